@@ -1,0 +1,94 @@
+// The schema of a check: a precondition, postcondition or status check that the executor evaluates
+// without a model. One discriminated union, recursive through the combinators all / any / not.
+import { z } from 'zod';
+import { WorkspacePathSchema } from '../workspacePath';
+
+/** `pattern` must compile as a JavaScript regular expression. */
+const RegexSourceSchema = z.string().min(1).superRefine((pattern, ctx) => {
+  try {
+    new RegExp(pattern, 'm');
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: `invalid regular expression: ${(error as Error).message}` });
+  }
+});
+
+export const FileExistsCheckSchema = z.object({ kind: z.literal('fileExists'), path: WorkspacePathSchema }).strict();
+export const FileAbsentCheckSchema = z.object({ kind: z.literal('fileAbsent'), path: WorkspacePathSchema }).strict();
+export const FileContainsCheckSchema = z
+  .object({ kind: z.literal('fileContains'), path: WorkspacePathSchema, text: z.string().min(1) })
+  .strict();
+export const FileMatchesCheckSchema = z
+  .object({ kind: z.literal('fileMatches'), path: WorkspacePathSchema, pattern: RegexSourceSchema })
+  .strict();
+export const JsonValidCheckSchema = z.object({ kind: z.literal('jsonValid'), path: WorkspacePathSchema }).strict();
+export const CommandSucceedsCheckSchema = z
+  .object({
+    kind: z.literal('commandSucceeds'),
+    command: z.string().min(1),
+    cwd: WorkspacePathSchema.optional(),
+    timeoutMs: z.number().int().positive().max(3_600_000).optional(),
+  })
+  .strict();
+export const ExitCodeCheckSchema = z.object({ kind: z.literal('exitCode'), equals: z.number().int() }).strict();
+export const OutputContainsCheckSchema = z.object({ kind: z.literal('outputContains'), text: z.string().min(1) }).strict();
+
+export const AllCheckSchema = z
+  .object({
+    kind: z.literal('all'),
+    get checks() {
+      return z.array(CheckSchema).min(1);
+    },
+  })
+  .strict();
+export const AnyCheckSchema = z
+  .object({
+    kind: z.literal('any'),
+    get checks() {
+      return z.array(CheckSchema).min(1);
+    },
+  })
+  .strict();
+export const NotCheckSchema = z
+  .object({
+    kind: z.literal('not'),
+    get check() {
+      return CheckSchema;
+    },
+  })
+  .strict();
+
+/** Any check. */
+export const CheckSchema: z.ZodType<Check> = z.discriminatedUnion('kind', [
+  FileExistsCheckSchema,
+  FileAbsentCheckSchema,
+  FileContainsCheckSchema,
+  FileMatchesCheckSchema,
+  JsonValidCheckSchema,
+  CommandSucceedsCheckSchema,
+  ExitCodeCheckSchema,
+  OutputContainsCheckSchema,
+  AllCheckSchema,
+  AnyCheckSchema,
+  NotCheckSchema,
+]);
+
+export type Check =
+  | z.infer<typeof FileExistsCheckSchema>
+  | z.infer<typeof FileAbsentCheckSchema>
+  | z.infer<typeof FileContainsCheckSchema>
+  | z.infer<typeof FileMatchesCheckSchema>
+  | z.infer<typeof JsonValidCheckSchema>
+  | z.infer<typeof CommandSucceedsCheckSchema>
+  | z.infer<typeof ExitCodeCheckSchema>
+  | z.infer<typeof OutputContainsCheckSchema>
+  | { readonly kind: 'all'; readonly checks: Check[] }
+  | { readonly kind: 'any'; readonly checks: Check[] }
+  | { readonly kind: 'not'; readonly check: Check };
+
+export type CheckKind = Check['kind'];
+
+/** What evaluating a check found: `detail` says what was expected and what was there. */
+export interface CheckResult {
+  readonly ok: boolean;
+  readonly detail: string;
+}

@@ -1,0 +1,40 @@
+// Typed errors raised by core and by the adapters that implement its ports. Adapters turn these into
+// user text; nothing matches on message strings.
+
+/** A path that resolves outside the workspace root (`..`, absolute, symlink out, NUL byte, ...). */
+export class WorkspaceEscapeError extends Error {
+  readonly reason = 'workspaceEscape';
+  constructor(readonly path: string, detail: string) {
+    super(`Path "${path}" is outside the workspace: ${detail}`);
+    this.name = 'WorkspaceEscapeError';
+  }
+}
+
+/** A file that was expected to exist does not. */
+export class FileNotFoundError extends Error {
+  readonly reason = 'fileNotFound';
+  constructor(readonly path: string) {
+    super(`File not found: ${path}`);
+    this.name = 'FileNotFoundError';
+  }
+}
+
+/**
+ * How a tool failed. `definite`: the effect certainly did not happen, or a command finished with a bad
+ * exit code. `ambiguous`: the effect may or may not have happened (timeout, killed, connection lost,
+ * crash mid-write).
+ */
+export type FailureKind = 'definite' | 'ambiguous';
+
+/** A tool's failure, with the kind that decides whether a retry is safe. */
+export class ToolError extends Error {
+  constructor(
+    readonly kind: FailureKind,
+    readonly reason: string,
+    message: string,
+    readonly output?: string,
+  ) {
+    super(message);
+    this.name = 'ToolError';
+  }
+}

@@ -1,0 +1,130 @@
+// The ports: everything core needs from its host, in core's own terms. Core never touches files,
+// processes, the network or the editor directly; the Node adapters (src/node) and the VS Code adapters
+// (src/vscode) implement these, and unit tests implement them with fakes.
+
+/** What a path in the workspace points at. */
+export interface FileStat {
+  readonly type: 'file' | 'directory' | 'other';
+  readonly size: number;
+}
+
+/**
+ * The files of one workspace. Every path is relative to the workspace root, written with `/`.
+ * Implementations must refuse (with `WorkspaceEscapeError`) any path that resolves outside the root,
+ * including through symlinks, and must write atomically (temp file in the same folder, then rename).
+ */
+export interface Workspace {
+  /** Reads a UTF-8 text file; rejects with `FileNotFoundError` when it does not exist. */
+  readFile(path: string): Promise<string>;
+  /** Replaces (or creates) a file atomically, creating parent folders. */
+  writeFile(path: string, content: string): Promise<void>;
+  /** Appends to a file, creating it (and parent folders) when missing. */
+  appendFile(path: string, content: string): Promise<void>;
+  /** Deletes a file; rejects with `FileNotFoundError` when it does not exist. */
+  deleteFile(path: string): Promise<void>;
+  /** Renames a file; rejects when the source is missing or the target exists. */
+  rename(from: string, to: string): Promise<void>;
+  /** Returns what is at `path`, or `undefined` when nothing is. */
+  stat(path: string): Promise<FileStat | undefined>;
+  /** Files (not folders) matching a glob, relative to the root, sorted, `.gitignore`d files left out. */
+  findFiles(glob: string, options?: { readonly limit?: number }): Promise<readonly string[]>;
+}
+
+/** One process to run. `command` is a shell command line; `cwd` is relative to the workspace root. */
+export interface CommandRequest {
+  readonly command: string;
+  readonly cwd?: string;
+  readonly env?: Readonly<Record<string, string>>;
+  readonly timeoutMs: number;
+  /** Combined stdout+stderr is capped at this many bytes; the tail is kept. */
+  readonly maxOutputBytes: number;
+}
+
+/** How a process ended. `exitCode` is null when it was killed (timeout or cancellation). */
+export interface CommandResult {
+  readonly exitCode: number | null;
+  readonly output: string;
+  readonly truncated: boolean;
+  readonly timedOut: boolean;
+  readonly cancelled: boolean;
+  readonly durationMs: number;
+}
+
+/** Runs shell commands inside the workspace; a timeout or cancellation kills the whole process tree. */
+export interface CommandRunner {
+  run(request: CommandRequest, signal?: AbortSignal): Promise<CommandResult>;
+}
+
+/** One message of a chat conversation. */
+export interface ChatMessage {
+  readonly role: 'system' | 'user' | 'assistant' | 'tool';
+  readonly content: string;
+  readonly toolCallId?: string;
+  readonly toolCalls?: readonly ChatToolCall[];
+}
+
+/** A function call the model asked for. `arguments` is the raw JSON text the model produced. */
+export interface ChatToolCall {
+  readonly id: string;
+  readonly name: string;
+  readonly arguments: string;
+}
+
+/** A tool the model may call, described by a JSON Schema. */
+export interface ChatToolSpec {
+  readonly name: string;
+  readonly description: string;
+  readonly parameters: Record<string, unknown>;
+}
+
+/** Which part of the product makes a model call; usage is summed per role. */
+export type ModelRole = 'planner' | 'replanner' | 'worker' | 'solver' | 'fused';
+
+/** Token counts for one call. `estimated` is true when counted locally because the endpoint gave none. */
+export interface ChatUsage {
+  readonly promptTokens: number;
+  readonly completionTokens: number;
+  readonly cachedTokens: number;
+  readonly estimated: boolean;
+}
+
+export interface ChatRequest {
+  readonly role: ModelRole;
+  readonly messages: readonly ChatMessage[];
+  /** Ask for JSON output; `schema` is used where the endpoint supports structured output. */
+  readonly responseFormat?: { readonly type: 'json'; readonly name: string; readonly schema?: Record<string, unknown> };
+  readonly tools?: readonly ChatToolSpec[];
+}
+
+export interface ChatResponse {
+  readonly content: string;
+  readonly toolCalls: readonly ChatToolCall[];
+  readonly model: string;
+  readonly usage: ChatUsage;
+  readonly latencyMs: number;
+}
+
+/** A language model endpoint. Adapters retry transient errors themselves; a call is safe to repeat. */
+export interface ChatModel {
+  chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse>;
+}
+
+/** Time, injectable so tests of retries and backoff do not wait. */
+export interface Clock {
+  now(): number;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
+/** An append-only log of JSON records (the run journal, the trace). Appends are durable when they resolve. */
+export interface RecordLog {
+  append(record: unknown): Promise<void>;
+  /** Every record in order; a torn last line is dropped and reported through `onWarning`. */
+  readAll(onWarning?: (message: string) => void): Promise<readonly unknown[]>;
+}
+
+/** Diagnostics for people, never for control flow. */
+export interface Logger {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}

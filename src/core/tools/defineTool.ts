@@ -1,0 +1,78 @@
+// The one shape every tool has: its argument schema, the effect class that decides whether a retry is
+// safe, which files it may change (for snapshots and for serialising writers), how an uncertain outcome
+// is settled, and the work itself, done only through ports.
+import type { z } from 'zod';
+import type { ChatModel, CommandRunner, Workspace } from '../ports';
+
+/** Whether repeating a tool call is safe: the heart of "re-plan rather than retry". */
+export type EffectClass = 'readOnly' | 'idempotent' | 'nonIdempotent';
+
+/** The step-level flags that change a tool's effect class (only `runCommand` reads them). */
+export interface StepFlags {
+  readonly idempotent?: boolean;
+  readonly idempotencyKey?: boolean;
+}
+
+/** How an uncertain effect is settled when nothing else (a step's own `statusCheck`) says. */
+export type SettleMethod = 'statusRead' | 'idempotencyKey' | 'none';
+
+/** What a status read found out about an effect whose outcome was uncertain. */
+export type SettleOutcome = 'done' | 'notDone' | 'cannotTell';
+
+/** Limits the host sets for tool calls. */
+export interface ToolLimits {
+  readonly commandTimeoutMs: number;
+  readonly maxOutputBytes: number;
+  readonly maxSearchResults: number;
+  readonly maxListedFiles: number;
+}
+
+export const DEFAULT_TOOL_LIMITS: ToolLimits = {
+  commandTimeoutMs: 120_000,
+  maxOutputBytes: 64 * 1024,
+  maxSearchResults: 200,
+  maxListedFiles: 2_000,
+};
+
+/** Everything a tool may use while it runs. */
+export interface ToolContext {
+  readonly workspace: Workspace;
+  readonly commands: CommandRunner;
+  /** The worker model, for `generate` and `proposeEdit`; absent when none is configured. */
+  readonly model?: ChatModel;
+  readonly runId: string;
+  readonly stepId: string;
+  readonly flags: StepFlags;
+  readonly limits: ToolLimits;
+  readonly signal: AbortSignal;
+}
+
+/** A tool's result: text for `#E` references and people, details for the trace and the UI. */
+export interface ToolOutput {
+  readonly text: string;
+  readonly details?: Readonly<Record<string, unknown>>;
+}
+
+/** A tool, as declared once in code. */
+export interface ToolDefinition<Input = unknown> {
+  readonly name: string;
+  readonly description: string;
+  readonly input: z.ZodType<Input>;
+  /** The effect class of this call (constant for every tool but `runCommand`). */
+  effect(input: Input, flags: StepFlags): EffectClass;
+  /** Workspace files this call may create, change or delete: snapshotted before, never written in parallel. */
+  writes(input: Input): readonly string[];
+  /** How an uncertain outcome of this call is settled when the step has no `statusCheck`. */
+  settleMethod(input: Input, flags: StepFlags): SettleMethod;
+  /** The status read behind `settleMethod() === 'statusRead'`. */
+  statusRead?(input: Input, context: ToolContext): Promise<SettleOutcome>;
+  /** Does the work through the ports. Fails with `ToolError` (`definite` or `ambiguous`). */
+  execute(input: Input, context: ToolContext): Promise<ToolOutput>;
+}
+
+/** Builds a tool; the input type flows from the zod schema. */
+export function defineTool<Schema extends z.ZodType>(
+  definition: ToolDefinition<z.infer<Schema>> & { readonly input: Schema },
+): ToolDefinition<z.infer<Schema>> {
+  return definition;
+}

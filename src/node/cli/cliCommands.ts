@@ -1,0 +1,4 @@
+// The table of `planwright` sub-commands.
+import type { CliCommand } from './cliIo';
+
+export const CLI_COMMANDS: readonly CliCommand[] = [];
