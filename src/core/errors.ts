@@ -38,3 +38,27 @@ export class ToolError extends Error {
     this.name = 'ToolError';
   }
 }
+
+/** Why a model call failed, in terms a user can act on. */
+export type ModelErrorReason =
+  | 'noEndpoint'
+  | 'unreachable'
+  | 'unauthorized'
+  | 'modelNotFound'
+  | 'rateLimited'
+  | 'serverError'
+  | 'badRequest'
+  | 'timeout'
+  | 'cancelled'
+  | 'badReply';
+
+/** A model call that failed after the adapter's own retries; `message` tells the user what to change. */
+export class ModelError extends Error {
+  constructor(
+    readonly reason: ModelErrorReason,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ModelError';
+  }
+}

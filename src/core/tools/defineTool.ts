@@ -11,6 +11,8 @@ export type EffectClass = 'readOnly' | 'idempotent' | 'nonIdempotent';
 export interface StepFlags {
   readonly idempotent?: boolean;
   readonly idempotencyKey?: boolean;
+  /** The step's postcondition judges the exit code itself, so a non-zero exit is not a failure. */
+  readonly checksExitCode?: boolean;
 }
 
 /** How an uncertain effect is settled when nothing else (a step's own `statusCheck`) says. */
@@ -47,6 +49,12 @@ export interface ToolContext {
   readonly signal: AbortSignal;
 }
 
+/** A file's content before a step changed it; `content` is null when the file did not exist. */
+export interface FileSnapshot {
+  readonly path: string;
+  readonly content: string | null;
+}
+
 /** A tool's result: text for `#E` references and people, details for the trace and the UI. */
 export interface ToolOutput {
   readonly text: string;
@@ -64,8 +72,11 @@ export interface ToolDefinition<Input = unknown> {
   writes(input: Input): readonly string[];
   /** How an uncertain outcome of this call is settled when the step has no `statusCheck`. */
   settleMethod(input: Input, flags: StepFlags): SettleMethod;
-  /** The status read behind `settleMethod() === 'statusRead'`. */
-  statusRead?(input: Input, context: ToolContext): Promise<SettleOutcome>;
+  /**
+   * The status read behind `settleMethod() === 'statusRead'`. `before` holds the snapshot of `writes()`
+   * taken just before the call, so a read can tell "unchanged" from "changed as intended".
+   */
+  statusRead?(input: Input, context: ToolContext, before: readonly FileSnapshot[]): Promise<SettleOutcome>;
   /** Does the work through the ports. Fails with `ToolError` (`definite` or `ambiguous`). */
   execute(input: Input, context: ToolContext): Promise<ToolOutput>;
 }
