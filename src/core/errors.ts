@@ -19,6 +19,24 @@ export class FileNotFoundError extends Error {
   }
 }
 
+/** A file or folder already exists where something was to be created (e.g. a rename target). */
+export class FileExistsError extends Error {
+  readonly reason = 'fileExists';
+  constructor(readonly path: string) {
+    super(`File already exists: ${path}`);
+    this.name = 'FileExistsError';
+  }
+}
+
+/** An undo refused because files changed after the step finished; `force` would overwrite them. */
+export class UndoConflictError extends Error {
+  readonly reason = 'undoConflict';
+  constructor(readonly paths: readonly string[]) {
+    super(`Not undoing: changed since the step finished: ${paths.join(', ')}`);
+    this.name = 'UndoConflictError';
+  }
+}
+
 /**
  * How a tool failed. `definite`: the effect certainly did not happen, or a command finished with a bad
  * exit code. `ambiguous`: the effect may or may not have happened (timeout, killed, connection lost,

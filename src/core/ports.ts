@@ -22,7 +22,7 @@ export interface Workspace {
   appendFile(path: string, content: string): Promise<void>;
   /** Deletes a file; rejects with `FileNotFoundError` when it does not exist. */
   deleteFile(path: string): Promise<void>;
-  /** Renames a file; rejects when the source is missing or the target exists. */
+  /** Renames a file; rejects with `FileNotFoundError` when the source is missing, `FileExistsError` when the target exists. */
   rename(from: string, to: string): Promise<void>;
   /** Returns what is at `path`, or `undefined` when nothing is. */
   stat(path: string): Promise<FileStat | undefined>;
