@@ -1,0 +1,25 @@
+// Plan text to a validated plan: JSON syntax first (a clear line and column, never a stack trace),
+// then the validation gate.
+import { locateJsonSyntaxError } from './jsonSyntaxError';
+import { validatePlan, type PlanValidation } from './validatePlan';
+
+/**
+ * Parses and validates the text of a plan file. `source` (a file name) prefixes a JSON syntax error,
+ * e.g. `add.plan.json: invalid JSON at line 3, column 5: Expected ',' or '}' after property value`.
+ */
+export function parsePlanText(text: string, source?: string): PlanValidation {
+  // Editors on Windows may save a byte order mark, which JSON.parse rejects.
+  const json = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  let document: unknown;
+  try {
+    document = JSON.parse(json);
+  } catch (error) {
+    const where = locateJsonSyntaxError(json, error instanceof Error ? error.message : String(error));
+    const prefix = source ? `${source}: ` : '';
+    return {
+      ok: false,
+      problems: [{ path: '', message: `${prefix}invalid JSON at line ${where.line}, column ${where.column}: ${where.reason}` }],
+    };
+  }
+  return validatePlan(document);
+}

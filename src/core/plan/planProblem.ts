@@ -1,0 +1,105 @@
+// What the validation gate reports: one problem per broken rule, located by the step id and the JSON
+// path of the field (`E2.args.edits[0].find`), and the mapping from zod issues to such problems with
+// messages a person can act on.
+import type { z } from 'zod';
+import { closestName } from './closestName';
+
+/** One broken rule: which step (when it has a usable id), which field, and what is wrong. */
+export interface PlanProblem {
+  readonly stepId?: string;
+  /** JSON path of the field: `E2.args.edits[0].find`, `steps[3].id` when the id itself is unusable, `goal`. */
+  readonly path: string;
+  readonly message: string;
+}
+
+/** `E2.args.edits[0].find: Required`; a problem about the whole document is just its message. */
+export function formatProblem(problem: PlanProblem): string {
+  return problem.path ? `${problem.path}: ${problem.message}` : problem.message;
+}
+
+/** Appends path segments to a base path: keys as `.key` (or `["odd key"]`), indexes as `[n]`. */
+export function formatPath(base: string, segments: readonly PropertyKey[]): string {
+  let path = base;
+  for (const segment of segments) {
+    if (typeof segment === 'number') path += `[${segment}]`;
+    else if (typeof segment === 'string' && /^[A-Za-z_$][\w$-]*$/.test(segment)) path += path ? `.${segment}` : segment;
+    else path += `[${JSON.stringify(String(segment))}]`;
+  }
+  return path;
+}
+
+/** How a JSON value is named in messages. */
+export function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+/**
+ * Messages for zod's own issue kinds, passed to `safeParse` as `error`. Schemas that carry their own
+ * message (the path rule, step ids, regexes) keep it: zod prefers a schema's message over this map.
+ */
+export const planErrorMap: z.core.$ZodErrorMap = (issue) => {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? 'Required' : `expected ${issue.expected}, got ${describeValue(issue.input)}`;
+    case 'invalid_value':
+      return `expected ${issue.values.map((value) => JSON.stringify(value)).join(' or ')}, got ${JSON.stringify(issue.input)}`;
+    case 'too_small':
+      if (issue.origin === 'string') return issue.minimum === 1 ? 'must not be empty' : `needs at least ${issue.minimum} characters`;
+      if (issue.origin === 'array') return `needs at least ${issue.minimum} item${issue.minimum === 1 ? '' : 's'}`;
+      return `must be ${issue.inclusive ? 'at least' : 'greater than'} ${issue.minimum}`;
+    case 'too_big':
+      if (issue.origin === 'string') return `must be at most ${issue.maximum} characters`;
+      return `must be ${issue.inclusive ? 'at most' : 'less than'} ${issue.maximum}`;
+    default:
+      return undefined;
+  }
+};
+
+/** Where problems found in one parsed value go, and what names a typo there may have meant. */
+export interface IssueContext {
+  /** Path of the parsed value: `E2`, `E2.args`, or `''` for the document. */
+  readonly base: string;
+  readonly stepId?: string;
+  /** Field names of the parsed object, for "did you mean" on unknown fields at its top level. */
+  readonly fieldNames?: readonly string[];
+}
+
+/** Turns zod issues about `input` into problems; unknown keys become one problem each. */
+export function issueProblems(issues: readonly z.core.$ZodIssue[], input: unknown, context: IssueContext): PlanProblem[] {
+  const problems: PlanProblem[] = [];
+  const at = (segments: readonly PropertyKey[], message: string): void => {
+    const path = formatPath(context.base, segments);
+    problems.push(context.stepId === undefined ? { path, message } : { stepId: context.stepId, path, message });
+  };
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      const names = issue.path.length === 0 ? (context.fieldNames ?? []) : [];
+      for (const key of issue.keys) {
+        const suggestion = closestName(key, names);
+        at([...issue.path, key], suggestion ? `unknown field; did you mean "${suggestion}"?` : 'unknown field');
+      }
+    } else if (issue.code === 'invalid_union' && issue.discriminator !== undefined) {
+      const value = valueAt(input, issue.path);
+      const options = 'options' in issue ? (issue.options ?? []) : [];
+      const expected = options.map((option) => String(option)).join(', ');
+      const suggestion = typeof value === 'string' ? closestName(value, options.map(String)) : undefined;
+      const hint = suggestion ? ` (did you mean "${suggestion}"?)` : '';
+      at(issue.path, value === undefined ? 'Required' : `unknown ${issue.discriminator} ${JSON.stringify(value)}${hint}; expected one of: ${expected}`);
+    } else {
+      at(issue.path, issue.message);
+    }
+  }
+  return problems;
+}
+
+/** The value at `path` inside `input`, or `undefined`. */
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const segment of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[segment];
+  }
+  return value;
+}

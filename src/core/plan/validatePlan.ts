@@ -1,0 +1,208 @@
+// The validation gate: the only way to a `ValidPlan`. Checks the document against the plan schema,
+// then every rule that needs the tool catalogue or the whole plan, and reports every problem it finds
+// (not just the first), each located by step id and JSON path.
+import { z } from 'zod';
+import type { Check } from '../checks/checkSchema';
+import { findTool, TOOL_NAMES } from '../tools/toolCatalog';
+import { runCommandTool } from '../tools/runCommand';
+import { closestName } from './closestName';
+import { findCycles } from './findCycles';
+import { formatPath, issueProblems, planErrorMap, type PlanProblem } from './planProblem';
+import { PlanSchema, STEP_ID_PATTERN, StepSchema, type Plan, type Step, type ValidPlan } from './planSchema';
+import { referenceOccurrences } from './references';
+import { stepFlags } from './stepFlags';
+import { walkChecks } from './walkChecks';
+
+/** The gate's verdict: a frozen, branded plan, or every problem found. */
+export type PlanValidation =
+  | { readonly ok: true; readonly plan: ValidPlan }
+  | { readonly ok: false; readonly problems: readonly PlanProblem[] };
+
+/** The document with its steps left unparsed, so each step is parsed (and located) on its own. */
+const EnvelopeSchema = PlanSchema.extend({ steps: z.array(z.unknown()).min(1, { message: 'a plan needs at least one step' }) });
+
+const PLAN_FIELDS = Object.keys(PlanSchema.shape);
+const STEP_FIELDS = Object.keys(StepSchema.shape) as (keyof Step)[];
+const CHECK_FIELDS = ['precondition', 'postcondition', 'statusCheck'] as const;
+/** Checks about the step's own command: only meaningful after a `runCommand` ran. */
+const COMMAND_CHECK_KINDS: readonly Check['kind'][] = ['exitCode', 'outputContains'];
+const COMMAND_TOOL = runCommandTool.name;
+
+type Tool = NonNullable<ReturnType<typeof findTool>>;
+
+/** Where problems about one step go. */
+interface StepLocation {
+  /** `E2`, or `steps[3]` when the step has no usable (valid, first) id. */
+  readonly base: string;
+  readonly stepId?: string;
+}
+
+/** A dependency edge and the field that declares it (for naming it in a cycle). */
+interface Edge {
+  readonly to: string;
+  readonly path: string;
+}
+
+/** Runs every rule of the plan format over `input` (parsed JSON, or an object from a model). */
+export function validatePlan(input: unknown): PlanValidation {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    const got = input === null ? 'null' : Array.isArray(input) ? 'an array' : `a ${typeof input}`;
+    return { ok: false, problems: [{ path: '', message: `a plan must be a JSON object, got ${got}` }] };
+  }
+  const problems: PlanProblem[] = [];
+  const envelope = EnvelopeSchema.safeParse(input, { error: planErrorMap });
+  if (!envelope.success) problems.push(...issueProblems(envelope.error.issues, input, { base: '', fieldNames: PLAN_FIELDS }));
+
+  const rawSteps: unknown[] = Array.isArray((input as { steps?: unknown }).steps) ? (input as { steps: unknown[] }).steps : [];
+  const locations = locateSteps(rawSteps, problems);
+  const stepIds = new Set(locations.flatMap((location) => (location.stepId === undefined ? [] : [location.stepId])));
+  const graphNodes: string[] = [];
+  const edges = new Map<string, Edge[]>();
+  const steps: Step[] = [];
+
+  rawSteps.forEach((raw, index) => {
+    const location = locations[index];
+    const parsed = StepSchema.safeParse(raw, { error: planErrorMap });
+    if (parsed.success) steps.push(parsed.data);
+    else problems.push(...issueProblems(parsed.error.issues, raw, { ...location, fieldNames: STEP_FIELDS }));
+    const view = parsed.success ? parsed.data : lenientStep(raw);
+    const stepEdges = checkStep(view, raw, location, stepIds, problems);
+    if (location.base === location.stepId) {
+      graphNodes.push(location.stepId);
+      edges.set(location.stepId, stepEdges);
+    }
+  });
+
+  for (const cycle of findCycles(graphNodes, new Map([...edges].map(([id, list]) => [id, list.map((edge) => edge.to)])))) {
+    const first = edges.get(cycle[0])!.find((edge) => edge.to === cycle[1])!;
+    problems.push({ stepId: cycle[0], path: first.path, message: `dependency cycle: ${cycle.join(' → ')}` });
+  }
+
+  if (problems.length > 0 || !envelope.success) return { ok: false, problems };
+  return { ok: true, plan: deepFreeze({ ...envelope.data, steps } satisfies Plan) as ValidPlan };
+}
+
+/** Gives each step the base of its paths; reports ids that are missing, malformed or repeated. */
+function locateSteps(rawSteps: readonly unknown[], problems: PlanProblem[]): StepLocation[] {
+  const firstIndex = new Map<string, number>();
+  return rawSteps.map((raw, index) => {
+    const id = isRecord(raw) ? raw.id : undefined;
+    if (typeof id !== 'string' || !STEP_ID_PATTERN.test(id)) return { base: `steps[${index}]` };
+    const first = firstIndex.get(id);
+    if (first === undefined) {
+      firstIndex.set(id, index);
+      return { base: id, stepId: id };
+    }
+    problems.push({ stepId: id, path: `steps[${index}].id`, message: `duplicate step id "${id}" (first used by steps[${first}])` });
+    return { base: `steps[${index}]`, stepId: id };
+  });
+}
+
+/** The fields of a step that failed the schema which are valid on their own, so other rules still run. */
+function lenientStep(raw: unknown): Partial<Step> {
+  if (!isRecord(raw)) return {};
+  const view: Record<string, unknown> = {};
+  for (const field of STEP_FIELDS) {
+    const parsed = StepSchema.shape[field].safeParse(raw[field]);
+    if (parsed.success && parsed.data !== undefined) view[field] = parsed.data;
+  }
+  return view as Partial<Step>;
+}
+
+/** The rules about one step that need the catalogue or the other steps; returns its dependency edges. */
+function checkStep(
+  step: Partial<Step>,
+  raw: unknown,
+  location: StepLocation,
+  stepIds: ReadonlySet<string>,
+  problems: PlanProblem[],
+): Edge[] {
+  const report = (path: string, message: string): void => {
+    problems.push(location.stepId === undefined ? { path, message } : { stepId: location.stepId, path, message });
+  };
+  const at = (...segments: (string | number)[]): string => formatPath(location.base, segments);
+  const tool = step.tool === undefined ? undefined : findTool(step.tool);
+
+  if (step.tool !== undefined && !tool) report(at('tool'), unknownToolMessage(step.tool));
+  if (tool && step.args) checkToolArgs(tool.input, step.args, at('args'), location, problems);
+  if (tool && changesWorkspace(tool, step) && (!isRecord(raw) || raw.postcondition === undefined)) {
+    report(at('postcondition'), `Required: ${tool.name} changes the workspace, so the step needs a postcondition the executor can check`);
+  }
+  if (step.compensation) {
+    const undo = findTool(step.compensation.tool);
+    if (!undo) report(at('compensation', 'tool'), unknownToolMessage(step.compensation.tool));
+    else checkToolArgs(undo.input, step.compensation.args, at('compensation', 'args'), location, problems);
+  }
+  if (step.tool !== undefined && step.tool !== COMMAND_TOOL) {
+    for (const flag of ['idempotent', 'idempotencyKey'] as const) {
+      if (step[flag] !== undefined) report(at(flag), `only allowed on ${COMMAND_TOOL} steps (this step uses ${step.tool}, whose retry safety does not depend on its arguments)`);
+    }
+  }
+  for (const field of CHECK_FIELDS) {
+    const check = step[field];
+    if (!check) continue;
+    walkChecks(check, (child, path) => {
+      if (!COMMAND_CHECK_KINDS.includes(child.kind)) return;
+      if (field === 'precondition') report(at(field, ...path), `"${child.kind}" is about the step's own command, which has not run when the precondition is checked`);
+      else if (step.tool !== undefined && step.tool !== COMMAND_TOOL) {
+        report(at(field, ...path), `"${child.kind}" is about the step's own command, so it is only allowed on ${COMMAND_TOOL} steps (this step uses ${step.tool})`);
+      }
+    });
+  }
+
+  const edges: Edge[] = [];
+  const ownId = location.stepId;
+  step.dependsOn?.forEach((id, index) => {
+    if (id === ownId) report(at('dependsOn', index), `a step cannot depend on itself ("${id}")`);
+    else if (!stepIds.has(id)) report(at('dependsOn', index), `"${id}" names no step of this plan`);
+    else edges.push({ to: id, path: at('dependsOn', index) });
+  });
+  const referencing: [unknown, string[]][] = [[step.args, ['args']]];
+  if (step.compensation) referencing.push([step.compensation.args, ['compensation', 'args']]);
+  for (const [value, prefix] of referencing) {
+    for (const occurrence of referenceOccurrences(value, stepIds)) {
+      const path = at(...prefix, ...occurrence.path);
+      if (occurrence.dangling) report(path, `reference "#${occurrence.id}" names no step of this plan`);
+      else if (occurrence.id === ownId) report(path, `"#${occurrence.id}" references the step's own output`);
+      else edges.push({ to: occurrence.id, path });
+    }
+  }
+  return edges;
+}
+
+/** Checks arguments against a tool's input schema, naming each failing field. */
+function checkToolArgs(schema: z.ZodType, args: unknown, base: string, location: StepLocation, problems: PlanProblem[]): void {
+  const parsed = schema.safeParse(args, { error: planErrorMap });
+  if (parsed.success) return;
+  const fieldNames = schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
+  problems.push(...issueProblems(parsed.error.issues, args, { base, stepId: location.stepId, fieldNames }));
+}
+
+/** Whether a step's tool changes the workspace (its effect class is not `readOnly`). */
+function changesWorkspace(tool: Tool, step: Partial<Step>): boolean {
+  try {
+    return tool.effect(step.args ?? {}, stepFlags(step)) !== 'readOnly';
+  } catch {
+    // Arguments that fail the tool's schema may break its effect function; assume the worst.
+    return true;
+  }
+}
+
+/** `unknown tool "wrteFile" (did you mean "writeFile"?); known tools: readFile, ...` */
+function unknownToolMessage(name: string): string {
+  const suggestion = closestName(name, TOOL_NAMES);
+  return `unknown tool ${JSON.stringify(name)}${suggestion ? ` (did you mean "${suggestion}"?)` : ''}; known tools: ${TOOL_NAMES.join(', ')}`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Freezes a parsed (hence acyclic, plain) value and everything in it. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}

@@ -1,0 +1,22 @@
+// Visits every check inside a check tree (through all / any / not), with its path, so rules and
+// renderings that care about one kind of check do not each re-implement the recursion.
+import type { Check } from '../checks/checkSchema';
+
+/** Calls `visit` for `check` and every check nested in it; `path` is relative to `check`. */
+export function walkChecks(check: Check, visit: (check: Check, path: readonly (string | number)[]) => void, path: readonly (string | number)[] = []): void {
+  visit(check, path);
+  if (check.kind === 'all' || check.kind === 'any') {
+    check.checks.forEach((child, index) => walkChecks(child, visit, [...path, 'checks', index]));
+  } else if (check.kind === 'not') {
+    walkChecks(check.check, visit, [...path, 'check']);
+  }
+}
+
+/** Whether `check` is, or contains, a check of one of these kinds. */
+export function containsCheckKind(check: Check | undefined, kinds: readonly Check['kind'][]): boolean {
+  let found = false;
+  if (check) walkChecks(check, (child) => {
+    if (kinds.includes(child.kind)) found = true;
+  });
+  return found;
+}
