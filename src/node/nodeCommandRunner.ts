@@ -1,0 +1,153 @@
+// The CommandRunner port over child_process. Each command leads its own process group, so a timeout or
+// a cancellation can kill the shell and everything it started (SIGTERM to the group, SIGKILL after a
+// grace period); the working folder is confined to the workspace by the same resolver as file access.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { stat } from 'node:fs/promises';
+import { FileNotFoundError } from '../core/errors';
+import type { CommandRequest, CommandResult, CommandRunner } from '../core/ports';
+import { OutputTail } from './outputTail';
+import { WorkspaceResolver } from './workspaceResolver';
+
+/** Tuning for the runner; the defaults suit interactive use. */
+export interface NodeCommandRunnerOptions {
+  /** Time between SIGTERM and SIGKILL when a command is stopped. */
+  readonly killGraceMs?: number;
+  /** After the shell exits, how long to wait for background children to close its output. */
+  readonly drainMs?: number;
+}
+
+/** Runs shell commands with the workspace root (or a folder inside it) as working directory. */
+export class NodeCommandRunner implements CommandRunner {
+  private readonly resolver: WorkspaceResolver;
+  private readonly killGraceMs: number;
+  private readonly drainMs: number;
+
+  /** `root` is the workspace folder; `cwd` of a request is relative to it. */
+  constructor(root: string, options: NodeCommandRunnerOptions = {}) {
+    this.resolver = new WorkspaceResolver(root);
+    this.killGraceMs = options.killGraceMs ?? 2_000;
+    this.drainMs = options.drainMs ?? 250;
+  }
+
+  async run(request: CommandRequest, signal?: AbortSignal): Promise<CommandResult> {
+    const { target: cwd } = await this.resolver.resolve(request.cwd ?? '.');
+    const folder = await stat(cwd).catch(() => undefined);
+    if (!folder?.isDirectory()) throw new FileNotFoundError(request.cwd ?? '.');
+    if (signal?.aborted) {
+      return { exitCode: null, output: '', truncated: false, timedOut: false, cancelled: true, durationMs: 0 };
+    }
+    const child = spawn(request.command, {
+      cwd,
+      env: { ...process.env, ...request.env },
+      shell: true,
+      detached: process.platform !== 'win32',
+      windowsHide: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    return this.supervise(child, request, signal);
+  }
+
+  private supervise(child: ChildProcess, request: CommandRequest, signal?: AbortSignal): Promise<CommandResult> {
+    const started = Date.now();
+    const output = new OutputTail(request.maxOutputBytes);
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+    let timedOut = false;
+    let cancelled = false;
+    let hardKill: NodeJS.Timeout | undefined;
+    const stop = (): void => {
+      if (hardKill) return;
+      killTree(child, 'SIGTERM');
+      hardKill = setTimeout(() => killTree(child, 'SIGKILL'), this.killGraceMs);
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      stop();
+    }, request.timeoutMs);
+    const onAbort = (): void => {
+      cancelled = true;
+      stop();
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+
+    return new Promise<CommandResult>((resolve, reject) => {
+      let exitCode: number | null = null;
+      let settled = false;
+      const cleanUp = (): void => {
+        settled = true;
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+      };
+      const finish = (): void => {
+        if (settled) return;
+        cleanUp();
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+        const killed = timedOut || cancelled;
+        resolve({
+          exitCode: killed ? null : exitCode,
+          output: output.text(),
+          truncated: output.truncated,
+          timedOut,
+          cancelled,
+          durationMs: Date.now() - started,
+        });
+      };
+      // Once stopping, report only when the whole group is gone, so "killed" means killed.
+      const finishWhenGroupGone = (): void => {
+        if (settled) return;
+        if (!groupAlive(child)) {
+          clearTimeout(hardKill);
+          finish();
+          return;
+        }
+        setTimeout(finishWhenGroupGone, 25);
+      };
+      child.once('error', (error) => {
+        if (settled) return;
+        cleanUp();
+        clearTimeout(hardKill);
+        reject(error);
+      });
+      child.once('exit', (code) => {
+        exitCode = code;
+        if (hardKill) {
+          finishWhenGroupGone();
+          return;
+        }
+        // The command finished on its own: a late timeout or abort must not relabel it.
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        // A background child may keep the pipes open after the shell exits; do not wait for it forever.
+        setTimeout(finish, this.drainMs);
+      });
+      child.once('close', () => (hardKill ? finishWhenGroupGone() : finish()));
+    });
+  }
+}
+
+/** True while any process of the child's group is alive (always false on Windows, where taskkill waits). */
+function groupAlive(child: ChildProcess): boolean {
+  if (child.pid === undefined || process.platform === 'win32') return false;
+  try {
+    process.kill(-child.pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: a member exists but is not ours to signal; still alive.
+    return (error as { code?: string }).code === 'EPERM';
+  }
+}
+
+/** Signals the whole process group the child leads (a process tree on Windows). */
+function killTree(child: ChildProcess, signal: 'SIGTERM' | 'SIGKILL'): void {
+  if (child.pid === undefined) return;
+  if (process.platform === 'win32') {
+    spawn('taskkill', ['/pid', String(child.pid), '/T', '/F'], { windowsHide: true, stdio: 'ignore' });
+    return;
+  }
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // ESRCH: the group is already gone.
+  }
+}
