@@ -1,10 +1,21 @@
 // appendFile: appends text to a file. Repeating it appends twice, so it is not idempotent.
 import { z } from 'zod';
+import { countLines } from '../textPreview';
 import { WorkspacePathSchema } from '../workspacePath';
-import { defineTool } from './defineTool';
+import { defineTool, type SettleOutcome } from './defineTool';
+import { readOrNull, snapshotOf } from './fileSnapshots';
+import { guarded, refuseNonFile } from './toolFailure';
 
 export const AppendFileInputSchema = z.object({ path: WorkspacePathSchema, content: z.string().min(1) }).strict();
 
+/** What a file's text says about an append, given its text before the call (null: it did not exist). */
+export function appendOutcome(before: string | null, current: string | null, content: string): SettleOutcome {
+  if (current === before) return 'notDone';
+  if (current !== null && current === (before ?? '') + content) return 'done';
+  return 'cannotTell';
+}
+
+/** Appends to a file (created when missing); settled by comparing with the snapshot taken before. */
 export const appendFileTool = defineTool({
   name: 'appendFile',
   description: 'Append text to a workspace file, creating it when missing.',
@@ -12,5 +23,20 @@ export const appendFileTool = defineTool({
   effect: () => 'nonIdempotent',
   writes: (input) => [input.path],
   settleMethod: () => 'statusRead',
-  execute: async () => { throw new Error('unimplemented'); },
+  statusRead: async (input, { workspace }, before) => {
+    const snapshot = snapshotOf(before, input.path);
+    if (!snapshot) return 'cannotTell';
+    try {
+      return appendOutcome(snapshot.content, await readOrNull(workspace, input.path), input.content);
+    } catch {
+      return 'cannotTell';
+    }
+  },
+  execute: (input, { workspace, signal }) =>
+    guarded(`appendFile ${input.path}`, signal, async () => {
+      await refuseNonFile(workspace, input.path, `appendFile ${input.path}`);
+      await workspace.appendFile(input.path, input.content);
+      const lines = countLines(input.content);
+      return { text: `Appended ${lines} lines to ${input.path}`, details: { path: input.path, lines, characters: input.content.length } };
+    }),
 });

@@ -2,9 +2,11 @@
 import { z } from 'zod';
 import { WorkspacePathSchema } from '../workspacePath';
 import { defineTool } from './defineTool';
+import { guarded, requireFile } from './toolFailure';
 
 export const DeleteFileInputSchema = z.object({ path: WorkspacePathSchema }).strict();
 
+/** Deletes one file (a missing file is a definite failure); settled by checking it is absent. */
 export const deleteFileTool = defineTool({
   name: 'deleteFile',
   description: 'Delete a workspace file.',
@@ -12,5 +14,17 @@ export const deleteFileTool = defineTool({
   effect: () => 'idempotent',
   writes: (input) => [input.path],
   settleMethod: () => 'statusRead',
-  execute: async () => { throw new Error('unimplemented'); },
+  statusRead: async (input, { workspace }) => {
+    try {
+      return (await workspace.stat(input.path)) === undefined ? 'done' : 'notDone';
+    } catch {
+      return 'cannotTell';
+    }
+  },
+  execute: (input, { workspace, signal }) =>
+    guarded(`deleteFile ${input.path}`, signal, async () => {
+      const stat = await requireFile(workspace, input.path, `deleteFile ${input.path}`);
+      await workspace.deleteFile(input.path);
+      return { text: `Deleted ${input.path}`, details: { path: input.path, bytes: stat.size } };
+    }),
 });

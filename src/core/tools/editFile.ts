@@ -1,11 +1,31 @@
 // editFile: exact find/replace edits in one file; each `find` must match exactly once.
 import { z } from 'zod';
+import { ToolError } from '../errors';
+import { countLines } from '../textPreview';
 import { WorkspacePathSchema } from '../workspacePath';
-import { defineTool } from './defineTool';
+import { applyEdits, looksEdited, type TextEdit } from './applyEdits';
+import { defineTool, type SettleOutcome } from './defineTool';
+import { readOrNull, snapshotOf } from './fileSnapshots';
+import { guarded, requireFile } from './toolFailure';
 
 export const EditSchema = z.object({ find: z.string().min(1), replace: z.string() }).strict();
 export const EditFileInputSchema = z.object({ path: WorkspacePathSchema, edits: z.array(EditSchema).min(1) }).strict();
 
+/**
+ * Whether `edits` landed, from the file's text now and (when known) before the call: the expected
+ * result → done; untouched → notDone; otherwise every replacement present and every `find` gone → done.
+ */
+export function editOutcome(before: string | null | undefined, current: string | null, edits: readonly TextEdit[]): SettleOutcome {
+  if (current === null) return 'cannotTell';
+  if (typeof before === 'string') {
+    const expected = applyEdits(before, edits);
+    if (expected.ok && expected.content === current) return 'done';
+    if (current === before) return 'notDone';
+  }
+  return looksEdited(current, edits) ? 'done' : 'cannotTell';
+}
+
+/** Applies every edit in memory, then writes the file once, atomically; nothing is written if one edit fails. */
 export const editFileTool = defineTool({
   name: 'editFile',
   description: 'Apply exact find/replace edits to one workspace file; every "find" must occur exactly once.',
@@ -13,5 +33,24 @@ export const editFileTool = defineTool({
   effect: () => 'nonIdempotent',
   writes: (input) => [input.path],
   settleMethod: () => 'statusRead',
-  execute: async () => { throw new Error('unimplemented'); },
+  statusRead: async (input, { workspace }, before) => {
+    try {
+      return editOutcome(snapshotOf(before, input.path)?.content, await readOrNull(workspace, input.path), input.edits);
+    } catch {
+      return 'cannotTell';
+    }
+  },
+  execute: (input, { workspace, signal }) => {
+    const action = `editFile ${input.path}`;
+    return guarded(action, signal, async () => {
+      await requireFile(workspace, input.path, action);
+      const content = await workspace.readFile(input.path);
+      const result = applyEdits(content, input.edits);
+      if (!result.ok) throw new ToolError('definite', 'findNotUnique', `${action}: ${result.problem}`);
+      const details = { path: input.path, edits: input.edits.length, linesBefore: countLines(content), linesAfter: countLines(result.content) };
+      if (result.content === content) return { text: `${input.path} already had this content; nothing written`, details };
+      await workspace.writeFile(input.path, result.content);
+      return { text: `Applied ${input.edits.length} edit(s) to ${input.path}`, details };
+    });
+  },
 });

@@ -1,16 +1,70 @@
 // proposeEdit: the worker model writes find/replace edits for one file, applied as editFile applies them.
 import { z } from 'zod';
+import { ToolError } from '../errors';
+import { countLines } from '../textPreview';
 import { WorkspacePathSchema } from '../workspacePath';
+import { applyEdits } from './applyEdits';
 import { defineTool } from './defineTool';
+import { readOrNull, snapshotOf } from './fileSnapshots';
+import { buildProposeEditMessages, parseProposedEdits, PROPOSED_EDITS_JSON_SCHEMA } from './proposeEditPrompt';
+import { guarded, requireFile } from './toolFailure';
 
 export const ProposeEditInputSchema = z.object({ path: WorkspacePathSchema, instruction: z.string().min(1) }).strict();
 
+/**
+ * Asks the worker for edits, validates them, applies them in memory and writes once. The edits are
+ * not known before the call, so a status read can only tell "untouched" (notDone) from "changed".
+ */
 export const proposeEditTool = defineTool({
   name: 'proposeEdit',
   description: 'Have the worker model change one workspace file according to an instruction.',
   input: ProposeEditInputSchema,
   effect: () => 'nonIdempotent',
   writes: (input) => [input.path],
-  settleMethod: () => 'none',
-  execute: async () => { throw new Error('unimplemented'); },
+  settleMethod: () => 'statusRead',
+  statusRead: async (input, { workspace }, before) => {
+    const snapshot = snapshotOf(before, input.path);
+    if (!snapshot) return 'cannotTell';
+    try {
+      return (await readOrNull(workspace, input.path)) === snapshot.content ? 'notDone' : 'cannotTell';
+    } catch {
+      return 'cannotTell';
+    }
+  },
+  execute: (input, { workspace, model, signal }) => {
+    const action = `proposeEdit ${input.path}`;
+    return guarded(action, signal, async () => {
+      if (!model) throw new ToolError('definite', 'noModel', `${action}: no worker model is configured`);
+      await requireFile(workspace, input.path, action);
+      const content = await workspace.readFile(input.path);
+      const response = await model.chat(
+        {
+          role: 'worker',
+          messages: buildProposeEditMessages(input.path, content, input.instruction),
+          responseFormat: { type: 'json', name: 'proposed_edits', schema: PROPOSED_EDITS_JSON_SCHEMA },
+        },
+        signal,
+      );
+      const reply = parseProposedEdits(response.content);
+      if (!reply.ok) throw new ToolError('definite', 'badReply', `${action}: ${reply.problem}`, response.content);
+      const result = applyEdits(content, reply.edits);
+      if (!result.ok) throw new ToolError('definite', 'badEdits', `${action}: the model's ${result.problem}`, response.content);
+      if ((await workspace.readFile(input.path)) !== content) {
+        throw new ToolError('definite', 'fileChanged', `${action}: the file changed while the model was answering; nothing written`);
+      }
+      await workspace.writeFile(input.path, result.content);
+      return {
+        text: `Applied ${reply.edits.length} proposed edit(s) to ${input.path}`,
+        details: {
+          path: input.path,
+          edits: reply.edits,
+          linesBefore: countLines(content),
+          linesAfter: countLines(result.content),
+          model: response.model,
+          usage: response.usage,
+          latencyMs: response.latencyMs,
+        },
+      };
+    });
+  },
 });

@@ -1,6 +1,10 @@
 // searchText: searches workspace files for a regular expression, with a bounded result. Changes nothing.
 import { z } from 'zod';
+import { FileNotFoundError, ToolError } from '../errors';
+import type { Workspace } from '../ports';
+import { shorten } from '../textPreview';
 import { defineTool } from './defineTool';
+import { guarded } from './toolFailure';
 
 export const SearchTextInputSchema = z
   .object({
@@ -15,6 +19,12 @@ export const SearchTextInputSchema = z
   })
   .strict();
 
+/** Files larger than this are skipped: they are generated or data, and would dominate the result. */
+const MAX_SEARCHED_FILE_BYTES = 1024 * 1024;
+/** A matching line is shown up to this many characters. */
+const MAX_LINE_CHARS = 200;
+
+/** Searches text files line by line; at most `limits.maxSearchResults` matches, with a note when cut. */
 export const searchTextTool = defineTool({
   name: 'searchText',
   description: 'Search workspace files (optionally limited by a glob) for a JavaScript regular expression; the output lists path:line: text.',
@@ -22,5 +32,49 @@ export const searchTextTool = defineTool({
   effect: () => 'readOnly',
   writes: () => [],
   settleMethod: () => 'none',
-  execute: async () => { throw new Error('unimplemented'); },
+  execute: (input, { workspace, limits, signal }) => {
+    const action = `searchText /${input.pattern}/`;
+    return guarded(action, signal, async () => {
+      const regex = new RegExp(input.pattern);
+      const files = await workspace.findFiles(input.glob ?? '**/*', { limit: limits.maxListedFiles });
+      const matches: string[] = [];
+      let searched = 0;
+      let skipped = 0;
+      for (const path of files) {
+        if (signal.aborted) throw new ToolError('ambiguous', 'cancelled', `${action}: cancelled`);
+        const content = await readSearchable(workspace, path);
+        if (content === undefined) {
+          skipped++;
+          continue;
+        }
+        searched++;
+        for (const [index, line] of content.split(/\r?\n/).entries()) {
+          if (!regex.test(line)) continue;
+          matches.push(`${path}:${index + 1}: ${shorten(line.trim(), MAX_LINE_CHARS)}`);
+          if (matches.length > limits.maxSearchResults) break;
+        }
+        if (matches.length > limits.maxSearchResults) break;
+      }
+      const truncated = matches.length > limits.maxSearchResults;
+      const shown = matches.slice(0, limits.maxSearchResults);
+      const note = truncated ? `\n[planwright: more than ${limits.maxSearchResults} matches; narrow the pattern or the glob]` : '';
+      return {
+        text: shown.join('\n') + note,
+        details: { matches: shown.length, truncated, filesSearched: searched, filesSkipped: skipped },
+      };
+    });
+  },
 });
+
+/** The text of a file worth searching, or `undefined` for large, binary or vanished files. */
+async function readSearchable(workspace: Workspace, path: string): Promise<string | undefined> {
+  const stat = await workspace.stat(path);
+  if (!stat || stat.type !== 'file' || stat.size > MAX_SEARCHED_FILE_BYTES) return undefined;
+  try {
+    const content = await workspace.readFile(path);
+    return content.includes('\0') ? undefined : content;
+  } catch (error) {
+    if (error instanceof FileNotFoundError) return undefined;
+    throw error;
+  }
+}

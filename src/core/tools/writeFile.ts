@@ -1,10 +1,14 @@
 // writeFile: replaces or creates a file with the given content. Repeating it leaves the same state.
 import { z } from 'zod';
+import { countLines } from '../textPreview';
 import { WorkspacePathSchema } from '../workspacePath';
 import { defineTool } from './defineTool';
+import { readOrNull } from './fileSnapshots';
+import { guarded, refuseNonFile } from './toolFailure';
 
 export const WriteFileInputSchema = z.object({ path: WorkspacePathSchema, content: z.string() }).strict();
 
+/** Writes a whole file atomically; settled by reading it back (done when the content is equal). */
 export const writeFileTool = defineTool({
   name: 'writeFile',
   description: 'Create or replace a workspace file with the given content.',
@@ -12,5 +16,22 @@ export const writeFileTool = defineTool({
   effect: () => 'idempotent',
   writes: (input) => [input.path],
   settleMethod: () => 'statusRead',
-  execute: async () => { throw new Error('unimplemented'); },
+  statusRead: async (input, { workspace }) => {
+    try {
+      return (await readOrNull(workspace, input.path)) === input.content ? 'done' : 'notDone';
+    } catch {
+      return 'cannotTell';
+    }
+  },
+  execute: (input, { workspace, signal }) =>
+    guarded(`writeFile ${input.path}`, signal, async () => {
+      await refuseNonFile(workspace, input.path, `writeFile ${input.path}`);
+      const existed = (await workspace.stat(input.path)) !== undefined;
+      await workspace.writeFile(input.path, input.content);
+      const lines = countLines(input.content);
+      return {
+        text: `${existed ? 'Replaced' : 'Created'} ${input.path} (${lines} lines)`,
+        details: { path: input.path, created: !existed, lines, characters: input.content.length },
+      };
+    }),
 });
