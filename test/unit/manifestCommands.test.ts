@@ -1,0 +1,142 @@
+// Checks package.json against src/vscode/ids.ts and the code in both directions: every contributed command is
+// an id and is registered, every id and registration is contributed; views, view containers, menus, `when`
+// clauses, the welcome view and icons only name things that exist.
+import * as assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { COMMANDS, CONTEXT_KEYS, VIEW_CONTAINERS, VIEWS } from '../../src/vscode/ids';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+
+interface CommandContribution {
+  command: string;
+  title: string;
+  category?: string;
+  icon?: unknown;
+}
+interface MenuItem {
+  command?: string;
+  when?: string;
+  group?: string;
+}
+interface Manifest {
+  activationEvents?: string[];
+  contributes: {
+    commands?: CommandContribution[];
+    viewsContainers?: Record<string, { id: string; title: string; icon: string }[]>;
+    views?: Record<string, { id: string; name: string; icon?: string }[]>;
+    viewsWelcome?: { view: string; contents: string; when?: string }[];
+    menus?: Record<string, MenuItem[]>;
+  };
+}
+
+const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as Manifest;
+const contributes = manifest.contributes;
+const contributedCommands = (contributes.commands ?? []).map((entry) => entry.command);
+const commandIds = Object.values(COMMANDS) as string[];
+const menuItems = Object.entries(contributes.menus ?? {}).flatMap(([menu, items]) => items.map((item) => ({ menu, ...item })));
+const whenClauses = [
+  ...menuItems.map((item) => item.when),
+  ...(contributes.viewsWelcome ?? []).map((entry) => entry.when),
+].filter((when): when is string => when !== undefined);
+
+function tsFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? tsFiles(full) : entry.name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+/** Command ids passed to registerCommand in src/vscode and src/extension.ts, as `COMMANDS.key` or a literal. */
+function registeredCommands(): string[] {
+  const files = [...tsFiles(path.join(ROOT, 'src', 'vscode')), path.join(ROOT, 'src', 'extension.ts')];
+  const byKey = COMMANDS as Readonly<Record<string, string>>;
+  return files.flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/registerCommand\(\s*(?:COMMANDS\.(\w+)|'([^']+)'|"([^"]+)")/g)].map(
+      (match) => (match[1] !== undefined ? (byKey[match[1]] ?? `COMMANDS.${match[1]} (no such key)`) : (match[2] ?? match[3] ?? '')),
+    ),
+  );
+}
+
+const sorted = (values: Iterable<string>) => [...values].sort();
+
+describe('package.json commands', () => {
+  it('contributes exactly the commands in ids.ts', () => {
+    assert.deepEqual(sorted(contributedCommands), sorted(commandIds));
+  });
+
+  it('registers every command in ids.ts exactly once, and nothing else', () => {
+    assert.deepEqual(sorted(registeredCommands()), sorted(commandIds));
+  });
+
+  it('names every command planwright.verbNoun, with a title, in the Planwright category', () => {
+    for (const entry of contributes.commands ?? []) {
+      assert.match(entry.command, /^planwright\.[a-z]+[A-Za-z]*$/, entry.command);
+      assert.ok(entry.title.trim().length > 0, `${entry.command} has no title`);
+      assert.equal(entry.category, 'Planwright', `${entry.command} category`);
+    }
+  });
+
+  it('activates lazily, never on *', () => {
+    assert.ok(!(manifest.activationEvents ?? []).includes('*'));
+  });
+});
+
+describe('package.json views', () => {
+  it('contributes exactly the view containers in ids.ts, each with an existing icon', () => {
+    const containers = Object.values(contributes.viewsContainers ?? {}).flat();
+    assert.deepEqual(sorted(containers.map((container) => container.id)), sorted(Object.values(VIEW_CONTAINERS)));
+    for (const container of containers) assert.ok(existsSync(path.join(ROOT, container.icon)), container.icon);
+  });
+
+  it('contributes exactly the views in ids.ts, each inside a contributed container', () => {
+    const containerIds = new Set<string>(Object.values(VIEW_CONTAINERS));
+    for (const location of Object.keys(contributes.views ?? {})) {
+      assert.ok(containerIds.has(location) || ['explorer', 'scm', 'debug', 'test'].includes(location), location);
+    }
+    const views = Object.values(contributes.views ?? {}).flat();
+    assert.deepEqual(sorted(views.map((view) => view.id)), sorted(Object.values(VIEWS)));
+  });
+
+  it('gives the plan view a welcome view whose buttons run contributed commands', () => {
+    const welcome = (contributes.viewsWelcome ?? []).filter((entry) => entry.view === VIEWS.plan);
+    assert.ok(welcome.length > 0, 'no viewsWelcome entry for the plan view');
+    const linked = welcome.flatMap((entry) => [...entry.contents.matchAll(/\(command:([\w.]+)/g)].map((match) => match[1] ?? ''));
+    assert.ok(linked.length > 0, 'the welcome view has no command buttons');
+    for (const command of linked) assert.ok(contributedCommands.includes(command), command);
+  });
+});
+
+describe('package.json menus and when clauses', () => {
+  it('puts only contributed commands in menus', () => {
+    for (const item of menuItems) {
+      if (item.command) assert.ok(contributedCommands.includes(item.command), `${item.menu}: ${item.command}`);
+    }
+  });
+
+  it('hides from the palette only commands that some other menu offers', () => {
+    const hidden = menuItems.filter((item) => item.menu === 'commandPalette' && item.when === 'false');
+    for (const item of hidden) {
+      assert.ok(menuItems.some((other) => other.menu !== 'commandPalette' && other.command === item.command), `${item.command} is unreachable`);
+    }
+  });
+
+  it('uses only context keys from ids.ts, and every one of them', () => {
+    const used = new Set(whenClauses.flatMap((when) => [...when.matchAll(/planwright:\w+/g)].map((match) => match[0])));
+    assert.deepEqual(sorted(used), sorted(Object.values(CONTEXT_KEYS)));
+  });
+
+  it('names only contributed views in `view ==` conditions', () => {
+    const viewIds = new Set<string>(Object.values(VIEWS));
+    for (const when of whenClauses) {
+      for (const match of when.matchAll(/\bview\s*==\s*([\w.]+)/g)) assert.ok(viewIds.has(match[1] ?? ''), when);
+    }
+  });
+
+  it('sets every context key somewhere in src/vscode', () => {
+    const sources = tsFiles(path.join(ROOT, 'src', 'vscode')).map((file) => readFileSync(file, 'utf8')).join('\n');
+    for (const [key, value] of Object.entries(CONTEXT_KEYS)) {
+      assert.ok(sources.includes(`CONTEXT_KEYS.${key}`), `${value} is never set`);
+    }
+  });
+});
