@@ -128,3 +128,32 @@ export interface Logger {
   warn(message: string): void;
   error(message: string): void;
 }
+
+/** What a step will do, shown to the user before they approve it. */
+export type ApprovalPreview =
+  | { readonly kind: 'command'; readonly command: string; readonly cwd: string }
+  | { readonly kind: 'fileChanges'; readonly changes: readonly { readonly path: string; readonly before: string | null; readonly after: string | null }[] }
+  | { readonly kind: 'modelEdit'; readonly path: string; readonly instruction: string }
+  | { readonly kind: 'none' };
+
+/** A step waiting for the user's decision, with its arguments as they will run (references resolved). */
+export interface ApprovalRequest {
+  readonly stepId: string;
+  readonly title: string;
+  readonly tool: string;
+  readonly args: Readonly<Record<string, unknown>>;
+  /** Why the settings did not let it run on its own. */
+  readonly reason: string;
+  readonly preview: ApprovalPreview;
+}
+
+/**
+ * The user's answer. `wait` leaves the step waiting (a headless run stops and lists it); the promise of
+ * an interactive gate simply stays open until the user answers or the signal aborts.
+ */
+export type ApprovalAnswer = 'approved' | 'rejected' | 'wait';
+
+/** Asks the user about one step. Only the user answers; the model never can. */
+export interface ApprovalGate {
+  request(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer>;
+}

@@ -1,0 +1,75 @@
+// The run journal's records. Every change to a run is one record, appended before it takes effect in
+// memory; replaying the records through `applyRecord` rebuilds the run exactly. Records are validated
+// when read back, like any other input from outside.
+import { z } from 'zod';
+import { StepStatusSchema } from '../plan/stepStatus';
+import { StepEventSchema } from './stepTransitions';
+
+export const FailureRecordSchema = z.object({
+  kind: z.enum(['definite', 'ambiguous']),
+  reason: z.string(),
+  message: z.string(),
+  outputTail: z.string().optional(),
+});
+export type FailureRecord = z.infer<typeof FailureRecordSchema>;
+
+export const OutputRecordSchema = z.object({
+  text: z.string(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export type OutputRecord = z.infer<typeof OutputRecordSchema>;
+
+export const SnapshotRecordSchema = z.object({ path: z.string(), content: z.string().nullable() });
+
+export const RunStatusSchema = z.enum([
+  'running',
+  'awaitingApproval',
+  'needsReplan',
+  'paused',
+  'succeeded',
+  'failed',
+  'cancelled',
+]);
+export type RunStatus = z.infer<typeof RunStatusSchema>;
+
+export const UsageRecordSchema = z.object({
+  role: z.string(),
+  model: z.string(),
+  promptTokens: z.number(),
+  completionTokens: z.number(),
+  cachedTokens: z.number(),
+  estimated: z.boolean(),
+  ms: z.number(),
+});
+export type UsageRecord = z.infer<typeof UsageRecordSchema>;
+
+export const JournalRecordSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('runStarted'), runId: z.string(), at: z.number(), plan: z.unknown() }),
+  z.object({
+    type: z.literal('step'),
+    at: z.number(),
+    stepId: z.string(),
+    event: StepEventSchema,
+    to: StepStatusSchema,
+    reason: z.string().optional(),
+    output: OutputRecordSchema.optional(),
+    failure: FailureRecordSchema.optional(),
+    checkDetail: z.string().optional(),
+    approvedKey: z.string().optional(),
+    before: z.array(SnapshotRecordSchema).optional(),
+    retriedAfterSettle: z.boolean().optional(),
+  }),
+  z.object({
+    type: z.literal('revised'),
+    at: z.number(),
+    revision: z.number(),
+    failedStepId: z.string().optional(),
+    reason: z.string(),
+    plan: z.unknown(),
+  }),
+  z.object({ type: z.literal('runStatus'), at: z.number(), status: RunStatusSchema, reason: z.string().optional() }),
+  z.object({ type: z.literal('usage'), at: z.number(), phase: z.enum(['plan', 'execute', 'replan', 'solve']), usage: UsageRecordSchema }),
+  z.object({ type: z.literal('summary'), at: z.number(), text: z.string() }),
+]);
+export type JournalRecord = z.infer<typeof JournalRecordSchema>;
+export type StepRecord = Extract<JournalRecord, { type: 'step' }>;

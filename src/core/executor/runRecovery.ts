@@ -1,0 +1,79 @@
+// What a resumed run does with steps the journal shows as `running` (the process stopped mid-step): a
+// read-only or idempotent call simply runs again; a non-idempotent one is settled first — done, it is
+// checked and kept; not done, it may run once more; otherwise it becomes `unknown` and goes to re-planning.
+import { evaluateCheck } from '../checks/evaluateCheck';
+import type { Step } from '../plan/planSchema';
+import { resolveStepArgs } from '../plan/resolveStepArgs';
+import { stepFlags } from '../plan/stepFlags';
+import type { FileSnapshot, ToolContext } from '../tools/defineTool';
+import { findTool } from '../tools/toolCatalog';
+import type { StepRecord } from './journalRecords';
+import { decideAfterSettle, DEFAULT_RETRY_LIMITS } from './retryPolicy';
+import { stepOutputs, type RunState } from './runState';
+import { settleStep } from './stepRunner';
+import type { StepEvent } from './stepTransitions';
+import type { TraceEventInput } from './traceEvents';
+
+/** What recovery works through. */
+export interface RecoveryIo {
+  readonly context: Omit<ToolContext, 'stepId' | 'flags' | 'signal'>;
+  readonly signal: AbortSignal;
+  trace(event: TraceEventInput): Promise<void>;
+  step(stepId: string, event: StepEvent, fields: Partial<StepRecord>): Promise<boolean>;
+  invalidateDependents(stepId: string, what: string): Promise<void>;
+}
+
+/** Resolves every step left `running` in `state`. */
+export async function recoverInterruptedSteps(state: RunState, io: RecoveryIo): Promise<void> {
+  for (const step of state.plan.steps) {
+    const run = state.steps.get(step.id);
+    if (run?.status === 'running') await recoverStep(step, state, io, run.before ?? [], run.retriedAfterSettle);
+  }
+}
+
+const INTERRUPTED = { kind: 'ambiguous', reason: 'interrupted', message: 'the run stopped while this step was running' } as const;
+
+async function recoverStep(step: Step, state: RunState, io: RecoveryIo, before: readonly FileSnapshot[], retried: boolean): Promise<void> {
+  const resolved = resolveStepArgs(step, stepOutputs(state));
+  const tool = findTool(step.tool);
+  const parsed = resolved.ok && tool ? tool.input.safeParse(resolved.args) : undefined;
+  if (!tool || !parsed?.success) {
+    await io.step(step.id, 'becomeUnknown', { reason: 'interrupted, and its arguments can no longer be resolved', failure: INTERRUPTED });
+    await io.invalidateDependents(step.id, 'became unknown');
+    return;
+  }
+  const flags = stepFlags(step);
+  const effect = tool.effect(parsed.data, flags);
+  if (effect !== 'nonIdempotent') {
+    await io.trace({ type: 'decision', stepId: step.id, decision: 'rerun', reason: `interrupted ${effect} call: safe to run again` });
+    await io.step(step.id, 'interrupt', { reason: `interrupted; a ${effect} call is safe to run again` });
+    return;
+  }
+  const context: ToolContext = { ...io.context, stepId: step.id, flags, signal: io.signal };
+  const checkContext = { ...io.context, signal: io.signal };
+  const { method, outcome } = await settleStep(step, tool, parsed.data, context, before, (check) => evaluateCheck(check, checkContext));
+  const decision = decideAfterSettle(outcome, retried, DEFAULT_RETRY_LIMITS);
+  await io.trace({ type: 'settle', stepId: step.id, method, outcome, decision: decision.action, reason: `after an interruption: ${decision.reason}` });
+  switch (decision.action) {
+    case 'checkPostcondition': {
+      const post = step.postcondition ? await evaluateCheck(step.postcondition, checkContext) : { ok: true, detail: 'no postcondition' };
+      await io.trace({ type: 'check', stepId: step.id, role: 'postcondition', ok: post.ok, detail: post.detail });
+      if (post.ok) {
+        await io.step(step.id, 'succeed', { reason: `interrupted, then ${decision.reason}`, output: { text: `(settled by ${method} after an interruption)` }, checkDetail: post.detail });
+        return;
+      }
+      await io.step(step.id, 'fail', { reason: `postcondition failed: ${post.detail}`, checkDetail: post.detail, failure: { kind: 'definite', reason: 'postcondition', message: `postcondition failed: ${post.detail}` } });
+      break;
+    }
+    case 'retry':
+      await io.step(step.id, 'interrupt', { reason: `interrupted; ${decision.reason}`, retriedAfterSettle: true });
+      return;
+    case 'fail':
+      await io.step(step.id, 'fail', { reason: decision.reason, failure: INTERRUPTED });
+      break;
+    case 'unknown':
+      await io.step(step.id, 'becomeUnknown', { reason: `interrupted; ${decision.reason}`, failure: INTERRUPTED });
+      break;
+  }
+  await io.invalidateDependents(step.id, decision.action === 'unknown' ? 'became unknown' : 'failed');
+}

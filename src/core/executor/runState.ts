@@ -1,0 +1,183 @@
+// A run's state as a pure fold over its journal records. The executor appends a record, then applies
+// it here; a resumed run replays the same records through the same function, so live state and
+// rebuilt state cannot drift apart.
+import { validatePlan } from '../plan/validatePlan';
+import { formatProblem } from '../plan/planProblem';
+import type { Step, ValidPlan } from '../plan/planSchema';
+import type { StepStatus } from '../plan/stepStatus';
+import type { FileSnapshot } from '../tools/defineTool';
+import type { FailureRecord, JournalRecord, OutputRecord, RunStatus, UsageRecord } from './journalRecords';
+import { transition } from './stepTransitions';
+import { canonicalJson } from './canonicalJson';
+
+/** One step's part of a run. */
+export interface StepRun {
+  readonly status: StepStatus;
+  readonly attempts: number;
+  /** The plan revision that last introduced or changed this step. */
+  readonly revision: number;
+  readonly output?: OutputRecord;
+  readonly failure?: FailureRecord;
+  readonly checkDetail?: string;
+  /** What the user (or the policy) approved: `approvalKey(tool, args)`; survives a reset for unchanged steps. */
+  readonly approvedKey?: string;
+  /** The files the step's tool may write, as they were when it last started. */
+  readonly before?: readonly FileSnapshot[];
+  readonly retriedAfterSettle: boolean;
+  /** Why the step is in its status, when something said. */
+  readonly reason?: string;
+}
+
+/** A step that a re-plan replaced or removed, kept visible until the run ends. */
+export interface ReplacedStep {
+  readonly step: Step;
+  readonly status: StepStatus;
+  readonly replacedInRevision: number;
+}
+
+/** Model usage recorded against a phase of the run. */
+export interface PhaseUsage {
+  readonly phase: 'plan' | 'execute' | 'replan' | 'solve';
+  readonly usage: UsageRecord;
+}
+
+/** Everything known about one run. */
+export interface RunState {
+  readonly runId: string;
+  readonly startedAt: number;
+  readonly plan: ValidPlan;
+  readonly revision: number;
+  readonly status: RunStatus;
+  readonly statusReason?: string;
+  readonly steps: ReadonlyMap<string, StepRun>;
+  readonly replaced: readonly ReplacedStep[];
+  /** One line per re-plan: which step failed and why. */
+  readonly replanReasons: readonly string[];
+  readonly usage: readonly PhaseUsage[];
+  readonly summary?: string;
+}
+
+/** A journal that cannot be replayed: the message says which record and why. */
+export class JournalError extends Error {
+  readonly reason = 'journal';
+  constructor(message: string) {
+    super(message);
+    this.name = 'JournalError';
+  }
+}
+
+function freshStep(revision: number, approvedKey?: string): StepRun {
+  return { status: 'pending', attempts: 0, revision, retriedAfterSettle: false, ...(approvedKey ? { approvedKey } : {}) };
+}
+
+function gate(plan: unknown, where: string): ValidPlan {
+  const verdict = validatePlan(plan);
+  if (!verdict.ok) throw new JournalError(`${where}: the recorded plan is invalid: ${verdict.problems.map(formatProblem).join('; ')}`);
+  return verdict.plan;
+}
+
+/** The state after `record`; throws `JournalError` for a record that cannot follow `state`. */
+export function applyRecord(state: RunState | undefined, record: JournalRecord): RunState {
+  if (record.type === 'runStarted') {
+    if (state) throw new JournalError('a second runStarted record');
+    const plan = gate(record.plan, 'runStarted');
+    return {
+      runId: record.runId,
+      startedAt: record.at,
+      plan,
+      revision: plan.revision ?? 0,
+      status: 'running',
+      steps: new Map(plan.steps.map((step) => [step.id, freshStep(plan.revision ?? 0)])),
+      replaced: [],
+      replanReasons: [],
+      usage: [],
+    };
+  }
+  if (!state) throw new JournalError(`a ${record.type} record before runStarted`);
+  switch (record.type) {
+    case 'step':
+      return applyStepRecord(state, record);
+    case 'revised':
+      return applyRevision(state, gate(record.plan, `revision ${record.revision}`), record.revision, record.reason);
+    case 'runStatus':
+      return { ...state, status: record.status, statusReason: record.reason };
+    case 'usage':
+      return { ...state, usage: [...state.usage, { phase: record.phase, usage: record.usage }] };
+    case 'summary':
+      return { ...state, summary: record.text };
+  }
+}
+
+function applyStepRecord(state: RunState, record: Extract<JournalRecord, { type: 'step' }>): RunState {
+  const current = state.steps.get(record.stepId);
+  if (!current) throw new JournalError(`step record for unknown step "${record.stepId}"`);
+  const to = transition(current.status, record.event);
+  if (to !== record.to) {
+    throw new JournalError(`step ${record.stepId}: "${record.event}" cannot move it from ${current.status} to ${record.to}`);
+  }
+  const starting = record.event === 'start';
+  const attempting = starting || record.event === 'retry';
+  const next: StepRun = {
+    ...current,
+    status: to,
+    attempts: current.attempts + (attempting ? 1 : 0),
+    reason: record.reason,
+    output: starting ? undefined : (record.output ?? current.output),
+    failure: starting || to === 'succeeded' ? undefined : (record.failure ?? current.failure),
+    checkDetail: starting ? undefined : (record.checkDetail ?? current.checkDetail),
+    approvedKey: record.approvedKey ?? current.approvedKey,
+    before: record.before ?? current.before,
+    retriedAfterSettle: record.retriedAfterSettle ?? current.retriedAfterSettle,
+  };
+  const steps = new Map(state.steps);
+  steps.set(record.stepId, next);
+  return { ...state, steps };
+}
+
+/**
+ * Applies a re-plan: succeeded steps stay as they are; a step whose content is unchanged keeps its
+ * approval but starts again from pending; new or changed steps start fresh (and need approval again);
+ * steps that disappeared, or were replaced by a changed version, are kept as `replaced`.
+ */
+function applyRevision(state: RunState, plan: ValidPlan, revision: number, reason: string): RunState {
+  const oldById = new Map(state.plan.steps.map((step) => [step.id, step]));
+  const steps = new Map<string, StepRun>();
+  const replaced = [...state.replaced];
+  for (const step of plan.steps) {
+    const oldStep = oldById.get(step.id);
+    const oldRun = state.steps.get(step.id);
+    if (oldStep && oldRun && canonicalJson(oldStep) === canonicalJson(step)) {
+      steps.set(step.id, oldRun.status === 'succeeded' ? oldRun : freshStep(oldRun.revision, oldRun.approvedKey));
+    } else {
+      if (oldStep && oldRun) replaced.push({ step: oldStep, status: oldRun.status, replacedInRevision: revision });
+      steps.set(step.id, freshStep(revision));
+    }
+  }
+  const kept = new Set(plan.steps.map((step) => step.id));
+  for (const oldStep of state.plan.steps) {
+    if (!kept.has(oldStep.id)) {
+      replaced.push({ step: oldStep, status: state.steps.get(oldStep.id)?.status ?? 'pending', replacedInRevision: revision });
+    }
+  }
+  return { ...state, plan, revision, steps, replaced, replanReasons: [...state.replanReasons, reason], status: 'running' };
+}
+
+/** Replays a whole journal. */
+export function replayJournal(records: readonly JournalRecord[]): RunState {
+  let state: RunState | undefined;
+  for (const record of records) state = applyRecord(state, record);
+  if (!state) throw new JournalError('the journal is empty');
+  return state;
+}
+
+/** Status by step id, the shape the plan graph helpers read. */
+export function statusById(state: RunState): ReadonlyMap<string, StepStatus> {
+  return new Map([...state.steps].map(([id, run]) => [id, run.status]));
+}
+
+/** The outputs of succeeded steps by id, for `#<id>` references. */
+export function stepOutputs(state: RunState): ReadonlyMap<string, string> {
+  const outputs = new Map<string, string>();
+  for (const [id, run] of state.steps) if (run.status === 'succeeded' && run.output) outputs.set(id, run.output.text);
+  return outputs;
+}

@@ -1,0 +1,92 @@
+// The run's final words: a solver model's summary when one is configured, otherwise a deterministic
+// account of what each step did. Also the run report the CLI prints and the UI shows.
+import type { UsageRecord } from './journalRecords';
+import type { PhaseUsage, RunState } from './runState';
+
+/** Writes the final summary of a finished run. */
+export interface Solver {
+  summarize(state: RunState, signal: AbortSignal): Promise<{ readonly text: string; readonly usage: readonly UsageRecord[] }>;
+}
+
+/** A summary built from the run alone: the goal, then one line per step with its outcome. */
+export function deterministicSummary(state: RunState): string {
+  const lines = state.plan.steps.map((step) => {
+    const run = state.steps.get(step.id);
+    const status = run?.status ?? 'pending';
+    const why = status === 'succeeded' ? (run?.checkDetail ?? '') : (run?.failure?.message ?? run?.reason ?? '');
+    return `- ${step.id} ${step.title} (${step.tool}): ${status}${why ? ` — ${why}` : ''}`;
+  });
+  const revisions = state.revision > 0 ? ` after ${state.replanReasons.length} re-plan(s), revision ${state.revision}` : '';
+  return [`Goal: ${state.plan.goal}`, `Outcome: ${state.status}${revisions}`, ...lines].join('\n');
+}
+
+/** Token totals for one phase (or the whole run). */
+export interface UsageTotals {
+  readonly calls: number;
+  readonly promptTokens: number;
+  readonly completionTokens: number;
+  readonly cachedTokens: number;
+  readonly estimated: boolean;
+  readonly ms: number;
+}
+
+/** The report of a run: what `planwright run --json` prints. */
+export interface RunReport {
+  readonly runId: string;
+  readonly status: RunState['status'];
+  readonly revision: number;
+  readonly replans: number;
+  readonly steps: readonly { readonly id: string; readonly tool: string; readonly status: string; readonly attempts: number; readonly revision: number; readonly error?: string }[];
+  readonly replaced: readonly { readonly id: string; readonly status: string; readonly replacedInRevision: number }[];
+  readonly waitingForApproval: readonly string[];
+  readonly usage: Readonly<Record<PhaseUsage['phase'] | 'total', UsageTotals>>;
+  readonly summary?: string;
+  readonly reason?: string;
+}
+
+function totals(usages: readonly UsageRecord[]): UsageTotals {
+  return usages.reduce<UsageTotals>(
+    (sum, usage) => ({
+      calls: sum.calls + 1,
+      promptTokens: sum.promptTokens + usage.promptTokens,
+      completionTokens: sum.completionTokens + usage.completionTokens,
+      cachedTokens: sum.cachedTokens + usage.cachedTokens,
+      estimated: sum.estimated || usage.estimated,
+      ms: sum.ms + usage.ms,
+    }),
+    { calls: 0, promptTokens: 0, completionTokens: 0, cachedTokens: 0, estimated: false, ms: 0 },
+  );
+}
+
+/** Builds the report from the run's state. */
+export function runReport(state: RunState): RunReport {
+  const byPhase = (phase: PhaseUsage['phase']) => totals(state.usage.filter((entry) => entry.phase === phase).map((entry) => entry.usage));
+  return {
+    runId: state.runId,
+    status: state.status,
+    revision: state.revision,
+    replans: state.replanReasons.length,
+    steps: state.plan.steps.map((step) => {
+      const run = state.steps.get(step.id);
+      return {
+        id: step.id,
+        tool: step.tool,
+        status: run?.status ?? 'pending',
+        attempts: run?.attempts ?? 0,
+        revision: run?.revision ?? state.revision,
+        ...(run?.failure ? { error: run.failure.message } : {}),
+      };
+    }),
+    replaced: state.replaced.map((entry) => ({ id: entry.step.id, status: entry.status, replacedInRevision: entry.replacedInRevision })),
+    waitingForApproval: state.plan.steps.filter((step) => state.steps.get(step.id)?.status === 'awaitingApproval').map((step) => step.id),
+    usage: {
+      plan: byPhase('plan'),
+      execute: byPhase('execute'),
+      replan: byPhase('replan'),
+      solve: byPhase('solve'),
+      total: totals(state.usage.map((entry) => entry.usage)),
+    },
+    ...(state.summary ? { summary: state.summary } : {}),
+    ...(state.statusReason ? { reason: state.statusReason } : {}),
+  };
+}

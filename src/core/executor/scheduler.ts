@@ -1,0 +1,67 @@
+// Pure scheduling decisions: which ready steps start now (parallel up to a limit, never two writers of
+// one file at once), which steps a failure invalidates, and whether the run has anything left to do.
+import { dependentsOf, readySteps } from '../plan/planGraph';
+import type { Step, ValidPlan } from '../plan/planSchema';
+import type { StepStatus } from '../plan/stepStatus';
+import { NOT_STARTED_STATUSES } from './stepTransitions';
+
+/**
+ * The approved, ready steps to start now, in plan order: at most `maxParallel` running in all, and none
+ * whose files (`writesOf`) overlap the files of a running step or of a step chosen before it.
+ */
+export function stepsToStart(
+  plan: ValidPlan,
+  statuses: ReadonlyMap<string, StepStatus>,
+  maxParallel: number,
+  writesOf: (step: Step) => readonly string[],
+): Step[] {
+  const running = plan.steps.filter((step) => statuses.get(step.id) === 'running');
+  const busyFiles = new Set(running.flatMap((step) => writesOf(step).map(fileKey)));
+  const chosen: Step[] = [];
+  for (const step of readySteps(plan, statuses)) {
+    if (running.length + chosen.length >= maxParallel) break;
+    if (statuses.get(step.id) !== 'approved') continue;
+    const files = writesOf(step).map(fileKey);
+    if (files.some((file) => busyFiles.has(file))) continue;
+    for (const file of files) busyFiles.add(file);
+    chosen.push(step);
+  }
+  return chosen;
+}
+
+/** Paths are compared without `./` and case-insensitively, so `a.ts` and `./A.ts` count as one file. */
+function fileKey(path: string): string {
+  return path.replace(/^(\.\/)+/, '').replace(/\\/g, '/').toLowerCase();
+}
+
+/** The not-yet-started steps that transitively depend on `stepId`: a failure there invalidates them. */
+export function stepsToInvalidate(plan: ValidPlan, statuses: ReadonlyMap<string, StepStatus>, stepId: string): string[] {
+  const dependents = dependentsOf(plan, stepId);
+  return plan.steps
+    .filter((step) => dependents.has(step.id) && NOT_STARTED_STATUSES.has(statuses.get(step.id) ?? 'pending'))
+    .map((step) => step.id);
+}
+
+/** How a run stands once nothing is running and nothing more can start. */
+export type RunOutcome = 'succeeded' | 'needsReplan' | 'awaitingApproval';
+
+/**
+ * Decides the outcome of a quiet run: every step succeeded or was skipped by the user → succeeded; a
+ * step failed, is unknown or was invalidated → needsReplan; otherwise steps wait for approval.
+ */
+export function quietOutcome(plan: ValidPlan, statuses: ReadonlyMap<string, StepStatus>): RunOutcome {
+  const all = plan.steps.map((step) => statuses.get(step.id) ?? 'pending');
+  if (all.every((status) => status === 'succeeded' || status === 'skipped')) return 'succeeded';
+  if (all.some((status) => status === 'failed' || status === 'unknown' || status === 'invalidated' || status === 'cancelled')) {
+    return 'needsReplan';
+  }
+  return 'awaitingApproval';
+}
+
+/** The first step (in plan order) whose failure or unknown outcome a re-plan must deal with. */
+export function firstBrokenStep(plan: ValidPlan, statuses: ReadonlyMap<string, StepStatus>): Step | undefined {
+  return plan.steps.find((step) => {
+    const status = statuses.get(step.id);
+    return status === 'failed' || status === 'unknown';
+  });
+}

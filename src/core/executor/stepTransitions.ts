@@ -1,0 +1,74 @@
+// The life of one step as a pure transition table: which events move a step from which status to which.
+// The executor, the journal replay and the UI all go through `transition`, so an illegal move is caught
+// in one place.
+import { z } from 'zod';
+import type { StepStatus } from '../plan/stepStatus';
+
+/** What can happen to a step. */
+export const StepEventSchema = z.enum([
+  'askApproval',
+  'approve',
+  'skip',
+  'start',
+  'retry',
+  'succeed',
+  'fail',
+  'becomeUnknown',
+  'invalidate',
+  'cancel',
+  'interrupt',
+  'reset',
+]);
+export type StepEvent = z.infer<typeof StepEventSchema>;
+
+const TABLE: Readonly<Record<StepEvent, Partial<Record<StepStatus, StepStatus>>>> = {
+  askApproval: { pending: 'awaitingApproval' },
+  approve: { pending: 'approved', awaitingApproval: 'approved' },
+  skip: {
+    pending: 'skipped',
+    awaitingApproval: 'skipped',
+    approved: 'skipped',
+    failed: 'skipped',
+    unknown: 'skipped',
+    invalidated: 'skipped',
+  },
+  start: { approved: 'running' },
+  // Another attempt of a running step, after the retry policy allowed it.
+  retry: { running: 'running' },
+  succeed: { running: 'succeeded' },
+  fail: { running: 'failed' },
+  becomeUnknown: { running: 'unknown' },
+  invalidate: { pending: 'invalidated', awaitingApproval: 'invalidated', approved: 'invalidated' },
+  cancel: { pending: 'cancelled', awaitingApproval: 'cancelled', approved: 'cancelled', running: 'cancelled' },
+  // A run that stopped (crash, reload) while a step was running: the executor decides whether the
+  // step may run again (back to approved) or must be reported as unknown.
+  interrupt: { running: 'approved' },
+  // The user asks to run a step again, or edits it: it needs approval again.
+  reset: {
+    awaitingApproval: 'pending',
+    approved: 'pending',
+    failed: 'pending',
+    unknown: 'pending',
+    skipped: 'pending',
+    invalidated: 'pending',
+    cancelled: 'pending',
+  },
+};
+
+/** The status after `event`, or `undefined` when the event is not allowed in `from`. */
+export function transition(from: StepStatus, event: StepEvent): StepStatus | undefined {
+  return TABLE[event][from];
+}
+
+/** Statuses a step never leaves without the user (or a re-plan) stepping in. */
+export const SETTLED_STATUSES: ReadonlySet<StepStatus> = new Set([
+  'succeeded',
+  'failed',
+  'unknown',
+  'skipped',
+  'invalidated',
+  'cancelled',
+]);
+
+/** A step in one of these states has not run and can still be replaced by a re-plan. */
+export const NOT_STARTED_STATUSES: ReadonlySet<StepStatus> = new Set(['pending', 'awaitingApproval', 'approved']);
