@@ -30,11 +30,16 @@ const common = {
   sourcesContent: false,
   logLevel: 'silent',
   plugins: watch ? [problemMatcherPlugin] : [],
+  // Some dependencies ship ESM that reads import.meta.url (fdir, under tinyglobby); in a CommonJS
+  // bundle that is undefined, so it is defined from __filename instead.
+  define: { 'import.meta.url': 'importMetaUrl' },
 };
 
+const importMetaUrlShim = "const importMetaUrl = require('url').pathToFileURL(__filename).href;";
+
 const targets = [
-  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
-  { ...common, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], banner: { js: importMetaUrlShim } },
+  { ...common, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', banner: { js: `#!/usr/bin/env node\n${importMetaUrlShim}` } },
 ];
 
 async function main() {
