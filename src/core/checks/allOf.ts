@@ -6,7 +6,9 @@ export async function allOf(check: CheckOf<'all'>, context: CheckContext, evalua
   const total = check.checks.length;
   for (const [index, child] of check.checks.entries()) {
     const result = await evaluate(child, context);
-    if (!result.ok) return { ok: false, unevaluable: result.unevaluable, detail: `all: check ${index + 1} of ${total} failed: ${result.detail}` };
+    if (result.ok) continue;
+    const detail = `all: check ${index + 1} of ${total} failed: ${result.detail}`;
+    return result.unevaluable ? { ok: false, unevaluable: true, detail } : { ok: false, detail };
   }
   return { ok: true, detail: `all: ${total} of ${total} checks passed` };
 }

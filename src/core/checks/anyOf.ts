@@ -12,5 +12,6 @@ export async function anyOf(check: CheckOf<'any'>, context: CheckContext, evalua
     failures.push(`(${index + 1}) ${result.detail}`);
     unevaluable ||= result.unevaluable === true;
   }
-  return { ok: false, unevaluable, detail: `any: none of ${total} checks passed: ${failures.join('; ')}` };
+  const detail = `any: none of ${total} checks passed: ${failures.join('; ')}`;
+  return unevaluable ? { ok: false, unevaluable: true, detail } : { ok: false, detail };
 }

@@ -1,7 +1,7 @@
 // Small in-memory fakes of the ports for core tests where a real file system or process is not the
 // point, plus a ToolContext builder and an assertion for typed tool failures.
 import * as assert from 'node:assert/strict';
-import { FileExistsError, FileNotFoundError, ToolError, type FailureKind } from '../../../src/core/errors';
+import { FileExistsError, FileNotFoundError, ToolError, WorkspaceEscapeError, type FailureKind } from '../../../src/core/errors';
 import type {
   ChatModel,
   ChatRequest,
@@ -13,10 +13,14 @@ import type {
   Workspace,
 } from '../../../src/core/ports';
 import { DEFAULT_TOOL_LIMITS, type ToolContext } from '../../../src/core/tools/defineTool';
+import { workspacePathProblem } from '../../../src/core/workspacePath';
 
 type WorkspaceMethod = 'readFile' | 'writeFile' | 'appendFile' | 'deleteFile' | 'rename' | 'stat' | 'findFiles';
 
-/** Files in a Map; `failNext` makes the next call of one method throw, to simulate an I/O error. */
+/**
+ * Files in a Map, refusing paths the pure rule refuses; `failNext` makes the next call of one method
+ * throw, to simulate an I/O error.
+ */
 export class MemoryWorkspace implements Workspace {
   readonly files = new Map<string, string>();
   private failures = new Map<WorkspaceMethod, unknown>();
@@ -29,7 +33,11 @@ export class MemoryWorkspace implements Workspace {
     this.failures.set(method, error);
   }
 
-  private maybeFail(method: WorkspaceMethod): void {
+  private maybeFail(method: WorkspaceMethod, ...paths: string[]): void {
+    for (const path of paths) {
+      const problem = workspacePathProblem(path);
+      if (problem) throw new WorkspaceEscapeError(path, problem);
+    }
     if (!this.failures.has(method)) return;
     const error = this.failures.get(method);
     this.failures.delete(method);
@@ -37,25 +45,25 @@ export class MemoryWorkspace implements Workspace {
   }
 
   async readFile(path: string): Promise<string> {
-    this.maybeFail('readFile');
+    this.maybeFail('readFile', path);
     const content = this.files.get(path);
     if (content === undefined) throw new FileNotFoundError(path);
     return content;
   }
   async writeFile(path: string, content: string): Promise<void> {
-    this.maybeFail('writeFile');
+    this.maybeFail('writeFile', path);
     this.files.set(path, content);
   }
   async appendFile(path: string, content: string): Promise<void> {
-    this.maybeFail('appendFile');
+    this.maybeFail('appendFile', path);
     this.files.set(path, (this.files.get(path) ?? '') + content);
   }
   async deleteFile(path: string): Promise<void> {
-    this.maybeFail('deleteFile');
+    this.maybeFail('deleteFile', path);
     if (!this.files.delete(path)) throw new FileNotFoundError(path);
   }
   async rename(from: string, to: string): Promise<void> {
-    this.maybeFail('rename');
+    this.maybeFail('rename', from, to);
     const content = this.files.get(from);
     if (content === undefined) throw new FileNotFoundError(from);
     if (this.files.has(to)) throw new FileExistsError(to);
@@ -63,7 +71,7 @@ export class MemoryWorkspace implements Workspace {
     this.files.set(to, content);
   }
   async stat(path: string): Promise<FileStat | undefined> {
-    this.maybeFail('stat');
+    this.maybeFail('stat', path);
     const content = this.files.get(path);
     if (content !== undefined) return { type: 'file', size: content.length };
     const prefix = `${path}/`;
