@@ -1,0 +1,43 @@
+// Launches the integration suite the standard @vscode/test-electron way. VSCODE_TEST_EXECUTABLE names the
+// VS Code to use: `npm test` points it at scripts/e2e/vscode-shim/code (code-server in headless Chromium);
+// left unset, test-electron downloads desktop VS Code 1.100.3. Every run gets a throw-away copy of
+// examples/demo-workspace and fresh user-data and extensions folders.
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { runTests } from '@vscode/test-electron';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+/** The VS Code the tests run against when it has to be downloaded; the oldest release `engines.vscode` accepts. */
+const VSCODE_VERSION = '1.100.3';
+
+async function main(): Promise<number> {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'planwright-it-'));
+  const workspace = path.join(scratch, 'demo-workspace');
+  cpSync(path.join(ROOT, 'examples', 'demo-workspace'), workspace, { recursive: true });
+  try {
+    await runTests({
+      vscodeExecutablePath: process.env.VSCODE_TEST_EXECUTABLE || undefined,
+      version: VSCODE_VERSION,
+      extensionDevelopmentPath: ROOT,
+      extensionTestsPath: path.join(__dirname, 'suite', 'index'),
+      launchArgs: [
+        workspace,
+        '--disable-extensions',
+        `--user-data-dir=${path.join(scratch, 'user-data')}`,
+        `--extensions-dir=${path.join(scratch, 'extensions')}`,
+      ],
+      extensionTestsEnv: { PLANWRIGHT_TEST_REPORT: process.env.PLANWRIGHT_TEST_REPORT ?? '' },
+    });
+    return 0;
+  } catch (error) {
+    console.error(`Integration tests failed: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+void main().then((code) => {
+  process.exitCode = code;
+});
