@@ -2,7 +2,7 @@
 // against the tool's schema again, because an output can turn any string into anything (a path that
 // leaves the workspace, an empty command).
 import { findTool } from '../tools/toolCatalog';
-import { issueProblems, planErrorMap, type PlanProblem } from './planProblem';
+import { issueProblems, parseExplained, type PlanProblem } from './planProblem';
 import type { Step } from './planSchema';
 import { resolveReferences } from './references';
 
@@ -24,7 +24,7 @@ function resolveToolArgs(toolName: string, args: Step['args'], outputs: Readonly
   const tool = findTool(toolName);
   if (!tool) return { ok: false, problems: [{ stepId, path: base.replace(/args$/, 'tool'), message: `unknown tool ${JSON.stringify(toolName)}` }] };
   const resolved = resolveReferences(args, outputs);
-  const parsed = tool.input.safeParse(resolved, { error: planErrorMap });
+  const parsed = parseExplained(tool.input, resolved);
   if (parsed.success) return { ok: true, args: parsed.data };
   const problems = issueProblems(parsed.error.issues, resolved, { base, stepId });
   return { ok: false, problems: problems.map((problem) => ({ ...problem, message: `after resolving references: ${problem.message}` })) };

@@ -7,7 +7,7 @@ import { findTool, TOOL_NAMES } from '../tools/toolCatalog';
 import { runCommandTool } from '../tools/runCommand';
 import { closestName } from './closestName';
 import { findCycles } from './findCycles';
-import { formatPath, issueProblems, planErrorMap, type PlanProblem } from './planProblem';
+import { formatPath, issueProblems, parseExplained, type PlanProblem } from './planProblem';
 import { PlanSchema, STEP_ID_PATTERN, StepSchema, type Plan, type Step, type ValidPlan } from './planSchema';
 import { referenceOccurrences } from './references';
 import { stepFlags } from './stepFlags';
@@ -35,12 +35,14 @@ interface StepLocation {
   /** `E2`, or `steps[3]` when the step has no usable (valid, first) id. */
   readonly base: string;
   readonly stepId?: string;
+  /** Index of the earlier step that already uses this step's id. */
+  readonly duplicateOf?: number;
 }
 
-/** A dependency edge and the field that declares it (for naming it in a cycle). */
+/** A dependency edge and the field that declares it (formatted only if it is part of a cycle). */
 interface Edge {
   readonly to: string;
-  readonly path: string;
+  readonly segments: readonly (string | number)[];
 }
 
 /** Runs every rule of the plan format over `input` (parsed JSON, or an object from a model). */
@@ -50,11 +52,11 @@ export function validatePlan(input: unknown): PlanValidation {
     return { ok: false, problems: [{ path: '', message: `a plan must be a JSON object, got ${got}` }] };
   }
   const problems: PlanProblem[] = [];
-  const envelope = EnvelopeSchema.safeParse(input, { error: planErrorMap });
+  const envelope = parseExplained(EnvelopeSchema, input);
   if (!envelope.success) problems.push(...issueProblems(envelope.error.issues, input, { base: '', fieldNames: PLAN_FIELDS }));
 
   const rawSteps: unknown[] = Array.isArray((input as { steps?: unknown }).steps) ? (input as { steps: unknown[] }).steps : [];
-  const locations = locateSteps(rawSteps, problems);
+  const locations = locateSteps(rawSteps);
   const stepIds = new Set(locations.flatMap((location) => (location.stepId === undefined ? [] : [location.stepId])));
   const graphNodes: string[] = [];
   const edges = new Map<string, Edge[]>();
@@ -62,7 +64,11 @@ export function validatePlan(input: unknown): PlanValidation {
 
   rawSteps.forEach((raw, index) => {
     const location = locations[index];
-    const parsed = StepSchema.safeParse(raw, { error: planErrorMap });
+    if (location.duplicateOf !== undefined) {
+      const message = `duplicate step id "${location.stepId}" (first used by steps[${location.duplicateOf}])`;
+      problems.push({ stepId: location.stepId, path: `steps[${index}].id`, message });
+    }
+    const parsed = parseExplained(StepSchema, raw);
     if (parsed.success) steps.push(parsed.data);
     else problems.push(...issueProblems(parsed.error.issues, raw, { ...location, fieldNames: STEP_FIELDS }));
     const view = parsed.success ? parsed.data : lenientStep(raw);
@@ -75,15 +81,15 @@ export function validatePlan(input: unknown): PlanValidation {
 
   for (const cycle of findCycles(graphNodes, new Map([...edges].map(([id, list]) => [id, list.map((edge) => edge.to)])))) {
     const first = edges.get(cycle[0])!.find((edge) => edge.to === cycle[1])!;
-    problems.push({ stepId: cycle[0], path: first.path, message: `dependency cycle: ${cycle.join(' → ')}` });
+    problems.push({ stepId: cycle[0], path: formatPath(cycle[0], first.segments), message: `dependency cycle: ${cycle.join(' → ')}` });
   }
 
   if (problems.length > 0 || !envelope.success) return { ok: false, problems };
   return { ok: true, plan: deepFreeze({ ...envelope.data, steps } satisfies Plan) as ValidPlan };
 }
 
-/** Gives each step the base of its paths; reports ids that are missing, malformed or repeated. */
-function locateSteps(rawSteps: readonly unknown[], problems: PlanProblem[]): StepLocation[] {
+/** Gives each step the base of its paths; a missing, malformed or repeated id gives `steps[i]`. */
+function locateSteps(rawSteps: readonly unknown[]): StepLocation[] {
   const firstIndex = new Map<string, number>();
   return rawSteps.map((raw, index) => {
     const id = isRecord(raw) ? raw.id : undefined;
@@ -93,8 +99,7 @@ function locateSteps(rawSteps: readonly unknown[], problems: PlanProblem[]): Ste
       firstIndex.set(id, index);
       return { base: id, stepId: id };
     }
-    problems.push({ stepId: id, path: `steps[${index}].id`, message: `duplicate step id "${id}" (first used by steps[${first}])` });
-    return { base: `steps[${index}]`, stepId: id };
+    return { base: `steps[${index}]`, stepId: id, duplicateOf: first };
   });
 }
 
@@ -155,16 +160,16 @@ function checkStep(
   step.dependsOn?.forEach((id, index) => {
     if (id === ownId) report(at('dependsOn', index), `a step cannot depend on itself ("${id}")`);
     else if (!stepIds.has(id)) report(at('dependsOn', index), `"${id}" names no step of this plan`);
-    else edges.push({ to: id, path: at('dependsOn', index) });
+    else edges.push({ to: id, segments: ['dependsOn', index] });
   });
   const referencing: [unknown, string[]][] = [[step.args, ['args']]];
   if (step.compensation) referencing.push([step.compensation.args, ['compensation', 'args']]);
   for (const [value, prefix] of referencing) {
     for (const occurrence of referenceOccurrences(value, stepIds)) {
-      const path = at(...prefix, ...occurrence.path);
-      if (occurrence.dangling) report(path, `reference "#${occurrence.id}" names no step of this plan`);
-      else if (occurrence.id === ownId) report(path, `"#${occurrence.id}" references the step's own output`);
-      else edges.push({ to: occurrence.id, path });
+      const segments = [...prefix, ...occurrence.path];
+      if (occurrence.dangling) report(at(...segments), `reference "#${occurrence.id}" names no step of this plan`);
+      else if (occurrence.id === ownId) report(at(...segments), `"#${occurrence.id}" references the step's own output`);
+      else edges.push({ to: occurrence.id, segments });
     }
   }
   return edges;
@@ -172,7 +177,7 @@ function checkStep(
 
 /** Checks arguments against a tool's input schema, naming each failing field. */
 function checkToolArgs(schema: z.ZodType, args: unknown, base: string, location: StepLocation, problems: PlanProblem[]): void {
-  const parsed = schema.safeParse(args, { error: planErrorMap });
+  const parsed = parseExplained(schema, args);
   if (parsed.success) return;
   const fieldNames = schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
   problems.push(...issueProblems(parsed.error.issues, args, { base, stepId: location.stepId, fieldNames }));
@@ -200,8 +205,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** Freezes a parsed (hence acyclic, plain) value and everything in it. */
 function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    for (const child of Object.values(value)) deepFreeze(child);
+  if (value !== null && typeof value === 'object') {
+    for (const key in value) deepFreeze(value[key]);
     Object.freeze(value);
   }
   return value;
