@@ -55,10 +55,14 @@ export class NodeCommandRunner implements CommandRunner {
     let timedOut = false;
     let cancelled = false;
     let hardKill: NodeJS.Timeout | undefined;
+    let hardKilled = false;
     const stop = (): void => {
       if (hardKill) return;
       killTree(child, 'SIGTERM');
-      hardKill = setTimeout(() => killTree(child, 'SIGKILL'), this.killGraceMs);
+      hardKill = setTimeout(() => {
+        killTree(child, 'SIGKILL');
+        hardKilled = true;
+      }, this.killGraceMs);
     };
     const timer = setTimeout(() => {
       timedOut = true;
@@ -93,10 +97,11 @@ export class NodeCommandRunner implements CommandRunner {
           durationMs: Date.now() - started,
         });
       };
-      // Once stopping, report only when the whole group is gone, so "killed" means killed.
+      // Once stopping, report only when the whole group is gone or has been sent SIGKILL, so "killed"
+      // means killed. Killed members can linger as zombies until their reaper runs; they count as gone.
       const finishWhenGroupGone = (): void => {
         if (settled) return;
-        if (!groupAlive(child)) {
+        if (hardKilled || !groupAlive(child)) {
           clearTimeout(hardKill);
           finish();
           return;
