@@ -1,31 +1,9 @@
 // Unit tests of the plan tree's view model.
 import * as assert from 'node:assert/strict';
-import type { Plan } from '../../src/core/plan/planSchema';
 import { planTreeModel, stepContextValue, summarizeArgs } from '../../src/core/view/planTreeModel';
+import { examplePlan } from './plan/planFixtures';
 
-const plan: Plan = {
-  version: 1,
-  goal: 'Add a --verbose flag to the CLI',
-  steps: [
-    { id: 'E1', title: 'Read the CLI entry point', tool: 'readFile', args: { path: 'src/cli.js' } },
-    {
-      id: 'E2',
-      title: 'Add the flag',
-      tool: 'editFile',
-      args: { path: 'src/cli.js', edits: [{ find: 'a', replace: 'b' }] },
-      dependsOn: ['E1'],
-      postcondition: { kind: 'fileContains', path: 'src/cli.js', text: '--verbose' },
-    },
-    {
-      id: 'E3',
-      title: 'Run the tests',
-      tool: 'runCommand',
-      args: { command: 'npm test' },
-      dependsOn: ['E2'],
-      postcondition: { kind: 'exitCode', equals: 0 },
-    },
-  ],
-};
+const plan = examplePlan();
 
 describe('planTreeModel', () => {
   it('shows the goal as one plan row whose children are the steps in file order', () => {
@@ -52,7 +30,7 @@ describe('planTreeModel', () => {
     const steps = planTreeModel({ plan, source: 'p.plan.json' })[0]?.children ?? [];
     assert.deepEqual(
       steps.map((step) => step.description),
-      ['E1 · readFile src/cli.js', 'E2 · editFile src/cli.js', 'E3 · runCommand npm test'],
+      ['E1 · readFile src/cli.ts', 'E2 · editFile src/cli.ts', 'E3 · runCommand npm test'],
     );
   });
 
