@@ -1,0 +1,51 @@
+// Unit tests of the JSON Schema for plan files: the committed file is what the code generates, the
+// manifest registers it, and it describes each tool's arguments.
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { PLAN_SCHEMA_PATH, planJsonSchema, planJsonSchemaText } from '../../../src/core/plan/planJsonSchema';
+import { TOOL_NAMES } from '../../../src/core/tools/toolCatalog';
+
+const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
+
+type Json = Record<string, any>;
+
+describe('planJsonSchema', () => {
+  it('matches the committed schemas/plan.schema.json (regenerate: npx tsc -p . && node out/scripts/generatePlanSchema.js)', () => {
+    const committed = readFileSync(path.join(ROOT, PLAN_SCHEMA_PATH), 'utf8');
+    assert.equal(committed, planJsonSchemaText(), `${PLAN_SCHEMA_PATH} is stale`);
+  });
+
+  it('is registered for *.plan.json through contributes.jsonValidation', () => {
+    const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+    assert.deepEqual(
+      manifest.contributes.jsonValidation.filter((entry: Json) => entry.url === `./${PLAN_SCHEMA_PATH}`),
+      [{ fileMatch: ['*.plan.json'], url: `./${PLAN_SCHEMA_PATH}` }],
+    );
+  });
+
+  it('is draft-07 and requires version, goal and steps, refusing unknown fields', () => {
+    const schema = planJsonSchema();
+    assert.equal(schema.$schema, 'http://json-schema.org/draft-07/schema#');
+    assert.deepEqual(schema.required, ['version', 'goal', 'steps']);
+    assert.equal(schema.additionalProperties, false);
+  });
+
+  it('lists the tool names and, per tool, the arguments it takes', () => {
+    const step = (planJsonSchema().properties as Json).steps.items as Json;
+    assert.deepEqual(step.properties.tool.enum, [...TOOL_NAMES]);
+    const byTool = new Map<string, Json>(step.allOf.map((rule: Json) => [rule.if.properties.tool.const, rule.then.properties.args]));
+    assert.deepEqual([...byTool.keys()], [...TOOL_NAMES]);
+    const editFile = byTool.get('editFile')!;
+    assert.deepEqual(editFile.required, ['path', 'edits']);
+    assert.deepEqual(editFile.properties.edits.items.required, ['find', 'replace']);
+    assert.equal(editFile.additionalProperties, false);
+    assert.match(editFile.properties.path.description, /relative to the workspace root/);
+  });
+
+  it('describes compensation arguments per tool as well', () => {
+    const compensation = ((planJsonSchema().properties as Json).steps.items as Json).properties.compensation as Json;
+    assert.deepEqual(compensation.properties.tool.enum, [...TOOL_NAMES]);
+    assert.equal(compensation.allOf.length, TOOL_NAMES.length);
+  });
+});
