@@ -30,7 +30,7 @@ export class NodeCommandRunner implements CommandRunner {
   }
 
   async run(request: CommandRequest, signal?: AbortSignal): Promise<CommandResult> {
-    const { target: cwd } = await this.resolver.resolve(request.cwd ?? '.');
+    const { target: cwd } = await this.resolver.resolve(request.cwd ?? '.', { allowRoot: true });
     const folder = await stat(cwd).catch(() => undefined);
     if (!folder?.isDirectory()) throw new FileNotFoundError(request.cwd ?? '.');
     if (signal?.aborted) {

@@ -31,17 +31,24 @@ export class WorkspaceResolver {
     return this.rootReal;
   }
 
-  /** Resolves `path` (`.` is the root), or rejects with `WorkspaceEscapeError` when it leaves the root. */
-  async resolve(path: string): Promise<ResolvedPath> {
-    const problem = path === '.' ? undefined : workspacePathProblem(path);
+  /**
+   * Resolves `path`, or rejects with `WorkspaceEscapeError` when it leaves the root. The root itself
+   * (`.`) is refused unless `allowRoot`: a file operation on it would work in the folder above.
+   */
+  async resolve(path: string, options: { readonly allowRoot?: boolean } = {}): Promise<ResolvedPath> {
+    const problem = workspacePathProblem(path);
     if (problem) throw new WorkspaceEscapeError(path, problem);
     const root = await this.realRoot();
     const lexical = nodePath.resolve(root, path);
     if (!isInside(root, lexical)) throw new WorkspaceEscapeError(path, 'resolves outside the root');
-    if (lexical === root) return { target: root, entry: root };
+    if (lexical === root) {
+      if (options.allowRoot) return { target: root, entry: root };
+      throw new WorkspaceEscapeError(path, 'names the workspace root itself, not a file in it');
+    }
     const parent = await this.follow(path, nodePath.dirname(lexical), root, 0);
     const entry = nodePath.join(parent, nodePath.basename(lexical));
     const target = await this.follow(path, entry, root, 0);
+    if (target === root && !options.allowRoot) throw new WorkspaceEscapeError(path, 'is a link to the workspace root itself');
     return { target, entry };
   }
 
