@@ -6,6 +6,7 @@ import { defineTool, type SettleOutcome } from './defineTool';
 import { readOrNull, snapshotOf } from './fileSnapshots';
 import { guarded, refuseNonFile } from './toolFailure';
 
+/** The arguments of appendFile: the file and the text to add at its end. */
 export const AppendFileInputSchema = z.object({ path: WorkspacePathSchema, content: z.string().min(1) }).strict();
 
 /** What a file's text says about an append, given its text before the call (null: it did not exist). */

@@ -4,6 +4,7 @@ import { WorkspacePathSchema } from '../workspacePath';
 import { defineTool } from './defineTool';
 import { guarded, requireFile } from './toolFailure';
 
+/** The arguments of deleteFile: the file to remove. */
 export const DeleteFileInputSchema = z.object({ path: WorkspacePathSchema }).strict();
 
 /** Deletes one file (a missing file is a definite failure); settled by checking it is absent. */

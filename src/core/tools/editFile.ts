@@ -8,7 +8,9 @@ import { defineTool, type SettleOutcome } from './defineTool';
 import { readOrNull, snapshotOf } from './fileSnapshots';
 import { guarded, requireFile } from './toolFailure';
 
+/** One exact find/replace; `find` must occur exactly once when the edit applies. */
 export const EditSchema = z.object({ find: z.string().min(1), replace: z.string() }).strict();
+/** The arguments of editFile: the file and its edits, applied in order. */
 export const EditFileInputSchema = z.object({ path: WorkspacePathSchema, edits: z.array(EditSchema).min(1) }).strict();
 
 /**

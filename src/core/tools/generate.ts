@@ -5,6 +5,7 @@ import type { ChatMessage } from '../ports';
 import { defineTool } from './defineTool';
 import { guarded } from './toolFailure';
 
+/** The arguments of generate: what the worker model should write. */
 export const GenerateInputSchema = z.object({ instruction: z.string().min(1) }).strict();
 
 /** The conversation for one `generate` call. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { defineTool } from './defineTool';
 import { guarded } from './toolFailure';
 
+/** The arguments of listFiles: a glob relative to the workspace root. */
 export const ListFilesInputSchema = z.object({ glob: z.string().min(1) }).strict();
 
 /** Lists matching files, one per line, sorted; at most `limits.maxListedFiles`, with a note when cut. */

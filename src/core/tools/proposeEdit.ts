@@ -9,6 +9,7 @@ import { readOrNull, snapshotOf } from './fileSnapshots';
 import { buildProposeEditMessages, parseProposedEdits, PROPOSED_EDITS_JSON_SCHEMA } from './proposeEditPrompt';
 import { guarded, requireFile } from './toolFailure';
 
+/** The arguments of proposeEdit: the file to change and what to change in it. */
 export const ProposeEditInputSchema = z.object({ path: WorkspacePathSchema, instruction: z.string().min(1) }).strict();
 
 /**

@@ -5,6 +5,7 @@ import { WorkspacePathSchema } from '../workspacePath';
 import { defineTool } from './defineTool';
 import { guarded, requireFile } from './toolFailure';
 
+/** The arguments of readFile: the file to read. */
 export const ReadFileInputSchema = z.object({ path: WorkspacePathSchema }).strict();
 
 /** Reads one file; the output text is its whole content. */

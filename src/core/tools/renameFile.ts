@@ -6,6 +6,7 @@ import { WorkspacePathSchema } from '../workspacePath';
 import { defineTool, type SettleOutcome } from './defineTool';
 import { guarded, requireFile } from './toolFailure';
 
+/** The arguments of renameFile: the file and its new path. */
 export const RenameFileInputSchema = z.object({ from: WorkspacePathSchema, to: WorkspacePathSchema }).strict();
 
 /** Whether a rename happened, from what is at the source and the target now. */

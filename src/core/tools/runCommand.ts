@@ -7,6 +7,7 @@ import { WorkspacePathSchema } from '../workspacePath';
 import { defineTool, type StepFlags, type ToolContext } from './defineTool';
 import { guarded } from './toolFailure';
 
+/** The arguments of runCommand: a shell command line, its folder and its timeout. */
 export const RunCommandInputSchema = z
   .object({
     command: z.string().min(1),

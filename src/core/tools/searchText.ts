@@ -6,6 +6,7 @@ import { shorten } from '../textPreview';
 import { defineTool } from './defineTool';
 import { guarded } from './toolFailure';
 
+/** The arguments of searchText: a JavaScript regular expression and an optional glob. */
 export const SearchTextInputSchema = z
   .object({
     pattern: z.string().min(1).superRefine((pattern, ctx) => {

@@ -6,6 +6,7 @@ import { defineTool } from './defineTool';
 import { readOrNull } from './fileSnapshots';
 import { guarded, refuseNonFile } from './toolFailure';
 
+/** The arguments of writeFile: the file and its complete new content. */
 export const WriteFileInputSchema = z.object({ path: WorkspacePathSchema, content: z.string() }).strict();
 
 /** Writes a whole file atomically; settled by reading it back (done when the content is equal). */
