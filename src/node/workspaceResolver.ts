@@ -1,7 +1,9 @@
 // Confinement of workspace paths on the real file system: every path a Node adapter touches goes
 // through here first. The pure rule (no `..`, not absolute, no NUL) runs before any file-system call;
 // then symlinks are followed with realpath and the result compared with realpath(root), so a link or a
-// linked folder pointing outside is refused before anything is read or written.
+// linked folder pointing outside is refused before anything is read or written. Callers then use the
+// resolved real path, so a link is not followed a second time; a link swapped by another local process
+// between the check and the use is a race this cannot close without openat-style APIs Node lacks.
 import { lstat, readlink, realpath } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import { WorkspaceEscapeError } from '../core/errors';

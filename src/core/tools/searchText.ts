@@ -58,10 +58,14 @@ export const searchTextTool = defineTool({
       }
       const truncated = matches.length > limits.maxSearchResults;
       const shown = matches.slice(0, limits.maxSearchResults);
-      const note = truncated ? `\n[planwright: more than ${limits.maxSearchResults} matches; narrow the pattern or the glob]` : '';
+      const filesLimited = files.length >= limits.maxListedFiles;
+      const notes = [
+        ...(truncated ? [`[planwright: more than ${limits.maxSearchResults} matches; narrow the pattern or the glob]`] : []),
+        ...(filesLimited ? [`[planwright: searched only the first ${limits.maxListedFiles} files; narrow the glob]`] : []),
+      ];
       return {
-        text: shown.join('\n') + note,
-        details: { matches: shown.length, truncated, filesSearched: searched, filesSkipped: skipped },
+        text: [...shown, ...notes].join('\n'),
+        details: { matches: shown.length, truncated, filesLimited, filesSearched: searched, filesSkipped: skipped },
       };
     });
   },

@@ -44,6 +44,13 @@ describe('searchTextTool', () => {
     assert.equal(output.details?.truncated, true);
   });
 
+  it('says when it searched only the first maxListedFiles files', async () => {
+    const limits = { ...DEFAULT_TOOL_LIMITS, maxListedFiles: 1 };
+    const output = await searchTextTool.execute({ pattern: 'verbose' }, toolContext({ workspace, limits }));
+    assert.match(output.text, /searched only the first 1 files; narrow the glob\]$/);
+    assert.equal(output.details?.filesLimited, true);
+  });
+
   it('fails definite when cancelled before it starts', async () => {
     await assertToolError(
       searchTextTool.execute({ pattern: 'x' }, toolContext({ workspace, signal: abortedSignal() })),
