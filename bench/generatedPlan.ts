@@ -25,7 +25,13 @@ export function generatePlan(stepCount: number, seed = 42): { version: 1; goal: 
           tool: 'editFile',
           args: { path: file, edits: [{ find: `const value${n} = 1;`, replace: `const value${n} = 2; // #include <x> #fff` }] },
           dependsOn,
-          postcondition: { kind: 'all', checks: [{ kind: 'fileContains', path: file, text: `value${n} = 2` }, { kind: 'not', check: { kind: 'fileMatches', path: file, pattern: `value${n} = 1\\b` } }] },
+          postcondition: {
+            kind: 'all',
+            checks: [
+              { kind: 'fileContains', path: file, text: `value${n} = 2` },
+              { kind: 'not', check: { kind: 'fileMatches', path: file, pattern: `value${n} = 1\\b` } },
+            ],
+          },
         });
         break;
       case 2:

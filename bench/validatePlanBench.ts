@@ -32,7 +32,8 @@ function main(): void {
   if (!result.ok) throw new Error(`the generated plan is invalid: ${result.problems[0].path}: ${result.problems[0].message}`);
   const objectRuns = time(() => validatePlan(plan));
   const textRuns = time(() => parsePlanText(text));
-  const show = (samples: number[]): string => `median ${median(samples).toFixed(2)} ms (min ${Math.min(...samples).toFixed(2)}, max ${Math.max(...samples).toFixed(2)})`;
+  const ms = (value: number): string => value.toFixed(2);
+  const show = (samples: number[]): string => `median ${ms(median(samples))} ms (min ${ms(Math.min(...samples))}, max ${ms(Math.max(...samples))})`;
   console.log(`validatePlan, ${stepCount} steps, ${RUNS} runs: ${show(objectRuns)}`);
   console.log(`parsePlanText, ${stepCount} steps (${(text.length / 1024).toFixed(0)} KiB): ${show(textRuns)}`);
 }

@@ -95,7 +95,8 @@ export function issueProblems(issues: readonly z.core.$ZodIssue[], input: unknow
       const expected = options.map((option) => String(option)).join(', ');
       const suggestion = typeof value === 'string' ? closestName(value, options.map(String)) : undefined;
       const hint = suggestion ? ` (did you mean "${suggestion}"?)` : '';
-      at(issue.path, value === undefined ? 'Required' : `unknown ${issue.discriminator} ${JSON.stringify(value)}${hint}; expected one of: ${expected}`);
+      const unknown = `unknown ${issue.discriminator} ${JSON.stringify(value)}${hint}; expected one of: ${expected}`;
+      at(issue.path, value === undefined ? 'Required' : unknown);
     } else {
       at(issue.path, issue.message);
     }

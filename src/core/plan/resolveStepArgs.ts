@@ -7,7 +7,9 @@ import type { Step } from './planSchema';
 import { resolveReferences } from './references';
 
 /** Resolved, re-validated tool arguments, or the problems substitution caused. */
-export type ResolvedArgs = { readonly ok: true; readonly args: unknown } | { readonly ok: false; readonly problems: readonly PlanProblem[] };
+export type ResolvedArgs =
+  | { readonly ok: true; readonly args: unknown }
+  | { readonly ok: false; readonly problems: readonly PlanProblem[] };
 
 /** The step's tool arguments with references resolved from `outputs` (step id → output text). */
 export function resolveStepArgs(step: Step, outputs: ReadonlyMap<string, string>): ResolvedArgs {
@@ -20,9 +22,17 @@ export function resolveCompensationArgs(step: Step, outputs: ReadonlyMap<string,
   return resolveToolArgs(step.compensation.tool, step.compensation.args, outputs, step.id, `${step.id}.compensation.args`);
 }
 
-function resolveToolArgs(toolName: string, args: Step['args'], outputs: ReadonlyMap<string, string>, stepId: string, base: string): ResolvedArgs {
+function resolveToolArgs(
+  toolName: string,
+  args: Step['args'],
+  outputs: ReadonlyMap<string, string>,
+  stepId: string,
+  base: string,
+): ResolvedArgs {
   const tool = findTool(toolName);
-  if (!tool) return { ok: false, problems: [{ stepId, path: base.replace(/args$/, 'tool'), message: `unknown tool ${JSON.stringify(toolName)}` }] };
+  if (!tool) {
+    return { ok: false, problems: [{ stepId, path: base.replace(/args$/, 'tool'), message: `unknown tool ${JSON.stringify(toolName)}` }] };
+  }
   const resolved = resolveReferences(args, outputs);
   const parsed = parseExplained(tool.input, resolved);
   if (parsed.success) return { ok: true, args: parsed.data };

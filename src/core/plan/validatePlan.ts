@@ -140,7 +140,8 @@ function checkStep(
   }
   if (step.tool !== undefined && step.tool !== COMMAND_TOOL) {
     for (const flag of ['idempotent', 'idempotencyKey'] as const) {
-      if (step[flag] !== undefined) report(at(flag), `only allowed on ${COMMAND_TOOL} steps (this step uses ${step.tool}, whose retry safety does not depend on its arguments)`);
+      if (step[flag] === undefined) continue;
+      report(at(flag), `only allowed on ${COMMAND_TOOL} steps (this step uses ${step.tool}, whose retry safety does not depend on its arguments)`);
     }
   }
   for (const field of CHECK_FIELDS) {
@@ -148,9 +149,10 @@ function checkStep(
     if (!check) continue;
     walkChecks(check, (child, path) => {
       if (!COMMAND_CHECK_KINDS.includes(child.kind)) return;
-      if (field === 'precondition') report(at(field, ...path), `"${child.kind}" is about the step's own command, which has not run when the precondition is checked`);
+      const about = `"${child.kind}" is about the step's own command`;
+      if (field === 'precondition') report(at(field, ...path), `${about}, which has not run when the precondition is checked`);
       else if (step.tool !== undefined && step.tool !== COMMAND_TOOL) {
-        report(at(field, ...path), `"${child.kind}" is about the step's own command, so it is only allowed on ${COMMAND_TOOL} steps (this step uses ${step.tool})`);
+        report(at(field, ...path), `${about}, so it is only allowed on ${COMMAND_TOOL} steps (this step uses ${step.tool})`);
       }
     });
   }
@@ -196,7 +198,8 @@ function changesWorkspace(tool: Tool, step: Partial<Step>): boolean {
 /** `unknown tool "wrteFile" (did you mean "writeFile"?); known tools: readFile, ...` */
 function unknownToolMessage(name: string): string {
   const suggestion = closestName(name, TOOL_NAMES);
-  return `unknown tool ${JSON.stringify(name)}${suggestion ? ` (did you mean "${suggestion}"?)` : ''}; known tools: ${TOOL_NAMES.join(', ')}`;
+  const hint = suggestion ? ` (did you mean "${suggestion}"?)` : '';
+  return `unknown tool ${JSON.stringify(name)}${hint}; known tools: ${TOOL_NAMES.join(', ')}`;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -205,8 +208,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** Freezes a parsed (hence acyclic, plain) value and everything in it. */
 function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object') {
-    for (const key in value) deepFreeze(value[key]);
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) deepFreeze(value[index]);
+    Object.freeze(value);
+  } else if (value !== null && typeof value === 'object') {
+    for (const child of Object.values(value)) if (child !== null && typeof child === 'object') deepFreeze(child);
     Object.freeze(value);
   }
   return value;

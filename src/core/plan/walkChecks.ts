@@ -2,8 +2,11 @@
 // renderings that care about one kind of check do not each re-implement the recursion.
 import type { Check } from '../checks/checkSchema';
 
+/** A path inside a check: `['checks', 1, 'check']`. */
+export type CheckPath = readonly (string | number)[];
+
 /** Calls `visit` for `check` and every check nested in it; `path` is relative to `check`. */
-export function walkChecks(check: Check, visit: (check: Check, path: readonly (string | number)[]) => void, path: readonly (string | number)[] = []): void {
+export function walkChecks(check: Check, visit: (check: Check, path: CheckPath) => void, path: CheckPath = []): void {
   visit(check, path);
   if (check.kind === 'all' || check.kind === 'any') {
     check.checks.forEach((child, index) => walkChecks(child, visit, [...path, 'checks', index]));
@@ -15,7 +18,8 @@ export function walkChecks(check: Check, visit: (check: Check, path: readonly (s
 /** Whether `check` is, or contains, a check of one of these kinds. */
 export function containsCheckKind(check: Check | undefined, kinds: readonly Check['kind'][]): boolean {
   let found = false;
-  if (check) walkChecks(check, (child) => {
+  if (!check) return false;
+  walkChecks(check, (child) => {
     if (kinds.includes(child.kind)) found = true;
   });
   return found;

@@ -33,7 +33,9 @@ export function workspacePathsOf(plan: Plan): PlanPath[] {
 }
 
 /** Follows `value` through `schema`, reporting each string the schema types as a workspace path. */
-function walk(schema: z.ZodType, value: unknown, segments: (string | number)[], report: (path: string, at: (string | number)[]) => void): void {
+type Segments = (string | number)[];
+
+function walk(schema: z.ZodType, value: unknown, segments: Segments, report: (path: string, at: Segments) => void): void {
   if (schema === WorkspacePathSchema) {
     if (typeof value === 'string') report(value, segments);
   } else if (schema instanceof z.ZodOptional) {

@@ -96,8 +96,8 @@ async function escapingPaths(plan: Plan, root: string): Promise<PlanProblem[]> {
     try {
       await resolver.resolve(path);
     } catch (error) {
-      const detail = error instanceof WorkspaceEscapeError ? error.message : `cannot be checked: ${error instanceof Error ? error.message : String(error)}`;
-      problems.push({ stepId, path: field, message: detail });
+      const reason = error instanceof Error ? error.message : String(error);
+      problems.push({ stepId, path: field, message: error instanceof WorkspaceEscapeError ? reason : `cannot be checked: ${reason}` });
     }
   }
   return problems;
