@@ -84,10 +84,10 @@ function shortestCycle(start: string, group: ReadonlySet<string>, successors: (n
     for (const target of successors(node)) {
       if (!group.has(target) || target === node) continue;
       if (target === start) {
-        const path = [start];
-        for (let step: string | undefined = node; step !== start && step !== undefined; step = cameFrom.get(step)) path.unshift(step);
-        path.unshift(start);
-        return path;
+        const backwards = [start];
+        for (let step: string | undefined = node; step !== start && step !== undefined; step = cameFrom.get(step)) backwards.push(step);
+        backwards.push(start);
+        return backwards.reverse();
       }
       if (!cameFrom.has(target)) {
         cameFrom.set(target, node);

