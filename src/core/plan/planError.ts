@@ -1,16 +1,14 @@
-// The typed error raised when plan helpers are handed a plan they cannot work with. Adapters turn it
-// into user text; callers branch on `reason`, never on the message.
-import type { PlanProblem } from './planProblem';
+// The typed error raised when plan helpers are handed a plan (or a step id) they cannot work with.
+// Adapters turn it into user text; callers branch on `reason`, never on the message.
 
-/** Why a plan could not be used. */
-export type PlanErrorReason = 'invalid' | 'cycle' | 'unknownStep';
+/** Why a plan helper could not answer: the plan has a cycle, or the step id is not in the plan. */
+export type PlanErrorReason = 'cycle' | 'unknownStep';
 
 /** A plan (or a step id) that a plan helper cannot work with. */
 export class PlanError extends Error {
   constructor(
     readonly reason: PlanErrorReason,
     message: string,
-    readonly problems: readonly PlanProblem[] = [],
   ) {
     super(message);
     this.name = 'PlanError';
