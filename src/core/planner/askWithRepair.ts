@@ -1,0 +1,59 @@
+// One model call for JSON that must pass a check, with exactly one repair turn: an unusable reply is
+// sent back with the problems quoted, and a second unusable reply is a PlannerError. Shared by the
+// planner and the re-planner, so both treat model output the same way.
+import type { UsageRecord } from '../executor/journalRecords';
+import { usageOf } from '../executor/meteredModel';
+import type { ChatMessage, ChatModel, ChatRequest } from '../ports';
+import { parseModelJson } from './modelJson';
+import { PlannerError, type PlannerErrorReason } from './plannerError';
+
+/** A reply's verdict: the accepted value, or one line per problem. */
+export type ReplyCheck<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problems: readonly string[] };
+
+/** What to ask, and how to judge the answer. */
+export interface RepairableCall<T> {
+  readonly request: ChatRequest;
+  /** Judges the parsed JSON of a reply. */
+  check(value: unknown): ReplyCheck<T>;
+  /** How the reply is named in messages: "plan", "re-planned steps". */
+  readonly what: string;
+  readonly failure: PlannerErrorReason;
+}
+
+/** At most this many problems are quoted back to the model (the rest are counted). */
+const QUOTED_PROBLEMS = 30;
+
+/** The user turn that asks for a corrected reply, quoting the problems found. */
+export function repairMessage(what: string, problems: readonly string[]): ChatMessage {
+  const quoted = problems.slice(0, QUOTED_PROBLEMS).map((problem) => `- ${problem}`);
+  if (problems.length > QUOTED_PROBLEMS) quoted.push(`- … and ${problems.length - QUOTED_PROBLEMS} more`);
+  return {
+    role: 'user',
+    content: [`The ${what} you returned did not pass validation. The validator found:`, ...quoted, '', `Reply with the whole corrected ${what} as JSON only, fixing every problem above.`].join('\n'),
+  };
+}
+
+/** Asks, checks, and repairs once; returns the accepted value with the usage of every call made. */
+export async function askWithRepair<T>(model: ChatModel, call: RepairableCall<T>, signal?: AbortSignal): Promise<{ value: T; usage: UsageRecord[] }> {
+  const usage: UsageRecord[] = [];
+  const ask = async (messages: readonly ChatMessage[]) => {
+    const response = await model.chat({ ...call.request, messages }, signal);
+    usage.push(usageOf(response, call.request.role));
+    const parsed = parseModelJson(response.content);
+    const verdict: ReplyCheck<T> = parsed.ok ? call.check(parsed.value) : { ok: false, problems: [parsed.problem] };
+    return { reply: response.content, verdict };
+  };
+
+  const first = await ask(call.request.messages);
+  if (first.verdict.ok) return { value: first.verdict.value, usage };
+  const repair = [...call.request.messages, { role: 'assistant' as const, content: first.reply }, repairMessage(call.what, first.verdict.problems)];
+  const second = await ask(repair);
+  if (second.verdict.ok) return { value: second.verdict.value, usage };
+  const problems = second.verdict.problems;
+  throw new PlannerError(
+    call.failure,
+    `The model's ${call.what} was invalid twice (after one repair turn); nothing was run. Problems:\n${problems.map((problem) => `- ${problem}`).join('\n')}`,
+    problems,
+    usage,
+  );
+}

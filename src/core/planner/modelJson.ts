@@ -1,0 +1,27 @@
+// Reading JSON out of a model reply. Endpoints without structured output (and some with it) wrap JSON
+// in a ```json fence or a sentence of prose; the object itself is what counts.
+import { shorten } from '../textPreview';
+
+/** The parsed JSON of a reply, or one line saying why there is none. */
+export type ModelJson = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: string };
+
+/** Parses `reply` as JSON, after stripping a code fence; falls back to the outermost `{…}` in it. */
+export function parseModelJson(reply: string): ModelJson {
+  const fenced = /```(?:json)?\s*\n([\s\S]*?)\n\s*```/.exec(reply);
+  const body = (fenced ? fenced[1]! : reply).trim();
+  if (body.length === 0) return { ok: false, problem: 'the reply is empty; expected a JSON object' };
+  try {
+    return { ok: true, value: JSON.parse(body) };
+  } catch (error) {
+    const start = body.indexOf('{');
+    const end = body.lastIndexOf('}');
+    if (start >= 0 && end > start && (start > 0 || end < body.length - 1)) {
+      try {
+        return { ok: true, value: JSON.parse(body.slice(start, end + 1)) };
+      } catch {
+        // Fall through to report the error of the whole body, which is what the model will recognise.
+      }
+    }
+    return { ok: false, problem: `the reply is not valid JSON (${(error as Error).message}): ${JSON.stringify(shorten(body, 160))}` };
+  }
+}

@@ -1,0 +1,52 @@
+// Planning a goal: one call to the planner model for a plan as JSON, through the same validation gate
+// as a plan file, with one repair turn. The planner has no tools: it can only return a plan, and an
+// invalid plan never reaches the executor.
+import type { UsageRecord } from '../executor/journalRecords';
+import { planJsonSchema } from '../plan/planJsonSchema';
+import { formatProblem } from '../plan/planProblem';
+import { PLAN_FORMAT_VERSION, type ValidPlan } from '../plan/planSchema';
+import { validatePlan } from '../plan/validatePlan';
+import type { ChatModel } from '../ports';
+import { askWithRepair, type ReplyCheck } from './askWithRepair';
+import { buildPlannerPrompt } from './plannerPrompt';
+import type { WorkspaceSummary } from './workspaceSummary';
+
+/** The revision of a plan the planner wrote; the first re-plan makes it revision 2. */
+export const PLANNED_REVISION = 1;
+
+/** The plan JSON Schema sent as structured-output format (without the `$schema` header endpoints reject). */
+function planResponseSchema(): Record<string, unknown> {
+  const { $schema: _header, ...schema } = planJsonSchema();
+  return schema;
+}
+
+/**
+ * Checks a reply as a plan for `goal`. The goal, format version and revision are Planwright's to set,
+ * not the model's, so they are filled in rather than argued about in a repair turn.
+ */
+export function checkPlannedPlan(value: unknown, goal: string): ReplyCheck<ValidPlan> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { ok: false, problems: ['the reply must be a JSON object with "steps"'] };
+  const { $schema: _ignored, ...rest } = value as Record<string, unknown>;
+  const verdict = validatePlan({ ...rest, version: PLAN_FORMAT_VERSION, goal, revision: PLANNED_REVISION });
+  return verdict.ok ? { ok: true, value: verdict.plan } : { ok: false, problems: verdict.problems.map(formatProblem) };
+}
+
+/** Asks the planner model for a validated plan; throws PlannerError when it is invalid twice. */
+export async function planTask(
+  goal: string,
+  summary: WorkspaceSummary,
+  model: ChatModel,
+  signal?: AbortSignal,
+): Promise<{ readonly plan: ValidPlan; readonly usage: readonly UsageRecord[] }> {
+  const { value, usage } = await askWithRepair(
+    model,
+    {
+      request: { role: 'planner', messages: buildPlannerPrompt(goal, summary), responseFormat: { type: 'json', name: 'plan', schema: planResponseSchema() } },
+      check: (reply) => checkPlannedPlan(reply, goal),
+      what: 'plan',
+      failure: 'invalidPlan',
+    },
+    signal,
+  );
+  return { plan: value, usage };
+}

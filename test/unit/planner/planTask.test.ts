@@ -1,0 +1,112 @@
+import * as assert from 'node:assert/strict';
+import { planJsonSchema } from '../../../src/core/plan/planJsonSchema';
+import { PlannerError } from '../../../src/core/planner/plannerError';
+import { planTask } from '../../../src/core/planner/planTask';
+import { summarizeWorkspace } from '../../../src/core/planner/workspaceSummary';
+import { OpenAiChatModel } from '../../../src/node/openAiChatModel';
+import { MemoryWorkspace } from '../support/fakePorts';
+import { ScriptedModelServer, type Script } from '../../support/scriptedModelServer';
+
+const GOAL = 'Add a --verbose flag to the CLI';
+
+const VALID_PLAN = {
+  version: 1,
+  goal: GOAL,
+  steps: [
+    { id: 'E1', title: 'Read the CLI entry point', tool: 'readFile', args: { path: 'src/cli.ts' } },
+    {
+      id: 'E2',
+      title: 'Add the flag',
+      tool: 'editFile',
+      args: { path: 'src/cli.ts', edits: [{ find: 'const flags = [', replace: "const flags = ['--verbose', " }] },
+      dependsOn: ['E1'],
+      postcondition: { kind: 'fileContains', path: 'src/cli.ts', text: '--verbose' },
+    },
+  ],
+};
+
+/** The valid plan with E2's postcondition left out: the gate requires one for a file edit. */
+const WITHOUT_POSTCONDITION = { ...VALID_PLAN, steps: [VALID_PLAN.steps[0], { ...VALID_PLAN.steps[1], postcondition: undefined }] };
+
+describe('planTask', () => {
+  let server: ScriptedModelServer | undefined;
+  const workspace = new MemoryWorkspace({ 'src/cli.ts': 'const flags = [];\n', 'package.json': '{"name":"demo","scripts":{"test":"node test.js"}}' });
+
+  async function planner(script: Script) {
+    server = await ScriptedModelServer.start(script);
+    const model = new OpenAiChatModel({ baseUrl: server.baseUrl, plannerModel: 'planner-model', workerModel: 'worker-model', backoffMs: () => 0 });
+    return { server, model, summary: await summarizeWorkspace(workspace, { openFiles: ['src/cli.ts'] }) };
+  }
+
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  it('returns a validated plan at revision 1, asking with the plan JSON Schema', async () => {
+    const { server, model, summary } = await planner([{ content: `\`\`\`json\n${JSON.stringify(VALID_PLAN)}\n\`\`\``, usage: { prompt_tokens: 2100, completion_tokens: 180, cached_tokens: 1024 } }]);
+    const { plan, usage } = await planTask(GOAL, summary, model);
+    assert.equal(plan.revision, 1);
+    assert.equal(plan.goal, GOAL);
+    assert.deepEqual(plan.steps.map((step) => step.id), ['E1', 'E2']);
+    assert.deepEqual(usage, [{ role: 'planner', model: 'planner-model', promptTokens: 2100, completionTokens: 180, cachedTokens: 1024, estimated: false, ms: usage[0]!.ms }]);
+    const body = server.requests[0]!.body;
+    assert.equal(body.model, 'planner-model');
+    assert.equal(body.response_format.type, 'json_schema');
+    const { $schema: _header, ...schema } = planJsonSchema();
+    assert.deepEqual(body.response_format.json_schema.schema, schema);
+    assert.equal(body.messages[0].role, 'system');
+    assert.match(body.messages[1].content, /Goal: Add a --verbose flag to the CLI/);
+    assert.match(body.messages[1].content, /Open file src\/cli\.ts:/);
+  });
+
+  it('sets goal, version and revision itself rather than spending a repair turn on them', async () => {
+    const { model, summary } = await planner([{ content: JSON.stringify({ steps: VALID_PLAN.steps, goal: 'something else', revision: 7 }) }]);
+    const { plan } = await planTask(GOAL, summary, model);
+    assert.equal(plan.goal, GOAL);
+    assert.equal(plan.version, 1);
+    assert.equal(plan.revision, 1);
+  });
+
+  it('repairs an invalid plan in one turn that quotes the validation errors', async () => {
+    const { server, model, summary } = await planner([{ content: JSON.stringify(WITHOUT_POSTCONDITION) }, { content: JSON.stringify(VALID_PLAN) }]);
+    const { plan, usage } = await planTask(GOAL, summary, model);
+    assert.equal(plan.steps[1]!.postcondition?.kind, 'fileContains');
+    assert.equal(usage.length, 2);
+    const repair = server.requests[1]!.body.messages;
+    assert.deepEqual(repair.slice(0, 2), server.requests[0]!.body.messages);
+    assert.equal(repair[2].role, 'assistant');
+    assert.equal(repair[2].content, JSON.stringify(WITHOUT_POSTCONDITION));
+    assert.equal(repair[3].role, 'user');
+    assert.match(repair[3].content, /^The plan you returned did not pass validation/);
+    assert.match(repair[3].content, /- E2\.postcondition: Required: editFile changes the workspace/);
+  });
+
+  it('repairs a reply that is not JSON at all', async () => {
+    const { server, model, summary } = await planner([{ content: 'Sure! First I will read the file.' }, { content: JSON.stringify(VALID_PLAN) }]);
+    await planTask(GOAL, summary, model);
+    assert.match(server.requests[1]!.body.messages[3].content, /the reply is not valid JSON/);
+  });
+
+  it('fails with a PlannerError listing the problems when the plan is invalid twice, and runs nothing', async () => {
+    const before = new Map(workspace.files);
+    const { server, model, summary } = await planner(() => ({ content: JSON.stringify({ ...WITHOUT_POSTCONDITION, steps: [...WITHOUT_POSTCONDITION.steps, { id: 'E3', title: 'Oops', tool: 'wrteFile', args: {} }] }) }));
+    await assert.rejects(planTask(GOAL, summary, model), (error: unknown) => {
+      assert.ok(error instanceof PlannerError);
+      assert.equal(error.reason, 'invalidPlan');
+      assert.ok(error.problems.some((problem) => problem.startsWith('E2.postcondition: Required')));
+      assert.ok(error.problems.some((problem) => /unknown tool "wrteFile" \(did you mean "writeFile"\?\)/.test(problem)));
+      assert.match(error.message, /invalid twice/);
+      assert.match(error.message, /nothing was run/);
+      assert.equal(error.usage.length, 2);
+      return true;
+    });
+    assert.equal(server.requests.length, 2);
+    assert.deepEqual(workspace.files, before);
+  });
+
+  it('lets model errors through as they are', async () => {
+    const { model, summary } = await planner(() => ({ status: 401 }));
+    await assert.rejects(planTask(GOAL, summary, model), { name: 'ModelError', reason: 'unauthorized' });
+  });
+});

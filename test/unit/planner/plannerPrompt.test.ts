@@ -1,0 +1,108 @@
+import * as assert from 'node:assert/strict';
+import type { ReplanRequest } from '../../../src/core/executor/replanning';
+import { plannerSystemMessage } from '../../../src/core/planner/plannerPrefix';
+import { buildPlannerPrompt } from '../../../src/core/planner/plannerPrompt';
+import { renderWorkspaceSummary, summarizeWorkspace, SUMMARY_LIMITS, topLevelTree, type WorkspaceSummary } from '../../../src/core/planner/workspaceSummary';
+import { buildReplanPrompt, REPLAN_LIMITS } from '../../../src/core/replanner/replanPrompt';
+import { TOOLS } from '../../../src/core/tools/toolCatalog';
+import { MemoryWorkspace } from '../support/fakePorts';
+import { REPLAN_REQUEST } from './replanFixtures';
+
+const SUMMARY: WorkspaceSummary = { tree: ['package.json', 'src/ (1 file: cli.ts)'], fileCount: 2, fileListTruncated: false, openFiles: [] };
+
+describe('planner and re-planner prompts', () => {
+  it('share the same first message, byte for byte: system prompt, tool catalogue and format rules', () => {
+    const planning = buildPlannerPrompt('Add a --verbose flag to the CLI', SUMMARY);
+    const replanning = buildReplanPrompt(REPLAN_REQUEST);
+    assert.equal(planning[0]!.role, 'system');
+    assert.equal(replanning[0]!.role, 'system');
+    assert.equal(Buffer.compare(Buffer.from(planning[0]!.content), Buffer.from(replanning[0]!.content)), 0);
+    assert.deepEqual(planning[0], plannerSystemMessage());
+  });
+
+  it('keeps everything that changes out of the prefix', () => {
+    const prefix = plannerSystemMessage().content;
+    assert.ok(!prefix.includes('--verbose'));
+    assert.ok(!prefix.includes('src/cli.ts'));
+    const [, task] = buildPlannerPrompt('Add a --verbose flag to the CLI', SUMMARY);
+    assert.match(task!.content, /Goal: Add a --verbose flag to the CLI/);
+    assert.match(task!.content, /- src\/ \(1 file: cli\.ts\)/);
+  });
+
+  it('lists every tool with its description, effect class and argument schema', () => {
+    const prefix = plannerSystemMessage().content;
+    for (const tool of TOOLS) {
+      assert.ok(prefix.includes(`### ${tool.name}\n${tool.description}\nEffect: `), tool.name);
+    }
+    assert.match(prefix, /### readFile\n.*\nEffect: readOnly\.\nArguments: \{"type":"object","properties":\{"path":\{"type":"string"\}\}/);
+    assert.match(prefix, /### runCommand\n.*\nEffect: nonIdempotent; idempotent when the step sets "idempotent": true/);
+    assert.match(prefix, /postcondition \(optional\): Must hold after the tool ran/);
+    assert.match(prefix, /"const":"fileContains"/);
+    assert.match(prefix, /#<id>/);
+  });
+
+  it('hands the re-planner the completed steps, the failed step with its evidence and the remaining steps', () => {
+    const text = buildReplanPrompt(REPLAN_REQUEST)[1]!.content;
+    assert.match(text, /\{"steps": \[ \.\.\. \]\}/);
+    assert.match(text, /do not reuse their ids \(E1\)/);
+    assert.match(text, /Completed steps:\n- E1 \(succeeded\) "Read the CLI entry point": readFile \{"path":"src\/cli\.ts"\}\n {4}output: const flags/);
+    assert.match(text, /Failed step:\nE2 ended failed after 1 attempt\(s\):\n\{"id":"E2"/);
+    assert.match(text, /error \(definite, postcondition\): postcondition failed: `npm test` exited with 1/);
+    assert.match(text, /output tail:\n<<<\nFAIL test\/cli\.test\.js/);
+    assert.match(text, /Remaining steps \(not run; status in brackets\):\n- \[invalidated\] \{"id":"E3","title":"Run the tests"/);
+  });
+
+  it('tells the re-planner that an unknown effect may or may not have happened', () => {
+    const text = buildReplanPrompt({ ...REPLAN_REQUEST, broken: { ...REPLAN_REQUEST.broken, status: 'unknown' } })[1]!.content;
+    assert.match(text, /E2 ended unknown/);
+    assert.match(text, /may or may not have happened/);
+  });
+
+  it('keeps the re-plan request small: long arguments and outputs of completed steps are cut', () => {
+    const huge = 'x'.repeat(50_000);
+    const request: ReplanRequest = {
+      ...REPLAN_REQUEST,
+      completed: [{ id: 'E1', title: 'Write', tool: 'writeFile', args: { path: 'big.txt', content: huge }, status: 'succeeded', output: huge, check: huge }],
+      broken: { ...REPLAN_REQUEST.broken, failure: { ...REPLAN_REQUEST.broken.failure!, outputTail: huge } },
+    };
+    const text = buildReplanPrompt(request)[1]!.content;
+    const budget = REPLAN_LIMITS.argChars + REPLAN_LIMITS.outputChars + REPLAN_LIMITS.checkChars + REPLAN_LIMITS.outputTailChars + 3_000;
+    assert.ok(text.length < budget, `${text.length} characters`);
+  });
+});
+
+describe('summarizeWorkspace', () => {
+  it('summarises the top of the tree, the package manifest and the open files', async () => {
+    const workspace = new MemoryWorkspace({
+      'package.json': JSON.stringify({ name: 'demo', version: '1.0.0', scripts: { test: 'mocha' }, description: 'left out', dependencies: { zod: '4' } }),
+      'src/cli.ts': 'const flags = [];\n',
+      'src/lib/util.ts': '',
+      'README.md': '# demo',
+    });
+    const summary = await summarizeWorkspace(workspace, { openFiles: ['src/cli.ts', 'missing.ts'], selection: { path: 'src/cli.ts', text: 'flags' } });
+    assert.deepEqual(summary.tree, ['README.md', 'package.json', 'src/ (2 files: cli.ts, lib/)']);
+    assert.deepEqual(summary.manifest, { path: 'package.json', excerpt: '{"name":"demo","version":"1.0.0","scripts":{"test":"mocha"},"dependencies":{"zod":"4"}}' });
+    assert.deepEqual(summary.openFiles, [{ path: 'src/cli.ts', excerpt: 'const flags = [];\n' }, { path: 'missing.ts' }]);
+    const text = renderWorkspaceSummary(summary);
+    assert.match(text, /^Files \(4 files, top level\):/);
+    assert.match(text, /Open file missing\.ts \(unreadable\)/);
+    assert.match(text, /Selected in src\/cli\.ts:\n<<<\nflags\n>>>/);
+  });
+
+  it('stays bounded for a large workspace', async () => {
+    const files: Record<string, string> = {};
+    for (let folder = 0; folder < 60; folder++) for (let file = 0; file < 20; file++) files[`dir${folder}/sub${file}/f.ts`] = '';
+    files['big.ts'] = 'y'.repeat(100_000);
+    const workspace = new MemoryWorkspace(files);
+    const summary = await summarizeWorkspace(workspace, { openFiles: ['big.ts', 'big.ts', 'big.ts', 'big.ts', 'big.ts', 'big.ts', 'big.ts'] });
+    assert.equal(summary.tree.length, SUMMARY_LIMITS.topLevelEntries + 1);
+    assert.equal(summary.tree.at(-1), `… ${61 - SUMMARY_LIMITS.topLevelEntries} more`);
+    assert.equal(summary.openFiles.length, SUMMARY_LIMITS.openFiles);
+    assert.ok(renderWorkspaceSummary(summary).length < 16_000);
+  });
+
+  it('lists at most a few children per folder', () => {
+    const tree = topLevelTree(Array.from({ length: 12 }, (_, index) => `src/file${String(index).padStart(2, '0')}.ts`));
+    assert.deepEqual(tree, ['src/ (12 files: file00.ts, file01.ts, file02.ts, file03.ts, file04.ts, file05.ts, file06.ts, file07.ts, …)']);
+  });
+});
