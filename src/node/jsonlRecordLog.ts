@@ -1,11 +1,27 @@
 // A RecordLog over a JSON-lines file: each append is one line, written and fsync'd before the promise
-// resolves, so a record the caller saw succeed survives a crash. A torn last line (a crash mid-append)
-// is skipped with a warning when the file is read back.
-import { closeSync, existsSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+// resolves, so a record the caller saw succeed survives a crash. Every line the log writes ends with a
+// newline, so a last line without one was torn by a crash mid-append: it is skipped with a warning when
+// the file is read back, and cut off before the next append so it cannot glue onto a new record.
+import { closeSync, existsSync, fstatSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { RecordLog } from '../core/ports';
 
-/** Appends JSON records to `path`, one per line, durably. */
+/** A line before the last one is not JSON: the file was edited or damaged, not torn by a crash. */
+export class CorruptRecordLogError extends Error {
+  readonly reason = 'corruptRecordLog';
+  constructor(
+    readonly path: string,
+    readonly line: number,
+  ) {
+    super(`${path}:${line}: the file is corrupt (a line before the last one is not JSON)`);
+    this.name = 'CorruptRecordLogError';
+  }
+}
+
+/** Bytes read at a time while looking backwards for the end of the last whole line. */
+const TAIL_CHUNK_BYTES = 64 * 1024;
+
+/** Appends JSON records to `path`, one per line, durably unless `durable` is false. */
 export class JsonlRecordLog implements RecordLog {
   private fd: number | undefined;
   private queue: Promise<void> = Promise.resolve();
@@ -26,17 +42,17 @@ export class JsonlRecordLog implements RecordLog {
   async readAll(onWarning?: (message: string) => void): Promise<readonly unknown[]> {
     await this.queue;
     if (!existsSync(this.path)) return [];
-    const text = readFileSync(this.path, 'utf8');
-    const lines = text.split('\n');
+    const lines = readFileSync(this.path, 'utf8').split('\n');
+    // After the last newline: '' for a whole file, otherwise what a crash left of the last append.
+    const torn = lines.pop() ?? '';
+    if (torn.trim() !== '') onWarning?.(`${this.path}:${lines.length + 1}: ignored a torn last line (the process stopped while writing it)`);
     const records: unknown[] = [];
     lines.forEach((line, index) => {
       if (line.trim() === '') return;
       try {
         records.push(JSON.parse(line));
       } catch {
-        const isLast = lines.slice(index + 1).every((rest) => rest.trim() === '');
-        if (!isLast) throw new Error(`${this.path}:${index + 1}: the journal is corrupt (a line in the middle is not JSON)`);
-        onWarning?.(`${this.path}:${index + 1}: ignored a torn last line (the process stopped while writing it)`);
+        throw new CorruptRecordLogError(this.path, index + 1);
       }
     });
     return records;
@@ -50,23 +66,49 @@ export class JsonlRecordLog implements RecordLog {
   }
 
   private writeLine(line: string): void {
-    if (this.fd === undefined) {
-      mkdirSync(dirname(this.path), { recursive: true });
-      this.fd = openSync(this.path, 'a');
-      this.healTornTail();
-    }
-    writeSync(this.fd, line);
-    if (this.durable) fsyncSync(this.fd);
+    if (this.fd === undefined) this.open();
+    writeSync(this.fd!, line);
+    if (this.durable) fsyncSync(this.fd!);
   }
 
-  /**
-   * A torn last line left by a crash would glue onto the next record: cut it off. It was never
-   * acknowledged to anyone, so nothing that happened is lost.
-   */
-  private healTornTail(): void {
-    if (this.fd === undefined) return;
-    const bytes = readFileSync(this.path);
-    if (bytes.length === 0 || bytes[bytes.length - 1] === 0x0a) return;
-    ftruncateSync(this.fd, bytes.lastIndexOf(0x0a) + 1);
+  private open(): void {
+    const folder = dirname(this.path);
+    mkdirSync(folder, { recursive: true });
+    const created = !existsSync(this.path);
+    this.fd = openSync(this.path, 'a+');
+    // A new file is only durable once its folder entry is: fsync the folder too.
+    if (created && this.durable) syncFolder(folder);
+    this.cutTornTail(this.fd);
+  }
+
+  /** Truncates the file after its last newline; the torn line was never acknowledged to anyone. */
+  private cutTornTail(fd: number): void {
+    const size = fstatSync(fd).size;
+    const buffer = Buffer.alloc(Math.min(TAIL_CHUNK_BYTES, size));
+    for (let end = size; end > 0; end -= buffer.length) {
+      const start = Math.max(0, end - buffer.length);
+      const length = end - start;
+      readSync(fd, buffer, 0, length, start);
+      const newline = buffer.subarray(0, length).lastIndexOf(0x0a);
+      if (newline === length - 1 && end === size) return;
+      if (newline !== -1) {
+        ftruncateSync(fd, start + newline + 1);
+        return;
+      }
+    }
+    if (size > 0) ftruncateSync(fd, 0);
+  }
+}
+
+function syncFolder(folder: string): void {
+  try {
+    const fd = openSync(folder, 'r');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    // Some platforms (Windows) cannot open or fsync a folder; the file itself is still fsync'd.
   }
 }
