@@ -9,7 +9,7 @@ import { workspacePathProblem } from '../core/workspacePath';
 import type { WorkspaceResolver } from './workspaceResolver';
 
 /** Folders never listed, whatever the pattern or .gitignore says. */
-const ALWAYS_SKIPPED = ['**/.git/**', '**/node_modules/**'];
+const ALWAYS_SKIPPED = ['**/.git/**', '**/node_modules/**', '**/.planwright/**'];
 
 /** Matches git's own default: case-insensitive ignore rules where the file system usually is. */
 const IGNORE_CASE = process.platform === 'darwin' || process.platform === 'win32';
