@@ -3,6 +3,7 @@
 // when read back, like any other input from outside.
 import { z } from 'zod';
 import { StepStatusSchema } from '../plan/stepStatus';
+import { RunOptionsSchema } from './runOptions';
 import { StepEventSchema } from './stepTransitions';
 
 export const FailureRecordSchema = z.object({
@@ -44,7 +45,15 @@ export const UsageRecordSchema = z.object({
 export type UsageRecord = z.infer<typeof UsageRecordSchema>;
 
 export const JournalRecordSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('runStarted'), runId: z.string(), at: z.number(), plan: z.unknown() }),
+  z.object({
+    type: z.literal('runStarted'),
+    runId: z.string(),
+    at: z.number(),
+    plan: z.unknown(),
+    options: RunOptionsSchema,
+    /** What the host needs to pick the run up again (e.g. the workspace folder); opaque to core. */
+    host: z.record(z.string(), z.unknown()).optional(),
+  }),
   z.object({
     type: z.literal('step'),
     at: z.number(),

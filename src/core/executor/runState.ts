@@ -7,7 +7,8 @@ import type { Step, ValidPlan } from '../plan/planSchema';
 import type { StepStatus } from '../plan/stepStatus';
 import type { FileSnapshot } from '../tools/defineTool';
 import type { FailureRecord, JournalRecord, OutputRecord, RunStatus, UsageRecord } from './journalRecords';
-import { transition } from './stepTransitions';
+import type { RunOptions } from './runOptions';
+import { FROZEN_STATUSES, transition } from './stepTransitions';
 import { canonicalJson } from './canonicalJson';
 
 /** One step's part of a run. */
@@ -45,6 +46,10 @@ export interface PhaseUsage {
 export interface RunState {
   readonly runId: string;
   readonly startedAt: number;
+  /** The options the run was started with. */
+  readonly options: RunOptions;
+  /** What the host recorded to pick the run up again. */
+  readonly host?: Readonly<Record<string, unknown>>;
   readonly plan: ValidPlan;
   readonly revision: number;
   readonly status: RunStatus;
@@ -84,6 +89,8 @@ export function applyRecord(state: RunState | undefined, record: JournalRecord):
     return {
       runId: record.runId,
       startedAt: record.at,
+      options: record.options,
+      ...(record.host ? { host: record.host } : {}),
       plan,
       revision: plan.revision ?? 0,
       status: 'running',
@@ -135,9 +142,9 @@ function applyStepRecord(state: RunState, record: Extract<JournalRecord, { type:
 }
 
 /**
- * Applies a re-plan: succeeded steps stay as they are; a step whose content is unchanged keeps its
- * approval but starts again from pending; new or changed steps start fresh (and need approval again);
- * steps that disappeared, or were replaced by a changed version, are kept as `replaced`.
+ * Applies a re-plan: succeeded and skipped steps stay as they are; a step whose content is unchanged
+ * keeps its approval but starts again from pending; new or changed steps start fresh (and need approval
+ * again); steps that disappeared, or were replaced by a changed version, are kept as `replaced`.
  */
 function applyRevision(state: RunState, plan: ValidPlan, revision: number, reason: string): RunState {
   const oldById = new Map(state.plan.steps.map((step) => [step.id, step]));
@@ -147,7 +154,7 @@ function applyRevision(state: RunState, plan: ValidPlan, revision: number, reaso
     const oldStep = oldById.get(step.id);
     const oldRun = state.steps.get(step.id);
     if (oldStep && oldRun && canonicalJson(oldStep) === canonicalJson(step)) {
-      steps.set(step.id, oldRun.status === 'succeeded' ? oldRun : freshStep(oldRun.revision, oldRun.approvedKey));
+      steps.set(step.id, FROZEN_STATUSES.has(oldRun.status) ? oldRun : freshStep(oldRun.revision, oldRun.approvedKey));
     } else {
       if (oldStep && oldRun) replaced.push({ step: oldStep, status: oldRun.status, replacedInRevision: revision });
       steps.set(step.id, freshStep(revision));

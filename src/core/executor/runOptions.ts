@@ -1,0 +1,34 @@
+// How a run behaves — parallelism, re-planning budget, retry limits, tool limits, approval settings —
+// as a schema, because the options are journalled with the run: a resumed run keeps the settings it
+// was started with unless the host overrides them.
+import { z } from 'zod';
+import { DEFAULT_TOOL_LIMITS } from '../tools/defineTool';
+import { DEFAULT_RETRY_LIMITS } from './retryPolicy';
+
+export const RunOptionsSchema = z.object({
+  maxParallel: z.number().int().positive(),
+  maxReplans: z.number().int().nonnegative(),
+  retry: z.object({ maxRetries: z.number().int().nonnegative(), baseDelayMs: z.number().nonnegative() }),
+  limits: z.object({
+    commandTimeoutMs: z.number().int().positive(),
+    maxOutputBytes: z.number().int().positive(),
+    maxSearchResults: z.number().int().positive(),
+    maxListedFiles: z.number().int().positive(),
+  }),
+  approval: z.object({
+    autoApprove: z.enum(['none', 'readOnly', 'readOnlyAndIdempotentFileEdits', 'all']),
+    approvedCommands: z.array(z.string()),
+  }),
+});
+
+/** How a run behaves. */
+export type RunOptions = z.infer<typeof RunOptionsSchema>;
+
+/** Four steps at once, three re-plans, two retries, read-only steps approved automatically. */
+export const DEFAULT_RUN_OPTIONS: RunOptions = {
+  maxParallel: 4,
+  maxReplans: 3,
+  retry: { ...DEFAULT_RETRY_LIMITS },
+  limits: { ...DEFAULT_TOOL_LIMITS },
+  approval: { autoApprove: 'readOnly', approvedCommands: [] },
+};
