@@ -9,6 +9,7 @@ import { validatePlan, type PlanValidation } from '../plan/validatePlan';
 import { shorten, tail } from '../textPreview';
 import type { FailureRecord, UsageRecord } from './journalRecords';
 import type { RunState } from './runState';
+import { FROZEN_STATUSES } from './stepTransitions';
 
 /** A step that is done, as the re-planner sees it. */
 export interface CompletedStepSummary {
@@ -53,7 +54,6 @@ export interface Replanner {
 
 const OUTPUT_SUMMARY_CHARS = 600;
 const EVIDENCE_TAIL_CHARS = 1_500;
-const FROZEN: ReadonlySet<StepStatus> = new Set(['succeeded', 'skipped']);
 
 /** Builds the request for the broken step `brokenId` from the run's state. */
 export function buildReplanRequest(state: RunState, brokenId: string): ReplanRequest {
@@ -66,7 +66,7 @@ export function buildReplanRequest(state: RunState, brokenId: string): ReplanReq
     if (step.id === brokenId && (status === 'failed' || status === 'unknown')) {
       const failure = run?.failure && { ...run.failure, ...(run.failure.outputTail ? { outputTail: tail(run.failure.outputTail, EVIDENCE_TAIL_CHARS) } : {}) };
       broken = { step, status, attempts: run?.attempts ?? 0, ...(failure ? { failure } : {}), ...(run?.checkDetail ? { checkDetail: run.checkDetail } : {}) };
-    } else if (FROZEN.has(status)) {
+    } else if (FROZEN_STATUSES.has(status)) {
       completed.push({
         id: step.id,
         title: step.title,
@@ -89,7 +89,7 @@ export function buildReplanRequest(state: RunState, brokenId: string): ReplanReq
  * A new step that reuses a frozen step's id is a problem; everything else is the plan gate's business.
  */
 export function mergeReplan(state: RunState, newSteps: readonly unknown[]): PlanValidation {
-  const frozen = state.plan.steps.filter((step) => FROZEN.has(state.steps.get(step.id)?.status ?? 'pending'));
+  const frozen = state.plan.steps.filter((step) => FROZEN_STATUSES.has(state.steps.get(step.id)?.status ?? 'pending'));
   const frozenIds = new Set(frozen.map((step) => step.id));
   const clashes: PlanProblem[] = [];
   newSteps.forEach((step, index) => {

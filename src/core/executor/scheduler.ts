@@ -47,7 +47,9 @@ export type RunOutcome = 'succeeded' | 'needsReplan' | 'awaitingApproval';
 
 /**
  * Decides the outcome of a quiet run: every step succeeded or was skipped by the user → succeeded; a
- * step failed, is unknown or was invalidated → needsReplan; otherwise steps wait for approval.
+ * step failed, is unknown or was invalidated → needsReplan; a step waits for approval →
+ * awaitingApproval; otherwise the remaining steps wait for a step that will never succeed (a skipped
+ * one) → needsReplan.
  */
 export function quietOutcome(plan: ValidPlan, statuses: ReadonlyMap<string, StepStatus>): RunOutcome {
   const all = plan.steps.map((step) => statuses.get(step.id) ?? 'pending');
@@ -55,7 +57,7 @@ export function quietOutcome(plan: ValidPlan, statuses: ReadonlyMap<string, Step
   if (all.some((status) => status === 'failed' || status === 'unknown' || status === 'invalidated' || status === 'cancelled')) {
     return 'needsReplan';
   }
-  return 'awaitingApproval';
+  return all.includes('awaitingApproval') ? 'awaitingApproval' : 'needsReplan';
 }
 
 /** The first step (in plan order) whose failure or unknown outcome a re-plan must deal with. */

@@ -70,5 +70,8 @@ export const SETTLED_STATUSES: ReadonlySet<StepStatus> = new Set([
   'cancelled',
 ]);
 
+/** Steps a re-plan keeps exactly as they are: done, or left out by the user. */
+export const FROZEN_STATUSES: ReadonlySet<StepStatus> = new Set(['succeeded', 'skipped']);
+
 /** A step in one of these states has not run and can still be replaced by a re-plan. */
 export const NOT_STARTED_STATUSES: ReadonlySet<StepStatus> = new Set(['pending', 'awaitingApproval', 'approved']);
