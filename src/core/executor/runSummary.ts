@@ -40,7 +40,8 @@ export interface RunReport {
   readonly replaced: readonly { readonly id: string; readonly status: string; readonly replacedInRevision: number }[];
   readonly waitingForApproval: readonly string[];
   readonly usage: Readonly<Record<PhaseUsage['phase'] | 'total', UsageTotals>>;
-  readonly summary?: string;
+  /** The solver's (or the deterministic) summary of a succeeded run; for any other run, the deterministic account. */
+  readonly summary: string;
   readonly reason?: string;
 }
 
@@ -86,7 +87,7 @@ export function runReport(state: RunState): RunReport {
       solve: byPhase('solve'),
       total: totals(state.usage.map((entry) => entry.usage)),
     },
-    ...(state.summary ? { summary: state.summary } : {}),
+    summary: state.summary ?? deterministicSummary(state),
     ...(state.statusReason ? { reason: state.statusReason } : {}),
   };
 }
