@@ -1,0 +1,104 @@
+// Approvals in a run: the settings decide what runs on its own, `wait` leaves the run waiting with the
+// steps listed, `rejected` skips the step and invalidates what depends on it, and a resumed run asks
+// again about what still waits.
+import * as assert from 'node:assert/strict';
+import { PlanRun } from '../../../src/core/executor/planRun';
+import { fakeRunDeps, liveSignal, runOptions, ScriptedApprovalGate, stepRecords, traceEvents, validPlan } from '../support/executorFakes';
+import { MemoryWorkspace, ScriptedCommandRunner } from '../support/fakePorts';
+
+const PLAN = validPlan([
+  { id: 'R1', title: 'read', tool: 'readFile', args: { path: 'a.txt' } },
+  { id: 'W1', title: 'write', tool: 'writeFile', args: { path: 'b.txt', content: 'b' }, dependsOn: ['R1'], postcondition: { kind: 'fileExists', path: 'b.txt' } },
+  { id: 'C1', title: 'test', tool: 'runCommand', args: { command: 'npm test' }, dependsOn: ['W1'], postcondition: { kind: 'exitCode', equals: 0 } },
+]);
+
+function setUp(gate: ScriptedApprovalGate, autoApprove: 'none' | 'readOnly' | 'all' = 'readOnly') {
+  const commands = new ScriptedCommandRunner(() => ({ exitCode: 0 }));
+  const deps = fakeRunDeps({ workspace: new MemoryWorkspace({ 'a.txt': 'a' }), commands, approvals: gate });
+  const options = runOptions({ approval: { autoApprove, approvedCommands: [] } });
+  return { deps, commands, options };
+}
+
+describe('PlanRun approvals', () => {
+  it('runs read-only steps on their own under readOnly and asks about the rest', async () => {
+    const gate = new ScriptedApprovalGate();
+    const { deps, options } = setUp(gate);
+    const report = await (await PlanRun.start(PLAN, { runId: 'r', options }, deps)).execute(liveSignal());
+    assert.equal(report.status, 'succeeded');
+    assert.deepEqual(gate.requests.map((request) => request.stepId), ['W1', 'C1']);
+    const write = gate.requests[0];
+    assert.deepEqual(write.preview, { kind: 'fileChanges', changes: [{ path: 'b.txt', before: null, after: 'b' }] });
+    assert.deepEqual(gate.requests[1].preview, { kind: 'command', command: 'npm test', cwd: '.' });
+  });
+
+  it('asks about every step under none', async () => {
+    const gate = new ScriptedApprovalGate();
+    const { deps, options } = setUp(gate, 'none');
+    await (await PlanRun.start(PLAN, { runId: 'r', options }, deps)).execute(liveSignal());
+    assert.deepEqual(gate.requests.map((request) => request.stepId), ['R1', 'W1', 'C1']);
+  });
+
+  it('wait: the run stops as awaitingApproval and lists the waiting step; nothing after it runs', async () => {
+    const gate = new ScriptedApprovalGate({ W1: 'wait' });
+    const { deps, options, commands } = setUp(gate);
+    const report = await (await PlanRun.start(PLAN, { runId: 'r', options }, deps)).execute(liveSignal());
+    assert.equal(report.status, 'awaitingApproval');
+    assert.deepEqual(report.waitingForApproval, ['W1']);
+    assert.equal(report.reason, 'waiting for approval: W1');
+    assert.deepEqual(
+      report.steps.map((step) => step.status),
+      ['succeeded', 'awaitingApproval', 'pending'],
+    );
+    assert.equal(commands.requests.length, 0);
+  });
+
+  it('a resumed run asks again about a waiting step and goes on once it is approved', async () => {
+    const { deps, options, commands } = setUp(new ScriptedApprovalGate({ W1: 'wait' }));
+    await (await PlanRun.start(PLAN, { runId: 'r', options }, deps)).execute(liveSignal());
+    const later = new ScriptedApprovalGate();
+    const report = await (await PlanRun.resume({ ...deps, approvals: later })).execute(liveSignal());
+    assert.equal(report.status, 'succeeded');
+    assert.deepEqual(later.requests.map((request) => request.stepId), ['W1', 'C1']);
+    assert.equal(commands.requests.length, 1);
+    assert.equal(report.steps.find((step) => step.id === 'R1')?.attempts, 1);
+  });
+
+  it('rejected: the step is skipped and every step depending on it is invalidated', async () => {
+    const gate = new ScriptedApprovalGate({ W1: 'rejected' });
+    const { deps, options, commands } = setUp(gate);
+    const report = await (await PlanRun.start(PLAN, { runId: 'r', options }, deps)).execute(liveSignal());
+    assert.deepEqual(
+      report.steps.map((step) => `${step.id}:${step.status}`),
+      ['R1:succeeded', 'W1:skipped', 'C1:invalidated'],
+    );
+    assert.equal(report.status, 'needsReplan');
+    assert.equal(commands.requests.length, 0);
+    const records = await stepRecords(deps.journal);
+    assert.equal(records.find((record) => record.stepId === 'C1')?.reason, 'depends on W1, which was skipped');
+  });
+
+  it('traces every approval decision with its reason', async () => {
+    const { deps, options } = setUp(new ScriptedApprovalGate({ C1: 'wait' }));
+    await (await PlanRun.start(PLAN, { runId: 'r', options }, deps)).execute(liveSignal());
+    const decisions = (await traceEvents(deps.trace)).filter((event) => event.type === 'decision' && event.decision !== 'succeed');
+    assert.deepEqual(
+      decisions.map((event) => event.type === 'decision' && `${event.stepId} ${event.decision}: ${event.reason}`),
+      [
+        'R1 approve: allowed by the approval settings',
+        'W1 askApproval: writeFile changes the workspace',
+        'W1 approve: approved by the user',
+        'C1 askApproval: commands run only after approval unless listed exactly in planwright.approvedCommands',
+        'C1 wait: no answer yet: the step waits for approval',
+      ],
+    );
+  });
+
+  it('runs a command listed exactly in approvedCommands without asking', async () => {
+    const gate = new ScriptedApprovalGate();
+    const { deps } = setUp(gate);
+    const options = runOptions({ approval: { autoApprove: 'readOnlyAndIdempotentFileEdits', approvedCommands: ['npm test'] } });
+    const report = await (await PlanRun.start(PLAN, { runId: 'r', options }, deps)).execute(liveSignal());
+    assert.equal(report.status, 'succeeded');
+    assert.deepEqual(gate.requests, []);
+  });
+});

@@ -1,0 +1,85 @@
+// Pure scheduling decisions: the parallel limit, never two writers of one file, what a failure in a
+// diamond-shaped DAG invalidates, and how a quiet run ends.
+import * as assert from 'node:assert/strict';
+import { firstBrokenStep, quietOutcome, stepsToInvalidate, stepsToStart } from '../../../src/core/executor/scheduler';
+import type { Step } from '../../../src/core/plan/planSchema';
+import type { StepStatus } from '../../../src/core/plan/stepStatus';
+import { validPlan } from '../support/executorFakes';
+
+const read = (id: string, dependsOn: string[] = [], path = `${id}.txt`) => ({ id, title: id, tool: 'readFile', args: { path }, dependsOn });
+
+/** A→B, A→C, B→D, C→D. */
+const DIAMOND = validPlan([read('A'), read('B', ['A']), read('C', ['A']), read('D', ['B', 'C'])]);
+
+const statuses = (entries: Record<string, StepStatus>) => new Map(Object.entries(entries));
+const ids = (steps: readonly Step[]) => steps.map((step) => step.id);
+const noWrites = () => [];
+
+describe('scheduler', () => {
+  describe('stepsToInvalidate on a diamond', () => {
+    it('A failing invalidates B, C and D', () => {
+      assert.deepEqual(stepsToInvalidate(DIAMOND, statuses({ A: 'failed' }), 'A'), ['B', 'C', 'D']);
+    });
+
+    it('B failing invalidates only D; C is independent of it', () => {
+      assert.deepEqual(stepsToInvalidate(DIAMOND, statuses({ A: 'succeeded', B: 'failed', C: 'running' }), 'B'), ['D']);
+    });
+
+    it('leaves dependents that already finished or were already invalidated alone', () => {
+      assert.deepEqual(stepsToInvalidate(DIAMOND, statuses({ A: 'unknown', B: 'invalidated', C: 'approved', D: 'awaitingApproval' }), 'A'), ['C', 'D']);
+    });
+  });
+
+  describe('stepsToStart', () => {
+    const wide = validPlan(['S1', 'S2', 'S3', 'S4', 'S5', 'S6'].map((id) => read(id)));
+    const allApproved = statuses(Object.fromEntries(wide.steps.map((step) => [step.id, 'approved'])));
+
+    it('starts at most maxParallel steps, in plan order', () => {
+      assert.deepEqual(ids(stepsToStart(wide, allApproved, 4, noWrites)), ['S1', 'S2', 'S3', 'S4']);
+    });
+
+    it('counts steps already running against the limit', () => {
+      const some = statuses({ S1: 'running', S2: 'running', S3: 'approved', S4: 'approved', S5: 'approved', S6: 'approved' });
+      assert.deepEqual(ids(stepsToStart(wide, some, 4, noWrites)), ['S3', 'S4']);
+    });
+
+    it('starts only approved steps whose dependencies succeeded', () => {
+      assert.deepEqual(ids(stepsToStart(DIAMOND, statuses({ A: 'succeeded', B: 'approved', C: 'pending', D: 'approved' }), 4, noWrites)), ['B']);
+    });
+
+    it('never starts two writers of one file together, even when the plan says they are independent', () => {
+      const writes = (step: Step) => [String(step.args.path)];
+      const plan = validPlan([read('W1', [], 'same.txt'), read('W2', [], './SAME.txt'), read('W3', [], 'other.txt')]);
+      assert.deepEqual(ids(stepsToStart(plan, statuses({ W1: 'approved', W2: 'approved', W3: 'approved' }), 4, writes)), ['W1', 'W3']);
+      assert.deepEqual(ids(stepsToStart(plan, statuses({ W1: 'running', W2: 'approved', W3: 'succeeded' }), 4, writes)), []);
+      assert.deepEqual(ids(stepsToStart(plan, statuses({ W1: 'succeeded', W2: 'approved', W3: 'succeeded' }), 4, writes)), ['W2']);
+    });
+  });
+
+  describe('quietOutcome', () => {
+    it('is succeeded when every step succeeded or was skipped by the user', () => {
+      assert.equal(quietOutcome(DIAMOND, statuses({ A: 'succeeded', B: 'succeeded', C: 'skipped', D: 'succeeded' })), 'succeeded');
+    });
+
+    it('is needsReplan when a step failed, is unknown, was invalidated or cancelled', () => {
+      for (const broken of ['failed', 'unknown', 'invalidated', 'cancelled'] as const) {
+        assert.equal(quietOutcome(DIAMOND, statuses({ A: 'succeeded', B: broken, C: 'awaitingApproval', D: 'pending' })), 'needsReplan', broken);
+      }
+    });
+
+    it('is awaitingApproval when steps wait for the user and nothing broke', () => {
+      assert.equal(quietOutcome(DIAMOND, statuses({ A: 'succeeded', B: 'awaitingApproval', C: 'succeeded', D: 'pending' })), 'awaitingApproval');
+    });
+
+    it('is needsReplan when the remaining steps wait for a step that will never succeed', () => {
+      assert.equal(quietOutcome(DIAMOND, statuses({ A: 'succeeded', B: 'skipped', C: 'succeeded', D: 'pending' })), 'needsReplan');
+    });
+  });
+
+  describe('firstBrokenStep', () => {
+    it('names the first failed or unknown step in plan order', () => {
+      assert.equal(firstBrokenStep(DIAMOND, statuses({ A: 'succeeded', B: 'invalidated', C: 'unknown', D: 'failed' }))?.id, 'C');
+      assert.equal(firstBrokenStep(DIAMOND, statuses({ A: 'succeeded', B: 'skipped' })), undefined);
+    });
+  });
+});
