@@ -1,0 +1,94 @@
+// What a competent model says for a task, turn by turn, in each mode: the planner's plan, the re-planner's
+// remaining steps after the fault, the solver's summary, the worker's drafts, and the fused agent's native
+// tool calls — the plan's calls in the plan's order, consecutive independent calls in one turn, with the
+// references already resolved (an agent sees the outputs and writes them out).
+import { findTool } from '../../src/core/tools/toolCatalog';
+import { escalationReason, type IntendedAction } from '../../src/core/fused/escalationRule';
+import { implicitDependencies, resolveReferences } from '../../src/core/plan/references';
+import type { Step } from '../../src/core/plan/planSchema';
+import { stepFlags } from '../../src/core/plan/stepFlags';
+import type { BenchTask } from './benchTask';
+
+/** One native tool call. `args` are the tool's arguments (plus `idempotent` for a runCommand that is). */
+export interface ScriptedCall {
+  readonly name: string;
+  readonly args: Record<string, unknown>;
+}
+
+/** One reply of the fused agent: tool calls, or the final answer. */
+export type ScriptedTurn = { readonly kind: 'calls'; readonly calls: readonly ScriptedCall[] } | { readonly kind: 'final'; readonly text: string };
+
+/** The planner's reply: the plan as JSON text. */
+export function plannerReply(task: BenchTask): string {
+  return JSON.stringify(task.plan);
+}
+
+/** The steps that are left once `frozenIds` are done, the faulty step replaced by its fix. */
+export function replanSteps(task: BenchTask, frozenIds: ReadonlySet<string>): Step[] {
+  return task.plan.steps.filter((step) => !frozenIds.has(step.id)).map((step) => (task.fault && step.id === task.fault.stepId ? task.fault.fixed : step));
+}
+
+/** The re-planner's reply: `{"steps": [...]}` as JSON text. */
+export function replanReply(task: BenchTask, frozenIds: ReadonlySet<string>): string {
+  return JSON.stringify({ steps: replanSteps(task, frozenIds) });
+}
+
+/**
+ * The plan's steps as the fused agent's turns: in plan order, each turn taking the following steps for
+ * as long as none of them needs a step of the same turn (independent calls go out together).
+ */
+export function callBatches(steps: readonly Step[]): Step[][] {
+  const ids = new Set(steps.map((step) => step.id));
+  const batches: Step[][] = [];
+  let current: Step[] = [];
+  for (const step of steps) {
+    const needs = new Set([...(step.dependsOn ?? []), ...implicitDependencies(step, ids)]);
+    if (current.some((earlier) => needs.has(earlier.id))) {
+      batches.push(current);
+      current = [];
+    }
+    current.push(step);
+  }
+  if (current.length > 0) batches.push(current);
+  return batches;
+}
+
+/** What each step outputs, as far as a later step's references need it (files read, worker drafts). */
+function staticOutputs(task: BenchTask): Map<string, string> {
+  const outputs = new Map<string, string>();
+  let worker = 0;
+  for (const step of task.plan.steps) {
+    if (step.tool === 'readFile') outputs.set(step.id, task.files[String(step.args.path)] ?? '');
+    if (step.tool === 'generate') outputs.set(step.id, task.workerReplies[worker++] ?? '');
+  }
+  return outputs;
+}
+
+/** The native call for a step: its arguments with references resolved, and the idempotent flag. */
+export function callOf(step: Step, outputs: ReadonlyMap<string, string>): ScriptedCall {
+  const args = resolveReferences(step.args, outputs) as Record<string, unknown>;
+  return { name: step.tool, args: step.tool === 'runCommand' && step.idempotent ? { ...args, idempotent: true } : args };
+}
+
+/** The fused agent's turns: one per batch, the recovery turn right after the faulty call's, then the answer. */
+export function fusedTurns(task: BenchTask): ScriptedTurn[] {
+  const outputs = staticOutputs(task);
+  const turns: ScriptedTurn[] = [];
+  for (const batch of callBatches(task.plan.steps)) {
+    turns.push({ kind: 'calls', calls: batch.map((step) => callOf(step, outputs)) });
+    const faulty = task.fault && batch.some((step) => step.id === task.fault!.stepId);
+    if (faulty) turns.push({ kind: 'calls', calls: [callOf(task.fault!.fixed, outputs)] });
+  }
+  turns.push({ kind: 'final', text: task.summary });
+  return turns;
+}
+
+/** The actions a competent agent expects a task to need: the plan's steps with their effect classes. */
+export function expectedActions(task: BenchTask): IntendedAction[] {
+  return task.plan.steps.map((step) => ({ tool: step.tool, effect: findTool(step.tool)!.effect(step.args, stepFlags(step)) }));
+}
+
+/** In `auto` mode: why the agent escalates at once (its first call is make_plan), or undefined to stay fused. */
+export function autoEscalation(task: BenchTask): string | undefined {
+  return escalationReason(expectedActions(task));
+}

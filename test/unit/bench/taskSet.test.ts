@@ -1,0 +1,116 @@
+// The generated task set: its size and variety, every plan through the real validation gate, faults at
+// the intended rate, the fused script making the plan's calls in the plan's order, and — on one task of
+// every family and on faulted tasks — ground truth that fails on the untouched fixture and holds after
+// the scripted plan (and, when faulted, the scripted re-plan) ran for real.
+import * as assert from 'node:assert/strict';
+import { evaluateCheck } from '../../../src/core/checks/evaluateCheck';
+import { PlanRun } from '../../../src/core/executor/planRun';
+import { DEFAULT_RUN_OPTIONS } from '../../../src/core/executor/runOptions';
+import { validatePlan } from '../../../src/core/plan/validatePlan';
+import type { ChatModel } from '../../../src/core/ports';
+import { DEFAULT_TOOL_LIMITS } from '../../../src/core/tools/defineTool';
+import { nodeClock } from '../../../src/node/nodeClock';
+import { NodeCommandRunner } from '../../../src/node/nodeCommandRunner';
+import { NodeWorkspace } from '../../../src/node/nodeWorkspace';
+import { scratchCopy } from '../../../bench/fixtureWorkspace';
+import type { BenchTask } from '../../../bench/tasks/benchTask';
+import { DEFAULT_TASK_SET, generateTasks } from '../../../bench/tasks/generateTasks';
+import { fusedTurns, callBatches, replanSteps } from '../../../bench/tasks/scriptedBehaviour';
+import { TASK_FAMILIES } from '../../../bench/tasks/taskFamilies';
+import { MemoryRecordLog, RecordingLogger, ScriptedApprovalGate } from '../support/executorFakes';
+
+const TASKS = generateTasks();
+
+async function groundTruthHolds(task: BenchTask, root: string): Promise<boolean> {
+  const context = { workspace: new NodeWorkspace(root), commands: new NodeCommandRunner(root), limits: DEFAULT_TOOL_LIMITS, signal: new AbortController().signal };
+  for (const check of task.groundTruth) if (!(await evaluateCheck(check, context)).ok) return false;
+  return true;
+}
+
+/** Runs the task's plan through the real executor, re-planning from the script when the fault hits. */
+async function runScriptedPlan(task: BenchTask, root: string): Promise<string> {
+  const verdict = validatePlan(task.plan);
+  assert.ok(verdict.ok);
+  const replies = [...task.workerReplies];
+  const worker: ChatModel = {
+    chat: async () => ({ content: replies.shift() ?? 'no reply', toolCalls: [], model: 'worker', usage: { promptTokens: 1, completionTokens: 1, cachedTokens: 0, estimated: true }, latencyMs: 0 }),
+  };
+  const run = await PlanRun.start(verdict.plan, { runId: task.id, options: { ...DEFAULT_RUN_OPTIONS, approval: { autoApprove: 'all', approvedCommands: [] } } }, {
+    workspace: new NodeWorkspace(root),
+    commands: new NodeCommandRunner(root),
+    clock: nodeClock,
+    journal: new MemoryRecordLog(),
+    trace: new MemoryRecordLog(),
+    logger: new RecordingLogger(),
+    approvals: new ScriptedApprovalGate(),
+    workerModel: worker,
+    replanner: { replan: async (request) => ({ steps: replanSteps(task, new Set(request.completed.map((step) => step.id))), usage: [] }) },
+  });
+  const report = await run.execute(new AbortController().signal);
+  return `${report.status}${report.reason ? `: ${report.reason}` : ''}`;
+}
+
+describe('bench task set', () => {
+  it('has 300 tasks from at least 12 families, unique ids, 1 to 12 steps, some with parallel branches', () => {
+    assert.equal(TASKS.length, DEFAULT_TASK_SET.count);
+    assert.ok(TASK_FAMILIES.length >= 12);
+    assert.deepEqual(new Set(TASKS.map((task) => task.family)), new Set(TASK_FAMILIES.map((family) => family.name)));
+    assert.equal(new Set(TASKS.map((task) => task.id)).size, TASKS.length);
+    const sizes = TASKS.map((task) => task.plan.steps.length);
+    assert.equal(Math.min(...sizes), 1);
+    assert.ok(Math.max(...sizes) >= 8 && Math.max(...sizes) <= 12);
+    assert.ok(TASKS.filter((task) => callBatches(task.plan.steps).some((batch) => batch.length > 1)).length > TASKS.length / 3);
+  });
+
+  it('is the same for the same seed and different for another', () => {
+    assert.deepEqual(generateTasks({ ...DEFAULT_TASK_SET, count: 20 }), TASKS.slice(0, 20));
+    assert.notDeepEqual(generateTasks({ ...DEFAULT_TASK_SET, count: 20, seed: 2 }), TASKS.slice(0, 20));
+  });
+
+  it('passes every plan, and every plan with its fault fixed, through the validation gate', () => {
+    for (const task of TASKS) {
+      const verdict = validatePlan(task.plan);
+      assert.ok(verdict.ok, `${task.id}: ${verdict.ok ? '' : JSON.stringify(verdict.problems)}`);
+      if (task.fault) assert.ok(validatePlan({ ...task.plan, steps: replanSteps(task, new Set()) }).ok, task.id);
+    }
+  });
+
+  it('injects a fault into about 12% of the tasks, of both kinds', () => {
+    const faulted = TASKS.filter((task) => task.fault);
+    const rate = faulted.length / TASKS.length;
+    assert.ok(rate > 0.08 && rate < 0.16, `fault rate ${rate}`);
+    assert.deepEqual(new Set(faulted.map((task) => task.fault!.kind)), new Set(['toolFailure', 'failingCheck']));
+    assert.equal(generateTasks({ ...DEFAULT_TASK_SET, faultRate: 0 }).filter((task) => task.fault).length, 0);
+  });
+
+  it('scripts the fused agent to make the plan\'s calls in the plan\'s order, plus one recovery call per fault', () => {
+    for (const task of TASKS) {
+      const turns = fusedTurns(task);
+      const calls = turns.flatMap((turn) => (turn.kind === 'calls' ? turn.calls.map((call) => call.name) : []));
+      const expected = task.plan.steps.map((step) => step.tool);
+      if (task.fault) {
+        const at = task.plan.steps.findIndex((step) => step.id === task.fault!.stepId);
+        const batchEnd = callBatches(task.plan.steps).reduce((end, batch) => (end > at ? end : end + batch.length), 0);
+        expected.splice(batchEnd, 0, task.fault.fixed.tool);
+      }
+      assert.deepEqual(calls, expected, task.id);
+      assert.equal(turns[turns.length - 1]!.kind, 'final');
+    }
+  });
+
+  const firstOfEachFamily = TASKS.slice(0, TASK_FAMILIES.length);
+  const sample = [...firstOfEachFamily, ...TASKS.slice(TASK_FAMILIES.length).filter((task) => task.fault).slice(0, 4)];
+  for (const task of sample) {
+    it(`${task.id}${task.fault ? ` (${task.fault.kind})` : ''}: ground truth fails untouched and holds after the scripted plan`, async function () {
+      this.timeout(30_000);
+      const scratch = await scratchCopy(task.files, 'test');
+      try {
+        assert.equal(await groundTruthHolds(task, scratch.root), false, 'the ground truth already holds on the untouched fixture');
+        assert.equal(await runScriptedPlan(task, scratch.root), 'succeeded');
+        assert.equal(await groundTruthHolds(task, scratch.root), true, 'the ground truth does not hold after the plan ran');
+      } finally {
+        await scratch.remove();
+      }
+    });
+  }
+});
