@@ -79,6 +79,8 @@ export const JournalRecordSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('runStatus'), at: z.number(), status: RunStatusSchema, reason: z.string().optional() }),
   z.object({ type: z.literal('usage'), at: z.number(), phase: z.enum(['plan', 'execute', 'replan', 'solve']), usage: UsageRecordSchema }),
   z.object({ type: z.literal('summary'), at: z.number(), text: z.string() }),
+  /** A step appended to the running plan: the fused loop adds each action as it happens. */
+  z.object({ type: z.literal('stepAdded'), at: z.number(), step: z.unknown() }),
 ]);
 export type JournalRecord = z.infer<typeof JournalRecordSchema>;
 export type StepRecord = Extract<JournalRecord, { type: 'step' }>;

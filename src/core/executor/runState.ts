@@ -112,7 +112,18 @@ export function applyRecord(state: RunState | undefined, record: JournalRecord):
       return { ...state, usage: [...state.usage, { phase: record.phase, usage: record.usage }] };
     case 'summary':
       return { ...state, summary: record.text };
+    case 'stepAdded':
+      return applyStepAdded(state, record.step);
   }
+}
+
+/** Appends a step to the plan (the fused loop's actions); the grown plan goes through the gate again. */
+function applyStepAdded(state: RunState, step: unknown): RunState {
+  const plan = gate({ ...state.plan, steps: [...state.plan.steps, step] }, 'stepAdded');
+  const added = plan.steps[plan.steps.length - 1]!;
+  const steps = new Map(state.steps);
+  steps.set(added.id, freshStep(state.revision));
+  return { ...state, plan, steps };
 }
 
 function applyStepRecord(state: RunState, record: Extract<JournalRecord, { type: 'step' }>): RunState {
