@@ -1,5 +1,7 @@
 // The table of `planwright` sub-commands.
 import type { CliCommand } from './cliIo';
+import { resumeCommand } from './resumeCommand';
+import { runPlanCommand } from './runPlanCommand';
 import { validateCommand } from './validateCommand';
 
-export const CLI_COMMANDS: readonly CliCommand[] = [validateCommand];
+export const CLI_COMMANDS: readonly CliCommand[] = [validateCommand, runPlanCommand, resumeCommand];

@@ -1,0 +1,67 @@
+// `planwright resume --journal FILE [...]`: picks a run up from its journal after a crash, an approval
+// wait or a stop for re-planning. The workspace, the trace and the run options come from the journal;
+// flags given here override them for this invocation. Same exit codes as `run`.
+import * as nodePath from 'node:path';
+import { PlanRun } from '../../core/executor/planRun';
+import { loadRunState } from '../../core/executor/runRecorder';
+import { JournalError, type RunState } from '../../core/executor/runState';
+import { CorruptRecordLogError, JsonlRecordLog } from '../jsonlRecordLog';
+import { EXIT, type CliCommand, type CliIo } from './cliIo';
+import { modelsFromEnv, type CliModels } from './modelsFromEnv';
+import { optionOverrides, parseRunFlags } from './runFlags';
+import { hasContent, preparePlanwrightFolder, traceBesideJournal, workspaceFolder } from './runFiles';
+import { runSession, stderrLogger } from './runSession';
+
+const USAGE = 'planwright resume --journal FILE [--workspace DIR] [--approve all|reads|none] [--max-parallel N] [--max-replans N] [--trace FILE] [--json]';
+
+/** The `resume` sub-command, with the models built by `modelsOf` from the environment. */
+export function createResumeCommand(modelsOf: (env: CliIo['env']) => CliModels): CliCommand {
+  return {
+    name: 'resume',
+    usage: `${USAGE}\n      continue a run from its journal (same exit codes as run)`,
+    run: (args, io) => resume(args, io, modelsOf),
+  };
+}
+
+/** The `resume` sub-command over the models the environment configures. */
+export const resumeCommand: CliCommand = createResumeCommand(modelsFromEnv);
+
+async function resume(args: readonly string[], io: CliIo, modelsOf: (env: CliIo['env']) => CliModels): Promise<number> {
+  const flags = parseRunFlags(args, ['journal', 'workspace', 'approve', 'max-parallel', 'max-replans', 'trace']);
+  if ('error' in flags) return fail(io, `${flags.error}\nUsage: ${USAGE}`);
+  if (flags.help) {
+    io.stdout.write(`Usage: ${USAGE}\n`);
+    return EXIT.ok;
+  }
+  if (flags.positional.length > 0) return fail(io, `unexpected argument ${flags.positional[0]}`);
+  if (flags.journal === undefined) return fail(io, `--journal is needed: the journal of the run to continue\nUsage: ${USAGE}`);
+  const journalPath = nodePath.resolve(io.cwd, flags.journal);
+  if (!(await hasContent(journalPath))) return fail(io, `no journal at ${flags.journal}`);
+
+  const journal = new JsonlRecordLog(journalPath);
+  let state: RunState;
+  try {
+    state = await loadRunState(journal, (warning) => stderrLogger(io).warn(warning));
+  } catch (error) {
+    if (error instanceof JournalError || error instanceof CorruptRecordLogError) return fail(io, `cannot resume from ${flags.journal}: ${error.message}`);
+    throw error;
+  }
+  const recordedRoot = typeof state.host?.workspace === 'string' ? state.host.workspace : undefined;
+  const rootPath = flags.workspace !== undefined ? nodePath.resolve(io.cwd, flags.workspace) : recordedRoot;
+  if (rootPath === undefined) return fail(io, 'the journal does not say which workspace the run used: pass --workspace DIR');
+  const folder = await workspaceFolder(rootPath);
+  if ('error' in folder) return fail(io, folder.error);
+  const recordedTrace = typeof state.host?.trace === 'string' ? state.host.trace : undefined;
+  const tracePath = flags.trace !== undefined ? nodePath.resolve(io.cwd, flags.trace) : (recordedTrace ?? traceBesideJournal(journalPath));
+  await preparePlanwrightFolder(folder.root, [journalPath, tracePath]);
+
+  const overrides = optionOverrides(flags, state.options);
+  return runSession({ workspaceRoot: folder.root, journal, tracePath, json: flags.json, models: modelsOf(io.env) }, io, (deps) =>
+    PlanRun.resume(deps, overrides, state),
+  );
+}
+
+function fail(io: CliIo, message: string): number {
+  io.stderr.write(`planwright resume: ${message}\n`);
+  return EXIT.badInput;
+}

@@ -1,0 +1,50 @@
+// Files and folders of a headless run: the workspace folder check, the run id, and the default place
+// of a run's journal and trace, `<workspace>/.planwright/runs/<runId>.journal.jsonl` / `.trace.jsonl`.
+import { randomBytes } from 'node:crypto';
+import { mkdir, realpath, stat, writeFile } from 'node:fs/promises';
+import * as nodePath from 'node:path';
+
+/** The folder, inside a workspace, that holds Planwright's own files. */
+export const PLANWRIGHT_FOLDER = '.planwright';
+
+/** The real path of the folder `path`, or why it cannot be a workspace. */
+export async function workspaceFolder(path: string): Promise<{ readonly root: string } | { readonly error: string }> {
+  const info = await stat(path).catch(() => undefined);
+  if (!info) return { error: `workspace folder not found: ${path}` };
+  if (!info.isDirectory()) return { error: `workspace is not a folder: ${path}` };
+  return { root: await realpath(path) };
+}
+
+/** A run id that sorts by start time, e.g. `20250101-120000-3fa2`. */
+export function newRunId(now: Date): string {
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  return `${stamp}-${randomBytes(2).toString('hex')}`;
+}
+
+/** Where a run's journal and trace go by default. */
+export function defaultRunFiles(root: string, runId: string): { readonly journal: string; readonly trace: string } {
+  const folder = nodePath.join(root, PLANWRIGHT_FOLDER, 'runs');
+  return { journal: nodePath.join(folder, `${runId}.journal.jsonl`), trace: nodePath.join(folder, `${runId}.trace.jsonl`) };
+}
+
+/** The trace that belongs to a journal whose run recorded none: next to it, `.trace.jsonl` for `.journal.jsonl`. */
+export function traceBesideJournal(journal: string): string {
+  return journal.endsWith('.journal.jsonl') ? journal.replace(/\.journal\.jsonl$/, '.trace.jsonl') : `${journal}.trace.jsonl`;
+}
+
+/**
+ * Creates `<root>/.planwright` with a `.gitignore` that ignores everything in it, when any of `paths`
+ * lies inside it: run files are local state, not something to commit.
+ */
+export async function preparePlanwrightFolder(root: string, paths: readonly string[]): Promise<void> {
+  const folder = nodePath.join(root, PLANWRIGHT_FOLDER);
+  if (!paths.some((path) => path.startsWith(`${folder}${nodePath.sep}`))) return;
+  await mkdir(folder, { recursive: true });
+  await writeFile(nodePath.join(folder, '.gitignore'), '*\n', { flag: 'wx' }).catch(() => undefined);
+}
+
+/** True when a file exists at `path` and is not empty. */
+export async function hasContent(path: string): Promise<boolean> {
+  const info = await stat(path).catch(() => undefined);
+  return info !== undefined && info.size > 0;
+}

@@ -1,0 +1,91 @@
+// The command line of `planwright run` and `planwright resume`: flags in `--name value` or
+// `--name=value` form, checked and turned into run options. Pure, so every message is unit-testable.
+import type { AutoApprove } from '../../core/executor/approvalPolicy';
+import type { RunOptions } from '../../core/executor/runOptions';
+
+/** What `--approve` accepts, and the auto-approve setting each means. */
+export const APPROVE_MODES: Readonly<Record<string, AutoApprove>> = { all: 'all', reads: 'readOnly', none: 'none' };
+
+/** The flags of one invocation; `positional` holds the arguments that are not flags. */
+export interface RunFlags {
+  readonly positional: readonly string[];
+  readonly goal?: string;
+  readonly workspace?: string;
+  readonly approve?: AutoApprove;
+  readonly maxParallel?: number;
+  readonly maxReplans?: number;
+  readonly journal?: string;
+  readonly trace?: string;
+  readonly json: boolean;
+  readonly help: boolean;
+}
+
+type ValueFlag = 'goal' | 'workspace' | 'approve' | 'max-parallel' | 'max-replans' | 'journal' | 'trace';
+
+const VALUE_FLAGS: ReadonlySet<string> = new Set<ValueFlag>(['goal', 'workspace', 'approve', 'max-parallel', 'max-replans', 'journal', 'trace']);
+
+/** Parses `args`, accepting only the value flags in `allowed` (plus --json and --help). */
+export function parseRunFlags(args: readonly string[], allowed: readonly ValueFlag[]): RunFlags | { readonly error: string } {
+  const positional: string[] = [];
+  const values = new Map<string, string>();
+  let json = false;
+  let help = false;
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index];
+    if (arg === '--json') json = true;
+    else if (arg === '--help' || arg === '-h') help = true;
+    else if (arg.startsWith('--')) {
+      const [name, inline] = splitFlag(arg.slice(2));
+      if (!VALUE_FLAGS.has(name) || !allowed.includes(name as ValueFlag)) return { error: `unknown option --${name}` };
+      const value = inline ?? args[++index];
+      if (value === undefined || (inline === undefined && value.startsWith('--'))) return { error: `--${name} needs a value` };
+      if (values.has(name)) return { error: `--${name} given twice` };
+      values.set(name, value);
+    } else if (arg.startsWith('-') && arg !== '-') return { error: `unknown option ${arg}` };
+    else positional.push(arg);
+  }
+  const approve = values.get('approve');
+  if (approve !== undefined && !(approve in APPROVE_MODES)) return { error: `--approve must be all, reads or none, not "${approve}"` };
+  const maxParallel = count(values.get('max-parallel'), 1);
+  if (maxParallel === null) return { error: `--max-parallel must be a whole number of at least 1, not "${values.get('max-parallel')}"` };
+  const maxReplans = count(values.get('max-replans'), 0);
+  if (maxReplans === null) return { error: `--max-replans must be a whole number of at least 0, not "${values.get('max-replans')}"` };
+  return {
+    positional,
+    json,
+    help,
+    ...defined('goal', values.get('goal')),
+    ...defined('workspace', values.get('workspace')),
+    ...defined('approve', approve === undefined ? undefined : APPROVE_MODES[approve]),
+    ...defined('maxParallel', maxParallel),
+    ...defined('maxReplans', maxReplans),
+    ...defined('journal', values.get('journal')),
+    ...defined('trace', values.get('trace')),
+  };
+}
+
+/** The run options the flags change, to lay over the defaults or over a journalled run's options. */
+export function optionOverrides(flags: RunFlags, base: RunOptions): Partial<RunOptions> {
+  return {
+    ...(flags.maxParallel !== undefined ? { maxParallel: flags.maxParallel } : {}),
+    ...(flags.maxReplans !== undefined ? { maxReplans: flags.maxReplans } : {}),
+    ...(flags.approve !== undefined ? { approval: { ...base.approval, autoApprove: flags.approve } } : {}),
+  };
+}
+
+function splitFlag(text: string): [string, string | undefined] {
+  const equals = text.indexOf('=');
+  return equals === -1 ? [text, undefined] : [text.slice(0, equals), text.slice(equals + 1)];
+}
+
+/** A whole number of at least `min`; undefined when absent, null when malformed. */
+function count(text: string | undefined, min: number): number | undefined | null {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text)) return null;
+  const value = Number(text);
+  return Number.isSafeInteger(value) && value >= min ? value : null;
+}
+
+function defined<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}

@@ -1,0 +1,89 @@
+// One headless run or resume, shared by `planwright run` and `planwright resume`: builds the Node
+// adapters for the workspace, journal and trace, prints one line per step transition (or, with --json,
+// only the final report), and turns the run's outcome into the exit code.
+import type { PlanRun, RunDeps } from '../../core/executor/planRun';
+import type { RunReport } from '../../core/executor/runSummary';
+import type { ApprovalGate, Logger } from '../../core/ports';
+import { messageOf } from '../../core/textPreview';
+import { JsonlRecordLog } from '../jsonlRecordLog';
+import { NodeCommandRunner } from '../nodeCommandRunner';
+import { nodeClock } from '../nodeClock';
+import { NodeWorkspace } from '../nodeWorkspace';
+import { EXIT, type CliIo } from './cliIo';
+import type { CliModels } from './modelsFromEnv';
+import { closingLines, progressLine } from './stepProgress';
+
+/** Where a run lives and how it reports. */
+export interface SessionSetup {
+  readonly workspaceRoot: string;
+  readonly journal: JsonlRecordLog;
+  readonly tracePath: string;
+  readonly json: boolean;
+  readonly models: CliModels;
+}
+
+/** A headless gate: nobody can answer, so every step that needs approval waits and the run stops. */
+export const waitingApprovalGate: ApprovalGate = {
+  request: async () => 'wait',
+};
+
+/** Warnings and errors for people, on stderr. */
+export function stderrLogger(io: CliIo): Logger {
+  return {
+    info: () => undefined,
+    warn: (message) => io.stderr.write(`planwright: warning: ${message}\n`),
+    error: (message) => io.stderr.write(`planwright: ${message}\n`),
+  };
+}
+
+/** The exit code for how a run ended: 0 succeeded, 3 waiting for approval, 1 anything else. */
+export function exitCodeOf(report: RunReport): number {
+  if (report.status === 'succeeded') return EXIT.ok;
+  if (report.status === 'awaitingApproval') return EXIT.awaitingApproval;
+  return EXIT.failed;
+}
+
+/** Builds the run's ports, runs it to its end (SIGINT cancels it) and prints the outcome. */
+export async function runSession(setup: SessionSetup, io: CliIo, open: (deps: RunDeps) => Promise<PlanRun>): Promise<number> {
+  const trace = new JsonlRecordLog(setup.tracePath);
+  const printed = new Map<string, string>();
+  const deps: RunDeps = {
+    workspace: new NodeWorkspace(setup.workspaceRoot),
+    commands: new NodeCommandRunner(setup.workspaceRoot),
+    clock: nodeClock,
+    journal: setup.journal,
+    trace,
+    logger: stderrLogger(io),
+    approvals: waitingApprovalGate,
+    ...(setup.models.workerModel ? { workerModel: setup.models.workerModel } : {}),
+    ...(setup.models.replanner ? { replanner: setup.models.replanner } : {}),
+    ...(setup.models.solver ? { solver: setup.models.solver } : {}),
+    onChange: (state, stepIds) => {
+      if (setup.json) return;
+      for (const id of stepIds) {
+        const line = progressLine(state, id);
+        // A retry record changes the attempt, a repeated status with the same detail says nothing new.
+        if (line === undefined || printed.get(id) === line) continue;
+        printed.set(id, line);
+        io.stdout.write(`${line}\n`);
+      }
+    },
+  };
+  if (!setup.json) io.stderr.write(`journal: ${setup.journal.path}\ntrace:   ${setup.tracePath}\n`);
+  const controller = new AbortController();
+  const cancel = () => controller.abort();
+  process.once('SIGINT', cancel);
+  try {
+    const run = await open(deps);
+    const report = await run.execute(controller.signal);
+    if (setup.json) io.stdout.write(`${JSON.stringify({ ...report, journal: setup.journal.path, trace: setup.tracePath }, null, 2)}\n`);
+    else io.stdout.write(`${closingLines(report, setup.journal.path).join('\n')}\n`);
+    return exitCodeOf(report);
+  } catch (error) {
+    io.stderr.write(`planwright: the run stopped: ${messageOf(error)}\n`);
+    return EXIT.failed;
+  } finally {
+    process.removeListener('SIGINT', cancel);
+    await Promise.all([setup.journal.close(), trace.close()]);
+  }
+}

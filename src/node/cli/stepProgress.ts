@@ -1,0 +1,47 @@
+// The human output of a headless run: one line per step transition as it happens, e.g.
+// `E2  editFile    succeeded  (postcondition: fileContains src/cli.ts "--verbose": found on line 7)`,
+// and the closing lines that say how the run ended and what to do next.
+import type { RunState, StepRun } from '../../core/executor/runState';
+import type { RunReport } from '../../core/executor/runSummary';
+
+/** The line for the current status of `stepId`, or `undefined` when the plan has no such step. */
+export function progressLine(state: RunState, stepId: string): string | undefined {
+  const step = state.plan.steps.find((candidate) => candidate.id === stepId);
+  const run = state.steps.get(stepId);
+  if (!step || !run) return undefined;
+  const width = Math.max(...state.plan.steps.map((candidate) => candidate.id.length));
+  const detail = detailOf(run);
+  return `${step.id.padEnd(width)}  ${step.tool.padEnd(11)} ${run.status.padEnd(16)}${detail ? ` (${detail})` : ''}`.trimEnd();
+}
+
+function detailOf(run: StepRun): string | undefined {
+  switch (run.status) {
+    case 'succeeded':
+      return run.checkDetail ? `postcondition: ${run.checkDetail}` : run.reason;
+    case 'failed':
+    case 'unknown':
+      return run.failure?.message ?? run.reason;
+    case 'running':
+      return run.attempts > 1 ? `attempt ${run.attempts}: ${run.reason ?? 'retrying'}` : undefined;
+    default:
+      return run.reason;
+  }
+}
+
+/** The closing lines of a run: its status and why, the waiting steps, the summary. */
+export function closingLines(report: RunReport, journal: string): string[] {
+  const lines = [``, `run ${report.runId}: ${report.status} (revision ${report.revision}, ${report.replans} re-plan${report.replans === 1 ? '' : 's'})`];
+  if (report.reason) lines.push(report.reason);
+  if (report.waitingForApproval.length > 0) {
+    lines.push(`waiting for approval: ${report.waitingForApproval.join(', ')}`);
+    lines.push(`to go on: planwright resume --journal ${quoteArg(journal)} --approve all`);
+  }
+  if (report.status === 'needsReplan') lines.push(`after editing the plan or the workspace: planwright resume --journal ${quoteArg(journal)}`);
+  lines.push('', report.summary);
+  return lines;
+}
+
+/** Quotes a command-line argument for a POSIX shell when it needs it. */
+function quoteArg(text: string): string {
+  return /^[\w./:@%+=,-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
