@@ -2,9 +2,9 @@
 // what a failure breaks, re-plans in place, and writes the summary. Every change is journalled before
 // it takes effect in memory, so a run can be rebuilt and resumed from its journal at any point.
 import { formatProblem } from '../plan/planProblem';
-import { diffPlans } from '../plan/diffPlans';
 import { readySteps } from '../plan/planGraph';
 import type { Step, ValidPlan } from '../plan/planSchema';
+import type { PlanValidation } from '../plan/validatePlan';
 import { resolveStepArgs } from '../plan/resolveStepArgs';
 import type { ApprovalGate, ChatModel, Clock, CommandRunner, Logger, RecordLog, Workspace } from '../ports';
 import { messageOf } from '../textPreview';
@@ -14,7 +14,8 @@ import { findTool } from '../tools/toolCatalog';
 import { requestApproval, type ApprovalIo } from './approvalFlow';
 import type { RunStatus, UsageRecord } from './journalRecords';
 import { meteredModel } from './meteredModel';
-import { buildReplanRequest, mergeReplan, type Replanner } from './replanning';
+import type { Replanner } from './replanning';
+import { replanRun, reviseByHand } from './runRevisions';
 import { recoverInterruptedSteps, type RecoveryIo } from './runRecovery';
 import { DEFAULT_RUN_OPTIONS, type RunOptions } from './runOptions';
 import { loadRunState, RunRecorder } from './runRecorder';
@@ -205,38 +206,16 @@ export class PlanRun {
       await this.recorder.setStatus('failed', `gave up after ${this.options.maxReplans} re-plan(s); what failed each time:\n${history}`);
       return false;
     }
-    return this.replan(this.deps.replanner, broken.id, what, signal);
+    return replanRun(this.recorder, this.deps.replanner, broken.id, what, signal);
   }
 
-  private async replan(replanner: Replanner, brokenId: string, what: string, signal: AbortSignal): Promise<boolean> {
-    await this.recorder.trace({ type: 'decision', stepId: brokenId, decision: 'replan', reason: what });
-    let steps: readonly unknown[];
-    try {
-      const answer = await replanner.replan(buildReplanRequest(this.current, brokenId), signal);
-      for (const usage of answer.usage) await this.recorder.recordUsage('replan', usage);
-      steps = answer.steps;
-    } catch (error) {
-      if (signal.aborted) return false;
-      await this.recorder.setStatus('needsReplan', `${what}; the re-planner failed: ${messageOf(error)}`);
-      return false;
-    }
-    const merged = mergeReplan(this.current, steps);
-    if (!merged.ok) {
-      await this.recorder.setStatus('failed', `${what}; the re-planned steps are invalid: ${merged.problems.map(formatProblem).join('; ')}`);
-      return false;
-    }
-    const diff = diffPlans(this.current.plan, merged.plan);
-    const revision = this.current.revision + 1;
-    await this.recorder.append({ type: 'revised', at: this.deps.clock.now(), revision, failedStepId: brokenId, reason: what, plan: merged.plan });
-    await this.recorder.trace({
-      type: 'replan',
-      revision,
-      failedStepId: brokenId,
-      added: diff.added.map((step) => step.id),
-      removed: diff.removed.map((step) => step.id),
-      changed: diff.changed.map((change) => change.id),
-    });
-    return true;
+  /**
+   * Puts a plan edited by hand in place of the current one, as the next revision: completed steps must
+   * be unchanged (or left out), changed and new steps need approval again. Call it while the run is not
+   * executing; `execute` then carries on with the edited plan.
+   */
+  revise(edited: ValidPlan, reason = 'the plan was edited by hand'): Promise<PlanValidation> {
+    return reviseByHand(this.recorder, edited, reason);
   }
 
   private async solve(signal: AbortSignal): Promise<void> {

@@ -3,11 +3,12 @@
 // put in place: completed steps are frozen, only the remainder changes, and the result goes through the
 // same validation gate as any plan.
 import type { PlanProblem } from '../plan/planProblem';
-import type { Step } from '../plan/planSchema';
+import type { Step, ValidPlan } from '../plan/planSchema';
 import type { StepStatus } from '../plan/stepStatus';
 import { validatePlan, type PlanValidation } from '../plan/validatePlan';
 import { shorten, tail } from '../textPreview';
 import type { FailureRecord, UsageRecord } from './journalRecords';
+import { canonicalJson } from './canonicalJson';
 import type { RunState } from './runState';
 import { FROZEN_STATUSES } from './stepTransitions';
 
@@ -102,3 +103,24 @@ export function mergeReplan(state: RunState, newSteps: readonly unknown[]): Plan
   return validatePlan({ ...state.plan, revision: state.revision + 1, steps: [...frozen, ...newSteps] });
 }
 
+
+/**
+ * A whole plan edited by hand as the next revision. Its completed (succeeded or skipped) steps must be
+ * unchanged, or left out: they are kept either way; every other step is taken as edited.
+ */
+export function mergeEditedPlan(state: RunState, edited: ValidPlan): PlanValidation {
+  const frozen = state.plan.steps.filter((step) => FROZEN_STATUSES.has(state.steps.get(step.id)?.status ?? 'pending'));
+  const frozenById = new Map(frozen.map((step) => [step.id, step]));
+  const problems: PlanProblem[] = [];
+  const rest: Step[] = [];
+  edited.steps.forEach((step, index) => {
+    const kept = frozenById.get(step.id);
+    if (!kept) rest.push(step);
+    else if (canonicalJson(kept) !== canonicalJson(step)) {
+      const status = state.steps.get(step.id)?.status;
+      problems.push({ stepId: step.id, path: `steps[${index}]`, message: `"${step.id}" has ${status}, so it cannot change; give the changed step a new id to run it` });
+    }
+  });
+  if (problems.length > 0) return { ok: false, problems };
+  return validatePlan({ ...state.plan, goal: edited.goal, revision: state.revision + 1, steps: [...frozen, ...rest] });
+}

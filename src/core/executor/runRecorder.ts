@@ -60,6 +60,11 @@ export class RunRecorder {
     return this.state;
   }
 
+  /** The time on the run's clock, for stamping records. */
+  now(): number {
+    return this.io.clock.now();
+  }
+
   /** Journals a step event if the transition is legal now; false when it is not (the step moved on). */
   step(stepId: string, event: StepEvent, fields: Partial<StepRecord>): Promise<boolean> {
     return this.serialised(async () => {

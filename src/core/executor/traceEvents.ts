@@ -24,7 +24,8 @@ export const TraceEventSchema = z.discriminatedUnion('type', [
     ...Base,
     type: z.literal('replan'),
     revision: z.number(),
-    failedStepId: z.string(),
+    /** The step whose failure caused the re-plan; absent when the plan was edited by hand. */
+    failedStepId: z.string().optional(),
     added: z.array(z.string()),
     removed: z.array(z.string()),
     changed: z.array(z.string()),

@@ -167,4 +167,36 @@ describe('PlanRun re-planning', () => {
     assert.equal(clash.status, 'failed');
     assert.match(clash.reason ?? '', /"E1" is a completed step/);
   });
+
+  describe('revise: a plan edited by hand', () => {
+    const broken = () => validPlan([write('E1', 'a.txt', 'a'), edit('E2', 'missing text', ['E1']), write('E3', 'c.txt', 'c', ['E2'])]);
+
+    it('continues a needsReplan run with the edited plan: completed steps kept, the rest run', async () => {
+      const workspace = new MemoryWorkspace({ 'b.txt': 'the old text' });
+      const deps = fakeRunDeps({ workspace });
+      const run = await PlanRun.start(broken(), { runId: 'edit', options: runOptions() }, deps);
+      assert.equal((await run.execute(liveSignal())).status, 'needsReplan');
+
+      const edited = validPlan([write('E1', 'a.txt', 'a'), edit('E2', 'old', ['E1']), write('E3', 'c.txt', 'c', ['E2'])]);
+      const verdict = await run.revise(edited);
+      assert.equal(verdict.ok, true);
+      const report = await run.execute(liveSignal());
+      assert.equal(report.status, 'succeeded');
+      assert.equal(report.revision, 1);
+      assert.deepEqual(report.steps.map((step) => `${step.id}:${step.status}:r${step.revision}`), ['E1:succeeded:r0', 'E2:succeeded:r1', 'E3:succeeded:r0']);
+      const replans = (await traceEvents(deps.trace)).filter((event) => event.type === 'replan');
+      assert.deepEqual(replans.map((event) => event.type === 'replan' && [event.failedStepId, event.changed]), [[undefined, ['E2']]]);
+    });
+
+    it('refuses an edit that changes a completed step, and journals nothing', async () => {
+      const deps = fakeRunDeps({ workspace: new MemoryWorkspace({ 'b.txt': 'x' }) });
+      const run = await PlanRun.start(broken(), { runId: 'edit', options: runOptions() }, deps);
+      await run.execute(liveSignal());
+      const records = (await deps.journal.readAll()).length;
+      const verdict = await run.revise(validPlan([write('E1', 'a.txt', 'changed'), edit('E2', 'x', ['E1'])]));
+      assert.equal(verdict.ok, false);
+      assert.match(!verdict.ok ? verdict.problems[0].message : '', /"E1" has succeeded, so it cannot change/);
+      assert.equal((await deps.journal.readAll()).length, records);
+    });
+  });
 });
