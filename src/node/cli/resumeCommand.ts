@@ -1,18 +1,23 @@
 // `planwright resume --journal FILE [...]`: picks a run up from its journal after a crash, an approval
-// wait or a stop for re-planning. The workspace, the trace and the run options come from the journal;
-// flags given here override them for this invocation. Same exit codes as `run`.
+// wait or a stop for re-planning (with `--plan FILE`, a plan edited by hand becomes the next revision).
+// The workspace, the trace and the run options come from the journal; flags given here override them
+// for this invocation. Same exit codes as `run`.
 import * as nodePath from 'node:path';
 import { PlanRun } from '../../core/executor/planRun';
+import { mergeEditedPlan } from '../../core/executor/replanning';
 import { loadRunState } from '../../core/executor/runRecorder';
 import { JournalError, type RunState } from '../../core/executor/runState';
+import { formatProblem } from '../../core/plan/planProblem';
+import type { ValidPlan } from '../../core/plan/planSchema';
 import { CorruptRecordLogError, JsonlRecordLog } from '../jsonlRecordLog';
 import { EXIT, type CliCommand, type CliIo } from './cliIo';
 import { modelsFromEnv, type CliModels } from './modelsFromEnv';
 import { optionOverrides, parseRunFlags } from './runFlags';
-import { hasContent, preparePlanwrightFolder, traceBesideJournal, workspaceFolder } from './runFiles';
+import { hasContent, preparePlanwrightFolder, readPlanFile, traceBesideJournal, workspaceFolder } from './runFiles';
 import { runSession, stderrLogger } from './runSession';
 
-const USAGE = 'planwright resume --journal FILE [--workspace DIR] [--approve all|reads|none] [--max-parallel N] [--max-replans N] [--trace FILE] [--json]';
+const USAGE =
+  'planwright resume --journal FILE [--plan EDITED.plan.json] [--workspace DIR] [--approve all|reads|none] [--max-parallel N] [--max-replans N] [--trace FILE] [--json]';
 
 /** The `resume` sub-command, with the models built by `modelsOf` from the environment. */
 export function createResumeCommand(modelsOf: (env: CliIo['env']) => CliModels): CliCommand {
@@ -27,7 +32,7 @@ export function createResumeCommand(modelsOf: (env: CliIo['env']) => CliModels):
 export const resumeCommand: CliCommand = createResumeCommand(modelsFromEnv);
 
 async function resume(args: readonly string[], io: CliIo, modelsOf: (env: CliIo['env']) => CliModels): Promise<number> {
-  const flags = parseRunFlags(args, ['journal', 'workspace', 'approve', 'max-parallel', 'max-replans', 'trace']);
+  const flags = parseRunFlags(args, ['journal', 'plan', 'workspace', 'approve', 'max-parallel', 'max-replans', 'trace']);
   if ('error' in flags) return fail(io, `${flags.error}\nUsage: ${USAGE}`);
   if (flags.help) {
     io.stdout.write(`Usage: ${USAGE}\n`);
@@ -55,10 +60,24 @@ async function resume(args: readonly string[], io: CliIo, modelsOf: (env: CliIo[
   const tracePath = flags.trace !== undefined ? nodePath.resolve(io.cwd, flags.trace) : (recordedTrace ?? traceBesideJournal(journalPath));
   await preparePlanwrightFolder(folder.root, [journalPath, tracePath]);
 
+  let edited: ValidPlan | undefined;
+  if (flags.plan !== undefined) {
+    const read = await readPlanFile(io, flags.plan);
+    if ('error' in read) return fail(io, read.error);
+    const merged = mergeEditedPlan(state, read.plan);
+    if (!merged.ok) {
+      for (const problem of merged.problems) io.stderr.write(`${formatProblem(problem)}\n`);
+      return fail(io, `${flags.plan} cannot continue this run`);
+    }
+    edited = read.plan;
+  }
+
   const overrides = optionOverrides(flags, state.options);
-  return runSession({ workspaceRoot: folder.root, journal, tracePath, json: flags.json, models: modelsOf(io.env) }, io, (deps) =>
-    PlanRun.resume(deps, overrides, state),
-  );
+  return runSession({ workspaceRoot: folder.root, journal, tracePath, json: flags.json, models: modelsOf(io.env) }, io, async (deps) => {
+    const run = await PlanRun.resume(deps, overrides, state);
+    if (edited) await run.revise(edited);
+    return run;
+  });
 }
 
 function fail(io: CliIo, message: string): number {

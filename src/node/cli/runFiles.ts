@@ -1,8 +1,14 @@
-// Files and folders of a headless run: the workspace folder check, the run id, and the default place
-// of a run's journal and trace, `<workspace>/.planwright/runs/<runId>.journal.jsonl` / `.trace.jsonl`.
+// Files and folders of a headless run: the plan file, the workspace folder check, the run id, and the
+// default place of a run's journal and trace, `<workspace>/.planwright/runs/<runId>.journal.jsonl` / `.trace.jsonl`.
 import { randomBytes } from 'node:crypto';
-import { mkdir, realpath, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, realpath, stat, writeFile } from 'node:fs/promises';
 import * as nodePath from 'node:path';
+import { parsePlanText } from '../../core/plan/parsePlan';
+import { formatProblem } from '../../core/plan/planProblem';
+import type { ValidPlan } from '../../core/plan/planSchema';
+import { messageOf } from '../../core/textPreview';
+import { errorCode } from '../workspaceResolver';
+import type { CliIo } from './cliIo';
 
 /** The folder, inside a workspace, that holds Planwright's own files. */
 export const PLANWRIGHT_FOLDER = '.planwright';
@@ -47,4 +53,22 @@ export async function preparePlanwrightFolder(root: string, paths: readonly stri
 export async function hasContent(path: string): Promise<boolean> {
   const info = await stat(path).catch(() => undefined);
   return info !== undefined && info.size > 0;
+}
+
+/**
+ * The plan in `file` (relative to the working folder) through the validation gate. On problems, prints
+ * one line per problem on stderr and returns the error that sums them up.
+ */
+export async function readPlanFile(io: CliIo, file: string): Promise<{ readonly plan: ValidPlan; readonly usage: readonly [] } | { readonly error: string }> {
+  let text: string;
+  try {
+    text = await readFile(nodePath.resolve(io.cwd, file), 'utf8');
+  } catch (error) {
+    const code = errorCode(error);
+    return { error: code === 'ENOENT' ? `file not found: ${file}` : code === 'EISDIR' ? `not a file: ${file}` : `cannot read ${file}: ${messageOf(error)}` };
+  }
+  const verdict = parsePlanText(text, file);
+  if (verdict.ok) return { plan: verdict.plan, usage: [] };
+  for (const problem of verdict.problems) io.stderr.write(`${formatProblem(problem)}\n`);
+  return { error: `${file}: ${verdict.problems.length} ${verdict.problems.length === 1 ? 'problem' : 'problems'}; the plan did not run` };
 }

@@ -16,13 +16,15 @@ export interface RunFlags {
   readonly maxReplans?: number;
   readonly journal?: string;
   readonly trace?: string;
+  /** `resume`: a plan edited by hand to continue with. */
+  readonly plan?: string;
   readonly json: boolean;
   readonly help: boolean;
 }
 
-type ValueFlag = 'goal' | 'workspace' | 'approve' | 'max-parallel' | 'max-replans' | 'journal' | 'trace';
+type ValueFlag = 'goal' | 'workspace' | 'approve' | 'max-parallel' | 'max-replans' | 'journal' | 'trace' | 'plan';
 
-const VALUE_FLAGS: ReadonlySet<string> = new Set<ValueFlag>(['goal', 'workspace', 'approve', 'max-parallel', 'max-replans', 'journal', 'trace']);
+const VALUE_FLAGS: ReadonlySet<string> = new Set<ValueFlag>(['goal', 'workspace', 'approve', 'max-parallel', 'max-replans', 'journal', 'trace', 'plan']);
 
 /** Parses `args`, accepting only the value flags in `allowed` (plus --json and --help). */
 export function parseRunFlags(args: readonly string[], allowed: readonly ValueFlag[]): RunFlags | { readonly error: string } {
@@ -61,6 +63,7 @@ export function parseRunFlags(args: readonly string[], allowed: readonly ValueFl
     ...defined('maxReplans', maxReplans),
     ...defined('journal', values.get('journal')),
     ...defined('trace', values.get('trace')),
+    ...defined('plan', values.get('plan')),
   };
 }
 

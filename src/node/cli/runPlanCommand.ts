@@ -1,22 +1,18 @@
 // `planwright run <plan.json | --goal "…"> --workspace DIR [...]`: runs a plan file (or a plan made from
 // a goal by the planner model) in a workspace, journalling every step so `planwright resume` can pick
 // it up after a crash. Exit 0 succeeded, 1 failed or needs a re-plan, 2 bad input, 3 waiting for approval.
-import { readFile } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import type { UsageRecord } from '../../core/executor/journalRecords';
 import { PlanRun } from '../../core/executor/planRun';
 import { DEFAULT_RUN_OPTIONS, type RunOptions } from '../../core/executor/runOptions';
-import { parsePlanText } from '../../core/plan/parsePlan';
-import { formatProblem } from '../../core/plan/planProblem';
 import type { ValidPlan } from '../../core/plan/planSchema';
 import { messageOf } from '../../core/textPreview';
 import { JsonlRecordLog } from '../jsonlRecordLog';
 import { NodeWorkspace } from '../nodeWorkspace';
-import { errorCode } from '../workspaceResolver';
 import { EXIT, type CliCommand, type CliIo } from './cliIo';
 import { MODEL_ENV, modelsFromEnv, type CliModels } from './modelsFromEnv';
 import { optionOverrides, parseRunFlags, type RunFlags } from './runFlags';
-import { defaultRunFiles, hasContent, newRunId, preparePlanwrightFolder, workspaceFolder } from './runFiles';
+import { defaultRunFiles, hasContent, newRunId, preparePlanwrightFolder, readPlanFile, workspaceFolder } from './runFiles';
 import { runSession } from './runSession';
 
 const USAGE =
@@ -55,8 +51,8 @@ async function runPlan(args: readonly string[], io: CliIo, modelsOf: (env: CliIo
   if ('error' in folder) return fail(io, folder.error);
 
   const models = modelsOf(io.env);
-  const planned = planFile !== undefined ? await readPlanFile(io, planFile) : await planGoal(io, flags.goal!, folder.root, models);
-  if (typeof planned === 'number') return planned;
+  const planned: Planned = planFile !== undefined ? await readPlanFile(io, planFile) : await planGoal(flags.goal!, folder.root, models);
+  if ('error' in planned) return fail(io, planned.error, planned.exitCode);
 
   const runId = newRunId(new Date());
   const files = runFiles(io, flags, folder.root, runId);
@@ -79,33 +75,20 @@ function runFiles(io: CliIo, flags: RunFlags, root: string, runId: string): { re
   };
 }
 
-/** The plan in `file` through the validation gate; on a problem, prints it and returns exit code 2. */
-async function readPlanFile(io: CliIo, file: string): Promise<{ plan: ValidPlan; usage: readonly UsageRecord[] } | number> {
-  let text: string;
-  try {
-    text = await readFile(nodePath.resolve(io.cwd, file), 'utf8');
-  } catch (error) {
-    const code = errorCode(error);
-    return fail(io, code === 'ENOENT' ? `file not found: ${file}` : code === 'EISDIR' ? `not a file: ${file}` : `cannot read ${file}: ${messageOf(error)}`);
-  }
-  const verdict = parsePlanText(text, file);
-  if (verdict.ok) return { plan: verdict.plan, usage: [] };
-  for (const problem of verdict.problems) io.stderr.write(`${formatProblem(problem)}\n`);
-  return fail(io, `${file}: ${verdict.problems.length} ${verdict.problems.length === 1 ? 'problem' : 'problems'}; the plan did not run`);
-}
+/** The plan to run with the usage of planning it, or why there is none and the exit code that says so. */
+type Planned = { readonly plan: ValidPlan; readonly usage: readonly UsageRecord[] } | { readonly error: string; readonly exitCode?: number };
 
-/** A plan for `goal` from the planner model, or the exit code when there is none. */
-async function planGoal(io: CliIo, goal: string, root: string, models: CliModels): Promise<{ plan: ValidPlan; usage: readonly UsageRecord[] } | number> {
-  if (!models.planGoal) return fail(io, GOAL_NEEDS_MODEL);
+/** A plan for `goal` from the planner model; without one, bad input (2); when planning fails, 1. */
+async function planGoal(goal: string, root: string, models: CliModels): Promise<Planned> {
+  if (!models.planGoal) return { error: GOAL_NEEDS_MODEL };
   try {
     return await models.planGoal(goal, new NodeWorkspace(root), new AbortController().signal);
   } catch (error) {
-    io.stderr.write(`planwright run: planning failed: ${messageOf(error)}\n`);
-    return EXIT.failed;
+    return { error: `planning failed: ${messageOf(error)}`, exitCode: EXIT.failed };
   }
 }
 
-function fail(io: CliIo, message: string): number {
+function fail(io: CliIo, message: string, exitCode: number = EXIT.badInput): number {
   io.stderr.write(`planwright run: ${message}\n`);
-  return EXIT.badInput;
+  return exitCode;
 }

@@ -36,7 +36,9 @@ export function closingLines(report: RunReport, journal: string): string[] {
     lines.push(`waiting for approval: ${report.waitingForApproval.join(', ')}`);
     lines.push(`to go on: planwright resume --journal ${quoteArg(journal)} --approve all`);
   }
-  if (report.status === 'needsReplan') lines.push(`after editing the plan or the workspace: planwright resume --journal ${quoteArg(journal)}`);
+  if (report.status === 'needsReplan' || report.status === 'failed') {
+    lines.push(`to go on with a plan edited by hand: planwright resume --journal ${quoteArg(journal)} --plan EDITED.plan.json`);
+  }
   lines.push('', report.summary);
   return lines;
 }

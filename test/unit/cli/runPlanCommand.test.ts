@@ -132,6 +132,24 @@ describe('planwright run / resume', () => {
     assert.equal(invocations.size, 1);
   });
 
+  it('resume --plan: a needsReplan run goes on with a plan edited by hand', async () => {
+    const journal = path.join(dir, 'fix.journal.jsonl');
+    const wrongName = { ...PLAN, steps: [PLAN.steps[0], { ...PLAN.steps[1], postcondition: { kind: 'fileContains', path: 'hello.txt', text: 'Hello, Bob' } }, PLAN.steps[2]] };
+    await writeFile(path.join(dir, 'wrong.plan.json'), JSON.stringify(wrongName));
+    assert.equal((await cli(['run', 'wrong.plan.json', '--workspace', 'ws', '--approve', 'all', '--journal', journal], dir)).code, 1);
+
+    const changesDone = { ...PLAN, steps: [{ ...PLAN.steps[0], args: { path: 'other.txt' } }] };
+    await writeFile(path.join(dir, 'bad-edit.plan.json'), JSON.stringify(changesDone));
+    const refused = await cli(['resume', '--journal', journal, '--plan', 'bad-edit.plan.json'], dir);
+    assert.equal(refused.code, 2);
+    assert.match(refused.stderr, /"E1" has succeeded, so it cannot change/);
+
+    const fixed = await cli(['resume', '--journal', journal, '--plan', 'greet.plan.json', '--json'], dir);
+    assert.equal(fixed.code, 0, fixed.stderr);
+    assert.equal(report(fixed).revision, 1);
+    assert.deepEqual(report(fixed).steps.map((step) => `${step.id}:${step.status}:${step.attempts}`), ['E1:succeeded:1', 'E2:succeeded:1', 'E3:succeeded:1']);
+  });
+
   it('--approve none: even reads wait', async () => {
     const result = await cli(['run', 'greet.plan.json', '--workspace', 'ws', '--approve', 'none', '--json'], dir);
     assert.equal(result.code, 3);
