@@ -1,7 +1,8 @@
 // The table of `planwright` sub-commands.
 import type { CliCommand } from './cliIo';
+import { planCommand } from './planCommand';
 import { resumeCommand } from './resumeCommand';
 import { runPlanCommand } from './runPlanCommand';
 import { validateCommand } from './validateCommand';
 
-export const CLI_COMMANDS: readonly CliCommand[] = [validateCommand, runPlanCommand, resumeCommand];
+export const CLI_COMMANDS: readonly CliCommand[] = [validateCommand, planCommand, runPlanCommand, resumeCommand];

@@ -5,7 +5,12 @@ import type { UsageRecord } from '../../core/executor/journalRecords';
 import type { Replanner } from '../../core/executor/replanning';
 import type { Solver } from '../../core/executor/runSummary';
 import type { ValidPlan } from '../../core/plan/planSchema';
+import { planTask } from '../../core/planner/planTask';
+import { summarizeWorkspace } from '../../core/planner/workspaceSummary';
 import type { ChatModel, Workspace } from '../../core/ports';
+import { ModelReplanner } from '../../core/replanner/modelReplanner';
+import { ModelSolver } from '../../core/solver/modelSolver';
+import { OpenAiChatModel } from '../openAiChatModel';
 
 /** Plans a goal in a workspace: a plan through the validation gate, with the usage of the calls behind it. */
 export type GoalPlanner = (
@@ -32,7 +37,25 @@ export const MODEL_ENV = {
   workerModel: 'PLANWRIGHT_WORKER_MODEL',
 } as const;
 
-/** Builds the models the environment configures; none while no model adapter is wired in here. */
-export function modelsFromEnv(_env: Readonly<Record<string, string | undefined>>): CliModels {
-  return {};
+/**
+ * Builds the models the environment configures: none without a base URL; otherwise one
+ * OpenAI-compatible client serving every role (planner model for planning and re-planning, worker
+ * model for the rest). A missing model name is reported by the first call, naming the variable.
+ */
+export function modelsFromEnv(env: Readonly<Record<string, string | undefined>>): CliModels {
+  const baseUrl = env[MODEL_ENV.baseUrl]?.trim();
+  if (!baseUrl) return {};
+  const shared = env[MODEL_ENV.model]?.trim();
+  const model = new OpenAiChatModel({
+    baseUrl,
+    apiKey: env[MODEL_ENV.apiKey] || env[MODEL_ENV.apiKeyFallback] || undefined,
+    plannerModel: env[MODEL_ENV.plannerModel]?.trim() || shared,
+    workerModel: env[MODEL_ENV.workerModel]?.trim() || shared,
+  });
+  return {
+    planGoal: async (goal, workspace, signal) => planTask(goal, await summarizeWorkspace(workspace), model, signal),
+    replanner: new ModelReplanner(model),
+    solver: new ModelSolver(model),
+    workerModel: model,
+  };
 }

@@ -1,0 +1,110 @@
+import * as assert from 'node:assert/strict';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import { parsePlanText } from '../../../src/core/plan/parsePlan';
+import type { CliIo } from '../../../src/node/cli/cliIo';
+import { modelsFromEnv } from '../../../src/node/cli/modelsFromEnv';
+import { planCommand } from '../../../src/node/cli/planCommand';
+import { captureTree, makeTempDir, removeTempDir } from '../support/tempDir';
+import { ScriptedModelServer, type Script } from '../../support/scriptedModelServer';
+
+const PLAN = {
+  version: 1,
+  goal: 'Add a README section',
+  steps: [{ id: 'E1', title: 'Append the section', tool: 'appendFile', args: { path: 'README.md', content: '\n## Usage\n' }, postcondition: { kind: 'fileContains', path: 'README.md', text: '## Usage' } }],
+};
+
+/** A CliIo that keeps what was written. */
+function captureIo(cwd: string, env: CliIo['env']): CliIo & { out: string; err: string } {
+  const io = {
+    out: '',
+    err: '',
+    cwd,
+    env,
+    stdout: { write: (text: string) => (io.out += text) },
+    stderr: { write: (text: string) => (io.err += text) },
+  };
+  return io;
+}
+
+describe('planwright plan', () => {
+  let server: ScriptedModelServer | undefined;
+  let root: string;
+
+  beforeEach(async () => {
+    root = await makeTempDir();
+    await mkdir(path.join(root, 'project'));
+    await writeFile(path.join(root, 'project/README.md'), '# demo\n');
+  });
+
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+    await removeTempDir(root);
+  });
+
+  async function envFor(script: Script): Promise<CliIo['env']> {
+    server = await ScriptedModelServer.start(script);
+    return { PLANWRIGHT_BASE_URL: server.baseUrl, PLANWRIGHT_MODEL: 'any-model', PLANWRIGHT_API_KEY: 'sk-cli-test-key' };
+  }
+
+  it('writes the validated plan to --out, with the usage on stderr, and changes nothing in the workspace', async () => {
+    const io = captureIo(root, await envFor([{ content: JSON.stringify(PLAN), usage: { prompt_tokens: 2000, completion_tokens: 90, cached_tokens: 1024 } }]));
+    const before = await captureTree(path.join(root, 'project'));
+    const code = await planCommand.run(['Add', 'a', 'README', 'section', '--workspace', 'project', '--out', 'readme.plan.json'], io);
+    assert.equal(code, 0, io.err);
+    const written = parsePlanText(await readFile(path.join(root, 'readme.plan.json'), 'utf8'));
+    assert.ok(written.ok);
+    assert.equal(written.plan.goal, 'Add a README section');
+    assert.equal(written.plan.revision, 1);
+    assert.match(io.err, /planned 1 step \(revision 1\); 1 model call \(any-model\): 2000 prompt \(1024 cached\) \+ 90 completion tokens/);
+    assert.equal(io.out, '');
+    assert.deepEqual(await captureTree(path.join(root, 'project')), before);
+    assert.equal(server!.requests[0]!.authorization, 'Bearer sk-cli-test-key');
+    assert.ok(!io.err.includes('sk-cli-test-key'));
+  });
+
+  it('prints the plan on stdout without --out', async () => {
+    const io = captureIo(root, await envFor([{ content: JSON.stringify(PLAN) }]));
+    assert.equal(await planCommand.run(['Add a README section', '--workspace=project'], io), 0, io.err);
+    assert.equal(JSON.parse(io.out).steps[0].id, 'E1');
+  });
+
+  it('exits 1 with every problem listed when the plan is invalid twice', async () => {
+    const io = captureIo(root, await envFor(() => ({ content: JSON.stringify({ ...PLAN, steps: [{ ...PLAN.steps[0], postcondition: undefined }] }) })));
+    assert.equal(await planCommand.run(['Add a README section', '--workspace', 'project', '--out', 'x.plan.json'], io), 1);
+    assert.match(io.err, /planning failed: The model's plan was invalid twice/);
+    assert.match(io.err, /- E1\.postcondition: Required/);
+    assert.match(io.err, /2 model calls/);
+    await assert.rejects(readFile(path.join(root, 'x.plan.json')));
+  });
+
+  it('exits 1 with the model error when the endpoint refuses the key', async () => {
+    const io = captureIo(root, await envFor(() => ({ status: 401 })));
+    assert.equal(await planCommand.run(['Add a README section', '--workspace', 'project'], io), 1);
+    assert.match(io.err, /PLANWRIGHT_API_KEY/);
+  });
+
+  it('exits 2 when no endpoint is configured, or the command line is incomplete', async () => {
+    const io = captureIo(root, {});
+    assert.equal(await planCommand.run(['Add a README section', '--workspace', 'project'], io), 2);
+    assert.match(io.err, /set PLANWRIGHT_BASE_URL/);
+    assert.equal(await planCommand.run(['--workspace', 'project'], io), 2);
+    assert.match(io.err, /missing goal/);
+    assert.equal(await planCommand.run(['Add a section'], io), 2);
+    assert.match(io.err, /--workspace is needed/);
+    assert.equal(await planCommand.run(['Add a section', '--workspace', 'nowhere'], io), 2);
+    assert.match(io.err, /workspace folder not found/);
+  });
+});
+
+describe('modelsFromEnv', () => {
+  it('configures no model without a base URL', () => {
+    assert.deepEqual(modelsFromEnv({ PLANWRIGHT_MODEL: 'm', OPENAI_API_KEY: 'k' }), {});
+  });
+
+  it('builds every model from the endpoint variables', () => {
+    const models = modelsFromEnv({ PLANWRIGHT_BASE_URL: 'http://127.0.0.1:9/v1', PLANWRIGHT_MODEL: 'm' });
+    assert.ok(models.planGoal && models.replanner && models.solver && models.workerModel);
+  });
+});
