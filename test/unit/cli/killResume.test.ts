@@ -13,6 +13,9 @@ import { makeTempDir, removeTempDir } from '../support/tempDir';
 const REPO = path.resolve(__dirname, '..', '..', '..', '..');
 const CLI = path.join(REPO, 'dist', 'cli.js');
 
+/** The environment without model settings: no re-planner, so a broken step ends the run in needsReplan. */
+const ENV = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('PLANWRIGHT_') && name !== 'OPENAI_API_KEY'));
+
 /** The plan: a quick append (E1), a long command (E2, 30 s unless killed), a write that depends on it (E3). */
 function plan(longStep: Record<string, unknown>) {
   return {
@@ -97,6 +100,7 @@ interface Report {
     await writeFile(path.join(dir, 'crash.plan.json'), JSON.stringify(plan(longStep)));
     child = spawn(process.execPath, [CLI, 'run', 'crash.plan.json', '--workspace', 'ws', '--approve', 'all', '--journal', journal, '--json'], {
       cwd: dir,
+      env: ENV,
       detached: true,
       stdio: 'ignore',
     });
@@ -112,7 +116,7 @@ interface Report {
   }
 
   function resume(): { code: number | null; report: Report; stderr: string } {
-    const result = spawnSync(process.execPath, [CLI, 'resume', '--journal', journal, '--json'], { cwd: dir, encoding: 'utf8', timeout: 30_000 });
+    const result = spawnSync(process.execPath, [CLI, 'resume', '--journal', journal, '--json'], { cwd: dir, env: ENV, encoding: 'utf8', timeout: 30_000 });
     return { code: result.status, report: JSON.parse(result.stdout) as Report, stderr: result.stderr };
   }
 
