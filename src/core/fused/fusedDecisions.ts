@@ -1,0 +1,59 @@
+// The fused loop's decisions, as pure functions: the plan step an action becomes, whether `auto` mode
+// must escalate before a turn's calls run, and how a finished conversation's run ends.
+import type { RunStatus } from '../executor/journalRecords';
+import type { RunState } from '../executor/runState';
+import type { Step } from '../plan/planSchema';
+import { shorten } from '../textPreview';
+import { riskOf, type EscalationLimits } from './escalationRule';
+import type { ParsedCall } from './fusedTools';
+import { impliedPostcondition } from './impliedCheck';
+
+type ToolCallParsed = Extract<ParsedCall, { kind: 'tool' }>;
+
+/** A short title for an action: the tool and what it acts on. */
+export function actionTitle(tool: string, args: Readonly<Record<string, unknown>>): string {
+  const target = args.path ?? (args.from !== undefined ? `${String(args.from)} → ${String(args.to)}` : undefined) ?? args.command ?? args.pattern ?? args.glob ?? args.instruction;
+  return target === undefined ? tool : `${tool} ${shorten(String(target), 60)}`;
+}
+
+/** The step the action `call` becomes, with id `id` and its implied postcondition. */
+export function fusedStep(id: string, call: ToolCallParsed): Step {
+  const postcondition = impliedPostcondition(call.tool.name, call.args);
+  return {
+    id,
+    title: actionTitle(call.tool.name, call.args),
+    tool: call.tool.name,
+    args: call.args,
+    ...(call.idempotent ? { idempotent: true } : {}),
+    ...(postcondition ? { postcondition } : {}),
+  };
+}
+
+/**
+ * In `auto` mode, why the loop escalates before running this turn's calls although the agent did not
+ * ask: a risky call, or more actions than the backstop allows. Undefined: run them.
+ */
+export function backstopEscalation(calls: readonly ParsedCall[], executedActions: number, limits: EscalationLimits): string | undefined {
+  const actions = calls.filter((call): call is ToolCallParsed => call.kind === 'tool');
+  for (const call of actions) {
+    const risk = riskOf({ tool: call.tool.name, effect: call.tool.effect(call.args, { idempotent: call.idempotent }) });
+    if (risk) return `the agent called ${call.tool.name} without planning first, and ${risk}`;
+  }
+  if (executedActions + actions.length > limits.maxActionsBeforeBackstop) {
+    return `the agent needs more than ${limits.maxActionsBeforeBackstop} actions`;
+  }
+  return undefined;
+}
+
+/**
+ * How a run ends when the agent gives its final answer: failed when a step's outcome is unknown (the
+ * user must look) or when the last action failed (the agent stopped on a failure); otherwise succeeded.
+ */
+export function finishedStatus(state: RunState): { readonly status: RunStatus; readonly reason?: string } {
+  const unknown = state.plan.steps.find((step) => state.steps.get(step.id)?.status === 'unknown');
+  if (unknown) return { status: 'failed', reason: `the outcome of ${unknown.id} (${unknown.title}) is unknown` };
+  const last = state.plan.steps[state.plan.steps.length - 1];
+  const lastRun = last && state.steps.get(last.id);
+  if (last && lastRun?.status === 'failed') return { status: 'failed', reason: `the agent stopped after ${last.id} (${last.title}) failed: ${lastRun.failure?.message ?? lastRun.reason ?? 'no detail'}` };
+  return { status: 'succeeded' };
+}

@@ -1,0 +1,233 @@
+// The fused loop: one ReAct-style conversation over the same tools as a plan, by native tool calling.
+// Each call the agent makes becomes a step of the run's plan as it happens (a `stepAdded` record; the
+// first one starts the run) and goes through the same approval flow, retry policy, checks, journal and
+// trace as a planned step — `intent` before the call, `result` and `check` after. In `auto` mode the
+// agent may call make_plan, and the loop escalates on its own before a risky call (escalationRule.ts).
+import { requestApproval, type ApprovalIo } from '../executor/approvalFlow';
+import type { UsageRecord } from '../executor/journalRecords';
+import { meteredModel, usageOf } from '../executor/meteredModel';
+import { DEFAULT_RUN_OPTIONS, type RunOptions } from '../executor/runOptions';
+import { RunRecorder } from '../executor/runRecorder';
+import { JournalError, type RunState } from '../executor/runState';
+import { deterministicSummary } from '../executor/runSummary';
+import { runStep, type StepRunnerIo } from '../executor/stepRunner';
+import { transition } from '../executor/stepTransitions';
+import type { WorkspaceSummary } from '../planner/workspaceSummary';
+import type { ApprovalGate, ChatMessage, ChatModel, ChatResponse, Clock, CommandRunner, Logger, RecordLog, Workspace } from '../ports';
+import { messageOf } from '../textPreview';
+import { takeSnapshots } from '../tools/fileSnapshots';
+import { AUTO_ESCALATION, type EscalationLimits } from './escalationRule';
+import { backstopEscalation, finishedStatus, fusedStep } from './fusedDecisions';
+import { buildFusedConversation, toolResultMessage, type CallOutcome } from './fusedPrompt';
+import { fusedToolSpecs, parseToolCall, type ParsedCall } from './fusedTools';
+import type { FusedMode } from './runMode';
+
+/** The ports the loop works through. */
+export interface FusedDeps {
+  readonly workspace: Workspace;
+  readonly commands: CommandRunner;
+  readonly clock: Clock;
+  readonly journal: RecordLog;
+  readonly trace: RecordLog;
+  readonly logger: Logger;
+  readonly approvals: ApprovalGate;
+  /** The model that acts (role `fused`). */
+  readonly agentModel: ChatModel;
+  /** The worker model behind `generate` and `proposeEdit` calls. */
+  readonly workerModel?: ChatModel;
+  readonly onChange?: (state: RunState, stepIds: readonly string[]) => void;
+}
+
+/** How the loop behaves. */
+export interface FusedOptions {
+  readonly mode: FusedMode;
+  /** Model turns before the loop gives up. */
+  readonly maxTurns: number;
+  readonly run: RunOptions;
+  readonly escalation: EscalationLimits;
+}
+
+export const DEFAULT_FUSED_OPTIONS: FusedOptions = { mode: 'fused', maxTurns: 40, run: DEFAULT_RUN_OPTIONS, escalation: AUTO_ESCALATION };
+
+/** What the loop starts from. */
+export interface FusedStart {
+  readonly runId: string;
+  readonly goal: string;
+  readonly summary: WorkspaceSummary;
+  readonly host?: Readonly<Record<string, unknown>>;
+}
+
+/** How the loop ended. `state` is the run once the first action started it. */
+export interface FusedOutcome {
+  readonly status: 'succeeded' | 'failed' | 'awaitingApproval' | 'cancelled' | 'escalated';
+  readonly reason?: string;
+  readonly state?: RunState;
+  /** The agent's final answer, when it gave one. */
+  readonly answer?: string;
+  readonly turns: number;
+  /** Model calls made before any action started a run (so nothing journalled them). */
+  readonly unjournalledUsage: readonly UsageRecord[];
+}
+
+type ActOutcome = CallOutcome | { readonly kind: 'waiting' };
+
+/** Runs the fused loop for `start.goal` until the agent answers, escalates, waits, fails or is cancelled. */
+export function runFused(start: FusedStart, deps: FusedDeps, options: FusedOptions, signal: AbortSignal): Promise<FusedOutcome> {
+  return new FusedLoop(start, deps, options).run(signal);
+}
+
+class FusedLoop {
+  private recorder: RunRecorder | undefined;
+  private readonly pendingUsage: UsageRecord[] = [];
+  private readonly messages: ChatMessage[];
+  private readonly workerModel: ChatModel | undefined;
+  private actions = 0;
+  private turns = 0;
+
+  constructor(
+    private readonly start: FusedStart,
+    private readonly deps: FusedDeps,
+    private readonly options: FusedOptions,
+  ) {
+    this.messages = buildFusedConversation(start.goal, start.summary, options.mode, options.escalation);
+    this.workerModel = deps.workerModel && meteredModel(deps.workerModel, (usage) => this.recordUsage(usage));
+  }
+
+  async run(signal: AbortSignal): Promise<FusedOutcome> {
+    const tools = fusedToolSpecs(this.options.mode);
+    while (this.turns < this.options.maxTurns) {
+      if (signal.aborted) return this.stop('cancelled', 'cancelled by the user');
+      let response: ChatResponse;
+      try {
+        response = await this.deps.agentModel.chat({ role: 'fused', messages: [...this.messages], tools }, signal);
+      } catch (error) {
+        return signal.aborted ? this.stop('cancelled', 'cancelled by the user') : this.stop('failed', `the agent model failed: ${messageOf(error)}`);
+      }
+      this.turns++;
+      await this.recordUsage(usageOf(response, 'fused'));
+      this.messages.push({ role: 'assistant', content: response.content, toolCalls: response.toolCalls });
+      if (response.toolCalls.length === 0) return this.finish(response.content);
+      const calls = response.toolCalls.map((call) => parseToolCall(call, this.options.mode));
+      const asked = calls.find((call) => call.kind === 'makePlan');
+      if (asked) return this.escalate(`the agent asked for a plan: ${asked.reason}`);
+      const backstop = this.options.mode === 'auto' ? backstopEscalation(calls, this.actions, this.options.escalation) : undefined;
+      if (backstop) return this.escalate(backstop);
+      for (const call of calls) {
+        const outcome = await this.handle(call, signal);
+        if (signal.aborted) return this.stop('cancelled', 'cancelled by the user');
+        if (outcome.kind === 'waiting') return this.stop('awaitingApproval', `waiting for approval: F${this.actions}`);
+        this.messages.push(toolResultMessage(call.call.id, outcome));
+      }
+    }
+    return this.stop('failed', `the agent did not finish within ${this.options.maxTurns} turns`);
+  }
+
+  private async handle(call: ParsedCall, signal: AbortSignal): Promise<ActOutcome> {
+    if (call.kind === 'tool') return this.act(call, signal);
+    const problem = call.kind === 'invalid' ? call.problem : 'make_plan must be the only call of its turn';
+    await this.traceDecision('rejectCall', `${call.call.name}: ${problem}`);
+    return { kind: 'invalid', problem };
+  }
+
+  /** One action: a new step, approved, started, run and ended like any planned step. */
+  private async act(call: Extract<ParsedCall, { kind: 'tool' }>, signal: AbortSignal): Promise<ActOutcome> {
+    const step = fusedStep(`F${this.actions + 1}`, call);
+    try {
+      await this.addStep(step);
+    } catch (error) {
+      if (!(error instanceof JournalError)) throw error;
+      await this.traceDecision('rejectCall', `${call.call.name}: ${error.message}`);
+      return { kind: 'invalid', problem: `the call cannot become a step: ${error.message}` };
+    }
+    this.actions++;
+    const recorder = this.recorder!;
+    const question = await requestApproval(step, this.approvalIo(), signal);
+    if (question) await question.answered;
+    const status = recorder.current.steps.get(step.id)?.status;
+    if (status === 'skipped') return { kind: 'rejected' };
+    if (status !== 'approved') return { kind: 'waiting' };
+    const before = await takeSnapshots(this.deps.workspace, call.tool.writes(call.args)).catch(() => []);
+    await recorder.step(step.id, 'start', { before, reason: 'called by the agent' });
+    const end = await runStep(step, call.args, before, this.stepIo(step.id), signal);
+    await recorder.trace({ type: 'decision', stepId: step.id, decision: end.event, reason: end.reason });
+    await recorder.step(step.id, end.event, { reason: end.reason, output: end.output, failure: end.failure, checkDetail: end.checkDetail });
+    return { kind: 'ran', end };
+  }
+
+  /** The first action starts the run (and journals the calls made so far); later ones are appended. */
+  private async addStep(step: ReturnType<typeof fusedStep>): Promise<void> {
+    if (this.recorder) {
+      await this.recorder.append({ type: 'stepAdded', at: this.deps.clock.now(), step });
+      return;
+    }
+    const { runId, goal, host } = this.start;
+    this.recorder = await RunRecorder.begin(
+      { type: 'runStarted', runId, at: this.deps.clock.now(), plan: { version: 1, goal, steps: [step] }, options: this.options.run, ...(host ? { host: { ...host } } : {}) },
+      this.deps,
+    );
+    for (const usage of this.pendingUsage.splice(0)) await this.recorder.recordUsage('execute', usage);
+  }
+
+  private async finish(answer: string): Promise<FusedOutcome> {
+    const recorder = this.recorder;
+    if (!recorder) return this.outcome('succeeded', 'the agent answered without acting', answer);
+    const { status, reason } = finishedStatus(recorder.current);
+    await recorder.append({ type: 'summary', at: this.deps.clock.now(), text: answer.trim() || deterministicSummary(recorder.current) });
+    await recorder.setStatus(status, reason);
+    return this.outcome(status as FusedOutcome['status'], reason, answer);
+  }
+
+  private async escalate(reason: string): Promise<FusedOutcome> {
+    await this.traceDecision('escalate', reason);
+    return this.outcome('escalated', reason);
+  }
+
+  private async stop(status: 'failed' | 'awaitingApproval' | 'cancelled', reason: string): Promise<FusedOutcome> {
+    const recorder = this.recorder;
+    if (recorder && status === 'cancelled') {
+      for (const [id, run] of recorder.current.steps) if (transition(run.status, 'cancel')) await recorder.step(id, 'cancel', { reason: 'the run was cancelled' });
+    }
+    if (recorder) await recorder.setStatus(status, reason);
+    return this.outcome(status, reason);
+  }
+
+  private outcome(status: FusedOutcome['status'], reason: string | undefined, answer?: string): FusedOutcome {
+    return {
+      status,
+      ...(reason ? { reason } : {}),
+      ...(this.recorder ? { state: this.recorder.current } : {}),
+      ...(answer !== undefined ? { answer } : {}),
+      turns: this.turns,
+      unjournalledUsage: [...this.pendingUsage],
+    };
+  }
+
+  private recordUsage(usage: UsageRecord): Promise<void> {
+    if (this.recorder) return this.recorder.recordUsage('execute', usage);
+    this.pendingUsage.push(usage);
+    return Promise.resolve();
+  }
+
+  /** A `decision` in the trace; written directly before the run exists, so nothing is lost. */
+  private traceDecision(decision: string, reason: string): Promise<void> {
+    if (this.recorder) return this.recorder.trace({ type: 'decision', decision, reason });
+    return this.deps.trace.append({ type: 'decision', decision, reason, at: this.deps.clock.now(), runId: this.start.runId });
+  }
+
+  private stepIo(stepId: string): StepRunnerIo {
+    const recorder = this.recorder!;
+    return {
+      context: { workspace: this.deps.workspace, commands: this.deps.commands, model: this.workerModel, runId: this.start.runId, limits: this.options.run.limits },
+      clock: this.deps.clock,
+      retry: this.options.run.retry,
+      record: async (event, fields) => {
+        await recorder.step(stepId, event, fields);
+      },
+      trace: (event) => recorder.trace(event),
+    };
+  }
+
+  private approvalIo(): ApprovalIo {
+    return { recorder: this.recorder!, gate: this.deps.approvals, workspace: this.deps.workspace, settings: this.options.run.approval, invalidateDependents: async () => undefined };
+  }
+}

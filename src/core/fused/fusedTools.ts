@@ -1,0 +1,77 @@
+// The fused agent's tools: the catalogue's tools as native function specs (JSON Schema generated from
+// each tool's zod input), `runCommand` with the `idempotent` flag a plan step would carry, and in `auto`
+// mode `make_plan`. Parsing a call the model made is pure: a tool with valid input, make_plan, or a
+// problem to tell the model.
+import { z } from 'zod';
+import type { ChatToolCall, ChatToolSpec } from '../ports';
+import type { ToolDefinition } from '../tools/defineTool';
+import { runCommandTool } from '../tools/runCommand';
+import { TOOLS, findTool } from '../tools/toolCatalog';
+import type { FusedMode } from './runMode';
+
+/** The tool that hands the task to the planner (auto mode only). */
+export const MAKE_PLAN_TOOL = 'make_plan';
+
+export const MakePlanInputSchema = z.object({ reason: z.string().min(1).describe('Why this task should be planned first.') }).strict();
+
+/** The flag the fused agent may add to a runCommand call, as a plan step may. */
+const CommandFlagsSchema = z.object({
+  idempotent: z.boolean().optional().describe('true when repeating this command is safe (tests, builds, reads); enables retries'),
+});
+
+/** A call the model made, parsed. */
+export type ParsedCall =
+  | { readonly kind: 'tool'; readonly call: ChatToolCall; readonly tool: ToolDefinition<unknown>; readonly args: Record<string, unknown>; readonly idempotent: boolean }
+  | { readonly kind: 'makePlan'; readonly call: ChatToolCall; readonly reason: string }
+  | { readonly kind: 'invalid'; readonly call: ChatToolCall; readonly problem: string };
+
+/** What the agent sees of a tool: the input schema, widened with the command flag for runCommand. */
+function inputSchemaOf(tool: ToolDefinition<any>): z.ZodType {
+  return tool === runCommandTool ? (tool.input as unknown as z.ZodObject).extend(CommandFlagsSchema.shape) : tool.input;
+}
+
+function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _header, ...rest } = z.toJSONSchema(schema, { io: 'input' }) as Record<string, unknown>;
+  return rest;
+}
+
+/** The effect class of a tool, in words, for its description. */
+function effectNote(tool: ToolDefinition<any>): string {
+  const plain = tool.effect({}, {});
+  const flagged = tool.effect({}, { idempotent: true });
+  return plain === flagged ? `Effect: ${plain}.` : `Effect: ${plain}; ${flagged} with "idempotent": true.`;
+}
+
+let specs: Record<FusedMode, readonly ChatToolSpec[]> | undefined;
+
+/** The tool specs sent with every fused turn; computed once, identical on every turn so prompt caches hit. */
+export function fusedToolSpecs(mode: FusedMode): readonly ChatToolSpec[] {
+  if (!specs) {
+    const tools = TOOLS.map((tool) => ({ name: tool.name, description: `${tool.description} ${effectNote(tool)}`, parameters: jsonSchemaOf(inputSchemaOf(tool)) }));
+    const makePlan = { name: MAKE_PLAN_TOOL, description: 'Stop acting and have the planner write a plan for the rest of the task (see the rule in the instructions).', parameters: jsonSchemaOf(MakePlanInputSchema) };
+    specs = { fused: tools, auto: [...tools, makePlan] };
+  }
+  return specs[mode];
+}
+
+const issuesText = (error: z.ZodError): string => error.issues.map((issue) => `${issue.path.join('.') || 'arguments'}: ${issue.message}`).join('; ');
+
+/** Parses one call: unknown tools, arguments that are not JSON, or fail the schema, are problems. */
+export function parseToolCall(call: ChatToolCall, mode: FusedMode): ParsedCall {
+  let raw: unknown;
+  try {
+    raw = call.arguments.trim().length === 0 ? {} : JSON.parse(call.arguments);
+  } catch (error) {
+    return { kind: 'invalid', call, problem: `the arguments are not valid JSON (${(error as Error).message})` };
+  }
+  if (call.name === MAKE_PLAN_TOOL && mode === 'auto') {
+    const parsed = MakePlanInputSchema.safeParse(raw);
+    return parsed.success ? { kind: 'makePlan', call, reason: parsed.data.reason } : { kind: 'invalid', call, problem: issuesText(parsed.error) };
+  }
+  const tool = findTool(call.name);
+  if (!tool) return { kind: 'invalid', call, problem: `there is no tool "${call.name}"` };
+  const parsed = inputSchemaOf(tool).safeParse(raw);
+  if (!parsed.success) return { kind: 'invalid', call, problem: issuesText(parsed.error) };
+  const { idempotent, ...args } = parsed.data as Record<string, unknown>;
+  return { kind: 'tool', call, tool, args, idempotent: idempotent === true };
+}

@@ -1,0 +1,104 @@
+// Carries out a goal in one of the three modes. `split`: the planner writes the plan, the executor runs
+// it. `fused`: the fused loop acts turn by turn. `auto`: the fused loop starts; when it escalates, the
+// planner plans what is left and the same run continues as a planned one — the fused steps that
+// succeeded stay in the plan as done, the planned steps are added as a revision.
+import { PlanRun, type RunDeps } from '../executor/planRun';
+import { mergeReplan } from '../executor/replanning';
+import type { RunOptions } from '../executor/runOptions';
+import { RunRecorder } from '../executor/runRecorder';
+import type { RunState } from '../executor/runState';
+import { runReport, type RunReport } from '../executor/runSummary';
+import { formatProblem } from '../plan/planProblem';
+import { PlannerError } from '../planner/plannerError';
+import { planTask } from '../planner/planTask';
+import type { WorkspaceSummary } from '../planner/workspaceSummary';
+import type { ChatModel } from '../ports';
+import { AUTO_ESCALATION } from './escalationRule';
+import { runFused, type FusedOutcome } from './fusedRun';
+import type { RunMode } from './runMode';
+
+/** The run's ports, the planner model, and the model that acts in fused mode. */
+export interface GoalDeps extends RunDeps {
+  readonly plannerModel: ChatModel;
+  readonly agentModel: ChatModel;
+}
+
+/** What to do and how. */
+export interface GoalStart {
+  readonly runId: string;
+  readonly goal: string;
+  readonly summary: WorkspaceSummary;
+  readonly mode: RunMode;
+  readonly options: RunOptions;
+  readonly host?: Readonly<Record<string, unknown>>;
+  /** Model turns the fused loop may take. */
+  readonly maxTurns?: number;
+}
+
+/** How the goal ended. `report` is absent only when the fused agent answered without acting. */
+export interface GoalResult {
+  readonly mode: RunMode;
+  readonly status: string;
+  readonly reason?: string;
+  readonly report?: RunReport;
+  /** Why `auto` handed over to the planner, when it did. */
+  readonly escalation?: string;
+  /** The fused agent's final answer, when it gave one. */
+  readonly answer?: string;
+  readonly turns: number;
+}
+
+/** Runs `start.goal` in `start.mode` to its end (or until it waits for approval). */
+export async function runGoal(start: GoalStart, deps: GoalDeps, signal: AbortSignal): Promise<GoalResult> {
+  if (start.mode === 'split') return runPlanned(start, deps, signal, undefined, 0);
+  const fused = await runFused(
+    { runId: start.runId, goal: start.goal, summary: start.summary, ...(start.host ? { host: start.host } : {}) },
+    deps,
+    { mode: start.mode, maxTurns: start.maxTurns ?? 40, run: start.options, escalation: AUTO_ESCALATION },
+    signal,
+  );
+  if (fused.status === 'escalated') return runPlanned(start, deps, signal, fused, fused.turns);
+  return {
+    mode: start.mode,
+    status: fused.status,
+    ...(fused.reason ? { reason: fused.reason } : {}),
+    ...(fused.state ? { report: runReport(fused.state) } : {}),
+    ...(fused.answer !== undefined ? { answer: fused.answer } : {}),
+    turns: fused.turns,
+  };
+}
+
+/** The goal for the planner after an escalation: what the agent already did is done, not to be repeated. */
+export function goalAfterEscalation(goal: string, state: RunState | undefined): string {
+  const done = state?.plan.steps.filter((step) => state.steps.get(step.id)?.status === 'succeeded') ?? [];
+  if (done.length === 0) return goal;
+  return [goal, '', 'Already done (these steps succeeded; plan only what is left):', ...done.map((step) => `- ${step.id} ${step.title}`)].join('\n');
+}
+
+async function runPlanned(start: GoalStart, deps: GoalDeps, signal: AbortSignal, escalated: FusedOutcome | undefined, turns: number): Promise<GoalResult> {
+  const planned = await planTask(goalAfterEscalation(start.goal, escalated?.state), start.summary, deps.plannerModel, signal);
+  let run: PlanRun;
+  if (escalated?.state) {
+    const merged = mergeReplan(escalated.state, planned.plan.steps);
+    if (!merged.ok) {
+      const problems = merged.problems.map(formatProblem);
+      throw new PlannerError('invalidPlan', `The plan written after escalating does not fit the run: ${problems.join('; ')}`, problems, planned.usage);
+    }
+    const recorder = RunRecorder.continue(escalated.state, deps);
+    for (const usage of planned.usage) await recorder.recordUsage('plan', usage);
+    await recorder.append({ type: 'revised', at: deps.clock.now(), revision: escalated.state.revision + 1, reason: `escalated to a plan: ${escalated.reason}`, plan: merged.plan });
+    run = await PlanRun.resume(deps, {}, recorder.current);
+  } else {
+    const planUsage = [...(escalated?.unjournalledUsage ?? []), ...planned.usage];
+    run = await PlanRun.start(planned.plan, { runId: start.runId, options: start.options, ...(start.host ? { host: start.host } : {}), planUsage }, deps);
+  }
+  const report = await run.execute(signal);
+  return {
+    mode: start.mode,
+    status: report.status,
+    ...(report.reason ? { reason: report.reason } : {}),
+    report,
+    ...(escalated?.reason ? { escalation: escalated.reason } : {}),
+    turns,
+  };
+}
