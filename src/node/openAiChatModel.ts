@@ -32,7 +32,9 @@ export interface OpenAiChatModelConfig {
   readonly clock?: Clock;
 }
 
+/** Longest silence (before the first chunk or between two) an attempt waits through. */
 export const DEFAULT_TIMEOUT_MS = 120_000;
+/** Attempts per call, the first included. */
 export const DEFAULT_MAX_ATTEMPTS = 4;
 const DEFAULT_MAX_RETRY_AFTER_MS = 60_000;
 /** Downgrades (JSON mode, stream options) within one call; each is also remembered for later calls. */
@@ -45,7 +47,7 @@ export function defaultBackoffMs(attempt: number): number {
 }
 
 const PLANNER_ROLES: ReadonlySet<ModelRole> = new Set(['planner', 'replanner']);
-const FORMAT_PARAMETER = /response_format|json_schema|json_object|structured output|guided_json|grammar/i;
+const FORMAT_PARAMETER = /response_format|json[_ ]schema|json_object|structured output|guided_json|grammar/i;
 const STREAM_OPTIONS_PARAMETER = /stream_options|include_usage/i;
 const NEXT_JSON_MODE: Record<JsonMode, JsonMode | undefined> = { jsonSchema: 'jsonObject', jsonObject: 'prompted', prompted: undefined };
 
