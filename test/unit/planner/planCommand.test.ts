@@ -5,6 +5,7 @@ import { parsePlanText } from '../../../src/core/plan/parsePlan';
 import type { CliIo } from '../../../src/node/cli/cliIo';
 import { modelsFromEnv } from '../../../src/node/cli/modelsFromEnv';
 import { planCommand } from '../../../src/node/cli/planCommand';
+import { runPlanCommand } from '../../../src/node/cli/runPlanCommand';
 import { captureTree, makeTempDir, removeTempDir } from '../support/tempDir';
 import { ScriptedModelServer, type Script } from '../../support/scriptedModelServer';
 
@@ -95,6 +96,38 @@ describe('planwright plan', () => {
     assert.match(io.err, /--workspace is needed/);
     assert.equal(await planCommand.run(['Add a section', '--workspace', 'nowhere'], io), 2);
     assert.match(io.err, /workspace folder not found/);
+  });
+});
+
+describe('planwright run --goal with models from the environment', () => {
+  let server: ScriptedModelServer | undefined;
+  let root: string;
+
+  beforeEach(async () => {
+    root = await makeTempDir();
+    await writeFile(path.join(root, 'README.md'), '# demo\n');
+  });
+
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+    await removeTempDir(root);
+  });
+
+  it('plans the goal, runs the plan and reports the planning and summary calls', async () => {
+    server = await ScriptedModelServer.start((body) =>
+      String(body.messages[1]?.content).startsWith('Task: write a plan') ? { content: JSON.stringify(PLAN), usage: { prompt_tokens: 2000, completion_tokens: 90 } } : { content: 'Appended a Usage section to README.md.' },
+    );
+    const io = captureIo(root, { PLANWRIGHT_BASE_URL: server.baseUrl, PLANWRIGHT_PLANNER_MODEL: 'planner-model', PLANWRIGHT_WORKER_MODEL: 'worker-model' });
+    const code = await runPlanCommand.run(['--goal', 'Add a README section', '--workspace', '.', '--approve', 'all', '--json'], io);
+    assert.equal(code, 0, io.err);
+    const report = JSON.parse(io.out);
+    assert.equal(report.status, 'succeeded');
+    assert.equal(report.revision, 1);
+    assert.equal(report.summary, 'Appended a Usage section to README.md.');
+    assert.deepEqual([report.usage.plan.calls, report.usage.plan.promptTokens, report.usage.solve.calls], [1, 2000, 1]);
+    assert.deepEqual(server.requests.map((request) => request.body.model), ['planner-model', 'worker-model']);
+    assert.equal(await readFile(path.join(root, 'README.md'), 'utf8'), '# demo\n\n## Usage\n');
   });
 });
 
