@@ -10,6 +10,7 @@ import type { FailureRecord, JournalRecord, OutputRecord, RunStatus, UsageRecord
 import type { RunOptions } from './runOptions';
 import { FROZEN_STATUSES, transition } from './stepTransitions';
 import { canonicalJson } from './canonicalJson';
+import { IndexedMap, projectMap, withEntry } from './indexedMap';
 
 /** One step's part of a run. */
 export interface StepRun {
@@ -94,7 +95,7 @@ export function applyRecord(state: RunState | undefined, record: JournalRecord):
       plan,
       revision: plan.revision ?? 0,
       status: 'running',
-      steps: new Map(plan.steps.map((step) => [step.id, freshStep(plan.revision ?? 0)])),
+      steps: IndexedMap.from(plan.steps.map((step) => [step.id, freshStep(plan.revision ?? 0)])),
       replaced: [],
       replanReasons: [],
       usage: [],
@@ -121,8 +122,7 @@ export function applyRecord(state: RunState | undefined, record: JournalRecord):
 function applyStepAdded(state: RunState, step: unknown): RunState {
   const plan = gate({ ...state.plan, steps: [...state.plan.steps, step] }, 'stepAdded');
   const added = plan.steps[plan.steps.length - 1]!;
-  const steps = new Map(state.steps);
-  steps.set(added.id, freshStep(state.revision));
+  const steps = withEntry(state.steps, added.id, freshStep(state.revision));
   return { ...state, plan, steps };
 }
 
@@ -147,8 +147,7 @@ function applyStepRecord(state: RunState, record: Extract<JournalRecord, { type:
     before: record.before ?? current.before,
     retriedAfterSettle: record.retriedAfterSettle ?? current.retriedAfterSettle,
   };
-  const steps = new Map(state.steps);
-  steps.set(record.stepId, next);
+  const steps = withEntry(state.steps, record.stepId, next);
   return { ...state, steps };
 }
 
@@ -177,7 +176,7 @@ function applyRevision(state: RunState, plan: ValidPlan, revision: number, reaso
       replaced.push({ step: oldStep, status: state.steps.get(oldStep.id)?.status ?? 'pending', replacedInRevision: revision });
     }
   }
-  return { ...state, plan, revision, steps, replaced, replanReasons: [...state.replanReasons, reason], status: 'running' };
+  return { ...state, plan, revision, steps: IndexedMap.from(steps), replaced, replanReasons: [...state.replanReasons, reason], status: 'running' };
 }
 
 /** Replays a whole journal. */
@@ -188,14 +187,12 @@ export function replayJournal(records: readonly JournalRecord[]): RunState {
   return state;
 }
 
-/** Status by step id, the shape the plan graph helpers read. */
+/** Status by step id, the shape the plan graph helpers read: a view, so it costs nothing to make. */
 export function statusById(state: RunState): ReadonlyMap<string, StepStatus> {
-  return new Map([...state.steps].map(([id, run]) => [id, run.status]));
+  return projectMap(state.steps, (run) => run.status);
 }
 
-/** The outputs of succeeded steps by id, for `#<id>` references. */
+/** The outputs of succeeded steps by id, for `#<id>` references: a view, like `statusById`. */
 export function stepOutputs(state: RunState): ReadonlyMap<string, string> {
-  const outputs = new Map<string, string>();
-  for (const [id, run] of state.steps) if (run.status === 'succeeded' && run.output) outputs.set(id, run.output.text);
-  return outputs;
+  return projectMap(state.steps, (run) => (run.status === 'succeeded' ? run.output?.text : undefined));
 }
