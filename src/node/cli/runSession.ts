@@ -45,7 +45,9 @@ export function exitCodeOf(report: RunReport): number {
 
 /** Builds the run's ports, runs it to its end (SIGINT cancels it) and prints the outcome. */
 export async function runSession(setup: SessionSetup, io: CliIo, open: (deps: RunDeps) => Promise<PlanRun>): Promise<number> {
-  const trace = new JsonlRecordLog(setup.tracePath);
+  // The journal is fsync'd record by record: it is what a resume trusts. The trace is evidence, written
+  // before each action but not fsync'd: a killed process loses none of it, only a power cut could.
+  const trace = new JsonlRecordLog(setup.tracePath, false);
   const printed = new Map<string, string>();
   const deps: RunDeps = {
     workspace: new NodeWorkspace(setup.workspaceRoot),
