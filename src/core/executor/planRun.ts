@@ -151,7 +151,7 @@ export class PlanRun {
   private async startStep(step: Step, signal: AbortSignal): Promise<{ readonly finished: Promise<boolean> } | undefined> {
     const resolved = resolveStepArgs(step, stepOutputs(this.current));
     const args = resolved.ok ? (resolved.args as Record<string, unknown>) : undefined;
-    const before = args ? await takeSnapshots(this.deps.workspace, this.writesOf({ ...step, args })).catch(() => []) : [];
+    const before = args ? await takeSnapshots(this.deps.workspace, this.writesOf(step)).catch(() => []) : [];
     if (!(await this.recorder.step(step.id, 'start', { before, reason: 'scheduled' }))) return undefined;
     const call = args ? { args } : { problems: resolved.ok ? '' : resolved.problems.map(formatProblem).join('; ') };
     return { finished: this.finishStep(step, call, before, signal) };
@@ -247,10 +247,11 @@ export class PlanRun {
     }
   }
 
+  /** The files `step` may write, with its `#id` references resolved: `"#E1"` is not the file E1 names. */
   private writesOf(step: Step): readonly string[] {
     const tool = findTool(step.tool);
-    const parsed = tool?.input.safeParse(step.args);
-    return tool && parsed?.success ? tool.writes(parsed.data) : [];
+    const resolved = resolveStepArgs(step, stepOutputs(this.current));
+    return tool && resolved.ok ? tool.writes(resolved.args) : [];
   }
 
   private stepIo(stepId: string): StepRunnerIo {

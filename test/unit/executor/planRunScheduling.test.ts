@@ -89,6 +89,33 @@ describe('PlanRun scheduling', () => {
     );
   });
 
+  it('serialises writers of one file also when a path comes from a #reference', async () => {
+    const workspace = new SlowWorkspace({ 'target.txt': 'shared.txt' });
+    const plan = validPlan([
+      { id: 'E1', title: 'which file', tool: 'readFile', args: { path: 'target.txt' } },
+      { id: 'W1', title: 'by reference', tool: 'writeFile', args: { path: '#E1', content: 'one' }, dependsOn: ['E1'], postcondition: { kind: 'fileExists', path: 'shared.txt' } },
+      { id: 'W2', title: 'by name', tool: 'writeFile', args: { path: 'shared.txt', content: 'two' }, dependsOn: ['E1'], postcondition: { kind: 'fileExists', path: 'shared.txt' } },
+    ]);
+    await (await PlanRun.start(plan, { runId: 'ref', options: runOptions() }, fakeRunDeps({ workspace, clock: nodeClock }))).execute(liveSignal());
+    const [first, second] = workspace.writes.sort((a, b) => a.start - b.start);
+    assert.deepEqual([first.path, second.path], ['shared.txt', 'shared.txt']);
+    assert.ok(second.start >= first.end, 'the two writers of shared.txt overlapped');
+  });
+
+  it('cancels: the running step stops as cancelled, the steps not started are cancelled, the run is cancelled', async () => {
+    const controller = new AbortController();
+    const commands = new ScriptedCommandRunner((request) => {
+      if (request.command === 'step A') controller.abort();
+      return request.command === 'step A' ? { exitCode: null, cancelled: true } : { exitCode: 0 };
+    });
+    const run = await PlanRun.start(DIAMOND, { runId: 'cancel', options: runOptions() }, fakeRunDeps({ commands }));
+    const report = await run.execute(controller.signal);
+    assert.equal(report.status, 'cancelled');
+    assert.deepEqual(report.steps.map((step) => step.status), ['cancelled', 'cancelled', 'cancelled', 'cancelled']);
+    assert.deepEqual(commands.requests.map((request) => request.command), ['step A']);
+    assert.equal((await run.execute(liveSignal())).status, 'cancelled', 'a cancelled run stays cancelled');
+  });
+
   it('overlaps four independent 300 ms steps: all four start before any finishes', async () => {
     const commands = new TimedCommandRunner(() => 300);
     const plan = validPlan(['P1', 'P2', 'P3', 'P4'].map((id) => command(id)));
