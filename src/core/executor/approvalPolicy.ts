@@ -6,6 +6,7 @@ import { canonicalJson } from './canonicalJson';
 /** What runs without asking: nothing, read-only steps, read-only steps and idempotent file writes, or all. */
 export type AutoApprove = 'none' | 'readOnly' | 'readOnlyAndIdempotentFileEdits' | 'all';
 
+/** The user's approval settings. */
 export interface ApprovalSettings {
   readonly autoApprove: AutoApprove;
   /** Exact command strings the user allowed once and for all. No prefix matching. */

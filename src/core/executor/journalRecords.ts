@@ -6,22 +6,28 @@ import { StepStatusSchema } from '../plan/stepStatus';
 import { RunOptionsSchema } from './runOptions';
 import { StepEventSchema } from './stepTransitions';
 
+/** How a step failed, as the journal keeps it. */
 export const FailureRecordSchema = z.object({
   kind: z.enum(['definite', 'ambiguous']),
   reason: z.string(),
   message: z.string(),
   outputTail: z.string().optional(),
 });
+/** How a step failed. */
 export type FailureRecord = z.infer<typeof FailureRecordSchema>;
 
+/** A step's output: the text `#id` references read, and structured details. */
 export const OutputRecordSchema = z.object({
   text: z.string(),
   details: z.record(z.string(), z.unknown()).optional(),
 });
+/** A step's output. */
 export type OutputRecord = z.infer<typeof OutputRecordSchema>;
 
+/** A file's content before a step changed it (null: it did not exist). */
 export const SnapshotRecordSchema = z.object({ path: z.string(), content: z.string().nullable() });
 
+/** Where a run is. */
 export const RunStatusSchema = z.enum([
   'running',
   'awaitingApproval',
@@ -31,8 +37,10 @@ export const RunStatusSchema = z.enum([
   'failed',
   'cancelled',
 ]);
+/** Where a run is. */
 export type RunStatus = z.infer<typeof RunStatusSchema>;
 
+/** One model call's usage, for the report and the trace. */
 export const UsageRecordSchema = z.object({
   role: z.string(),
   model: z.string(),
@@ -42,8 +50,10 @@ export const UsageRecordSchema = z.object({
   estimated: z.boolean(),
   ms: z.number(),
 });
+/** One model call's usage. */
 export type UsageRecord = z.infer<typeof UsageRecordSchema>;
 
+/** Every kind of journal record; the journal is validated against it when read back. */
 export const JournalRecordSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('runStarted'),
@@ -82,5 +92,7 @@ export const JournalRecordSchema = z.discriminatedUnion('type', [
   /** A step appended to the running plan: the fused loop adds each action as it happens. */
   z.object({ type: z.literal('stepAdded'), at: z.number(), step: z.unknown() }),
 ]);
+/** One journal record. */
 export type JournalRecord = z.infer<typeof JournalRecordSchema>;
+/** A journal record of one step transition. */
 export type StepRecord = Extract<JournalRecord, { type: 'step' }>;

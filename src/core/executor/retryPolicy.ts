@@ -11,6 +11,7 @@ export interface RetryLimits {
   readonly baseDelayMs: number;
 }
 
+/** Two retries, after 250 ms and 500 ms. */
 export const DEFAULT_RETRY_LIMITS: RetryLimits = { maxRetries: 2, baseDelayMs: 250 };
 
 /** What to do after a failed attempt, with the reason written to the trace. */

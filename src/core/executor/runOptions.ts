@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { DEFAULT_TOOL_LIMITS } from '../tools/defineTool';
 import { DEFAULT_RETRY_LIMITS } from './retryPolicy';
 
+/** The options of a run, as journalled in `runStarted`. */
 export const RunOptionsSchema = z.object({
   maxParallel: z.number().int().positive(),
   maxReplans: z.number().int().nonnegative(),

@@ -19,6 +19,7 @@ export const StepEventSchema = z.enum([
   'interrupt',
   'reset',
 ]);
+/** What can happen to a step. */
 export type StepEvent = z.infer<typeof StepEventSchema>;
 
 const TABLE: Readonly<Record<StepEvent, Partial<Record<StepStatus, StepStatus>>>> = {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 
 const Base = { at: z.number(), runId: z.string() };
 
+/** Every kind of trace event. */
 export const TraceEventSchema = z.discriminatedUnion('type', [
   z.object({ ...Base, type: z.literal('intent'), stepId: z.string(), tool: z.string(), args: z.record(z.string(), z.unknown()), attempt: z.number() }),
   z.object({
@@ -42,6 +43,7 @@ export const TraceEventSchema = z.discriminatedUnion('type', [
     ms: z.number(),
   }),
 ]);
+/** One trace event. */
 export type TraceEvent = z.infer<typeof TraceEventSchema>;
 
 /** Distributes `Omit` over the union so each event keeps its own fields. */
