@@ -55,7 +55,7 @@ async function resume(args: readonly string[], io: CliIo, modelsOf: (env: CliIo[
   const rootPath = flags.workspace !== undefined ? nodePath.resolve(io.cwd, flags.workspace) : recordedRoot;
   if (rootPath === undefined) return fail(io, 'the journal does not say which workspace the run used: pass --workspace DIR');
   const folder = await workspaceFolder(rootPath);
-  if ('error' in folder) return fail(io, folder.error);
+  if ('error' in folder) return fail(io, flags.workspace === undefined ? `${folder.error} (as the journal records it): pass --workspace DIR` : folder.error);
   const recordedTrace = typeof state.host?.trace === 'string' ? state.host.trace : undefined;
   const tracePath = flags.trace !== undefined ? nodePath.resolve(io.cwd, flags.trace) : (recordedTrace ?? traceBesideJournal(journalPath));
   await preparePlanwrightFolder(folder.root, [journalPath, tracePath]);

@@ -2,7 +2,7 @@
 // --json report, the default journal and trace place, approval modes, resuming without repeating flags,
 // and bad input.
 import * as assert from 'node:assert/strict';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { CliIo } from '../../../src/node/cli/cliIo';
 import { createRunPlanCommand, GOAL_NEEDS_MODEL } from '../../../src/node/cli/runPlanCommand';
@@ -148,6 +148,18 @@ describe('planwright run / resume', () => {
     assert.equal(fixed.code, 0, fixed.stderr);
     assert.equal(report(fixed).revision, 1);
     assert.deepEqual(report(fixed).steps.map((step) => `${step.id}:${step.status}:${step.attempts}`), ['E1:succeeded:1', 'E2:succeeded:1', 'E3:succeeded:1']);
+  });
+
+  it('resume finds the workspace in the journal, and takes --workspace when the folder moved', async () => {
+    const journal = path.join(dir, 'moved.journal.jsonl');
+    assert.equal((await cli(['run', 'greet.plan.json', '--workspace', 'ws', '--approve', 'none', '--journal', journal], dir)).code, 3);
+    await rename(workspace, path.join(dir, 'moved'));
+    const lost = await cli(['resume', '--journal', journal, '--approve', 'all'], dir);
+    assert.equal(lost.code, 2);
+    assert.match(lost.stderr, /workspace folder not found: .*ws \(as the journal records it\): pass --workspace DIR/);
+    const found = await cli(['resume', '--journal', journal, '--approve', 'all', '--workspace', 'moved', '--json'], dir);
+    assert.equal(found.code, 0, found.stderr);
+    assert.equal(await readFile(path.join(dir, 'moved', 'hello.txt'), 'utf8'), 'Hello, Ada');
   });
 
   it('--approve none: even reads wait', async () => {
