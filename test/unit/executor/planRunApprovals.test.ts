@@ -2,8 +2,11 @@
 // steps listed, `rejected` skips the step and invalidates what depends on it, and a resumed run asks
 // again about what still waits.
 import * as assert from 'node:assert/strict';
+import { requestApproval } from '../../../src/core/executor/approvalFlow';
+import { approvalKey } from '../../../src/core/executor/approvalPolicy';
 import { PlanRun } from '../../../src/core/executor/planRun';
-import { fakeRunDeps, liveSignal, runOptions, ScriptedApprovalGate, stepRecords, traceEvents, validPlan } from '../support/executorFakes';
+import { RunRecorder } from '../../../src/core/executor/runRecorder';
+import { FakeClock, fakeRunDeps, liveSignal, MemoryRecordLog, runOptions, ScriptedApprovalGate, stepRecords, traceEvents, validPlan } from '../support/executorFakes';
 import { MemoryWorkspace, ScriptedCommandRunner } from '../support/fakePorts';
 
 const PLAN = validPlan([
@@ -100,5 +103,37 @@ describe('PlanRun approvals', () => {
     const report = await (await PlanRun.start(PLAN, { runId: 'r', options }, deps)).execute(liveSignal());
     assert.equal(report.status, 'succeeded');
     assert.deepEqual(gate.requests, []);
+  });
+
+  describe('the approval key', () => {
+    const step = { id: 'W1', title: 'write', tool: 'writeFile', args: { path: 'b.txt', content: 'new' }, postcondition: { kind: 'fileExists', path: 'b.txt' } };
+
+    /** A run whose W1 was approved for `approvedArgs`, then reset (as after an edit), and asked about again. */
+    async function askAfterApprovalOf(approvedArgs: Record<string, unknown>) {
+      const plan = validPlan([step]);
+      const recorder = await RunRecorder.begin(
+        { type: 'runStarted', runId: 'key', at: 1, plan, options: runOptions() },
+        { journal: new MemoryRecordLog(), trace: new MemoryRecordLog(), clock: new FakeClock() },
+      );
+      await recorder.step('W1', 'approve', { approvedKey: approvalKey('writeFile', approvedArgs) });
+      await recorder.step('W1', 'reset', { reason: 'the step was edited' });
+      const gate = new ScriptedApprovalGate({ W1: 'wait' });
+      const settings = { autoApprove: 'readOnly' as const, approvedCommands: [] };
+      const question = await requestApproval(plan.steps[0], { recorder, gate, workspace: new MemoryWorkspace(), settings, invalidateDependents: async () => undefined }, liveSignal());
+      await question?.answered;
+      return { gate, status: recorder.current.steps.get('W1')?.status };
+    }
+
+    it('is void once the arguments differ from what was approved: the user is asked again', async () => {
+      const { gate, status } = await askAfterApprovalOf({ path: 'b.txt', content: 'old' });
+      assert.deepEqual(gate.requests.map((request) => request.stepId), ['W1']);
+      assert.equal(status, 'awaitingApproval');
+    });
+
+    it('still holds for exactly the same arguments, in any key order', async () => {
+      const { gate, status } = await askAfterApprovalOf({ content: 'new', path: 'b.txt' });
+      assert.deepEqual(gate.requests, []);
+      assert.equal(status, 'approved');
+    });
   });
 });
