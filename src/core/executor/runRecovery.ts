@@ -45,8 +45,8 @@ async function recoverStep(step: Step, state: RunState, io: RecoveryIo, before: 
   const flags = stepFlags(step);
   const effect = tool.effect(parsed.data, flags);
   if (effect !== 'nonIdempotent') {
-    await io.trace({ type: 'decision', stepId: step.id, decision: 'rerun', reason: `interrupted ${effect} call: safe to run again` });
-    await io.step(step.id, 'interrupt', { reason: `interrupted; a ${effect} call is safe to run again` });
+    await io.trace({ type: 'decision', stepId: step.id, decision: 'rerun', reason: `interrupted, and safe to run again (${effect})` });
+    await io.step(step.id, 'interrupt', { reason: `interrupted, and safe to run again (${effect})` });
     return;
   }
   const context: ToolContext = { ...io.context, stepId: step.id, flags, signal: io.signal };
