@@ -39,7 +39,7 @@ export function decideAfterFailure(
       return {
         action: 'retry',
         delayMs: limits.baseDelayMs * 2 ** (attempts - 1),
-        reason: `ambiguous failure of a call that is safe to repeat (${effect}): retry ${attempts} of ${limits.maxRetries}`,
+        reason: `ambiguous failure of a ${effect} call: safe to repeat (retry ${attempts} of ${limits.maxRetries})`,
       };
     }
     return { action: 'fail', reason: `ambiguous failure persisted after ${limits.maxRetries} retries` };
