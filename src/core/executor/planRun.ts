@@ -15,6 +15,7 @@ import { requestApproval, type ApprovalIo } from './approvalFlow';
 import type { RunStatus, UsageRecord } from './journalRecords';
 import { meteredModel } from './meteredModel';
 import type { Replanner } from './replanning';
+import { retryStep, skipStep, type InterventionResult } from './runInterventions';
 import { replanRun, reviseByHand } from './runRevisions';
 import { recoverInterruptedSteps, type RecoveryIo } from './runRecovery';
 import { DEFAULT_RUN_OPTIONS, type RunOptions } from './runOptions';
@@ -56,6 +57,9 @@ const TERMINAL: ReadonlySet<RunStatus> = new Set(['succeeded', 'failed', 'cancel
 /** A run of one plan, live or resumed from its journal. */
 export class PlanRun {
   private readonly workerModel: ChatModel | undefined;
+  /** Set by `pause()`; `execute` clears it. */
+  private pausing = false;
+  private stopApprovals: AbortController | undefined;
 
   private constructor(
     private readonly deps: RunDeps,
@@ -97,11 +101,17 @@ export class PlanRun {
     for (const [id, run] of this.current.steps) {
       if (run.status === 'awaitingApproval') await this.recorder.step(id, 'reset', { reason: 'asking again after the run resumed' });
     }
+    this.pausing = false;
     await this.recorder.setStatus('running');
     for (;;) {
       await this.runUntilQuiet(signal);
       if (signal.aborted) {
         await this.cancelRemaining();
+        break;
+      }
+      if (this.pausing) {
+        this.pausing = false;
+        await this.recorder.setStatus('paused', 'paused by the user');
         break;
       }
       if (!(await this.concludeQuietRun(signal))) break;
@@ -113,12 +123,13 @@ export class PlanRun {
   private async runUntilQuiet(signal: AbortSignal): Promise<void> {
     const inFlight = new Map<string, Promise<void>>();
     const approvalsAbort = new AbortController();
+    this.stopApprovals = approvalsAbort;
     const stopApprovals = () => approvalsAbort.abort();
     signal.addEventListener('abort', stopApprovals);
     let broken = false;
     try {
       for (;;) {
-        if (!broken && !signal.aborted) {
+        if (!broken && !signal.aborted && !this.pausing) {
           for (const step of readySteps(this.current.plan, statusById(this.current))) {
             if (this.current.steps.get(step.id)?.status !== 'pending' || inFlight.has(`approval:${step.id}`)) continue;
             const question = await requestApproval(step, this.approvalIo(), approvalsAbort.signal);
@@ -216,6 +227,22 @@ export class PlanRun {
    */
   revise(edited: ValidPlan, reason = 'the plan was edited by hand'): Promise<PlanValidation> {
     return reviseByHand(this.recorder, edited, reason);
+  }
+
+  /** Stops scheduling (open approvals are left waiting); running steps finish, then `execute` returns paused. */
+  pause(): void {
+    this.pausing = true;
+    this.stopApprovals?.abort();
+  }
+
+  /** Tries a failed, unknown, skipped, invalidated or cancelled step again (with what it broke). Call it while not executing. */
+  retry(stepId: string): Promise<InterventionResult> {
+    return retryStep(this.recorder, stepId);
+  }
+
+  /** Skips a step that has not succeeded, invalidating what depends on it. Call it while not executing. */
+  skip(stepId: string): Promise<InterventionResult> {
+    return skipStep(this.recorder, stepId, (id, what) => this.invalidateDependents(id, what));
   }
 
   private async solve(signal: AbortSignal): Promise<void> {
