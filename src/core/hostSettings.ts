@@ -1,0 +1,147 @@
+// The editor's `planwright.*` settings as one schema with defaults, and the pure rules for reading them:
+// an invalid value falls back to its default with a warning that names the setting; the settings that
+// could hand a workspace the user's API key or approvals (baseUrl, approvedCommands) are taken from the
+// user's own settings only; a workspace may make autoApprove stricter, never looser. The VS Code reader
+// (src/vscode/settings.ts) gathers the raw values; package.json's contributes.configuration describes
+// the same keys, checked against this schema by test/unit/vscodeAdapters/settingsManifest.test.ts.
+import { z } from 'zod';
+import { DEFAULT_RUN_OPTIONS, type RunOptions } from './executor/runOptions';
+import { RunModeSchema } from './fused/runMode';
+
+/** The configuration section every key lives under. */
+export const SETTINGS_SECTION = 'planwright';
+
+/** Where model calls go: any OpenAI-compatible endpoint, or the editor's Language Model API. */
+export const ProviderSchema = z.enum(['openai-compatible', 'vscode-lm']);
+export type Provider = z.infer<typeof ProviderSchema>;
+
+/** What runs without asking. `all` exists in core for headless runs but is not offered as a setting. */
+export const SettingsAutoApproveSchema = z.enum(['none', 'readOnly', 'readOnlyAndIdempotentFileEdits']);
+export type SettingsAutoApprove = z.infer<typeof SettingsAutoApproveSchema>;
+
+const trimmed = z.string().trim();
+
+/** Every `planwright.*` setting, with its valid range and its default. */
+export const HostSettingsSchema = z.object({
+  provider: ProviderSchema.default('openai-compatible'),
+  baseUrl: trimmed.default(''),
+  plannerModel: trimmed.default(''),
+  workerModel: trimmed.default(''),
+  lmVendor: trimmed.default(''),
+  lmFamily: trimmed.default(''),
+  maxParallel: z.number().int().min(1).max(16).default(4),
+  maxRetries: z.number().int().min(0).max(10).default(2),
+  maxReplans: z.number().int().min(0).max(20).default(3),
+  autoApprove: SettingsAutoApproveSchema.default('readOnly'),
+  // Exact command lines; no trimming, since approval is for exactly the string that runs.
+  approvedCommands: z.array(z.string().min(1)).default(() => []),
+  commandTimeoutMs: z.number().int().min(1_000).max(3_600_000).default(120_000),
+  mode: RunModeSchema.default('split'),
+});
+
+/** The settings as the extension uses them: every key present and valid. */
+export type HostSettings = z.infer<typeof HostSettingsSchema>;
+export type HostSettingKey = keyof HostSettings;
+
+/** The keys, in the order of the schema. */
+export const HOST_SETTING_KEYS = Object.keys(HostSettingsSchema.shape) as HostSettingKey[];
+
+/**
+ * Settings read from user settings only. A workspace (a cloned repository) setting `baseUrl` could send
+ * the user's API key to its own server; one setting `approvedCommands` could approve its own commands.
+ */
+export const USER_ONLY_SETTINGS: ReadonlySet<HostSettingKey> = new Set<HostSettingKey>(['baseUrl', 'approvedCommands']);
+
+/** Looser values come later: a workspace value is used only when it comes no later than the user's. */
+const AUTO_APPROVE_ORDER: readonly SettingsAutoApprove[] = SettingsAutoApproveSchema.options;
+
+/** Every default, as the schema gives it. */
+export function defaultHostSettings(): HostSettings {
+  return HostSettingsSchema.parse({});
+}
+
+/**
+ * The values of one setting at each level, as VS Code's `inspect()` reports them, plus `effective`,
+ * the value VS Code itself resolved (`get()`), which covers levels `inspect()` does not break out.
+ */
+export interface SettingLevels {
+  readonly effective?: unknown;
+  readonly user?: unknown;
+  readonly workspace?: unknown;
+  readonly folder?: unknown;
+}
+
+/** The settings, and one warning per value that was not used as written. */
+export interface ResolvedHostSettings {
+  readonly settings: HostSettings;
+  readonly warnings: readonly string[];
+}
+
+/** Resolves every setting from its levels; never throws. */
+export function resolveHostSettings(levels: Readonly<Partial<Record<HostSettingKey, SettingLevels>>>): ResolvedHostSettings {
+  const warnings: string[] = [];
+  const values: Record<string, unknown> = {};
+  for (const key of HOST_SETTING_KEYS) {
+    const at = levels[key] ?? {};
+    if (USER_ONLY_SETTINGS.has(key)) {
+      values[key] = validValue(key, at.user, warnings);
+      if (at.workspace !== undefined || at.folder !== undefined) {
+        warnings.push(`${settingName(key)} is set in workspace or folder settings, which are ignored for it: it can only be set in user settings, so that a workspace cannot ${key === 'baseUrl' ? 'send your API key to another server' : 'approve its own commands'}.`);
+      }
+    } else if (key === 'autoApprove') {
+      values[key] = stricterAutoApprove(at, warnings);
+    } else {
+      values[key] = validValue(key, at.effective, warnings);
+    }
+  }
+  return { settings: HostSettingsSchema.parse(values), warnings };
+}
+
+/** `value` when it is valid for `key`; otherwise the default, with a warning. `undefined` means unset. */
+function validValue(key: HostSettingKey, value: unknown, warnings: string[]): unknown {
+  const field = HostSettingsSchema.shape[key];
+  const fallback = field.parse(undefined);
+  if (value === undefined || value === null) return fallback;
+  const result = field.safeParse(value);
+  if (result.success) return result.data;
+  const why = result.error.issues.map((issue) => issue.message).join('; ');
+  warnings.push(`${settingName(key)}: ${describeValue(value)} is not valid (${why}); using the default, ${describeValue(fallback)}.`);
+  return fallback;
+}
+
+/** The user's autoApprove, or the workspace's (folder first) when that one is stricter. */
+function stricterAutoApprove(at: SettingLevels, warnings: string[]): SettingsAutoApprove {
+  const user = validValue('autoApprove', at.user, warnings) as SettingsAutoApprove;
+  const local = at.folder ?? at.workspace;
+  if (local === undefined || local === null) return user;
+  const parsed = SettingsAutoApproveSchema.safeParse(local);
+  if (!parsed.success) {
+    warnings.push(`${settingName('autoApprove')}: the workspace value ${describeValue(local)} is not valid; using ${describeValue(user)}.`);
+    return user;
+  }
+  if (AUTO_APPROVE_ORDER.indexOf(parsed.data) <= AUTO_APPROVE_ORDER.indexOf(user)) return parsed.data;
+  warnings.push(`${settingName('autoApprove')}: the workspace asks for ${describeValue(parsed.data)}, looser than your ${describeValue(user)}; a workspace may only make approvals stricter, so ${describeValue(user)} applies.`);
+  return user;
+}
+
+/** The full name of a setting, e.g. `planwright.maxParallel`. */
+export function settingName(key: HostSettingKey): string {
+  return `${SETTINGS_SECTION}.${key}`;
+}
+
+function describeValue(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+/** The run options these settings ask for, over `base` for what settings do not cover. */
+export function runOptionsFromSettings(settings: HostSettings, base: RunOptions = DEFAULT_RUN_OPTIONS): RunOptions {
+  return {
+    ...base,
+    maxParallel: settings.maxParallel,
+    maxReplans: settings.maxReplans,
+    retry: { ...base.retry, maxRetries: settings.maxRetries },
+    limits: { ...base.limits, commandTimeoutMs: settings.commandTimeoutMs },
+    approval: { autoApprove: settings.autoApprove, approvedCommands: [...settings.approvedCommands] },
+  };
+}

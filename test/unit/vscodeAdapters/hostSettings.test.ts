@@ -1,0 +1,109 @@
+import * as assert from 'node:assert/strict';
+import { DEFAULT_RUN_OPTIONS } from '../../../src/core/executor/runOptions';
+import { defaultHostSettings, resolveHostSettings, runOptionsFromSettings } from '../../../src/core/hostSettings';
+
+describe('resolveHostSettings', () => {
+  it('gives every default when nothing is set', () => {
+    const { settings, warnings } = resolveHostSettings({});
+    assert.deepEqual(settings, defaultHostSettings());
+    assert.deepEqual(warnings, []);
+    assert.equal(settings.provider, 'openai-compatible');
+    assert.equal(settings.maxParallel, 4);
+    assert.equal(settings.maxRetries, 2);
+    assert.equal(settings.maxReplans, 3);
+    assert.equal(settings.autoApprove, 'readOnly');
+    assert.deepEqual(settings.approvedCommands, []);
+    assert.equal(settings.commandTimeoutMs, 120_000);
+    assert.equal(settings.mode, 'split');
+  });
+
+  it('takes valid values as VS Code resolved them, trimming names', () => {
+    const { settings, warnings } = resolveHostSettings({
+      provider: { effective: 'vscode-lm' },
+      plannerModel: { effective: '  gpt-4.1 ' },
+      maxParallel: { effective: 16 },
+      maxReplans: { effective: 0 },
+      mode: { effective: 'auto' },
+    });
+    assert.deepEqual(warnings, []);
+    assert.equal(settings.provider, 'vscode-lm');
+    assert.equal(settings.plannerModel, 'gpt-4.1');
+    assert.equal(settings.maxParallel, 16);
+    assert.equal(settings.maxReplans, 0);
+    assert.equal(settings.mode, 'auto');
+  });
+
+  it('falls back to the default for an invalid value, with a warning that names the setting', () => {
+    const { settings, warnings } = resolveHostSettings({
+      maxParallel: { effective: 40 },
+      maxRetries: { effective: 1.5 },
+      provider: { effective: 'anthropic' },
+      commandTimeoutMs: { effective: '60000' },
+      approvedCommands: { user: ['npm test', 3] },
+      mode: { effective: null },
+    });
+    assert.equal(settings.maxParallel, 4);
+    assert.equal(settings.maxRetries, 2);
+    assert.equal(settings.provider, 'openai-compatible');
+    assert.equal(settings.commandTimeoutMs, 120_000);
+    assert.deepEqual(settings.approvedCommands, []);
+    assert.equal(settings.mode, 'split');
+    assert.equal(warnings.length, 5, warnings.join('\n'));
+    for (const name of ['planwright.maxParallel', 'planwright.maxRetries', 'planwright.provider', 'planwright.commandTimeoutMs', 'planwright.approvedCommands']) {
+      assert.ok(warnings.some((warning) => warning.startsWith(`${name}:`) && warning.includes('using the default')), name);
+    }
+  });
+
+  it('reads baseUrl and approvedCommands from user settings only, and says so when a workspace sets them', () => {
+    const { settings, warnings } = resolveHostSettings({
+      baseUrl: { effective: 'https://evil.example/v1', user: 'https://api.openai.com/v1', workspace: 'https://evil.example/v1' },
+      approvedCommands: { effective: ['rm -rf /'], folder: ['rm -rf /'] },
+    });
+    assert.equal(settings.baseUrl, 'https://api.openai.com/v1');
+    assert.deepEqual(settings.approvedCommands, []);
+    assert.equal(warnings.length, 2);
+    assert.match(warnings[0] ?? '', /^planwright\.baseUrl is set in workspace or folder settings.*API key/);
+    assert.match(warnings[1] ?? '', /^planwright\.approvedCommands .*approve its own commands/);
+  });
+
+  it('keeps approved commands exactly as written', () => {
+    const { settings } = resolveHostSettings({ approvedCommands: { user: ['npm test', ' npm run lint '] } });
+    assert.deepEqual(settings.approvedCommands, ['npm test', ' npm run lint ']);
+  });
+
+  it('lets a workspace make autoApprove stricter but never looser', () => {
+    const stricter = resolveHostSettings({ autoApprove: { user: 'readOnlyAndIdempotentFileEdits', workspace: 'none' } });
+    assert.equal(stricter.settings.autoApprove, 'none');
+    assert.deepEqual(stricter.warnings, []);
+    const looser = resolveHostSettings({ autoApprove: { workspace: 'readOnlyAndIdempotentFileEdits' } });
+    assert.equal(looser.settings.autoApprove, 'readOnly');
+    assert.match(looser.warnings[0] ?? '', /^planwright\.autoApprove: .*only make approvals stricter/);
+    const folderFirst = resolveHostSettings({ autoApprove: { user: 'readOnlyAndIdempotentFileEdits', workspace: 'none', folder: 'readOnly' } });
+    assert.equal(folderFirst.settings.autoApprove, 'readOnly');
+    const invalid = resolveHostSettings({ autoApprove: { user: 'none', workspace: 'all' } });
+    assert.equal(invalid.settings.autoApprove, 'none');
+    assert.equal(invalid.warnings.length, 1);
+  });
+
+  it('returns a fresh approvedCommands array each time', () => {
+    const first = resolveHostSettings({}).settings;
+    first.approvedCommands.push('x');
+    assert.deepEqual(resolveHostSettings({}).settings.approvedCommands, []);
+  });
+});
+
+describe('runOptionsFromSettings', () => {
+  it('maps the settings onto the run options and keeps the rest', () => {
+    const settings = { ...defaultHostSettings(), maxParallel: 2, maxRetries: 0, maxReplans: 5, commandTimeoutMs: 5_000, autoApprove: 'none' as const, approvedCommands: ['npm test'] };
+    const options = runOptionsFromSettings(settings);
+    assert.equal(options.maxParallel, 2);
+    assert.equal(options.maxReplans, 5);
+    assert.deepEqual(options.retry, { ...DEFAULT_RUN_OPTIONS.retry, maxRetries: 0 });
+    assert.deepEqual(options.limits, { ...DEFAULT_RUN_OPTIONS.limits, commandTimeoutMs: 5_000 });
+    assert.deepEqual(options.approval, { autoApprove: 'none', approvedCommands: ['npm test'] });
+  });
+
+  it('gives the core defaults for the default settings', () => {
+    assert.deepEqual(runOptionsFromSettings(defaultHostSettings()), DEFAULT_RUN_OPTIONS);
+  });
+});
