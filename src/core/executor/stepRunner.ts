@@ -113,6 +113,13 @@ export async function runStep(
       const decision = decideAfterFailure(effect, error.kind, attempt, io.retry, retriedAfterSettle);
       if (decision.action === 'fail') return { event: 'fail', reason: decision.reason, failure: failureOf(error) };
       if (decision.action === 'retry') {
+        // A repeat is safe, but not always successful: a delete that landed before the connection
+        // dropped would fail on retry with "file not found". Read the status first when the tool can.
+        if (await effectLanded(tool, input, context, before)) {
+          const reason = 'the status read shows the effect happened before the failure was reported: no retry needed';
+          await io.trace({ type: 'settle', stepId: step.id, method: 'statusRead', outcome: 'done', decision: 'checkPostcondition', reason });
+          return await finish({ text: '(settled by statusRead: the effect happened)' });
+        }
         await io.trace({ type: 'retry', stepId: step.id, attempt: attempt + 1, delayMs: decision.delayMs, reason: decision.reason });
         await io.clock.sleep(decision.delayMs, signal);
         await io.record('retry', { reason: decision.reason });
@@ -133,6 +140,16 @@ export async function runStep(
     if (signal.aborted) return { event: 'cancel', reason: 'the run was cancelled while the step ran' };
     const failure: FailureRecord = { kind: 'ambiguous', reason: 'internal', message: messageOf(error) };
     return { event: 'becomeUnknown', reason: `an unexpected error stopped the step: ${failure.message}`, failure };
+  }
+}
+
+/** True when the tool has a status read and it says this call's effect is in place. */
+async function effectLanded<Input>(tool: ToolDefinition<Input>, input: Input, context: ToolContext, before: readonly FileSnapshot[]): Promise<boolean> {
+  if (!tool.statusRead || tool.settleMethod(input, context.flags) !== 'statusRead') return false;
+  try {
+    return (await tool.statusRead(input, context, before)) === 'done';
+  } catch {
+    return false;
   }
 }
 

@@ -65,6 +65,34 @@ describe('PlanRun retries and settling', () => {
     });
   });
 
+  describe('an ambiguous failure of an idempotent file step', () => {
+    /** A workspace whose next delete removes the file and then reports a lost connection. */
+    class DeleteThenDropWorkspace extends MemoryWorkspace {
+      override async deleteFile(path: string): Promise<void> {
+        await super.deleteFile(path);
+        throw new Error('ECONNRESET: the share went away');
+      }
+    }
+    const remove = { id: 'E1', title: 'remove', tool: 'deleteFile', args: { path: 'old.ts' }, postcondition: { kind: 'fileAbsent', path: 'old.ts' } };
+
+    it('reads the status before retrying, so a delete that landed succeeds instead of failing on "not found"', async () => {
+      const { report, clock, trace } = await run([remove], { workspace: new DeleteThenDropWorkspace({ 'old.ts': 'x' }) });
+      assert.equal(stepOf(report, 'E1').status, 'succeeded');
+      assert.equal(stepOf(report, 'E1').attempts, 1);
+      assert.deepEqual(clock.sleeps, []);
+      assert.ok(trace.some((event) => event.type === 'settle' && event.outcome === 'done' && /no retry needed/.test(event.reason)));
+    });
+
+    it('still retries when the status read shows the effect did not land', async () => {
+      const workspace = new MemoryWorkspace({ 'old.ts': 'x' });
+      workspace.failNext('deleteFile', new Error('ECONNRESET: the share went away'));
+      const { report, clock } = await run([remove], { workspace });
+      assert.equal(stepOf(report, 'E1').status, 'succeeded');
+      assert.equal(stepOf(report, 'E1').attempts, 2);
+      assert.deepEqual(clock.sleeps, [250]);
+    });
+  });
+
   it('never retries a definite failure: one attempt, no backoff, failed', async () => {
     const step = { id: 'E1', title: 'test', tool: 'runCommand', args: { command: 'npm test' }, idempotent: true, postcondition: { kind: 'fileExists', path: 'report.xml' } };
     const { report, commands, clock } = await run([step], { answers: [{ exitCode: 1 }] });
