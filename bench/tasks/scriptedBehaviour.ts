@@ -7,9 +7,10 @@ import { escalationReason, type IntendedAction } from '../../src/core/fused/esca
 import { implicitDependencies, resolveReferences } from '../../src/core/plan/references';
 import type { Step } from '../../src/core/plan/planSchema';
 import { stepFlags } from '../../src/core/plan/stepFlags';
+import { walkChecks } from '../../src/core/plan/walkChecks';
 import type { BenchTask } from './benchTask';
 
-/** One native tool call. `args` are the tool's arguments (plus `idempotent` for a runCommand that is). */
+/** One native tool call. `args` are the tool's arguments (plus a runCommand's `idempotent` and `expectExitCode`). */
 export interface ScriptedCall {
   readonly name: string;
   readonly args: Record<string, unknown>;
@@ -64,17 +65,31 @@ function staticOutputs(task: BenchTask): Map<string, string> {
   return outputs;
 }
 
-/** The native call for a step: its arguments with references resolved, and the idempotent flag. */
-export function callOf(step: Step, outputs: ReadonlyMap<string, string>): ScriptedCall {
-  const args = resolveReferences(step.args, outputs) as Record<string, unknown>;
-  return { name: step.tool, args: step.tool === 'runCommand' && step.idempotent ? { ...args, idempotent: true } : args };
+/** The exit code a step's postcondition expects of its command, when it names one. */
+function expectedExitCode(step: Step): number | undefined {
+  let code: number | undefined;
+  if (step.postcondition) walkChecks(step.postcondition, (check) => {
+    if (check.kind === 'exitCode') code = check.equals;
+  });
+  return code;
 }
 
-/** The fused agent's turns: one per batch, the recovery turn right after the faulty call's, then the answer. */
-export function fusedTurns(task: BenchTask): ScriptedTurn[] {
+/** The native call for a step: its arguments with references resolved, and a command's flag and exit code. */
+export function callOf(step: Step, outputs: ReadonlyMap<string, string>): ScriptedCall {
+  const args = resolveReferences(step.args, outputs) as Record<string, unknown>;
+  if (step.tool !== 'runCommand') return { name: step.tool, args };
+  const code = expectedExitCode(step);
+  return { name: step.tool, args: { ...args, ...(step.idempotent ? { idempotent: true } : {}), ...(code !== undefined && code !== 0 ? { expectExitCode: code } : {}) } };
+}
+
+/**
+ * The fused agent's turns: one per batch (one per call when `parallelCalls` is false, as agents without
+ * parallel tool calls work), the recovery turn right after the faulty call's, then the answer.
+ */
+export function fusedTurns(task: BenchTask, parallelCalls = true): ScriptedTurn[] {
   const outputs = staticOutputs(task);
   const turns: ScriptedTurn[] = [];
-  for (const batch of callBatches(task.plan.steps)) {
+  for (const batch of parallelCalls ? callBatches(task.plan.steps) : task.plan.steps.map((step) => [step])) {
     turns.push({ kind: 'calls', calls: batch.map((step) => callOf(step, outputs)) });
     const faulty = task.fault && batch.some((step) => step.id === task.fault!.stepId);
     if (faulty) turns.push({ kind: 'calls', calls: [callOf(task.fault!.fixed, outputs)] });

@@ -18,7 +18,7 @@ export function actionTitle(tool: string, args: Readonly<Record<string, unknown>
 
 /** The step the action `call` becomes, with id `id` and its implied postcondition. */
 export function fusedStep(id: string, call: ToolCallParsed): Step {
-  const postcondition = impliedPostcondition(call.tool.name, call.args);
+  const postcondition = impliedPostcondition(call.tool.name, call.args, call.expectExitCode);
   return {
     id,
     title: actionTitle(call.tool.name, call.args),

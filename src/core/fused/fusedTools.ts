@@ -1,5 +1,5 @@
 // The fused agent's tools: the catalogue's tools as native function specs (JSON Schema generated from
-// each tool's zod input), `runCommand` with the `idempotent` flag a plan step would carry, and in `auto`
+// each tool's zod input), `runCommand` with the flag and exit code a plan step would carry, and in `auto`
 // mode `make_plan`. Parsing a call the model made is pure: a tool with valid input, make_plan, or a
 // problem to tell the model.
 import { z } from 'zod';
@@ -14,14 +14,22 @@ export const MAKE_PLAN_TOOL = 'make_plan';
 
 export const MakePlanInputSchema = z.object({ reason: z.string().min(1).describe('Why this task should be planned first.') }).strict();
 
-/** The flag the fused agent may add to a runCommand call, as a plan step may. */
+/** What the fused agent may add to a runCommand call, as a plan step says it with its flag and postcondition. */
 const CommandFlagsSchema = z.object({
   idempotent: z.boolean().optional().describe('true when repeating this command is safe (tests, builds, reads); enables retries'),
+  expectExitCode: z.number().int().optional().describe('the exit code that means the command did what you wanted (default 0), e.g. 1 when reproducing a failing test'),
 });
 
 /** A call the model made, parsed. */
 export type ParsedCall =
-  | { readonly kind: 'tool'; readonly call: ChatToolCall; readonly tool: ToolDefinition<unknown>; readonly args: Record<string, unknown>; readonly idempotent: boolean }
+  | {
+      readonly kind: 'tool';
+      readonly call: ChatToolCall;
+      readonly tool: ToolDefinition<unknown>;
+      readonly args: Record<string, unknown>;
+      readonly idempotent: boolean;
+      readonly expectExitCode?: number;
+    }
   | { readonly kind: 'makePlan'; readonly call: ChatToolCall; readonly reason: string }
   | { readonly kind: 'invalid'; readonly call: ChatToolCall; readonly problem: string };
 
@@ -72,6 +80,6 @@ export function parseToolCall(call: ChatToolCall, mode: FusedMode): ParsedCall {
   if (!tool) return { kind: 'invalid', call, problem: `there is no tool "${call.name}"` };
   const parsed = inputSchemaOf(tool).safeParse(raw);
   if (!parsed.success) return { kind: 'invalid', call, problem: issuesText(parsed.error) };
-  const { idempotent, ...args } = parsed.data as Record<string, unknown>;
-  return { kind: 'tool', call, tool, args, idempotent: idempotent === true };
+  const { idempotent, expectExitCode, ...args } = parsed.data as Record<string, unknown>;
+  return { kind: 'tool', call, tool, args, idempotent: idempotent === true, ...(typeof expectExitCode === 'number' ? { expectExitCode } : {}) };
 }

@@ -20,7 +20,7 @@ function survivingReplacements(edits: readonly TextEdit[]): string[] {
 }
 
 /** The check a fused call of `tool` with (valid) `args` implies, or undefined for read-only tools. */
-export function impliedPostcondition(tool: string, args: Readonly<Record<string, unknown>>): Check | undefined {
+export function impliedPostcondition(tool: string, args: Readonly<Record<string, unknown>>, expectExitCode = 0): Check | undefined {
   const path = typeof args.path === 'string' ? args.path : '';
   const json: Check[] = isJson(path) ? [{ kind: 'jsonValid', path }] : [];
   switch (tool) {
@@ -38,7 +38,7 @@ export function impliedPostcondition(tool: string, args: Readonly<Record<string,
     case 'renameFile':
       return allOf([{ kind: 'fileAbsent', path: String(args.from) }, { kind: 'fileExists', path: String(args.to) }, ...(isJson(String(args.to)) ? [{ kind: 'jsonValid', path: String(args.to) } as Check] : [])]);
     case 'runCommand':
-      return { kind: 'exitCode', equals: 0 };
+      return { kind: 'exitCode', equals: expectExitCode };
     default:
       return undefined;
   }

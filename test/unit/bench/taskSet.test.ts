@@ -1,12 +1,15 @@
 // The generated task set: its size and variety, every plan through the real validation gate, faults at
-// the intended rate, the fused script making the plan's calls in the plan's order, and — on one task of
-// every family and on faulted tasks — ground truth that fails on the untouched fixture and holds after
-// the scripted plan (and, when faulted, the scripted re-plan) ran for real.
+// the intended rate, the fused script making the plan's calls in the plan's order, ground truth that fails
+// on every untouched fixture, and — on one task of every family and on faulted tasks — ground truth that
+// holds after the scripted plan (and, when faulted, the scripted re-plan) ran for real.
 import * as assert from 'node:assert/strict';
+import type { CheckContext } from '../../../src/core/checks/checkContext';
+import type { Check } from '../../../src/core/checks/checkSchema';
 import { evaluateCheck } from '../../../src/core/checks/evaluateCheck';
 import { PlanRun } from '../../../src/core/executor/planRun';
 import { DEFAULT_RUN_OPTIONS } from '../../../src/core/executor/runOptions';
 import { validatePlan } from '../../../src/core/plan/validatePlan';
+import { containsCheckKind } from '../../../src/core/plan/walkChecks';
 import type { ChatModel } from '../../../src/core/ports';
 import { DEFAULT_TOOL_LIMITS } from '../../../src/core/tools/defineTool';
 import { nodeClock } from '../../../src/node/nodeClock';
@@ -18,14 +21,21 @@ import { DEFAULT_TASK_SET, generateTasks } from '../../../bench/tasks/generateTa
 import { fusedTurns, callBatches, replanSteps } from '../../../bench/tasks/scriptedBehaviour';
 import { TASK_FAMILIES } from '../../../bench/tasks/taskFamilies';
 import { MemoryRecordLog, RecordingLogger, ScriptedApprovalGate } from '../support/executorFakes';
+import { MemoryWorkspace, ScriptedCommandRunner } from '../support/fakePorts';
 
 const TASKS = generateTasks();
 
-async function groundTruthHolds(task: BenchTask, root: string): Promise<boolean> {
-  const context = { workspace: new NodeWorkspace(root), commands: new NodeCommandRunner(root), limits: DEFAULT_TOOL_LIMITS, signal: new AbortController().signal };
-  for (const check of task.groundTruth) if (!(await evaluateCheck(check, context)).ok) return false;
+/** Whether every ground-truth check holds; stops at the first that fails. `skip` leaves checks out. */
+async function groundTruthHolds(task: BenchTask, context: CheckContext, skip: (check: Check) => boolean = () => false): Promise<boolean> {
+  for (const check of task.groundTruth) if (!skip(check) && !(await evaluateCheck(check, context)).ok) return false;
   return true;
 }
+
+function diskContext(root: string): CheckContext {
+  return { workspace: new NodeWorkspace(root), commands: new NodeCommandRunner(root), limits: DEFAULT_TOOL_LIMITS, signal: new AbortController().signal };
+}
+
+const runsCommand = (check: Check): boolean => containsCheckKind(check, ['commandSucceeds']);
 
 /** Runs the task's plan through the real executor, re-planning from the script when the fault hits. */
 async function runScriptedPlan(task: BenchTask, root: string): Promise<string> {
@@ -98,6 +108,23 @@ describe('bench task set', () => {
     }
   });
 
+  it('has ground truth that fails on every untouched fixture (file checks in memory, commands for real)', async function () {
+    this.timeout(30_000);
+    const memory = (task: BenchTask): CheckContext => ({ workspace: new MemoryWorkspace(task.files), commands: new ScriptedCommandRunner(() => ({})), limits: DEFAULT_TOOL_LIMITS, signal: new AbortController().signal });
+    const undecided: BenchTask[] = [];
+    for (const task of TASKS) if (await groundTruthHolds(task, memory(task), runsCommand)) undecided.push(task);
+    const holding: string[] = [];
+    const queue = [...undecided];
+    await Promise.all(Array.from({ length: 4 }, async () => {
+      for (let task = queue.shift(); task; task = queue.shift()) {
+        const scratch = await scratchCopy(task.files, 'untouched');
+        if (await groundTruthHolds(task, diskContext(scratch.root))) holding.push(task.id);
+        await scratch.remove();
+      }
+    }));
+    assert.deepEqual(holding, []);
+  });
+
   const firstOfEachFamily = TASKS.slice(0, TASK_FAMILIES.length);
   const sample = [...firstOfEachFamily, ...TASKS.slice(TASK_FAMILIES.length).filter((task) => task.fault).slice(0, 4)];
   for (const task of sample) {
@@ -105,9 +132,9 @@ describe('bench task set', () => {
       this.timeout(30_000);
       const scratch = await scratchCopy(task.files, 'test');
       try {
-        assert.equal(await groundTruthHolds(task, scratch.root), false, 'the ground truth already holds on the untouched fixture');
+        assert.equal(await groundTruthHolds(task, diskContext(scratch.root)), false, 'the ground truth already holds on the untouched fixture');
         assert.equal(await runScriptedPlan(task, scratch.root), 'succeeded');
-        assert.equal(await groundTruthHolds(task, scratch.root), true, 'the ground truth does not hold after the plan ran');
+        assert.equal(await groundTruthHolds(task, diskContext(scratch.root)), true, 'the ground truth does not hold after the plan ran');
       } finally {
         await scratch.remove();
       }

@@ -28,16 +28,18 @@ describe('fusedToolSpecs', () => {
 
   it('offers runCommand the idempotent flag a plan step carries', () => {
     const run = fusedToolSpecs('fused').find((spec) => spec.name === 'runCommand')!;
-    assert.ok('idempotent' in (run.parameters.properties as object));
+    assert.ok('idempotent' in (run.parameters.properties as object) && 'expectExitCode' in (run.parameters.properties as object));
     assert.match(run.description, /idempotent with "idempotent": true/);
   });
 });
 
 describe('parseToolCall', () => {
-  it('parses a tool call and separates the command flag from the arguments', () => {
-    const parsed = toolCall('runCommand', { command: 'npm test', idempotent: true });
+  it('parses a tool call and separates the command flag and expected exit code from the arguments', () => {
+    const parsed = toolCall('runCommand', { command: 'npm test', idempotent: true, expectExitCode: 1 });
     assert.deepEqual(parsed.args, { command: 'npm test' });
     assert.equal(parsed.idempotent, true);
+    assert.equal(parsed.expectExitCode, 1);
+    assert.deepEqual(fusedStep('F1', parsed).postcondition, { kind: 'exitCode', equals: 1 });
   });
 
   it('names the problem: not JSON, no such tool, arguments that fail the schema', () => {
