@@ -1,0 +1,47 @@
+// How far a run is, in the words the status bar and the goal row use: "step k of n" and the model tokens
+// spent so far.
+import type { RunState } from '../executor/runState';
+
+const DONE = new Set(['succeeded', 'skipped']);
+
+/** Steps done (succeeded or skipped), running, and in all. */
+export interface StepProgress {
+  readonly done: number;
+  readonly running: number;
+  readonly total: number;
+}
+
+/** Counts the run's steps. */
+export function stepProgress(run: Pick<RunState, 'plan' | 'steps'>): StepProgress {
+  let done = 0;
+  let running = 0;
+  for (const step of run.plan.steps) {
+    const status = run.steps.get(step.id)?.status;
+    if (status && DONE.has(status)) done++;
+    else if (status === 'running') running++;
+  }
+  return { done, running, total: run.plan.steps.length };
+}
+
+/** Prompt and completion tokens of every model call of the run so far. */
+export function runTokens(run: Pick<RunState, 'usage'>): number {
+  return run.usage.reduce((sum, entry) => sum + entry.usage.promptTokens + entry.usage.completionTokens, 0);
+}
+
+/** `1,234` below 10,000, then `12.3k`, `1.2M`. */
+export function formatTokens(tokens: number): string {
+  if (tokens < 10_000) return tokens.toLocaleString('en-US');
+  if (tokens < 1_000_000) return `${(tokens / 1_000).toFixed(1)}k`;
+  return `${(tokens / 1_000_000).toFixed(1)}M`;
+}
+
+/**
+ * The status bar's text: `step k of n` (k the step being worked on: one past those done, at most n),
+ * then the tokens so far when any were spent.
+ */
+export function progressText(run: Pick<RunState, 'plan' | 'steps' | 'usage'>): string {
+  const { done, total } = stepProgress(run);
+  const k = Math.min(total, done + 1);
+  const tokens = runTokens(run);
+  return `step ${k} of ${total}${tokens > 0 ? ` · ${formatTokens(tokens)} tokens` : ''}`;
+}

@@ -1,0 +1,40 @@
+// The contextValue grammar of the plan tree's rows, which package.json menus match with anchored regexes:
+// `plan:<runStatus>` for the goal row, `step:<status>` followed by the step's flags in a fixed order
+// (`step:awaitingApproval:diff:editable`, `step:failed:editable:retryable:skippable`), `replaced` for a step a
+// re-plan replaced and `detail` for the rows under a step. One function builds each, so menus and tests agree.
+import type { StepStatus } from '../plan/stepStatus';
+
+/** What can be done with a step row, each a `:flag` in the contextValue (in this order). */
+export const STEP_FLAGS = ['diff', 'editable', 'output', 'retryable', 'skippable', 'undoable'] as const;
+export type StepFlag = (typeof STEP_FLAGS)[number];
+
+/** The run status shown on the goal row, or `idle` when the plan has not run. */
+export type PlanRowStatus = 'idle' | 'running' | 'awaitingApproval' | 'needsReplan' | 'paused' | 'succeeded' | 'failed' | 'cancelled';
+
+/** `step:<status>` then `:<flag>` for each flag that is set, in `STEP_FLAGS` order. */
+export function stepContextValue(status: StepStatus, flags: Partial<Record<StepFlag, boolean>> = {}): string {
+  return ['step', status, ...STEP_FLAGS.filter((flag) => flags[flag] === true)].join(':');
+}
+
+/** `plan:<status>` for the goal row. */
+export function planContextValue(status: PlanRowStatus): string {
+  return `plan:${status}`;
+}
+
+/** The contextValue of a step a re-plan replaced (kept visible, nothing to do with it). */
+export const REPLACED_CONTEXT_VALUE = 'replaced';
+/** The contextValue of a detail row under a step (postcondition, dependencies, output, ...). */
+export const DETAIL_CONTEXT_VALUE = 'detail';
+
+/**
+ * The `when` clause that matches step rows with `flag`: `viewItem =~ /^step:[A-Za-z]+(:[a-z]+)*:flag(:|$)/`.
+ * package.json holds these clauses literally; a unit test checks they match what `stepContextValue` builds.
+ */
+export function whenStepHasFlag(flag: StepFlag): string {
+  return `viewItem =~ /^step:[A-Za-z]+(:[a-z]+)*:${flag}(:|$)/`;
+}
+
+/** The `when` clause that matches step rows in `status`: `viewItem =~ /^step:status(:|$)/`. */
+export function whenStepIs(status: StepStatus): string {
+  return `viewItem =~ /^step:${status}(:|$)/`;
+}

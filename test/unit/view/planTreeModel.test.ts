@@ -1,0 +1,239 @@
+// Unit tests of the plan tree's view model: rows, labels, descriptions, icons, tooltips, children, the
+// contextValue of each status, re-planned and replaced steps, edit problems, and a 1,000-step plan.
+import * as assert from 'node:assert/strict';
+import { planTreeModel, summarizeArgs, type PlanTreeNode } from '../../../src/core/view/planTreeModel';
+import { treeChanges } from '../../../src/core/view/treeChanges';
+import { validPlan } from '../support/executorFakes';
+import { longPlan, runView, stepRun, threeSteps } from './viewFixtures';
+
+const plan = threeSteps();
+const source = 'p.plan.json';
+
+function root(nodes: readonly PlanTreeNode[]): PlanTreeNode {
+  assert.equal(nodes.length, 1);
+  return nodes[0]!;
+}
+
+function step(nodes: readonly PlanTreeNode[], stepId: string): PlanTreeNode {
+  const found = root(nodes).children.find((node) => node.kind === 'step' && node.stepId === stepId);
+  assert.ok(found, `no row for ${stepId}`);
+  return found;
+}
+
+describe('planTreeModel: a plan that has not run', () => {
+  it('shows the goal as one expanded row whose children are the steps in plan order', () => {
+    const goal = root(planTreeModel({ plan, source }));
+    assert.equal(goal.label, 'Add a --verbose flag to the CLI');
+    assert.equal(goal.kind, 'plan');
+    assert.equal(goal.expanded, true);
+    assert.equal(goal.contextValue, 'plan:idle');
+    assert.equal(goal.description, 'p.plan.json · rev 1');
+    assert.deepEqual(goal.children.map((child) => child.label), ['Read the CLI entry point', 'Add the flag', 'Run the tests']);
+  });
+
+  it('gives every row an id that depends only on the source and the step id', () => {
+    const ids = (nodes: readonly PlanTreeNode[]) => root(nodes).children.map((child) => child.id);
+    const first = planTreeModel({ plan, source: 'a.plan.json' });
+    const again = planTreeModel({ plan: { ...plan, goal: 'Another goal' }, source: 'a.plan.json', run: runView(plan) });
+    assert.deepEqual(ids(first), ids(again));
+    assert.deepEqual(ids(first), ['plan:a.plan.json/step:E1', 'plan:a.plan.json/step:E2', 'plan:a.plan.json/step:E3']);
+    assert.equal(root(first).id, 'plan:a.plan.json');
+  });
+
+  it('describes a step by id, tool and main argument', () => {
+    assert.deepEqual(
+      root(planTreeModel({ plan, source })).children.map((child) => child.description),
+      ['E1 · readFile src/cli.ts', 'E2 · editFile src/cli.ts', 'E3 · runCommand npm test'],
+    );
+  });
+
+  it('treats steps without a run as pending and editable', () => {
+    const first = step(planTreeModel({ plan, source }), 'E1');
+    assert.equal(first.iconId, 'circle-large-outline');
+    assert.equal(first.contextValue, 'step:pending:editable');
+  });
+
+  it('marks a plan with unsaved edits', () => {
+    assert.equal(root(planTreeModel({ plan, source, unsaved: true })).description, 'p.plan.json · rev 1 · unsaved');
+  });
+
+  it('lists the postcondition and dependencies under a step, collapsed', () => {
+    const edit = step(planTreeModel({ plan, source }), 'E2');
+    assert.equal(edit.expanded, false);
+    assert.deepEqual(edit.children.map((child) => child.label), ['Postcondition: src/cli.ts contains "--verbose"', 'After: E1']);
+    assert.deepEqual(edit.children.map((child) => child.id), ['plan:p.plan.json/step:E2/postcondition', 'plan:p.plan.json/step:E2/dependsOn']);
+    assert.ok(edit.children.every((child) => child.contextValue === 'detail' && child.stepId === 'E2'));
+    assert.deepEqual(step(planTreeModel({ plan, source }), 'E1').children, []);
+  });
+
+  it('puts the arguments, effect class and postcondition in a Markdown tooltip', () => {
+    const tooltip = step(planTreeModel({ plan, source }), 'E2').tooltip;
+    assert.match(tooltip, /^\*\*E2 · Add the flag\*\*$/m);
+    assert.match(tooltip, /^`editFile` — changes the workspace; not safe to repeat$/m);
+    assert.match(tooltip, /```json\n\{\n {2}"path": "src\/cli\.ts",/);
+    assert.match(tooltip, /^Postcondition: src\/cli\.ts contains "--verbose"$/m);
+    assert.match(tooltip, /^After: E1$/m);
+    assert.match(step(planTreeModel({ plan, source }), 'E1').tooltip, /`readFile` — read-only/);
+    assert.match(step(planTreeModel({ plan, source }), 'E3').tooltip, /^Runs `npm test` in `\.`$/m);
+  });
+
+  it('shows the problems of a refused edit on the step they concern, and on the goal row', () => {
+    const problems = new Map([
+      ['E2', ['E2.args.edits[0].find: Required']],
+      ['', ['goal: must not be empty']],
+    ]);
+    const nodes = planTreeModel({ plan, source, problems });
+    const edit = step(nodes, 'E2');
+    assert.equal(edit.description, 'E2 · editFile src/cli.ts · 1 problem');
+    assert.equal(edit.iconId, 'warning');
+    assert.equal(edit.expanded, true);
+    assert.equal(edit.children.at(-1)?.label, 'Problem: E2.args.edits[0].find: Required');
+    assert.ok(edit.tooltip.includes('$(error) E2.args.edits\\[0\\].find: Required'), edit.tooltip);
+    assert.equal(root(nodes).children[0]?.label, 'Problem: goal: must not be empty');
+  });
+});
+
+describe('planTreeModel: a run', () => {
+  it('gives each status its codicon, with a spinner while running', () => {
+    const icons = (status: Parameters<typeof stepRun>[0]) => step(planTreeModel({ plan, source, run: runView(plan, { E1: stepRun(status) }), executing: true }), 'E1').iconId;
+    assert.deepEqual(
+      (['pending', 'awaitingApproval', 'approved', 'running', 'succeeded', 'failed', 'unknown', 'skipped', 'invalidated', 'cancelled'] as const).map(icons),
+      ['circle-large-outline', 'question', 'thumbsup', 'loading~spin', 'pass-filled', 'error', 'warning', 'debug-step-over', 'circle-slash', 'close'],
+    );
+  });
+
+  it('colours succeeded, failed and waiting steps with theme colours', () => {
+    const run = runView(plan, { E1: stepRun('succeeded'), E2: stepRun('failed'), E3: stepRun('awaitingApproval') });
+    const nodes = planTreeModel({ plan, source, run });
+    assert.deepEqual(['E1', 'E2', 'E3'].map((id) => step(nodes, id).iconColor), ['testing.iconPassed', 'testing.iconFailed', 'notificationsInfoIcon.foreground']);
+  });
+
+  it('shows revision and status on the goal row (progress goes elsewhere, so the row changes rarely)', () => {
+    const run = runView(plan, { E1: stepRun('succeeded'), E2: stepRun('running') });
+    const goal = root(planTreeModel({ plan, source, run, executing: true }));
+    assert.equal(goal.description, 'rev 1 · running');
+    assert.equal(goal.contextValue, 'plan:running');
+    assert.equal(goal.iconId, 'loading~spin');
+    assert.equal(root(planTreeModel({ plan, source, run, executing: false })).contextValue, 'plan:paused');
+  });
+
+  it('builds the contextValue grammar from the status and what can be done', () => {
+    const context = (status: Parameters<typeof stepRun>[0], extra: Partial<ReturnType<typeof stepRun>> = {}, executing = false, approvals?: Map<string, 'fileChanges' | 'command'>) =>
+      step(planTreeModel({ plan, source, run: runView(plan, { E2: stepRun(status, extra) }), executing, ...(approvals ? { approvals } : {}) }), 'E2').contextValue;
+    assert.equal(context('awaitingApproval', {}, true, new Map([['E2', 'fileChanges']])), 'step:awaitingApproval:diff:editable');
+    assert.equal(context('awaitingApproval', {}, true, new Map([['E2', 'command']])), 'step:awaitingApproval:editable');
+    assert.equal(context('failed'), 'step:failed:editable:retryable:skippable');
+    assert.equal(context('failed', {}, true), 'step:failed:editable');
+    assert.equal(context('failed', { before: [{ path: 'src/cli.ts', content: 'x' }], output: { text: 'out' } }), 'step:failed:editable:output:retryable:skippable:undoable');
+    assert.equal(context('succeeded', { before: [{ path: 'src/cli.ts', content: 'x' }] }), 'step:succeeded:undoable');
+    assert.equal(context('running', {}, true), 'step:running');
+    assert.equal(context('skipped'), 'step:skipped:retryable');
+    assert.equal(context('invalidated'), 'step:invalidated:editable:retryable:skippable');
+  });
+
+  it('lists output (one line, cut), check detail and error under a step that ran', () => {
+    const run = runView(plan, {
+      E2: stepRun('failed', {
+        output: { text: `first line\n${'x'.repeat(300)}` },
+        checkDetail: 'src/cli.ts does not contain "--verbose"',
+        failure: { kind: 'definite', reason: 'postcondition', message: 'the postcondition failed' },
+      }),
+    });
+    const edit = step(planTreeModel({ plan, source, run }), 'E2');
+    const labels = edit.children.map((child) => child.label);
+    assert.equal(labels[2]?.length, 'Output: '.length + 120);
+    assert.ok(labels[2]?.startsWith('Output: first line xxx'));
+    assert.ok(labels[2]?.endsWith('…'));
+    assert.equal(labels[3], 'Check: src/cli.ts does not contain "--verbose"');
+    assert.equal(labels[4], 'Error: the postcondition failed');
+    assert.equal(edit.expanded, true);
+    assert.match(edit.tooltip, /^Error: the postcondition failed$/m);
+  });
+
+  it('marks the steps a re-plan added with their revision, and keeps the replaced ones in place until the run ends', () => {
+    const revised = validPlan(
+      [
+        plan.steps[0],
+        { id: 'R1', title: 'Add the flag again', tool: 'writeFile', args: { path: 'src/cli.ts', content: 'x' }, dependsOn: ['E1'], postcondition: { kind: 'fileExists', path: 'src/cli.ts' } },
+        { ...plan.steps[2], dependsOn: ['R1'] },
+      ],
+      { goal: plan.goal, revision: 2 },
+    );
+    const run = runView(
+      revised,
+      { E1: stepRun('succeeded'), R1: stepRun('pending', { revision: 2 }), E3: stepRun('pending', { revision: 2 }) },
+      {
+        revision: 2,
+        replanReasons: ['E2 failed: the postcondition failed'],
+        replaced: [
+          { step: plan.steps[1]!, status: 'failed', replacedInRevision: 2 },
+          { step: plan.steps[2]!, status: 'invalidated', replacedInRevision: 2 },
+        ],
+      },
+    );
+    const nodes = planTreeModel({ plan, source, run, executing: true });
+    assert.deepEqual(
+      root(nodes).children.map((child) => `${child.kind} ${child.description}`),
+      [
+        'step E1 · readFile src/cli.ts',
+        'replaced E2 · editFile src/cli.ts · replaced in rev 2 (was failed)',
+        'replaced E3 · runCommand npm test · replaced in rev 2 (was invalidated)',
+        'step R1 · writeFile src/cli.ts · rev 2',
+        'step E3 · runCommand npm test · rev 2',
+      ],
+    );
+    const replaced = root(nodes).children[1]!;
+    assert.equal(replaced.id, 'plan:p.plan.json/replaced:2:E2');
+    assert.equal(replaced.contextValue, 'replaced');
+    assert.equal(replaced.iconId, 'history');
+    const ended = planTreeModel({ plan, source, run: { ...run, status: 'succeeded' } });
+    assert.deepEqual(root(ended).children.map((child) => child.kind), ['step', 'step', 'step']);
+  });
+});
+
+describe('planTreeModel with 1,000 steps', () => {
+  const big = longPlan(1_000);
+
+  it('builds one row per step, each with a stable, distinct id', () => {
+    const nodes = planTreeModel({ plan: big, source, run: runView(big), executing: true });
+    const rows = root(nodes).children;
+    assert.equal(rows.length, 1_000);
+    assert.equal(new Set(rows.map((row) => row.id)).size, 1_000);
+    assert.equal(rows[999]?.label, 'Read file 1000');
+  });
+
+  it('refreshes exactly the row (and goal row) that changed when one step changes', () => {
+    const before = planTreeModel({ plan: big, source, run: runView(big), executing: true });
+    const run = runView(big, { S500: stepRun('running') });
+    const after = planTreeModel({ plan: big, source, run, executing: true });
+    assert.deepEqual(treeChanges(before, after), { all: false, ids: ['plan:p.plan.json/step:S500'] });
+    const done = planTreeModel({ plan: big, source, run: runView(big, { S500: stepRun('succeeded') }), executing: true });
+    assert.deepEqual(treeChanges(after, done), { all: false, ids: ['plan:p.plan.json/step:S500'] });
+  });
+});
+
+describe('planTreeModel row reuse', () => {
+  it('reuses the row of every step whose run did not change, so a refresh rebuilds one row', () => {
+    const big = longPlan(1_000);
+    const first = runView(big);
+    const steps = new Map(first.steps);
+    steps.set('S7', stepRun('running'));
+    const before = root(planTreeModel({ plan: big, source, run: first, executing: true })).children;
+    const after = root(planTreeModel({ plan: big, source, run: { ...first, steps }, executing: true })).children;
+    assert.equal(after.filter((row, index) => row !== before[index]).length, 1);
+    assert.equal(after[6]?.iconId, 'loading~spin');
+  });
+});
+
+describe('summarizeArgs', () => {
+  it('collapses whitespace and shortens long arguments', () => {
+    const summary = summarizeArgs({ args: { instruction: `Write\n a ${'very '.repeat(30)}long draft` } });
+    assert.equal(summary.length, 60);
+    assert.ok(summary.startsWith('Write a very'));
+    assert.ok(summary.endsWith('…'));
+  });
+
+  it('is empty when no known argument is a string', () => {
+    assert.equal(summarizeArgs({ args: { edits: [] } }), '');
+  });
+});

@@ -1,0 +1,113 @@
+// The small pure pieces behind the editor surface: which rows changed, the approval prompt's words and the
+// bulk-approval rule, the status bar's progress text, Markdown escaping, and the contextValue grammar.
+import * as assert from 'node:assert/strict';
+import type { ApprovalRequest } from '../../../src/core/ports';
+import { approvalMessage, approvalSummary, isSafeToApproveInBulk } from '../../../src/core/view/approvalPrompt';
+import { codeBlock, escapeMarkdown, inlineCode } from '../../../src/core/view/markdownText';
+import { planTreeModel } from '../../../src/core/view/planTreeModel';
+import { formatTokens, progressText, stepProgress } from '../../../src/core/view/runProgress';
+import { planContextValue, stepContextValue, whenStepHasFlag, whenStepIs } from '../../../src/core/view/stepContextValue';
+import { treeChanges } from '../../../src/core/view/treeChanges';
+import { runView, stepRun, threeSteps } from './viewFixtures';
+
+const plan = threeSteps();
+
+function request(tool: string, preview: ApprovalRequest['preview']): ApprovalRequest {
+  return { stepId: 'E2', title: 'Change it', tool, args: {}, reason: 'r', preview };
+}
+
+describe('treeChanges', () => {
+  it('reports nothing for equal models and the whole tree when the top-level rows differ', () => {
+    const a = planTreeModel({ plan, source: 'a' });
+    assert.deepEqual(treeChanges(a, planTreeModel({ plan, source: 'a' })), { all: false, ids: [] });
+    assert.deepEqual(treeChanges(a, planTreeModel({ plan, source: 'b' })), { all: true });
+    assert.deepEqual(treeChanges(a, []), { all: true });
+  });
+
+  it('refreshes the parent when its list of children changes (a step added or moved)', () => {
+    const a = planTreeModel({ plan, source: 'a' });
+    const moved = planTreeModel({ plan: { ...plan, steps: [plan.steps[1]!, plan.steps[0]!, plan.steps[2]!] }, source: 'a' });
+    assert.deepEqual(treeChanges(a, moved), { all: false, ids: ['plan:a'] });
+  });
+
+  it('refreshes a step whose children changed, not its siblings', () => {
+    const before = planTreeModel({ plan, source: 'a', run: runView(plan, { E2: stepRun('running') }), executing: true });
+    const after = planTreeModel({ plan, source: 'a', run: runView(plan, { E2: stepRun('running', { output: { text: 'x' } }) }), executing: true });
+    assert.deepEqual(treeChanges(before, after), { all: false, ids: ['plan:a/step:E2'] });
+  });
+});
+
+describe('approval prompts', () => {
+  it('says exactly what approving does', () => {
+    assert.equal(approvalSummary(request('runCommand', { kind: 'command', command: 'npm test', cwd: '.' })), 'runs `npm test` in the workspace folder');
+    assert.equal(approvalSummary(request('runCommand', { kind: 'command', command: 'make', cwd: 'pkg' })), 'runs `make` in pkg');
+    assert.equal(
+      approvalSummary(request('renameFile', { kind: 'fileChanges', changes: [{ path: 'a', before: 'x', after: null }, { path: 'b', before: null, after: 'x' }] })),
+      'deletes a, creates b',
+    );
+    assert.equal(approvalSummary(request('editFile', { kind: 'fileChanges', changes: [{ path: 'a', before: 'x', after: 'y' }] })), 'changes a');
+    assert.equal(
+      approvalMessage(request('editFile', { kind: 'fileChanges', changes: [{ path: 'src/cli.js', before: 'x', after: 'y' }] })),
+      'Planwright: approve E2 "Change it"? It changes src/cli.js.',
+    );
+  });
+
+  it('approves in bulk only reads and file writes that delete nothing; never commands or model edits', () => {
+    assert.equal(isSafeToApproveInBulk(request('editFile', { kind: 'fileChanges', changes: [{ path: 'a', before: 'x', after: 'y' }] })), true);
+    assert.equal(isSafeToApproveInBulk(request('readFile', { kind: 'none' })), true);
+    assert.equal(isSafeToApproveInBulk(request('runCommand', { kind: 'command', command: 'ls', cwd: '.' })), false);
+    assert.equal(isSafeToApproveInBulk(request('deleteFile', { kind: 'fileChanges', changes: [{ path: 'a', before: 'x', after: null }] })), false);
+    assert.equal(isSafeToApproveInBulk(request('proposeEdit', { kind: 'modelEdit', path: 'a', instruction: 'i' })), false);
+  });
+});
+
+describe('run progress', () => {
+  it('counts done and running steps and says "step k of n" with the tokens so far', () => {
+    const run = runView(plan, { E1: stepRun('succeeded'), E2: stepRun('running') }, {
+      usage: [{ phase: 'plan', usage: { role: 'planner', model: 'm', promptTokens: 1_000, completionTokens: 234, cachedTokens: 0, estimated: false, ms: 1 } }],
+    });
+    assert.deepEqual(stepProgress(run), { done: 1, running: 1, total: 3 });
+    assert.equal(progressText(run), 'step 2 of 3 · 1,234 tokens');
+    assert.equal(progressText(runView(plan)), 'step 1 of 3');
+    const done = runView(plan, { E1: stepRun('succeeded'), E2: stepRun('succeeded'), E3: stepRun('skipped') });
+    assert.equal(progressText(done), 'step 3 of 3');
+  });
+
+  it('shortens big token counts', () => {
+    assert.deepEqual([999, 12_345, 2_500_000].map(formatTokens), ['999', '12.3k', '2.5M']);
+  });
+});
+
+describe('Markdown text', () => {
+  it('escapes what Markdown or a theme icon would interpret, and list markers at a line start only', () => {
+    assert.equal(escapeMarkdown('a *b* [c](d) $(x) <e>'), 'a \\*b\\* \\[c\\](d) \\$(x) \\<e\\>');
+    assert.equal(escapeMarkdown('- item\n1. two\nv1.2-beta'), '\\- item\n\\1. two\nv1.2-beta');
+  });
+
+  it('fences code so nothing inside can close the block', () => {
+    assert.equal(codeBlock('x', 'json'), '```json\nx\n```');
+    assert.equal(codeBlock('a ```` b'), '`````\na ```` b\n`````');
+    assert.equal(inlineCode('a`b'), '``a`b``');
+  });
+});
+
+describe('the contextValue grammar', () => {
+  it('puts the status first and the flags after it in a fixed order', () => {
+    assert.equal(stepContextValue('failed', { undoable: true, retryable: true, editable: true }), 'step:failed:editable:retryable:undoable');
+    assert.equal(stepContextValue('pending'), 'step:pending');
+    assert.equal(planContextValue('idle'), 'plan:idle');
+  });
+
+  it('builds when clauses whose anchored regexes match exactly the rows meant', () => {
+    const regex = (when: string) => new RegExp(/=~ \/(.*)\/$/.exec(when)![1]!);
+    const retryable = regex(whenStepHasFlag('retryable'));
+    assert.ok(retryable.test('step:failed:editable:retryable:skippable'));
+    assert.ok(retryable.test('step:skipped:retryable'));
+    assert.ok(!retryable.test('step:failed:editable'));
+    assert.ok(!retryable.test('plan:failed:retryable'));
+    const waiting = regex(whenStepIs('awaitingApproval'));
+    assert.ok(waiting.test('step:awaitingApproval:diff:editable'));
+    assert.ok(waiting.test('step:awaitingApproval'));
+    assert.ok(!waiting.test('step:awaitingApprovalX'));
+  });
+});
