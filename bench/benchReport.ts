@@ -162,12 +162,22 @@ function verdictLine(families: readonly FamilySummary[], pick: (family: FamilySu
   return `fused wins ${fused!.length}/${families.length}${steps(fused!)}${names(fused!)}; split wins ${split!.length}${steps(split!)}${names(split!)}; no clear winner ${either!.length}${names(either!)}`;
 }
 
-/** The "when to stay fused" lines, derived from the family verdicts. */
+/** Families where planning first costs clearly fewer tokens per run (under 90%) than the fused arm. */
+function tokenLine(families: readonly FamilySummary[], against: 'fused' | 'fused-serial'): string {
+  const cheaper = families
+    .map((family) => ({ family: family.family, share: family.tokens.split / family.tokens[against] }))
+    .filter((entry) => entry.share < 0.9)
+    .sort((a, b) => a.share - b.share);
+  const list = cheaper.map((entry) => `${entry.family} ${entry.share.toFixed(2)}x`).join(', ');
+  return `Tokens (any profile): split needs under 0.9x the tokens of ${against} for ${cheaper.length}/${families.length} families${list ? `: ${list}` : ''}.`;
+}
+
+/** The "when to stay fused" lines, derived from the family verdicts (latency) and token counts. */
 function stayFusedRule(families: readonly FamilySummary[], profiles: readonly ProfileName[]): string[] {
-  return profiles.flatMap((profile) => [
+  return [tokenLine(families, 'fused'), tokenLine(families, 'fused-serial'), ...profiles.flatMap((profile) => [
     `${profile}, agent with parallel tool calls — ${verdictLine(families, (family) => family.verdict[profile].parallel)}.`,
     `${profile}, agent with one call per turn — ${verdictLine(families, (family) => family.verdict[profile].serial)}.`,
-  ]);
+  ])];
 }
 
 /** Builds the report from every run's record. */

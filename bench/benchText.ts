@@ -8,14 +8,14 @@ const int = (value: number): string => Math.round(value).toLocaleString('en-US')
 const sec = (ms: number): string => (ms / 1000).toFixed(1);
 const times = (value: number): string => (Number.isFinite(value) ? `${value.toFixed(2)}x` : '-');
 
-const HEAD = ['arm', 'done', 'LLM calls', 'prompt tok mean / p95', 'completion tok mean / p95', 'latency s p50 / p95 / p99', 're-plan', 'recovery', 'escalated'];
+const HEAD = ['arm', 'done', 'LLM calls', 'prompt tok mean / p95 (mean cached)', 'completion tok mean / p95', 'latency s p50 / p95 / p99', 're-plan', 'recovery', 'escalated'];
 
 function armRow(arm: ArmSummary): string[] {
   return [
     arm.arm,
     pct(arm.completionRate),
     arm.llmCalls.mean.toFixed(1),
-    `${int(arm.promptTokens.mean)} / ${int(arm.promptTokens.p95)}`,
+    `${int(arm.promptTokens.mean)} / ${int(arm.promptTokens.p95)} (${int(arm.cachedTokens.mean)})`,
     `${int(arm.completionTokens.mean)} / ${int(arm.completionTokens.p95)}`,
     `${sec(arm.latencyMs.p50)} / ${sec(arm.latencyMs.p95)} / ${sec(arm.latencyMs.p99)}`,
     pct(arm.replanRate),
