@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { RunMode } from '../src/core/fused/runMode';
 
+/** The name of an arm, as reports and records carry it. */
 export const ArmNameSchema = z.enum(['split', 'fused', 'fused-serial', 'auto']);
 export type ArmName = z.infer<typeof ArmNameSchema>;
 
@@ -15,6 +16,7 @@ export interface BenchArm {
   readonly parallelCalls: boolean;
 }
 
+/** Every arm, in report order. */
 export const BENCH_ARMS: readonly BenchArm[] = [
   { name: 'split', mode: 'split', parallelCalls: true },
   { name: 'fused', mode: 'fused', parallelCalls: true },

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { PROFILE_NAMES } from './latencyModel';
 import { DEFAULT_TASK_SET } from './tasks/generateTasks';
 
+/** What one benchmark run is asked to do. */
 export const BenchOptionsSchema = z.object({
   tasks: z.number().int().min(1).max(10_000),
   profiles: z.array(z.enum(PROFILE_NAMES)).min(1),
@@ -17,6 +18,7 @@ export const BenchOptionsSchema = z.object({
 });
 export type BenchOptions = z.infer<typeof BenchOptionsSchema>;
 
+/** The full set: 300 tasks, every profile, seed 1, two runs at a time, scripted model. */
 export const DEFAULT_BENCH_OPTIONS: BenchOptions = {
   tasks: DEFAULT_TASK_SET.count,
   profiles: [...PROFILE_NAMES],

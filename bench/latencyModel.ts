@@ -43,6 +43,7 @@ export type ProfileName = (typeof PROFILE_NAMES)[number];
 /** Hosted providers cache identical prompt prefixes of 1,024+ tokens in 128-token steps (OpenAI's documented rule). */
 const HOSTED_CACHE = { scope: 'anyEarlierCall', minTokens: 1024, blockTokens: 128, speedup: 10 } as const;
 
+/** The profiles by name, with the published (or, for small-hosted, assumed) figures they stand for. */
 export const LATENCY_PROFILES: Readonly<Record<ProfileName, LatencyProfile>> = {
   'frontier-hosted': {
     name: 'frontier-hosted',

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { RunModeSchema } from '../src/core/fused/runMode';
 import { ArmNameSchema } from './benchArms';
 
+/** One model call of a run: its tokens, the prefix earlier calls share, and when it ran. */
 export const ModelCallRecordSchema = z.object({
   role: z.string(),
   promptTokens: z.number().int().nonnegative(),
@@ -16,8 +17,10 @@ export const ModelCallRecordSchema = z.object({
 });
 export type ModelCallRecord = z.infer<typeof ModelCallRecordSchema>;
 
+/** When one step ran, from its start record to the record that ended it. */
 export const StepSpanSchema = z.object({ id: z.string(), start: z.number(), end: z.number() });
 
+/** One task run in one arm. */
 export const RunRecordSchema = z.object({
   taskId: z.string(),
   family: z.string(),

@@ -11,6 +11,7 @@ const FLAGS = [
   { flag: '--watch', key: 'watch', help: 'run again when a file changes' },
 ];
 
+/** The addCliFlag family: add a CLI flag, its test and its documentation. */
 export const addCliFlag: TaskFamily = {
   name: 'addCliFlag',
   description: 'add a CLI flag, its test and its documentation',

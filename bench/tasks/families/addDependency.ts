@@ -6,6 +6,7 @@ import type { TaskFamily } from '../taskFamily';
 
 const CANDIDATES: Readonly<Record<string, string>> = { yaml: '^2.5.1', ms: '^2.1.3', 'lodash.merge': '^4.6.2', zod: '^3.23.8', picomatch: '^4.0.2' };
 
+/** The addDependency family: add a dependency entry to package.json. */
 export const addDependency: TaskFamily = {
   name: 'addDependency',
   description: 'add a dependency entry to package.json',

@@ -27,6 +27,7 @@ function scriptSource(ok: string): string {
   ].join('\n');
 }
 
+/** The addNpmScript family: add a script file and its package.json entry, and run it. */
 export const addNpmScript: TaskFamily = {
   name: 'addNpmScript',
   description: 'add a script file and its package.json entry, and run it',

@@ -13,6 +13,7 @@ const SECTIONS = [
   { title: 'FAQ', body: 'Does it work in the browser? Only the pure helpers do; the CLI needs Node 20.' },
 ];
 
+/** The addReadmeSection family: add a section to the README. */
 export const addReadmeSection: TaskFamily = {
   name: 'addReadmeSection',
   description: 'add a section to the README',

@@ -5,6 +5,7 @@ import type { TaskFamily } from '../taskFamily';
 
 const NOTES = ['Add a --json output mode to the CLI.', 'Speed up slugify on long inputs.', 'Drop support for Node 16.', 'Fix rounding in average.'];
 
+/** The bumpVersion family: bump the package version and add a changelog entry. */
 export const bumpVersion: TaskFamily = {
   name: 'bumpVersion',
   description: 'bump the package version and add a changelog entry',

@@ -4,6 +4,7 @@ import { baseProject, copyrightLine, fixtureModule, renderModule, renderTest } f
 import { allOf, contains, editStep, nodeAsserts, testsPass, testStep, writeStep } from '../stepBuilders';
 import type { TaskFamily } from '../taskFamily';
 
+/** The createModule family: create a module with a test and export it from the index. */
 export const createModule: TaskFamily = {
   name: 'createModule',
   description: 'create a module with a test and export it from the index',

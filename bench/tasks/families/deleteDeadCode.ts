@@ -8,6 +8,7 @@ import type { TaskFamily } from '../taskFamily';
 
 const HELPER = "function legacyPad(text) {\n  return '  ' + text;\n}\n\n";
 
+/** The deleteDeadCode family: delete an unused module and an unused helper. */
 export const deleteDeadCode: TaskFamily = {
   name: 'deleteDeadCode',
   description: 'delete an unused module and an unused helper',

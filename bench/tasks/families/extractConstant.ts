@@ -13,6 +13,7 @@ const USERS: readonly { name: string; f: (n: number) => FunctionTemplate }[] = [
   { name: 'session', f: (n) => ({ name: 'sessionExpired', code: `function sessionExpired(started, now) {\n  return now - started > ${n};\n}`, test: { title: 'sessionExpired after the timeout', assertion: `assert.strictEqual(sessionExpired(0, ${n + 1}), true)` } }) },
 ];
 
+/** The extractConstant family: extract a repeated magic number into a shared constant. */
 export const extractConstant: TaskFamily = {
   name: 'extractConstant',
   description: 'extract a repeated magic number into a shared constant',

@@ -5,6 +5,7 @@ import { countOccurrences, type TextEdit } from '../../../src/core/tools/applyEd
 import { allOf, contains, editStep, lacks, testsPass, testStep } from '../stepBuilders';
 import type { TaskFamily } from '../taskFamily';
 
+/** The fixFailingTest family: reproduce a failing test, fix the bug, run the tests. */
 export const fixFailingTest: TaskFamily = {
   name: 'fixFailingTest',
   description: 'reproduce a failing test, fix the bug, run the tests',

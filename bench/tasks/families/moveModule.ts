@@ -5,6 +5,7 @@ import { allOf, contains, editStep, lacks, lineEdits, testsPass, testStep } from
 import type { Step } from '../../../src/core/plan/planSchema';
 import type { TaskFamily } from '../taskFamily';
 
+/** The moveModule family: move a module to another folder and fix its imports. */
 export const moveModule: TaskFamily = {
   name: 'moveModule',
   description: 'move a module to another folder and fix its imports',

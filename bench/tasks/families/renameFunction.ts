@@ -12,6 +12,7 @@ const NEW_NAMES: Readonly<Record<string, string>> = {
   shouldRetry: 'isRetryable', isEmail: 'looksLikeEmail', isPort: 'isValidPort',
 };
 
+/** The renameFunction family: rename a function across every file that uses it. */
 export const renameFunction: TaskFamily = {
   name: 'renameFunction',
   description: 'rename a function across every file that uses it',

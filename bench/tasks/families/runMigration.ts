@@ -21,6 +21,7 @@ if (!Number.isInteger(target) || target <= schema.version) {
 }
 `;
 
+/** The runMigration family: run a migration command that is not safe to repeat, and record it. */
 export const runMigration: TaskFamily = {
   name: 'runMigration',
   description: 'run a migration command that is not safe to repeat, and record it',

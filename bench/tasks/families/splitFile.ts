@@ -5,6 +5,7 @@ import { allOf, contains, editStep, lacks, lineEdits, nodeAsserts, testsPass, te
 import type { Step } from '../../../src/core/plan/planSchema';
 import type { TaskFamily } from '../taskFamily';
 
+/** The splitFile family: move a function into its own module, keeping the old exports. */
 export const splitFile: TaskFamily = {
   name: 'splitFile',
   description: 'move a function into its own module, keeping the old exports',

@@ -5,6 +5,7 @@ import { contains, editStep, lacks, readStep, testsPass, testStep } from '../ste
 import type { Step } from '../../../src/core/plan/planSchema';
 import type { TaskFamily } from '../taskFamily';
 
+/** The updateCopyright family: update the copyright line in every source file. */
 export const updateCopyright: TaskFamily = {
   name: 'updateCopyright',
   description: 'update the copyright line in every source file',

@@ -26,6 +26,7 @@ const CHANGES: readonly SettingChange[][] = [
   [{ find: '"telemetry": false', replace: '"telemetry": true', say: 'features.telemetry on', holds: 'c.features.telemetry === true' }],
 ];
 
+/** The updateJsonConfig family: change settings in a JSON config file. */
 export const updateJsonConfig: TaskFamily = {
   name: 'updateJsonConfig',
   description: 'change settings in a JSON config file',

@@ -5,6 +5,7 @@ import { baseProject } from '../fixtureProject';
 import { contains, editStep, readStep, writeStep } from '../stepBuilders';
 import type { TaskFamily } from '../taskFamily';
 
+/** The writeReleaseNotes family: draft release notes with the worker model and write them to a file. */
 export const writeReleaseNotes: TaskFamily = {
   name: 'writeReleaseNotes',
   description: 'draft release notes with the worker model and write them to a file',

@@ -47,6 +47,7 @@ export interface FusedOptions {
   readonly escalation: EscalationLimits;
 }
 
+/** Fused mode, 40 turns at most, the default run options and escalation rule. */
 export const DEFAULT_FUSED_OPTIONS: FusedOptions = { mode: 'fused', maxTurns: 40, run: DEFAULT_RUN_OPTIONS, escalation: AUTO_ESCALATION };
 
 /** What the loop starts from. */

@@ -12,6 +12,7 @@ import type { FusedMode } from './runMode';
 /** The tool that hands the task to the planner (auto mode only). */
 export const MAKE_PLAN_TOOL = 'make_plan';
 
+/** The arguments of make_plan. */
 export const MakePlanInputSchema = z.object({ reason: z.string().min(1).describe('Why this task should be planned first.') }).strict();
 
 /** What the fused agent may add to a runCommand call, as a plan step says it with its flag and postcondition. */
