@@ -1,0 +1,281 @@
+// The Workspace port over `vscode.workspace.fs`, for one folder Uri, so plans run the same in a local,
+// remote (SSH, containers, WSL, code-server) or virtual workspace. Confinement is the Node adapter's:
+// the pure rule (no `..`, not absolute, no NUL) for every scheme, and for `file:` folders the
+// WorkspaceResolver's realpath check too, so a symlink cannot lead out. Whole-file writes go to a temp
+// file in the same folder that is then renamed over the target. Errors are the port's typed errors,
+// chosen by FileSystemError code, never by message.
+import { randomBytes } from 'node:crypto';
+import { chmod, stat as nodeStat } from 'node:fs/promises';
+import * as vscode from 'vscode';
+import { FileExistsError, FileNotFoundError, ToolError, WorkspaceEscapeError } from '../core/errors';
+import { gitignoreFolder, GitignoreRules, type GitignoreFile } from '../core/gitignoreRules';
+import type { FileStat, Workspace } from '../core/ports';
+import { workspacePathProblem } from '../core/workspacePath';
+import { WorkspaceResolver } from '../node/workspaceResolver';
+
+/** Folders never listed, whatever the pattern, the settings or .gitignore say. */
+const ALWAYS_SKIPPED = ['**/.git/**', '**/node_modules/**', '**/.planwright/**'];
+
+const encoder = new TextEncoder();
+// ignoreBOM keeps a byte order mark in the text, as Node's readFile does, so a rewrite keeps it too.
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** Where a workspace path lands: `target` for reading and writing, `entry` (the link itself) for delete and rename. */
+interface ResolvedUri {
+  readonly target: vscode.Uri;
+  readonly entry: vscode.Uri;
+}
+
+/** A workspace rooted at one folder of any file system VS Code can open. */
+export class VscodeWorkspace implements Workspace {
+  /** Only for `file:` folders, whose real paths the extension host can see. */
+  private readonly resolver: WorkspaceResolver | undefined;
+  private readonly ignoreCase: boolean;
+
+  /** `folder` is the workspace root, usually a `WorkspaceFolder.uri`. */
+  constructor(readonly folder: vscode.Uri) {
+    this.resolver = folder.scheme === 'file' ? new WorkspaceResolver(folder.fsPath) : undefined;
+    // git's core.ignorecase default follows the disk; a virtual file system is taken as case-sensitive.
+    this.ignoreCase = folder.scheme === 'file' && (process.platform === 'darwin' || process.platform === 'win32');
+  }
+
+  async readFile(path: string): Promise<string> {
+    const { target } = await this.resolve(path);
+    try {
+      return decoder.decode(await vscode.workspace.fs.readFile(target));
+    } catch (error) {
+      throw portError(error, path);
+    }
+  }
+
+  async writeFile(path: string, content: string): Promise<void> {
+    const { target } = await this.resolve(path);
+    await this.replace(path, target, encoder.encode(content));
+  }
+
+  async appendFile(path: string, content: string): Promise<void> {
+    const { target } = await this.resolve(path);
+    // workspace.fs has no append: read, then replace atomically. The executor never runs two writers of
+    // one file at once, so nothing is lost between the read and the rename.
+    const before = await vscode.workspace.fs.readFile(target).then(
+      (bytes) => bytes,
+      (error: unknown) => {
+        if (errorCode(error) === 'FileNotFound') return new Uint8Array();
+        throw portError(error, path);
+      },
+    );
+    const added = encoder.encode(content);
+    const after = new Uint8Array(before.length + added.length);
+    after.set(before);
+    after.set(added, before.length);
+    await this.replace(path, target, after);
+  }
+
+  async deleteFile(path: string): Promise<void> {
+    const { entry } = await this.resolve(path);
+    const stat = await this.statUri(entry, path);
+    if (!stat) throw new FileNotFoundError(path);
+    // A link is removed as a link, wherever it points (`entry` is the link itself).
+    if (isFolder(stat) && (stat.type & vscode.FileType.SymbolicLink) === 0) throw notAFile(path, 'delete', 'a folder');
+    try {
+      await vscode.workspace.fs.delete(entry, { recursive: false, useTrash: false });
+    } catch (error) {
+      throw portError(error, path);
+    }
+  }
+
+  async rename(from: string, to: string): Promise<void> {
+    const source = await this.resolve(from);
+    const destination = await this.resolve(to);
+    if (!(await this.statUri(source.entry, from))) throw new FileNotFoundError(from);
+    await this.createParent(destination.entry, to);
+    try {
+      // overwrite: false makes the file system refuse an existing target. It checks, then renames: a
+      // target created in between by another process is replaced (Node's adapter closes that with link()).
+      await vscode.workspace.fs.rename(source.entry, destination.entry, { overwrite: false });
+    } catch (error) {
+      if (errorCode(error) === 'FileExists') throw new FileExistsError(to);
+      throw portError(error, from);
+    }
+  }
+
+  async stat(path: string): Promise<FileStat | undefined> {
+    const { target } = await this.resolve(path);
+    const stat = await this.statUri(target, path);
+    if (!stat) return undefined;
+    const type = isFolder(stat) ? 'directory' : (stat.type & vscode.FileType.File) !== 0 ? 'file' : 'other';
+    return { type, size: stat.size };
+  }
+
+  async findFiles(glob: string, options?: { readonly limit?: number }): Promise<readonly string[]> {
+    const problem = workspacePathProblem(glob);
+    if (problem) throw new WorkspaceEscapeError(glob, problem);
+    const exclude = this.excludePattern();
+    const [candidates, ignoreFiles] = await Promise.all([
+      vscode.workspace.findFiles(new vscode.RelativePattern(this.folder, glob), exclude),
+      vscode.workspace.findFiles(new vscode.RelativePattern(this.folder, '**/.gitignore'), exclude),
+    ]);
+    const rules = new GitignoreRules(await this.readIgnoreFiles(ignoreFiles), this.ignoreCase);
+    const relative = candidates.map((uri) => this.relativePath(uri)).filter((path): path is string => path !== undefined);
+    const kept = [...new Set(relative)].filter((path) => !rules.isIgnored(path)).sort(byCodeUnit);
+    const limit = options?.limit ?? Number.POSITIVE_INFINITY;
+    const results: string[] = [];
+    for (const path of kept) {
+      if (results.length >= limit) break;
+      // Search follows symlinks; a file reached through a link that leads out is not listed.
+      if (await this.staysInside(path)) results.push(path);
+    }
+    return results;
+  }
+
+  /** Resolves a workspace path to Uris inside the folder, or rejects with WorkspaceEscapeError. */
+  private async resolve(path: string): Promise<ResolvedUri> {
+    if (this.resolver) {
+      const { target, entry } = await this.resolver.resolve(path);
+      return { target: vscode.Uri.file(target), entry: vscode.Uri.file(entry) };
+    }
+    const problem = workspacePathProblem(path);
+    if (problem) throw new WorkspaceEscapeError(path, problem);
+    const segments = path.split('/').filter((segment) => segment !== '' && segment !== '.');
+    if (segments.length === 0) throw new WorkspaceEscapeError(path, 'names the workspace root itself, not a file in it');
+    const uri = vscode.Uri.joinPath(this.folder, ...segments);
+    return { target: uri, entry: uri };
+  }
+
+  /** Writes `bytes` next to `target` and renames them over it, keeping the old permission bits. */
+  private async replace(path: string, target: vscode.Uri, bytes: Uint8Array): Promise<void> {
+    const existing = await this.statUri(target, path);
+    // A rename over a folder would delete the folder first (the disk provider's overwrite), so refuse.
+    if (existing && isFolder(existing)) throw notAFile(path, 'write', 'a folder');
+    const parent = vscode.Uri.joinPath(target, '..');
+    await this.createParent(target, path);
+    const name = target.path.slice(target.path.lastIndexOf('/') + 1);
+    const temp = vscode.Uri.joinPath(parent, `.${name}.${randomBytes(6).toString('hex')}.planwright-tmp`);
+    try {
+      await vscode.workspace.fs.writeFile(temp, bytes);
+      if (existing && target.scheme === 'file') await keepMode(target.fsPath, temp.fsPath);
+      await vscode.workspace.fs.rename(temp, target, { overwrite: true });
+    } catch (error) {
+      await Promise.resolve(vscode.workspace.fs.delete(temp, { useTrash: false })).catch(() => undefined);
+      throw portError(error, path);
+    }
+  }
+
+  private async createParent(uri: vscode.Uri, path: string): Promise<void> {
+    try {
+      await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(uri, '..'));
+    } catch (error) {
+      // A file where a folder should be: nothing was written.
+      if (errorCode(error) === 'FileExists' || errorCode(error) === 'FileNotADirectory') throw notAFile(path, 'create the folder of', 'below a file');
+      throw portError(error, path);
+    }
+  }
+
+  /** What is at `uri`, or `undefined` when nothing is. */
+  private async statUri(uri: vscode.Uri, path: string): Promise<vscode.FileStat | undefined> {
+    try {
+      return await vscode.workspace.fs.stat(uri);
+    } catch (error) {
+      const code = errorCode(error);
+      if (code === 'FileNotFound' || code === 'FileNotADirectory') return undefined;
+      throw portError(error, path);
+    }
+  }
+
+  /** `uri` as a path relative to the folder, or `undefined` when it is not below it. */
+  private relativePath(uri: vscode.Uri): string | undefined {
+    if (uri.scheme !== this.folder.scheme || uri.authority !== this.folder.authority) return undefined;
+    const root = comparablePath(this.folder.path).replace(/\/+$/, '');
+    const path = comparablePath(uri.path);
+    if (!path.startsWith(`${root}/`)) return undefined;
+    const relative = uri.path.slice(root.length + 1);
+    return workspacePathProblem(relative) ? undefined : relative;
+  }
+
+  private async staysInside(path: string): Promise<boolean> {
+    try {
+      await this.resolve(path);
+      return true;
+    } catch (error) {
+      if (error instanceof WorkspaceEscapeError) return false;
+      throw error;
+    }
+  }
+
+  private async readIgnoreFiles(uris: readonly vscode.Uri[]): Promise<GitignoreFile[]> {
+    const files: GitignoreFile[] = [];
+    for (const uri of uris) {
+      const path = this.relativePath(uri);
+      if (path === undefined || !(await this.staysInside(path))) continue;
+      const text = await this.readFile(path).catch(() => '');
+      files.push({ folder: gitignoreFolder(path), text });
+    }
+    return files;
+  }
+
+  /**
+   * The folders never listed, plus the user's `files.exclude` and `search.exclude` patterns. Passing any
+   * exclude replaces findFiles' defaults (https://github.com/microsoft/vscode/issues/48674), so the
+   * settings are added here. Patterns with braces or commas are left out: they cannot be nested in the
+   * one `{a,b}` pattern findFiles takes.
+   */
+  private excludePattern(): string {
+    const patterns = new Set(ALWAYS_SKIPPED);
+    for (const section of ['files', 'search']) {
+      const excludes = vscode.workspace.getConfiguration(section, this.folder).get<Record<string, unknown>>('exclude') ?? {};
+      for (const [pattern, enabled] of Object.entries(excludes)) {
+        if (enabled !== true || /[{},]/.test(pattern)) continue;
+        patterns.add(pattern);
+        patterns.add(`${pattern.replace(/\/+$/, '')}/**`);
+      }
+    }
+    return `{${[...patterns].join(',')}}`;
+  }
+}
+
+/** The `code` of a FileSystemError (`FileNotFound`, `FileExists`, `NoPermissions`, ...), or `undefined`. */
+function errorCode(error: unknown): string | undefined {
+  return error instanceof vscode.FileSystemError ? error.code : undefined;
+}
+
+/** A file system error as the port's typed error, where there is one; others pass through. */
+function portError(error: unknown, path: string): unknown {
+  switch (errorCode(error)) {
+    case 'FileNotFound':
+    case 'FileNotADirectory':
+      return new FileNotFoundError(path);
+    case 'FileExists':
+      return new FileExistsError(path);
+    case 'FileIsADirectory':
+      return notAFile(path, 'read or write', 'a folder');
+    case 'NoPermissions':
+      // Refused before anything happened: definite, so the step is re-planned rather than retried.
+      return new ToolError('definite', 'noPermission', `No permission to change or read ${path}.`);
+    default:
+      return error;
+  }
+}
+
+function notAFile(path: string, action: string, what: string): ToolError {
+  return new ToolError('definite', 'notAFile', `Cannot ${action} ${path}: it is ${what}, not a file.`);
+}
+
+/** A folder, or a link to one; a link to a file counts as a file. */
+function isFolder(stat: vscode.FileStat): boolean {
+  return (stat.type & vscode.FileType.Directory) !== 0;
+}
+
+/** Keeps the permission bits of the file being replaced, so an atomic write does not drop `+x`. */
+async function keepMode(target: string, temp: string): Promise<void> {
+  const previous = await nodeStat(target).catch(() => undefined);
+  if (previous) await chmod(temp, previous.mode & 0o7777).catch(() => undefined);
+}
+
+/** Windows drive letters come in either case in Uri paths; compare them in one. */
+function comparablePath(path: string): string {
+  return path.replace(/^\/([A-Za-z]):/, (_match, drive: string) => `/${drive.toLowerCase()}:`);
+}
+
+function byCodeUnit(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
