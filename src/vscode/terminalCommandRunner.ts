@@ -49,12 +49,16 @@ export class TerminalCommandRunner implements CommandRunner, vscode.Disposable {
   private readonly fallback: CommandRunner | undefined;
   private readonly logger: Logger;
   private readonly name: string;
-  /** Why shell integration is not used, once it failed to activate; later commands go straight to the fallback. */
+  /**
+   * Why shell integration is not used, once it failed to activate: later commands go straight to the
+   * fallback instead of waiting for it again, until a terminal setting changes.
+   */
   private unavailable: string | undefined;
   /** Terminals whose command finished, kept visible until the next command starts. */
   private readonly idle = new Set<vscode.Terminal>();
   /** Stops every running command; used by dispose(). */
   private readonly running = new Set<() => void>();
+  private readonly configuration: vscode.Disposable;
 
   /** `folder` is the workspace root; `cwd` of a request is relative to it. */
   constructor(
@@ -65,6 +69,10 @@ export class TerminalCommandRunner implements CommandRunner, vscode.Disposable {
     this.fallback = options.fallback ?? (folder.scheme === 'file' ? new NodeCommandRunner(folder.fsPath, { killGraceMs: options.killGraceMs }) : undefined);
     this.logger = options.logger;
     this.name = options.terminalName ?? 'Planwright';
+    // A changed terminal setting (another default shell, integration switched on) deserves a new try.
+    this.configuration = vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration('terminal.integrated')) this.unavailable = undefined;
+    });
   }
 
   async run(request: CommandRequest, signal?: AbortSignal): Promise<CommandResult> {
@@ -93,6 +101,7 @@ export class TerminalCommandRunner implements CommandRunner, vscode.Disposable {
   dispose(): void {
     for (const stop of [...this.running]) stop();
     this.disposeIdle();
+    this.configuration.dispose();
   }
 
   /** Why this request cannot run in a terminal, or `undefined` when it can. */

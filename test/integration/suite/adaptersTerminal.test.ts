@@ -180,15 +180,24 @@ describe('TerminalCommandRunner', function () {
       assert.equal(ourTerminals().length, 0);
     });
 
-    it('falls back to a child process when shell integration does not activate in time, says so once, and stays there', async () => {
+    it('falls back to a child process when shell integration does not activate in time, says so once, and stays there until a terminal setting changes', async () => {
       const impatient = runner({ shellIntegrationTimeoutMs: 1 });
       const first = await impatient.run(request('echo first'));
       const second = await impatient.run(request('echo second'));
       assert.equal(first.output.trim(), 'first');
       assert.equal(second.output.trim(), 'second');
-      assert.equal(logger.lines.filter((line) => line.startsWith('warn: Commands run as child processes from now on: shell integration did not activate')).length, 1, logger.text());
+      const gaveUp = () => logger.lines.filter((line) => line.startsWith('warn: Commands run as child processes from now on: shell integration did not activate')).length;
+      assert.equal(gaveUp(), 1, logger.text());
       assert.equal(logger.lines.filter((line) => line.includes('as a child process')).length, 2, logger.text());
       await waitFor(() => ourTerminals().length === 0, 2_000, 'the unused terminal to close');
+      const terminalSettings = vscode.workspace.getConfiguration('terminal.integrated');
+      await terminalSettings.update('scrollback', 1234, vscode.ConfigurationTarget.Global);
+      try {
+        await impatient.run(request('echo third'));
+        assert.equal(gaveUp(), 2, 'tried the terminal again after the setting changed');
+      } finally {
+        await terminalSettings.update('scrollback', undefined, vscode.ConfigurationTarget.Global);
+      }
     });
 
     it('refuses to run in a virtual workspace that has neither shell integration nor a local folder', async () => {
