@@ -8,6 +8,8 @@ import { CompensationSchema, PlanSchema, StepSchema } from './planSchema';
 
 /** Where the generated schema is committed, relative to the repository root. */
 export const PLAN_SCHEMA_PATH = 'schemas/plan.schema.json';
+/** Where the schema of one step is committed: the editor's "Edit Step…" documents (`*.planwright-step.json`) use it. */
+export const STEP_SCHEMA_PATH = 'schemas/step.schema.json';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -44,4 +46,15 @@ export function planJsonSchema(): JsonSchema {
 /** The exact text of `schemas/plan.schema.json`: the schema with 2-space indent and a final newline. */
 export function planJsonSchemaText(): string {
   return `${JSON.stringify(planJsonSchema(), null, 2)}\n`;
+}
+
+/** The JSON Schema of one step, as in a plan (tool names and arguments per tool included). */
+export function stepJsonSchema(): JsonSchema {
+  const schema = z.toJSONSchema(StepSchema, { target: 'draft-07', io: 'input', override }) as JsonSchema;
+  return { ...schema, title: 'Planwright plan step', description: 'One step of a plan: one tool call with its arguments and the checks that say whether it did its job.' };
+}
+
+/** The exact text of `schemas/step.schema.json`. */
+export function stepJsonSchemaText(): string {
+  return `${JSON.stringify(stepJsonSchema(), null, 2)}\n`;
 }

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { PLAN_SCHEMA_PATH, planJsonSchema, planJsonSchemaText } from '../../../src/core/plan/planJsonSchema';
+import { PLAN_SCHEMA_PATH, planJsonSchema, planJsonSchemaText, STEP_SCHEMA_PATH, stepJsonSchema, stepJsonSchemaText } from '../../../src/core/plan/planJsonSchema';
 import { TOOL_NAMES } from '../../../src/core/tools/toolCatalog';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
@@ -47,5 +47,18 @@ describe('planJsonSchema', () => {
     const compensation = ((planJsonSchema().properties as Json).steps.items as Json).properties.compensation as Json;
     assert.deepEqual(compensation.properties.tool.enum, [...TOOL_NAMES]);
     assert.equal(compensation.allOf.length, TOOL_NAMES.length);
+  });
+
+  it('has a one-step sibling, committed as schemas/step.schema.json and registered for the "Edit Step…" documents', () => {
+    assert.equal(readFileSync(path.join(ROOT, STEP_SCHEMA_PATH), 'utf8'), stepJsonSchemaText(), `${STEP_SCHEMA_PATH} is stale`);
+    const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+    assert.deepEqual(
+      manifest.contributes.jsonValidation.filter((entry: Json) => entry.url === `./${STEP_SCHEMA_PATH}`),
+      [{ fileMatch: ['*.planwright-step.json'], url: `./${STEP_SCHEMA_PATH}` }],
+    );
+    const step = stepJsonSchema();
+    assert.deepEqual(step.required, ['id', 'title', 'tool', 'args']);
+    assert.deepEqual((step.properties as Json).tool.enum, [...TOOL_NAMES]);
+    assert.equal((step.allOf as Json[]).length, TOOL_NAMES.length);
   });
 });
