@@ -1,29 +1,83 @@
 // Composition root: builds the adapters, hands them to core, and owns every disposable. No logic here.
+import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { PlanTreeNode } from './core/view/planTreeModel';
-import { LOG_CHANNEL_NAME, VIEWS } from './vscode/ids';
+import type { Logger } from './core/ports';
+import { approvalNotifier } from './vscode/approvalNotifications';
+import { ChatModelFactory } from './vscode/chatModelFactory';
+import { HostPorts } from './vscode/hostPorts';
+import { LOG_CHANNEL_NAME, PREVIEW_SCHEME } from './vscode/ids';
 import { LoadedPlan } from './vscode/loadedPlan';
+import { registerModelCommands } from './vscode/modelCommands';
+import { PendingApprovals } from './vscode/pendingApprovals';
 import { registerPlanCommands } from './vscode/planCommands';
-import { PlanTreeProvider } from './vscode/planTreeProvider';
+import { PlanSession } from './vscode/planSession';
+import { PlanView } from './vscode/planView';
+import { PreviewDocuments } from './vscode/previewDocuments';
+import { offerResume, registerRunCommands } from './vscode/runCommands';
+import { RunController } from './vscode/runController';
+import { RunStorage } from './vscode/runStorage';
+import { ApiKeyStore, clearApiKey, promptForApiKey } from './vscode/secretStore';
+import { SettingsReader } from './vscode/settings';
+import { registerStepCommands } from './vscode/stepCommands';
+import { StepEditor } from './vscode/stepEditor';
 
-/** What `activate` returns (`extension.exports`): the plan tree, so the integration tests can read its rows. */
+/** What `activate` returns (`extension.exports`): the session and its view, for the integration tests. */
 export interface PlanwrightExports {
-  readonly planTree: vscode.TreeDataProvider<PlanTreeNode>;
+  readonly planTree: PlanView['provider'];
+  readonly session: PlanSession;
+  readonly storage: RunStorage;
 }
 
 export function activate(context: vscode.ExtensionContext): PlanwrightExports {
   const log = vscode.window.createOutputChannel(LOG_CHANNEL_NAME, { log: true });
+  const logger: Logger = { info: (message) => log.info(message), warn: (message) => log.warn(message), error: (message) => log.error(message) };
+  const settings = new SettingsReader(logger);
+  const keys = new ApiKeyStore(context.secrets);
+  const models = new ChatModelFactory(settings, keys, logger);
+  const ports = new HostPorts(logger);
+  const storage = RunStorage.forContext(context);
   const loadedPlan = new LoadedPlan();
-  const planTree = new PlanTreeProvider(loadedPlan);
+  const approvals = new PendingApprovals();
+  const previews = new PreviewDocuments();
+  const runs = new RunController({
+    ports: (folder) => ports.for(folder),
+    models: () => models.models(),
+    settings: () => settings.current,
+    log,
+    storage,
+    approvals,
+    loadedPlan,
+  });
+  const session = new PlanSession(loadedPlan, runs, approvals);
+  approvals.setNotifier(approvalNotifier(approvals, previews, log));
+  const view = new PlanView(session);
+  const editor = new StepEditor(session, log, path.join(path.dirname(storage.folder), 'edits'));
   context.subscriptions.push(
     log,
+    settings,
+    keys,
+    models,
+    ports,
     loadedPlan,
-    planTree,
-    vscode.window.createTreeView(VIEWS.plan, { treeDataProvider: planTree }),
-    ...registerPlanCommands({ loadedPlan, log }),
+    approvals,
+    previews,
+    runs,
+    view,
+    editor,
+    vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, previews),
+    ...registerPlanCommands({ loadedPlan, session, log, models: () => models.models(), ports: (folder) => ports.for(folder) }),
+    ...registerRunCommands({ session, log }),
+    ...registerStepCommands({ session, previews, log, ports: (folder) => ports.for(folder) }),
+    ...editor.registerCommands(),
+    ...registerModelCommands({
+      settings: () => settings.current,
+      keys: { setApiKey: () => promptForApiKey(keys, settings.current), clearApiKey: () => clearApiKey(keys, settings.current) },
+      log,
+    }),
   );
   log.info(`Planwright ${String(context.extension.packageJSON.version)} activated`);
-  return { planTree };
+  void offerResume(session, log);
+  return { planTree: view.provider, session, storage };
 }
 
 export function deactivate(): void {}

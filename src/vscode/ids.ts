@@ -3,9 +3,32 @@
 
 /** Command ids, `planwright.verbNoun`. Each is contributed in package.json and registered exactly once. */
 export const COMMANDS = {
+  planTask: 'planwright.planTask',
   openPlanFile: 'planwright.openPlanFile',
+  savePlanAs: 'planwright.savePlanAs',
+  runPlan: 'planwright.runPlan',
+  pauseRun: 'planwright.pauseRun',
+  cancelRun: 'planwright.cancelRun',
+  approveAllSafe: 'planwright.approveAllSafe',
+  replanRemaining: 'planwright.replanRemaining',
+  showTrace: 'planwright.showTrace',
   showPlanAsMarkdown: 'planwright.showPlanAsMarkdown',
+  configureModel: 'planwright.configureModel',
+  setApiKey: 'planwright.setApiKey',
+  clearApiKey: 'planwright.clearApiKey',
   showLog: 'planwright.showLog',
+  // Tree-only: per-step actions, hidden from the palette.
+  approveStep: 'planwright.approveStep',
+  rejectStep: 'planwright.rejectStep',
+  showStepDiff: 'planwright.showStepDiff',
+  editStep: 'planwright.editStep',
+  addStepAfter: 'planwright.addStepAfter',
+  deleteStep: 'planwright.deleteStep',
+  moveStepUp: 'planwright.moveStepUp',
+  moveStepDown: 'planwright.moveStepDown',
+  retryStep: 'planwright.retryStep',
+  undoStep: 'planwright.undoStep',
+  showStepOutput: 'planwright.showStepOutput',
 } as const;
 
 /** Tree views. */
@@ -21,9 +44,14 @@ export const VIEW_CONTAINERS = {
 /** Context keys, `planwright:camelCase`, set with `setContext` and read in `when` clauses. */
 export const CONTEXT_KEYS = {
   planLoaded: 'planwright:planLoaded',
+  runExecuting: 'planwright:runExecuting',
+  approvalsPending: 'planwright:approvalsPending',
 } as const;
 
-/** The name of the extension's log output channel. */
+/** The URI scheme of the read-only documents that show a step's file before and after (approval diffs). */
+export const PREVIEW_SCHEME = 'planwright-preview';
+
+/** The name of the extension's log output channel, and of the terminal commands run in. */
 export const LOG_CHANNEL_NAME = 'Planwright';
 
 export type CommandId = (typeof COMMANDS)[keyof typeof COMMANDS];

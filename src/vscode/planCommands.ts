@@ -1,18 +1,30 @@
-// The plan commands: open a plan file into the Planwright view, show the open plan as Markdown, reveal the log.
-// They read files through workspace.fs, leave parsing and rendering to core, and turn core's problems into
-// one short message (details go to the log).
+// The plan commands: plan a task with the planner model, open a plan file into the Planwright view, save the
+// plan as a file, show it as Markdown, reveal the log. They read and write files through workspace.fs, leave
+// planning, parsing and rendering to core, and turn core's problems into one short message (details go to
+// the log). Planning runs nothing: the plan appears in the tree to be read, edited and approved first.
 import * as vscode from 'vscode';
 import { formatProblem } from '../core/plan/planProblem';
 import { parsePlanText } from '../core/plan/parsePlan';
 import { renderPlanMarkdown } from '../core/plan/renderPlanMarkdown';
+import { planTask } from '../core/planner/planTask';
+import { summarizeWorkspace } from '../core/planner/workspaceSummary';
 import { COMMANDS, VIEWS } from './ids';
 import type { LoadedPlan } from './loadedPlan';
+import type { PlanSession } from './planSession';
+import type { RunHost } from './runController';
+import { describeError } from './userMessages';
 
 /** What the plan commands work with; built once in the composition root. */
 export interface PlanCommandDeps {
   readonly loadedPlan: LoadedPlan;
+  readonly session: PlanSession;
   readonly log: vscode.LogOutputChannel;
+  readonly models: RunHost['models'];
+  readonly ports: RunHost['ports'];
 }
+
+/** The source name of a plan the planner wrote that is not saved yet. */
+const NEW_PLAN_SOURCE = 'new plan';
 
 const PLAN_GLOB = '**/*.plan.json';
 const EXCLUDE_GLOB = '{**/node_modules/**,**/.git/**}';
@@ -49,6 +61,98 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/**
+ * Asks for a goal (unless given) and plans it with the planner model over a summary of the workspace.
+ * The plan replaces the open one in the tree, unsaved; nothing runs. Resolves to whether a plan came back.
+ */
+async function planGoal(deps: PlanCommandDeps, goalArgument?: unknown): Promise<boolean> {
+  const goal =
+    typeof goalArgument === 'string'
+      ? goalArgument
+      : await vscode.window.showInputBox({
+          title: 'Plan a Task',
+          prompt: 'What should be done? Planwright plans it as checkable steps; nothing runs until you run the plan.',
+          placeHolder: 'e.g. Add a --verbose flag to the CLI that reports each file it reads',
+          ignoreFocusOut: true,
+          validateInput: (text) => (text.trim().length === 0 ? 'Describe the task in a sentence.' : undefined),
+        });
+  if (!goal?.trim()) return false;
+  if (deps.session.runs.executing) {
+    void vscode.window.showInformationMessage('A run is in progress: pause or cancel it before planning another task.');
+    return false;
+  }
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder) {
+    void vscode.window.showInformationMessage('Open a folder first: Planwright plans a task inside a workspace folder.');
+    return false;
+  }
+  let models: Awaited<ReturnType<RunHost['models']>>;
+  try {
+    models = await deps.models();
+  } catch (error) {
+    void vscode.window.showWarningMessage(`Planwright needs a model to plan a task: ${describeError(error, deps.log)}`, 'Configure Model…').then((choice) => {
+      if (choice) void vscode.commands.executeCommand(COMMANDS.configureModel);
+    });
+    return false;
+  }
+  const planner = models.planner;
+  const workspace = deps.ports(folder).workspace;
+  deps.log.info(`Planning: ${goal.trim()}`);
+  let planned: Awaited<ReturnType<typeof planTask>>;
+  try {
+    planned = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: 'Planwright: planning the task…', cancellable: true },
+      async (_progress, token) => {
+        const abort = new AbortController();
+        token.onCancellationRequested(() => abort.abort());
+        return planTask(goal.trim(), await summarizeWorkspace(workspace), planner, abort.signal);
+      },
+    );
+  } catch (error) {
+    reportError(deps.log, `Planning failed: ${describeError(error, deps.log)}`);
+    return false;
+  }
+  const tokens = planned.usage.reduce((sum, usage) => sum + usage.promptTokens + usage.completionTokens, 0);
+  deps.log.info(`Planned ${planned.plan.steps.length} steps (${planned.usage.length} model calls, ${tokens} tokens)`);
+  await deps.session.runs.forget();
+  deps.session.runs.notePlanUsage(planned.usage);
+  await deps.loadedPlan.set({ source: NEW_PLAN_SOURCE, plan: planned.plan, unsaved: true });
+  await vscode.commands.executeCommand(`${VIEWS.plan}.focus`);
+  return true;
+}
+
+/** A file name from a goal: its first words, lower-case, joined by dashes. */
+function fileNameFor(goal: string): string {
+  const words = goal.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim().split(' ').slice(0, 6).join('-');
+  return `${words || 'plan'}.plan.json`;
+}
+
+/** Writes the plan (its current revision, once it has run) to a file; asks where unless `target` says. */
+async function savePlanAs(deps: PlanCommandDeps, target?: unknown): Promise<vscode.Uri | undefined> {
+  const loaded = deps.loadedPlan.current;
+  const plan = deps.session.plan;
+  if (!loaded || !plan) {
+    void vscode.window.showInformationMessage('No plan is open.');
+    return undefined;
+  }
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const suggested = loaded.uri ?? (folder ? vscode.Uri.joinPath(folder, fileNameFor(plan.goal)) : undefined);
+  const uri =
+    target instanceof vscode.Uri
+      ? target
+      : await vscode.window.showSaveDialog({ title: 'Save Plan As', saveLabel: 'Save Plan', filters: { 'Plan files': ['plan.json', 'json'] }, ...(suggested ? { defaultUri: suggested } : {}) });
+  if (!uri) return undefined;
+  try {
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(`${JSON.stringify(plan, null, 2)}\n`));
+  } catch (error) {
+    reportError(deps.log, `Could not save the plan: ${errorText(error)}`);
+    return undefined;
+  }
+  await deps.loadedPlan.set({ uri, source: vscode.workspace.asRelativePath(uri, false), plan });
+  deps.log.info(`Saved the plan to ${uri.toString(true)}`);
+  return uri;
+}
+
 /** Shows a short error; "Show Log" reveals the details. */
 function reportError(log: vscode.LogOutputChannel, message: string): void {
   void vscode.window.showErrorMessage(message, 'Show Log').then((choice) => {
@@ -82,6 +186,12 @@ async function openPlanFile(deps: PlanCommandDeps, target?: unknown): Promise<bo
     reportError(deps.log, `${source} is not a valid plan: ${first ? formatProblem(first) : 'unknown problem'}${more}`);
     return false;
   }
+  try {
+    await deps.session.runs.forget();
+  } catch (error) {
+    reportError(deps.log, `Could not open ${source}: ${describeError(error, deps.log)}`);
+    return false;
+  }
   await deps.loadedPlan.set({ uri, source, plan: parsed.plan });
   deps.log.info(`Opened ${source}: "${parsed.plan.goal}", ${parsed.plan.steps.length} steps`);
   await vscode.commands.executeCommand(`${VIEWS.plan}.focus`);
@@ -90,8 +200,8 @@ async function openPlanFile(deps: PlanCommandDeps, target?: unknown): Promise<bo
 
 /** Opens the loaded plan as an untitled Markdown document; resolves to it, or `undefined` when no plan is open. */
 async function showPlanAsMarkdown(deps: PlanCommandDeps): Promise<vscode.TextDocument | undefined> {
-  const loaded = deps.loadedPlan.current;
-  if (!loaded) {
+  const plan = deps.session.plan;
+  if (!plan) {
     const open = 'Open Plan File…';
     void vscode.window.showInformationMessage('No plan is open.', open).then((choice) => {
       if (choice === open) void vscode.commands.executeCommand(COMMANDS.openPlanFile);
@@ -100,15 +210,17 @@ async function showPlanAsMarkdown(deps: PlanCommandDeps): Promise<vscode.TextDoc
   }
   const document = await vscode.workspace.openTextDocument({
     language: 'markdown',
-    content: renderPlanMarkdown(loaded.plan),
+    content: renderPlanMarkdown(plan),
   });
   await vscode.window.showTextDocument(document, { preview: false });
   return document;
 }
 
-/** Registers every plan command; the caller owns the returned disposables. */
+/** Registers every plan command; the caller owns the returned disposables. `planGoal` is exported for Re-plan. */
 export function registerPlanCommands(deps: PlanCommandDeps): vscode.Disposable[] {
   return [
+    vscode.commands.registerCommand(COMMANDS.planTask, (goal?: unknown) => planGoal(deps, goal)),
+    vscode.commands.registerCommand(COMMANDS.savePlanAs, (target?: unknown) => savePlanAs(deps, target)),
     vscode.commands.registerCommand(COMMANDS.openPlanFile, (target?: unknown) => openPlanFile(deps, target)),
     vscode.commands.registerCommand(COMMANDS.showPlanAsMarkdown, () => showPlanAsMarkdown(deps)),
     vscode.commands.registerCommand(COMMANDS.showLog, () => deps.log.show()),

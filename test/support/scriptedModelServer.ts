@@ -10,6 +10,8 @@ export interface TextReply {
   readonly toolCalls?: readonly { readonly id?: string; readonly name: string; readonly arguments: string }[];
   readonly usage?: { readonly prompt_tokens: number; readonly completion_tokens: number; readonly cached_tokens?: number } | null;
   readonly model?: string;
+  /** Wait this long before answering (a slow model, so a test can watch what happens meanwhile). */
+  readonly delayMs?: number;
 }
 
 /** An error status with an OpenAI-style body. */
@@ -83,6 +85,7 @@ export class ScriptedModelServer {
       const error = { message: reply.message ?? `status ${reply.status}`, type: 'scripted', param: reply.param ?? null, code: null };
       response.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers }).end(JSON.stringify({ error }));
     } else {
+      if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
       this.stream(response, body, reply);
     }
   }

@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { STEP_FLAGS, stepContextValue, whenStepHasFlag, whenStepIs } from '../../src/core/view/stepContextValue';
 import { COMMANDS, CONTEXT_KEYS, VIEW_CONTAINERS, VIEWS } from '../../src/vscode/ids';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -137,6 +138,42 @@ describe('package.json menus and when clauses', () => {
     const sources = tsFiles(path.join(ROOT, 'src', 'vscode')).map((file) => readFileSync(file, 'utf8')).join('\n');
     for (const [key, value] of Object.entries(CONTEXT_KEYS)) {
       assert.ok(sources.includes(`CONTEXT_KEYS.${key}`), `${value} is never set`);
+    }
+  });
+});
+
+describe('package.json tree item menus', () => {
+  const itemMenus = menuItems.filter((item) => item.menu === 'view/item/context');
+  const known = new Set([whenStepIs('awaitingApproval'), ...STEP_FLAGS.map(whenStepHasFlag), 'viewItem =~ /^step:/']);
+
+  it('matches rows only with the when clauses the contextValue grammar provides', () => {
+    for (const item of itemMenus) {
+      const clauses = [...(item.when ?? '').matchAll(/viewItem =~ \/[^/]*\//g)].map((match) => match[0]);
+      assert.ok(clauses.length > 0, `${item.command} has no viewItem condition`);
+      for (const clause of clauses) assert.ok(known.has(clause), `${item.command}: ${clause} is not built by stepContextValue's grammar`);
+    }
+  });
+
+  it('puts every tree-only command on step rows and hides it from the palette', () => {
+    const hidden = new Set(menuItems.filter((item) => item.menu === 'commandPalette' && item.when === 'false').map((item) => item.command));
+    const onRows = new Set(itemMenus.map((item) => item.command));
+    assert.deepEqual(sorted([...hidden].filter((id): id is string => id !== undefined)), sorted([...onRows].filter((id): id is string => id !== undefined)));
+  });
+
+  it('orders inline buttons with inline@N, and Approve before Reject', () => {
+    const inline = itemMenus.filter((item) => item.group?.startsWith('inline'));
+    for (const item of inline) assert.match(item.group ?? '', /^inline@\d+$/);
+    const order = (command: string) => Number(inline.find((item) => item.command === command)?.group?.split('@')[1]);
+    assert.ok(order(COMMANDS.approveStep) < order(COMMANDS.rejectStep));
+  });
+
+  it('offers Approve and Reject inline exactly on rows waiting for approval', () => {
+    const waiting = stepContextValue('awaitingApproval', { diff: true, editable: true });
+    const regexOf = (command: string) =>
+      itemMenus.filter((item) => item.command === command && item.group?.startsWith('inline')).map((item) => new RegExp(/=~ \/(.*)\/$/.exec(item.when ?? '')?.[1] ?? '$^'));
+    for (const command of [COMMANDS.approveStep, COMMANDS.rejectStep, COMMANDS.showStepDiff]) {
+      assert.ok(regexOf(command).some((regex) => regex.test(waiting)), command);
+      assert.ok(!regexOf(command).some((regex) => regex.test(stepContextValue('failed', { editable: true, retryable: true }))), command);
     }
   });
 });

@@ -127,10 +127,14 @@ export function summarizeArgs(step: Pick<Step, 'args'>): string {
   return '';
 }
 
-/** The goal row's status: the run's, `paused` for a run that stopped without finishing, `idle` before a run. */
-export function planRowStatus(run: RunView | undefined, executing: boolean): PlanRowStatus {
+/**
+ * The goal row's status: the run's; `paused` for a run that stopped without finishing; `awaitingApproval`
+ * while an executing run has steps waiting for an answer; `idle` before a run.
+ */
+export function planRowStatus(run: RunView | undefined, executing: boolean, waiting = 0): PlanRowStatus {
   if (!run) return 'idle';
   if (!executing && run.status === 'running') return 'paused';
+  if (executing && run.status === 'running' && waiting > 0) return 'awaitingApproval';
   return run.status;
 }
 
@@ -350,7 +354,7 @@ export function planTreeModel(input: PlanTreeInput): readonly PlanTreeNode[] {
   const plan = input.run?.plan ?? input.plan;
   const planId = planNodeId(input.source);
   const run = input.run;
-  const status = planRowStatus(run, input.executing === true);
+  const status = planRowStatus(run, input.executing === true, input.approvals?.size ?? 0);
   const baseRevision = run ? run.revision - run.replanReasons.length : 0;
   const planProblems = input.problems?.get('') ?? [];
   const children = [

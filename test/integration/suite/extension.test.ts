@@ -1,88 +1,146 @@
-// Integration tests: the packaged extension's code inside a real VS Code extension host, against a copy of
-// examples/demo-workspace.
+// Integration tests: the extension's code inside a real VS Code extension host, against a copy of
+// examples/demo-workspace: activation, commands registered both ways, plan files into tree rows, edits through
+// the tree-only commands and the validation gate, the Markdown export.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { PlanwrightExports } from '../../../src/extension';
-import type { PlanTreeNode } from '../../../src/core/view/planTreeModel';
-import { COMMANDS, VIEW_CONTAINERS, VIEWS } from '../../../src/vscode/ids';
+import { COMMANDS, PREVIEW_SCHEME, VIEW_CONTAINERS, VIEWS } from '../../../src/vscode/ids';
+import { EXTENSION_ID, planwright, rows, stepRows, until, workspaceUri } from './support';
 
-const EXTENSION_ID = 'planwright.planwright';
 const DEMO_PLAN = 'add-verbose-flag.plan.json';
 const DEMO_GOAL = 'Add a --verbose flag to tally that reports each file it reads';
-
-function workspaceUri(relative: string): vscode.Uri {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(folder, 'the tests need the demo workspace open');
-  return vscode.Uri.joinPath(folder.uri, relative);
-}
-
-async function planTree(): Promise<vscode.TreeDataProvider<PlanTreeNode>> {
-  const extension = vscode.extensions.getExtension<PlanwrightExports>(EXTENSION_ID);
-  assert.ok(extension, `${EXTENSION_ID} is not installed`);
-  return (await extension.activate()).planTree;
-}
-
-async function children(tree: vscode.TreeDataProvider<PlanTreeNode>, node?: PlanTreeNode): Promise<PlanTreeNode[]> {
-  return (await tree.getChildren(node)) ?? [];
-}
+const DEMO_TITLES = ['Read the CLI entry point', 'Accept --verbose', 'Report each file when verbose', 'Test the flag', 'Document the flag', 'Run the tests'];
 
 describe('Planwright in VS Code', () => {
-  it('activates and hands back its plan tree', async () => {
-    const extension = vscode.extensions.getExtension<PlanwrightExports>(EXTENSION_ID);
+  it('activates and hands back its plan tree and session', async () => {
+    const extension = vscode.extensions.getExtension(EXTENSION_ID);
     assert.ok(extension);
-    const exports = await extension.activate();
+    const exports = await planwright();
     assert.equal(extension.isActive, true);
-    assert.ok(exports.planTree);
+    assert.ok(exports.planTree && exports.session);
   });
 
-  it('registers every command it contributes', async () => {
+  it('registers every command it contributes, and contributes every command it registers', async () => {
     const registered = new Set(await vscode.commands.getCommands(true));
     const extension = vscode.extensions.getExtension(EXTENSION_ID);
     const contributed = (extension?.packageJSON.contributes.commands as { command: string }[]).map((entry) => entry.command);
     assert.deepEqual([...contributed].sort(), Object.values(COMMANDS).sort());
     for (const command of contributed) assert.ok(registered.has(command), `${command} is not registered`);
+    const ours = [...registered].filter((command) => command.startsWith('planwright.') && !command.startsWith(`${VIEWS.plan}.`));
+    assert.deepEqual(ours.sort(), [...contributed].sort());
   });
 
   it('starts with an empty tree, so the welcome view shows', async () => {
-    assert.deepEqual(await children(await planTree()), []);
+    assert.deepEqual(await rows(), []);
   });
 
   it('opens a plan file passed as a Uri and shows its goal and steps in the tree', async () => {
-    const tree = await planTree();
     const opened = await vscode.commands.executeCommand<boolean>(COMMANDS.openPlanFile, workspaceUri(DEMO_PLAN));
     assert.equal(opened, true);
-    const [root, ...others] = await children(tree);
+    const [root, ...others] = await rows();
     assert.ok(root);
     assert.equal(others.length, 0);
-    const rootItem = await tree.getTreeItem(root);
-    assert.equal(rootItem.label, DEMO_GOAL);
-    assert.equal(rootItem.description, DEMO_PLAN);
-    assert.equal(rootItem.id, `plan:${DEMO_PLAN}`);
-    assert.equal(rootItem.collapsibleState, vscode.TreeItemCollapsibleState.Expanded);
-    const steps = await Promise.all((await children(tree, root)).map((step) => tree.getTreeItem(step)));
-    assert.deepEqual(
-      steps.map((step) => step.label),
-      ['Read the CLI entry point', 'Accept --verbose', 'Report each file when verbose', 'Test the flag', 'Document the flag', 'Run the tests'],
-    );
-    assert.equal(steps[0]?.id, `plan:${DEMO_PLAN}/step:E1`);
-    assert.equal(steps[0]?.contextValue, 'step:pending');
-    assert.ok(steps[0]?.iconPath instanceof vscode.ThemeIcon);
+    assert.equal(root.item.label, DEMO_GOAL);
+    assert.equal(root.item.description, DEMO_PLAN);
+    assert.equal(root.item.id, `plan:${DEMO_PLAN}`);
+    assert.equal(root.item.contextValue, 'plan:idle');
+    assert.equal(root.item.collapsibleState, vscode.TreeItemCollapsibleState.Expanded);
+    const steps = await stepRows();
+    assert.deepEqual(steps.map((step) => step.item.label), DEMO_TITLES);
+    const edit = steps[1]!.item;
+    assert.equal(edit.id, `plan:${DEMO_PLAN}/step:E2`);
+    assert.equal(edit.description, 'E2 · editFile src/cli.js');
+    assert.equal(edit.contextValue, 'step:pending:editable');
+    assert.equal(edit.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
+    assert.ok(edit.iconPath instanceof vscode.ThemeIcon);
+    assert.equal(edit.iconPath.id, 'circle-large-outline');
+    assert.ok(edit.tooltip instanceof vscode.MarkdownString);
+    assert.match(edit.tooltip.value, /Postcondition: src\/cli\.js contains "'--verbose'"/);
+    const details = await rows(steps[1]!.element);
+    assert.deepEqual(details.map((row) => row.item.label), [`Postcondition: src/cli.js contains "'--verbose'"`, 'After: E1']);
   });
 
   it('refuses a plan file that fails validation and keeps the plan that is open', async () => {
-    const tree = await planTree();
     const broken = workspaceUri('broken.plan.json');
     await vscode.workspace.fs.writeFile(broken, new TextEncoder().encode('{ "version": 1, "goal": "x", "steps": [ { "id": "E1" } ] }'));
-    const opened = await vscode.commands.executeCommand<boolean>(COMMANDS.openPlanFile, broken);
-    assert.equal(opened, false);
-    const [root] = await children(tree);
-    assert.equal(root?.label, DEMO_GOAL);
+    assert.equal(await vscode.commands.executeCommand<boolean>(COMMANDS.openPlanFile, broken), false);
+    const [root] = await rows();
+    assert.equal(root?.item.label, DEMO_GOAL);
+    await vscode.workspace.fs.delete(broken);
   });
 
   it('refuses a file that is not JSON', async () => {
     const notJson = workspaceUri('not-json.plan.json');
     await vscode.workspace.fs.writeFile(notJson, new TextEncoder().encode('{ "version": 1,'));
     assert.equal(await vscode.commands.executeCommand<boolean>(COMMANDS.openPlanFile, notJson), false);
+    await vscode.workspace.fs.delete(notJson);
+  });
+
+  it('renames a step through Edit Step… and marks the plan unsaved', async () => {
+    const { session } = await planwright();
+    const [, edit] = await stepRows();
+    assert.equal(await vscode.commands.executeCommand(COMMANDS.editStep, edit!.element, 'title', 'Accept the --verbose flag'), true);
+    assert.equal((await stepRows())[1]?.item.label, 'Accept the --verbose flag');
+    assert.equal((await rows())[0]?.item.description, `${DEMO_PLAN} · unsaved`);
+    assert.equal(session.plan?.steps[1]?.title, 'Accept the --verbose flag');
+  });
+
+  it('edits a step as JSON in an editor the step schema validates, and applies it on save', async () => {
+    const { session } = await planwright();
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>(COMMANDS.editStep, 'E6', 'json');
+    assert.ok(editor);
+    assert.ok(editor.document.fileName.endsWith('E6.planwright-step.json'), editor.document.fileName);
+    assert.equal(editor.document.languageId, 'json');
+    const step = JSON.parse(editor.document.getText());
+    assert.equal(step.args.command, 'npm test');
+    const changed = JSON.stringify({ ...step, args: { command: 'npm test -- --test-reporter=spec' } }, null, 2);
+    await editor.edit((edit) => edit.replace(new vscode.Range(0, 0, editor.document.lineCount, 0), changed));
+    await editor.document.save();
+    await until('the edit to reach the plan', () => session.plan?.steps[5]?.args.command === 'npm test -- --test-reporter=spec');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('refuses an invalid edit and shows the gate\'s problems on the step and as diagnostics', async () => {
+    const { session } = await planwright();
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>(COMMANDS.editStep, 'E4', 'json');
+    const step = JSON.parse(editor.document.getText());
+    await editor.edit((edit) => edit.replace(new vscode.Range(0, 0, editor.document.lineCount, 0), JSON.stringify({ ...step, args: { content: 'x' } }, null, 2)));
+    await editor.document.save();
+    const diagnostics = await until('diagnostics on the step document', () => {
+      const found = vscode.languages.getDiagnostics(editor.document.uri).filter((diagnostic) => diagnostic.source === 'Planwright');
+      return found.length > 0 && found;
+    });
+    assert.match(diagnostics[0]!.message, /path/);
+    const row = (await stepRows())[3]!.item;
+    assert.match(String(row.description), /problem/);
+    assert.equal(session.plan?.steps[3]?.args.path, 'test/verbose.test.js');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('moves, adds and deletes steps through the tree commands', async () => {
+    const { session } = await planwright();
+    assert.equal(await vscode.commands.executeCommand(COMMANDS.moveStepDown, 'E4'), true);
+    assert.deepEqual(session.plan?.steps.map((step) => step.id), ['E1', 'E2', 'E3', 'E5', 'E4', 'E6']);
+    assert.equal(await vscode.commands.executeCommand(COMMANDS.moveStepUp, 'E4'), true);
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor>(COMMANDS.addStepAfter, 'E1', 'listFiles');
+    const added = JSON.parse(editor.document.getText());
+    assert.equal(added.id, 'E7');
+    assert.deepEqual(added.dependsOn, ['E1']);
+    await editor.edit((edit) => edit.replace(new vscode.Range(0, 0, editor.document.lineCount, 0), JSON.stringify({ ...added, title: 'List the tests' }, null, 2)));
+    await editor.document.save();
+    await until('the new step', () => session.plan?.steps[1]?.id === 'E7');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    assert.equal(await vscode.commands.executeCommand(COMMANDS.deleteStep, 'E7'), true);
+    assert.deepEqual(session.plan?.steps.map((step) => step.id), ['E1', 'E2', 'E3', 'E4', 'E5', 'E6']);
+  });
+
+  it('shows the diff a file-changing step would make, before it runs', async () => {
+    assert.equal(await vscode.commands.executeCommand(COMMANDS.showStepDiff, 'E2'), true);
+    const tab = await until('a diff tab', () => vscode.window.tabGroups.activeTabGroup.activeTab);
+    assert.ok(tab.input instanceof vscode.TabInputTextDiff, 'the active tab is not a diff');
+    assert.equal(tab.input.original.scheme, PREVIEW_SCHEME);
+    const proposed = await vscode.workspace.openTextDocument(tab.input.modified);
+    assert.match(proposed.getText(), /'--verbose'\];/);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
   it('shows the open plan as an untitled Markdown document', async () => {
@@ -91,8 +149,19 @@ describe('Planwright in VS Code', () => {
     assert.equal(document.languageId, 'markdown');
     assert.equal(document.isUntitled, true);
     assert.ok(document.getText().includes(DEMO_GOAL), document.getText());
-    assert.ok(document.getText().includes('Accept --verbose'));
+    assert.ok(document.getText().includes('Accept the --verbose flag'));
     assert.equal(vscode.window.activeTextEditor?.document, document);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  it('saves the edited plan as a file, which then opens as it was saved', async () => {
+    const target = workspaceUri('edited.plan.json');
+    const saved = await vscode.commands.executeCommand<vscode.Uri>(COMMANDS.savePlanAs, target);
+    assert.equal(saved?.toString(), target.toString());
+    assert.equal((await rows())[0]?.item.description, 'edited.plan.json');
+    assert.equal(await vscode.commands.executeCommand(COMMANDS.openPlanFile, target), true);
+    assert.equal((await stepRows())[1]?.item.label, 'Accept the --verbose flag');
+    await vscode.workspace.fs.delete(target);
   });
 
   it('reveals its view container, the plan view and the log', async () => {

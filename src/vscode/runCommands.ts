@@ -1,0 +1,175 @@
+// The run commands: Run Plan (start, or resume the run that stopped), Pause, Cancel, Approve All Safe Steps,
+// Re-plan Remaining Steps and Show Trace. They decide nothing themselves: the run controller and the
+// executor do; these turn outcomes into one short message each.
+import * as vscode from 'vscode';
+import type { RunReport } from '../core/executor/runSummary';
+import { progressText } from '../core/view/runProgress';
+import { COMMANDS, VIEWS } from './ids';
+import type { PlanSession } from './planSession';
+import { describeError, showError, summarizeProblems } from './userMessages';
+
+/** What the run commands work with. */
+export interface RunCommandDeps {
+  readonly session: PlanSession;
+  readonly log: vscode.LogOutputChannel;
+}
+
+const BROKEN = new Set(['failed', 'unknown']);
+
+/** Runs (or resumes) the open plan; resolves with the report once the run stops. */
+async function runPlan(deps: RunCommandDeps): Promise<RunReport | undefined> {
+  const { session, log } = deps;
+  const file = session.loadedPlan.current;
+  if (!file) {
+    void vscode.window.showInformationMessage('No plan is open. Plan a task or open a plan file first.', 'Plan a Task…', 'Open Plan File…').then((choice) => {
+      if (choice === 'Plan a Task…') void vscode.commands.executeCommand(COMMANDS.planTask);
+      if (choice === 'Open Plan File…') void vscode.commands.executeCommand(COMMANDS.openPlanFile);
+    });
+    return undefined;
+  }
+  const valid = session.validPlan();
+  if (!valid.ok) {
+    showError(log, summarizeProblems(log, 'The plan cannot run', valid.problems));
+    return undefined;
+  }
+  let report: RunReport | undefined;
+  try {
+    report = await session.runs.runOrResume(valid.plan, { source: file.source, ...(file.uri ? { uri: file.uri } : {}) });
+  } catch (error) {
+    if (!vscode.workspace.isTrusted) {
+      void vscode.window.showWarningMessage(describeError(error, log), 'Manage Workspace Trust').then((choice) => {
+        if (choice) void vscode.commands.executeCommand('workbench.trust.manage');
+      });
+    } else showError(log, `The plan could not run: ${describeError(error, log)}`);
+    return undefined;
+  }
+  if (report) announce(report, deps);
+  return report;
+}
+
+/** One message for how a run stopped. Not awaited: the command resolves when the run stops. */
+function announce(report: RunReport, deps: RunCommandDeps): void {
+  const { log } = deps;
+  const reason = report.reason ? `: ${report.reason.split('\n')[0]}` : '';
+  switch (report.status) {
+    case 'succeeded':
+      log.info(`Summary:\n${report.summary}`);
+      void vscode.window.showInformationMessage(`Planwright: the plan succeeded (revision ${report.revision}).`, 'Show Summary', 'Show Trace').then(async (choice) => {
+        if (choice === 'Show Summary') await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'markdown', content: report.summary }));
+        if (choice === 'Show Trace') await vscode.commands.executeCommand(COMMANDS.showTrace);
+      });
+      return;
+    case 'needsReplan':
+      void vscode.window.showWarningMessage(`Planwright stopped${reason}`, 'Re-plan Remaining Steps', 'Show Log').then((choice) => {
+        if (choice === 'Re-plan Remaining Steps') void vscode.commands.executeCommand(COMMANDS.replanRemaining);
+        if (choice === 'Show Log') log.show(true);
+      });
+      return;
+    case 'failed':
+      showError(log, `Planwright: the run failed${reason}`);
+      return;
+    case 'cancelled':
+      vscode.window.setStatusBarMessage('Planwright: run cancelled', 5_000);
+      return;
+    case 'paused':
+      vscode.window.setStatusBarMessage('Planwright: paused — Run Plan carries on', 5_000);
+      return;
+    default:
+      vscode.window.setStatusBarMessage(`Planwright: ${report.status}${reason}`, 5_000);
+  }
+}
+
+function pauseRun(deps: RunCommandDeps): boolean {
+  const paused = deps.session.runs.pause();
+  if (!paused) void vscode.window.showInformationMessage('No run is in progress.');
+  else vscode.window.setStatusBarMessage('Planwright: pausing after the running steps finish…', 5_000);
+  return paused;
+}
+
+function cancelRun(deps: RunCommandDeps): boolean {
+  const cancelled = deps.session.runs.cancel();
+  if (!cancelled) void vscode.window.showInformationMessage('No run is in progress.');
+  return cancelled;
+}
+
+function approveAllSafe(deps: RunCommandDeps): string[] {
+  const approved = deps.session.approvals.approveAllSafe();
+  const left = deps.session.approvals.all().map((request) => request.stepId);
+  const message =
+    approved.length === 0
+      ? left.length === 0
+        ? 'No step is waiting for approval.'
+        : `No waiting step is safe to approve in bulk; ${left.join(', ')} need your own look (commands, deletions and model edits always do).`
+      : `Approved ${approved.join(', ')}.${left.length > 0 ? ` ${left.join(', ')} still need your own look.` : ''}`;
+  deps.log.info(message);
+  vscode.window.setStatusBarMessage(`Planwright: ${message}`, 8_000);
+  return approved;
+}
+
+/**
+ * Re-plans what is left: before the plan has run, plans its goal again; after a step failed or became
+ * unknown, carries the run on, which asks the re-planner for new remaining steps first.
+ */
+async function replanRemaining(deps: RunCommandDeps): Promise<RunReport | boolean | undefined> {
+  const { session } = deps;
+  const state = session.runs.state;
+  if (!state) {
+    const goal = session.plan?.goal;
+    if (!goal) return undefined;
+    const choice = await vscode.window.showWarningMessage(`Plan "${goal}" again from scratch? The open plan's steps are replaced.`, { modal: true }, 'Plan Again');
+    return choice ? vscode.commands.executeCommand<boolean>(COMMANDS.planTask, goal) : undefined;
+  }
+  if (session.runs.executing) {
+    void vscode.window.showInformationMessage('The run is in progress: it re-plans by itself when a step fails. Pause it to edit steps by hand.');
+    return undefined;
+  }
+  const broken = state.plan.steps.find((step) => BROKEN.has(state.steps.get(step.id)?.status ?? 'pending'));
+  if (!broken) {
+    void vscode.window.showInformationMessage('No step failed, so there is nothing to re-plan: edit, add or delete steps in the tree, or plan the task again.');
+    return undefined;
+  }
+  return runPlan(deps);
+}
+
+async function showTrace(deps: RunCommandDeps): Promise<vscode.TextEditor | undefined> {
+  const files = deps.session.runs.runFiles;
+  if (!files) {
+    void vscode.window.showInformationMessage('No run yet: the trace is written while a plan runs.');
+    return undefined;
+  }
+  await files.trace.close();
+  const document = await vscode.workspace.openTextDocument(vscode.Uri.file(files.tracePath));
+  return vscode.window.showTextDocument(document, { preview: false });
+}
+
+/**
+ * After a window reload: shows the last run of this workspace as it was (replayed from its journal, nothing
+ * executed) and, when it stopped before its end, offers to resume it.
+ */
+export async function offerResume(session: PlanSession, log: vscode.LogOutputChannel): Promise<void> {
+  const state = await session.runs.restore().catch((error: unknown) => {
+    log.error(`Could not restore the last run: ${describeError(error, log)}`);
+    return undefined;
+  });
+  if (!state || !session.runs.resumable) return;
+  const where = state.statusReason ? ` (${state.statusReason.split('\n')[0]})` : '';
+  const choice = await vscode.window.showInformationMessage(
+    `Planwright: the run of "${state.plan.goal}" stopped at ${progressText(state)}${where}. Resume it?`,
+    'Resume',
+    'Show Plan',
+  );
+  if (choice === 'Resume') await vscode.commands.executeCommand(COMMANDS.runPlan);
+  if (choice === 'Show Plan') await vscode.commands.executeCommand(`${VIEWS.plan}.focus`);
+}
+
+/** Registers the run commands; the caller owns the returned disposables. */
+export function registerRunCommands(deps: RunCommandDeps): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand(COMMANDS.runPlan, () => runPlan(deps)),
+    vscode.commands.registerCommand(COMMANDS.pauseRun, () => pauseRun(deps)),
+    vscode.commands.registerCommand(COMMANDS.cancelRun, () => cancelRun(deps)),
+    vscode.commands.registerCommand(COMMANDS.approveAllSafe, () => approveAllSafe(deps)),
+    vscode.commands.registerCommand(COMMANDS.replanRemaining, () => replanRemaining(deps)),
+    vscode.commands.registerCommand(COMMANDS.showTrace, () => showTrace(deps)),
+  ];
+}

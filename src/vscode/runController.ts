@@ -1,0 +1,325 @@
+// The run of the open plan in this window: builds the run's ports from the host adapters, starts a new run
+// or resumes the journalled one, executes it under a cancellable progress notification, and routes every
+// change (journalled first by the executor) to the tree, the status bar and the log. Pause, cancel, edits,
+// retries and skips go through the executor; an edit during a run pauses it, revises, and carries on.
+// After a window reload, `restore()` replays the last journal without executing anything.
+import * as vscode from 'vscode';
+import { PlanRun, type RunDeps } from '../core/executor/planRun';
+import type { InterventionResult } from '../core/executor/runInterventions';
+import { loadRunState } from '../core/executor/runRecorder';
+import type { RunState } from '../core/executor/runState';
+import type { RunReport } from '../core/executor/runSummary';
+import type { UsageRecord } from '../core/executor/journalRecords';
+import { runOptionsFromSettings, type HostSettings } from '../core/hostSettings';
+import type { ValidPlan } from '../core/plan/planSchema';
+import type { PlanValidation } from '../core/plan/validatePlan';
+import type { ChatModel, CommandRunner, Logger, Workspace } from '../core/ports';
+import { ModelReplanner } from '../core/replanner/modelReplanner';
+import { ModelSolver } from '../core/solver/modelSolver';
+import { messageOf } from '../core/textPreview';
+import { undoFromSnapshots, type UndoResult } from '../core/tools/fileSnapshots';
+import { progressText } from '../core/view/runProgress';
+import { nodeClock } from '../node/nodeClock';
+import { CONTEXT_KEYS } from './ids';
+import type { LoadedPlan } from './loadedPlan';
+import type { PendingApprovals } from './pendingApprovals';
+import type { RunFiles, RunStorage } from './runStorage';
+
+/** The models a run uses: the planner plans and re-plans, the worker does model steps and the summary. */
+export interface RunModels {
+  readonly planner: ChatModel;
+  readonly worker: ChatModel;
+}
+
+/** What the controller needs from the rest of the extension (the adapters), as functions so tests can swap them. */
+export interface RunHost {
+  /** The file and command ports over a workspace folder. */
+  ports(folder: vscode.WorkspaceFolder): { readonly workspace: Workspace; readonly commands: CommandRunner };
+  /** The configured models; rejects (with a ModelError saying what to configure) when there are none. */
+  models(): Promise<RunModels>;
+  settings(): HostSettings;
+  readonly log: vscode.LogOutputChannel;
+  readonly storage: RunStorage;
+  readonly approvals: PendingApprovals;
+  readonly loadedPlan: LoadedPlan;
+}
+
+/** What the journal's `host` field holds for a run started in VS Code. */
+interface HostRecord {
+  readonly source?: string;
+  readonly planUri?: string;
+}
+
+const TERMINAL = new Set(['succeeded', 'failed', 'cancelled']);
+const UNTRUSTED =
+  'Planwright runs nothing in an untrusted workspace: its steps write files and run commands. You can still open, edit and save plans; trust the workspace to run them.';
+
+/** A run the user can act on was not there, or the workspace may not run anything: said once, in words. */
+export class RunUnavailableError extends Error {
+  readonly reason = 'runUnavailable';
+}
+
+export class RunController implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<readonly string[] | undefined>();
+  private runState: RunState | undefined;
+  private run: PlanRun | undefined;
+  private files: RunFiles | undefined;
+  private workspaceFolder: vscode.WorkspaceFolder | undefined;
+  private execution: Promise<RunReport> | undefined;
+  private abort: AbortController | undefined;
+  private progress: vscode.Progress<{ message?: string }> | undefined;
+  private lastStatus = new Map<string, string>();
+  /** The model calls that wrote the open plan, journalled with its first run; `forget()` drops them. */
+  private planUsage: readonly UsageRecord[] = [];
+
+  /** Fires after every change of the run, with the step ids it touched (`undefined`: the whole run). */
+  readonly onDidChange: vscode.Event<readonly string[] | undefined> = this.changed.event;
+
+  constructor(private readonly host: RunHost) {}
+
+  /** The run as it stands (live, or replayed from its journal), if the open plan has one. */
+  get state(): RunState | undefined {
+    return this.runState;
+  }
+
+  /** True while the run executes in this window. */
+  get executing(): boolean {
+    return this.execution !== undefined;
+  }
+
+  /** The journal and trace of the run, if any. */
+  get runFiles(): RunFiles | undefined {
+    return this.files;
+  }
+
+  /** A run that stopped before its end and can be carried on. */
+  get resumable(): boolean {
+    return this.runState !== undefined && !TERMINAL.has(this.runState.status) && !this.executing;
+  }
+
+  /** Remembers the usage of planning the open plan, journalled when it first runs. */
+  notePlanUsage(usage: readonly UsageRecord[]): void {
+    this.planUsage = usage;
+  }
+
+  /** Forgets the run (a new plan was opened): the next Run Plan starts a new one. */
+  async forget(): Promise<void> {
+    if (this.executing) throw new RunUnavailableError('A run is in progress: pause or cancel it first.');
+    await this.closeFiles();
+    this.runState = undefined;
+    this.run = undefined;
+    this.files = undefined;
+    this.planUsage = [];
+    this.lastStatus.clear();
+    await this.updateContext();
+    this.changed.fire(undefined);
+  }
+
+  /** Runs the open plan: resumes the run that stopped, or starts a new one. Resolves when it stops. */
+  async runOrResume(plan: ValidPlan, source: { readonly source: string; readonly uri?: vscode.Uri }): Promise<RunReport | undefined> {
+    if (this.execution) return this.execution;
+    if (!vscode.workspace.isTrusted) throw new RunUnavailableError(UNTRUSTED);
+    const folder = this.folder();
+    if (this.run && this.resumable) return this.execute(this.run);
+    if (this.runState && this.resumable && this.files) {
+      this.run = await PlanRun.resume(this.deps(folder, this.files, await this.optionalModels()), this.overrides(), this.runState);
+      return this.execute(this.run);
+    }
+    await this.closeFiles();
+    this.lastStatus.clear();
+    const files = this.host.storage.create(new Date());
+    this.files = files;
+    const host: HostRecord = { source: source.source, ...(source.uri ? { planUri: source.uri.toString() } : {}) };
+    const planUsage = this.planUsage;
+    this.planUsage = [];
+    const models = await this.optionalModels();
+    this.host.log.info(`Run ${files.runId}: "${plan.goal}", ${plan.steps.length} steps; journal ${files.journalPath}`);
+    this.run = await PlanRun.start(plan, { runId: files.runId, options: this.overrides(), host: { ...host }, planUsage }, this.deps(folder, files, models));
+    return this.execute(this.run);
+  }
+
+  /** Stops scheduling; the running steps finish and the run is paused. */
+  pause(): boolean {
+    if (!this.run || !this.executing) return false;
+    this.run.pause();
+    return true;
+  }
+
+  /** Cancels the run: running steps are stopped, nothing else starts, open approvals are withdrawn. */
+  cancel(): boolean {
+    if (!this.abort) return false;
+    this.abort.abort();
+    this.host.approvals.cancelAll();
+    return true;
+  }
+
+  /** Puts an edited plan in place as the run's next revision (pausing and carrying on when it executes). */
+  revise(plan: ValidPlan, reason: string): Promise<PlanValidation> {
+    return this.whileStopped((run) => run.revise(plan, reason));
+  }
+
+  /** Tries a broken step again. */
+  retry(stepId: string): Promise<InterventionResult> {
+    return this.whileStopped((run) => run.retry(stepId));
+  }
+
+  /** Skips a step the user does not want. */
+  skip(stepId: string): Promise<InterventionResult> {
+    return this.whileStopped((run) => run.skip(stepId));
+  }
+
+  /** Puts back the files a step changed, as they were before it ran. */
+  async undo(stepId: string): Promise<UndoResult> {
+    const before = this.runState?.steps.get(stepId)?.before ?? [];
+    if (before.length === 0) throw new RunUnavailableError(`${stepId} changed no files that Planwright kept a copy of.`);
+    const { workspace } = this.host.ports(this.folder());
+    const result = await this.whileStopped(() => undoFromSnapshots(workspace, before));
+    this.host.log.info(`Undo ${stepId}: restored ${result.restored.join(', ') || 'nothing'}${result.unchanged.length ? `; already as before: ${result.unchanged.join(', ')}` : ''}`);
+    return result;
+  }
+
+  /** Shows the last run of this workspace as it was, from its journal, without executing anything. */
+  async restore(): Promise<RunState | undefined> {
+    if (this.executing) return this.runState;
+    const runId = await this.host.storage.latest();
+    if (!runId) return undefined;
+    const files = this.host.storage.open(runId);
+    let state: RunState;
+    try {
+      state = await loadRunState(files.journal, (warning) => this.host.log.warn(warning));
+    } catch (error) {
+      this.host.log.error(`Could not replay the journal of run ${runId} (${files.journalPath}): ${messageOf(error)}`);
+      return undefined;
+    }
+    await this.closeFiles();
+    this.files = files;
+    this.run = undefined;
+    this.runState = state;
+    this.lastStatus = new Map([...state.steps].map(([id, run]) => [id, run.status]));
+    const host = (state.host ?? {}) as HostRecord;
+    await this.host.loadedPlan.set({
+      source: host.source ?? `run ${runId}`,
+      ...(host.planUri ? { uri: vscode.Uri.parse(host.planUri) } : {}),
+      plan: state.plan,
+    });
+    this.host.log.info(`Restored run ${runId} from ${files.journalPath}: ${state.status}${state.statusReason ? ` (${state.statusReason})` : ''}`);
+    await this.updateContext();
+    this.changed.fire(undefined);
+    return state;
+  }
+
+  private async whileStopped<T>(work: (run: PlanRun) => Promise<T>): Promise<T> {
+    const wasExecuting = this.execution;
+    if (wasExecuting) {
+      this.run?.pause();
+      await wasExecuting.catch(() => undefined);
+    }
+    if (!this.run && this.runState && this.files) {
+      this.run = await PlanRun.resume(this.deps(this.folder(), this.files, await this.optionalModels()), this.overrides(), this.runState);
+    }
+    if (!this.run) throw new RunUnavailableError('The plan has not run yet.');
+    const run = this.run;
+    const result = await work(run);
+    if (wasExecuting) void this.execute(run).catch((error) => this.host.log.error(`The run stopped: ${messageOf(error)}`));
+    return result;
+  }
+
+  private execute(run: PlanRun): Promise<RunReport> {
+    const abort = new AbortController();
+    this.abort = abort;
+    const execution = Promise.resolve(
+      vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: 'Planwright', cancellable: true },
+        async (progress, token) => {
+          this.progress = progress;
+          token.onCancellationRequested(() => this.cancel());
+          progress.report({ message: progressText(run.current) });
+          return run.execute(abort.signal);
+        },
+      ),
+    ).finally(async () => {
+      if (this.execution === execution) {
+        this.execution = undefined;
+        this.abort = undefined;
+        this.progress = undefined;
+      }
+      await this.updateContext();
+      this.changed.fire(undefined);
+    });
+    this.execution = execution;
+    void this.updateContext();
+    this.changed.fire(undefined);
+    return execution;
+  }
+
+  private deps(folder: vscode.WorkspaceFolder, files: RunFiles, models: RunModels | undefined): RunDeps {
+    const { workspace, commands } = this.host.ports(folder);
+    const log = this.host.log;
+    const logger: Logger = { info: (message) => log.info(message), warn: (message) => log.warn(message), error: (message) => log.error(message) };
+    return {
+      workspace,
+      commands,
+      clock: nodeClock,
+      journal: files.journal,
+      trace: files.trace,
+      logger,
+      approvals: this.host.approvals,
+      ...(models ? { workerModel: models.worker, replanner: new ModelReplanner(models.planner), solver: new ModelSolver(models.worker) } : {}),
+      onChange: (state, stepIds) => this.onRunChange(state, stepIds),
+    };
+  }
+
+  private onRunChange(state: RunState, stepIds: readonly string[]): void {
+    const revised = this.runState !== undefined && state.revision !== this.runState.revision;
+    this.runState = state;
+    for (const id of stepIds) {
+      const run = state.steps.get(id);
+      if (!run || this.lastStatus.get(id) === run.status) continue;
+      this.lastStatus.set(id, run.status);
+      const detail = run.failure?.message ?? (run.status === 'succeeded' ? run.checkDetail : run.reason);
+      this.host.log.info(`${id} ${run.status}${detail ? `: ${detail}` : ''}`);
+    }
+    if (revised) this.host.log.info(`Revision ${state.revision}: ${state.replanReasons.at(-1) ?? ''}`);
+    if (stepIds.length === 0 && state.statusReason) this.host.log.info(`Run ${state.status}: ${state.statusReason}`);
+    this.progress?.report({ message: progressText(state) });
+    this.changed.fire(revised || stepIds.length === 0 ? undefined : stepIds);
+  }
+
+  /** The models if configured; a run without them cannot re-plan or summarise with a model, and says so. */
+  private async optionalModels(): Promise<RunModels | undefined> {
+    try {
+      return await this.host.models();
+    } catch (error) {
+      this.host.log.warn(`Running without a model (no re-planning, a plain summary): ${messageOf(error)}`);
+      return undefined;
+    }
+  }
+
+  private overrides() {
+    return runOptionsFromSettings(this.host.settings());
+  }
+
+  private folder(): vscode.WorkspaceFolder {
+    const folder = this.workspaceFolder ?? vscode.workspace.workspaceFolders?.[0];
+    if (!folder) throw new RunUnavailableError('Open a folder first: a plan runs inside a workspace folder.');
+    this.workspaceFolder = folder;
+    return folder;
+  }
+
+  private async updateContext(): Promise<void> {
+    await vscode.commands.executeCommand('setContext', CONTEXT_KEYS.runExecuting, this.executing);
+  }
+
+  private async closeFiles(): Promise<void> {
+    if (!this.files) return;
+    await Promise.all([this.files.journal.close(), this.files.trace.close()]).catch(() => undefined);
+  }
+
+  dispose(): void {
+    // Open approvals are withdrawn (the run records them as still waiting); the journal lets the next
+    // window resume. The run is not cancelled: a reload must not turn a paused plan into a cancelled one.
+    this.host.approvals.cancelAll();
+    void this.closeFiles();
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,179 @@
+// The tree-only step commands (inline buttons and the context menu, hidden from the palette): Approve,
+// Reject/Skip, Show Diff, Retry, Undo Step, Show Output, Delete Step, Move Up and Move Down. Each takes the
+// tree element it was invoked on (or a step id, for tests and notifications); approvals are answered only
+// here, by the user.
+import * as vscode from 'vscode';
+import { approvalPreview } from '../core/executor/approvalPreview';
+import { moveStep, removeStep } from '../core/plan/planEdits';
+import { resolveStepArgs } from '../core/plan/resolveStepArgs';
+import { stepOutputs } from '../core/executor/runState';
+import { shorten } from '../core/textPreview';
+import { COMMANDS } from './ids';
+import type { PlanSession } from './planSession';
+import type { PlanTreeElement } from './planTreeProvider';
+import type { PreviewDocuments } from './previewDocuments';
+import type { RunHost } from './runController';
+import { describeError, reportFailure, showError, summarizeProblems } from './userMessages';
+
+/** What the step commands work with. */
+export interface StepCommandDeps {
+  readonly session: PlanSession;
+  readonly previews: PreviewDocuments;
+  readonly log: vscode.LogOutputChannel;
+  readonly ports: RunHost['ports'];
+}
+
+/** The step a command was invoked on: a tree element or a step id. */
+export function stepIdOf(target: unknown): string | undefined {
+  if (typeof target === 'string') return target;
+  const element = target as Partial<PlanTreeElement> | undefined;
+  return typeof element?.stepId === 'string' && element.stepId !== '' ? element.stepId : undefined;
+}
+
+function approve(deps: StepCommandDeps, target: unknown): boolean {
+  const stepId = stepIdOf(target);
+  if (!stepId) return false;
+  const answered = deps.session.approvals.answer(stepId, 'approved');
+  if (answered) deps.log.info(`${stepId} approved by the user`);
+  else void vscode.window.showInformationMessage(`${stepId} is not waiting for approval${deps.session.runs.executing ? '' : ': run the plan and it asks'}.`);
+  return answered;
+}
+
+/** Rejects a waiting step; skips any other step that has not succeeded (its dependents are invalidated). */
+async function rejectOrSkip(deps: StepCommandDeps, target: unknown): Promise<boolean> {
+  const stepId = stepIdOf(target);
+  if (!stepId) return false;
+  if (deps.session.approvals.answer(stepId, 'rejected')) {
+    deps.log.info(`${stepId} rejected by the user`);
+    return true;
+  }
+  try {
+    const result = await deps.session.runs.skip(stepId);
+    if (!result.ok) void vscode.window.showInformationMessage(result.reason);
+    return result.ok;
+  } catch (error) {
+    reportFailure(deps.log, `Could not skip ${stepId}`, error);
+    return false;
+  }
+}
+
+/** Opens the diff of what a step would write: its open approval's preview, or one computed now. */
+async function showDiff(deps: StepCommandDeps, target: unknown): Promise<boolean> {
+  const stepId = stepIdOf(target);
+  if (!stepId) return false;
+  const request = deps.session.approvals.get(stepId);
+  if (request) return deps.previews.showDiff(request);
+  const step = deps.session.plan?.steps.find((candidate) => candidate.id === stepId);
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!step || !folder) return false;
+  const state = deps.session.runs.state;
+  const resolved = resolveStepArgs(step, state ? stepOutputs(state) : new Map());
+  if (!resolved.ok) {
+    void vscode.window.showInformationMessage(`${stepId}'s arguments use the output of steps that have not run yet; its diff shows once they have.`);
+    return false;
+  }
+  const args = resolved.args as Record<string, unknown>;
+  const preview = await approvalPreview(step.tool, args, deps.ports(folder).workspace);
+  const shown = await deps.previews.showDiff({ stepId, title: step.title, tool: step.tool, args, reason: 'preview', preview });
+  if (!shown) void vscode.window.showInformationMessage(`${stepId} (${step.tool}) changes no file, so there is no diff to show.`);
+  return shown;
+}
+
+async function retry(deps: StepCommandDeps, target: unknown): Promise<boolean> {
+  const stepId = stepIdOf(target);
+  if (!stepId) return false;
+  try {
+    const result = await deps.session.runs.retry(stepId);
+    if (!result.ok) {
+      void vscode.window.showInformationMessage(result.reason);
+      return false;
+    }
+    deps.log.info(`${stepId} will be tried again`);
+    if (!deps.session.runs.executing) void vscode.commands.executeCommand(COMMANDS.runPlan);
+    return true;
+  } catch (error) {
+    reportFailure(deps.log, `Could not retry ${stepId}`, error);
+    return false;
+  }
+}
+
+async function undo(deps: StepCommandDeps, target: unknown): Promise<boolean> {
+  const stepId = stepIdOf(target);
+  const before = stepId ? (deps.session.runs.state?.steps.get(stepId)?.before ?? []) : [];
+  if (!stepId || before.length === 0) return false;
+  const files = before.map((snapshot) => (snapshot.content === null ? `${snapshot.path} (deleted: it did not exist)` : snapshot.path)).join(', ');
+  const choice = await vscode.window.showWarningMessage(
+    `Undo ${stepId}? ${files} will be put back as they were before it ran; changes made to them since are lost.`,
+    { modal: true },
+    'Undo',
+  );
+  if (choice !== 'Undo') return false;
+  try {
+    const result = await deps.session.runs.undo(stepId);
+    vscode.window.setStatusBarMessage(`Planwright: restored ${result.restored.join(', ') || 'nothing (the files were already as before)'}`, 8_000);
+    return true;
+  } catch (error) {
+    reportFailure(deps.log, `Could not undo ${stepId}`, error);
+    return false;
+  }
+}
+
+async function showOutput(deps: StepCommandDeps, target: unknown): Promise<vscode.TextDocument | undefined> {
+  const stepId = stepIdOf(target);
+  const run = stepId ? deps.session.runs.state?.steps.get(stepId) : undefined;
+  if (!stepId || !run) return undefined;
+  const parts = [run.output?.text, run.failure ? `${run.failure.message}\n\n${run.failure.outputTail ?? ''}` : undefined].filter((part): part is string => Boolean(part));
+  if (parts.length === 0) {
+    void vscode.window.showInformationMessage(`${stepId} has no output yet.`);
+    return undefined;
+  }
+  const document = await vscode.workspace.openTextDocument({ language: 'log', content: parts.join('\n\n---\n\n') });
+  await vscode.window.showTextDocument(document, { preview: true });
+  return document;
+}
+
+/** Applies a plan edit from a step command; refused edits show their problems on the steps and in a message. */
+async function edit(deps: StepCommandDeps, stepId: string, what: string, change: (plan: NonNullable<PlanSession['plan']>) => NonNullable<PlanSession['plan']>): Promise<boolean> {
+  const plan = deps.session.plan;
+  if (!plan) return false;
+  try {
+    const outcome = await deps.session.applyEdit(change(plan), `${what} ${stepId} by hand`);
+    if (!outcome.ok) showError(deps.log, summarizeProblems(deps.log, `Could not ${what.toLowerCase()} ${stepId}`, outcome.problems));
+    return outcome.ok;
+  } catch (error) {
+    showError(deps.log, `Could not ${what.toLowerCase()} ${stepId}: ${describeError(error, deps.log)}`);
+    return false;
+  }
+}
+
+async function deleteStep(deps: StepCommandDeps, target: unknown, confirm = true): Promise<boolean> {
+  const stepId = stepIdOf(target);
+  const step = deps.session.plan?.steps.find((candidate) => candidate.id === stepId);
+  if (!stepId || !step) return false;
+  if (confirm && target !== stepId) {
+    const choice = await vscode.window.showWarningMessage(`Delete step ${stepId} "${shorten(step.title, 60)}"?`, { modal: true }, 'Delete');
+    if (choice !== 'Delete') return false;
+  }
+  return edit(deps, stepId, 'Deleted', (plan) => removeStep(plan, stepId));
+}
+
+function move(deps: StepCommandDeps, target: unknown, delta: -1 | 1): Promise<boolean> {
+  const stepId = stepIdOf(target);
+  if (!stepId) return Promise.resolve(false);
+  return edit(deps, stepId, delta < 0 ? 'Moved up' : 'Moved down', (plan) => moveStep(plan, stepId, delta));
+}
+
+/** Registers the step commands; the caller owns the returned disposables. */
+export function registerStepCommands(deps: StepCommandDeps): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand(COMMANDS.approveStep, (target?: unknown) => approve(deps, target)),
+    vscode.commands.registerCommand(COMMANDS.rejectStep, (target?: unknown) => rejectOrSkip(deps, target)),
+    vscode.commands.registerCommand(COMMANDS.showStepDiff, (target?: unknown) => showDiff(deps, target)),
+    vscode.commands.registerCommand(COMMANDS.retryStep, (target?: unknown) => retry(deps, target)),
+    vscode.commands.registerCommand(COMMANDS.undoStep, (target?: unknown) => undo(deps, target)),
+    vscode.commands.registerCommand(COMMANDS.showStepOutput, (target?: unknown) => showOutput(deps, target)),
+    vscode.commands.registerCommand(COMMANDS.deleteStep, (target?: unknown) => deleteStep(deps, target)),
+    vscode.commands.registerCommand(COMMANDS.moveStepUp, (target?: unknown) => move(deps, target, -1)),
+    vscode.commands.registerCommand(COMMANDS.moveStepDown, (target?: unknown) => move(deps, target, 1)),
+  ];
+}

@@ -1,0 +1,48 @@
+// Errors and outcomes as one short message for the user, with the details in the log: typed errors from
+// core become a sentence that says what and where; anything else is shown by its message.
+import * as vscode from 'vscode';
+import { ModelError, UndoConflictError } from '../core/errors';
+import { PlannerError } from '../core/planner/plannerError';
+import { formatProblem, type PlanProblem } from '../core/plan/planProblem';
+import { messageOf } from '../core/textPreview';
+import { RunUnavailableError } from './runController';
+
+/** The short text for `error`; the details go to `log`. */
+export function describeError(error: unknown, log: vscode.LogOutputChannel): string {
+  if (error instanceof PlannerError) {
+    log.error(`${error.message}\n${error.problems.map((problem) => `  ${problem}`).join('\n')}`);
+    return `The model's plan was not valid, even after one repair turn: ${error.problems[0] ?? error.message}`;
+  }
+  if (error instanceof ModelError) {
+    log.error(`model error (${error.reason}): ${error.message}`);
+    return error.message;
+  }
+  if (error instanceof UndoConflictError) {
+    log.warn(error.message);
+    return error.message;
+  }
+  if (error instanceof RunUnavailableError) return error.message;
+  log.error(error instanceof Error && error.stack ? error.stack : messageOf(error));
+  return messageOf(error);
+}
+
+/** Shows a short error; "Show Log" reveals the details. */
+export function showError(log: vscode.LogOutputChannel, message: string): void {
+  void vscode.window.showErrorMessage(message, 'Show Log').then((choice) => {
+    if (choice) log.show(true);
+  });
+}
+
+/** Reports a failed command: a short message, the details in the log. */
+export function reportFailure(log: vscode.LogOutputChannel, what: string, error: unknown): void {
+  showError(log, `${what}: ${describeError(error, log)}`);
+}
+
+/** The gate's problems: all of them in the log, the first (and how many more) in one line. */
+export function summarizeProblems(log: vscode.LogOutputChannel, what: string, problems: readonly PlanProblem[]): string {
+  log.warn(`${what} (${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}):`);
+  for (const problem of problems) log.warn(`  ${formatProblem(problem)}`);
+  const first = problems[0];
+  const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
+  return `${what}: ${first ? formatProblem(first) : 'unknown problem'}${more}`;
+}

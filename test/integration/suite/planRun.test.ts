@@ -1,0 +1,193 @@
+// A plan planned, approved, run and re-planned inside a real extension host, with a scripted
+// OpenAI-compatible model on 127.0.0.1: Plan a Task… fills the tree, approvals are answered through the
+// tree commands, a failing test run is re-planned in place (revision 2) and the run succeeds with the files
+// changed on disk; the journal and trace live under the extension's workspace storage, and a rebuilt
+// session replays the run without executing; a paused run is restored as paused and resumed.
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { RunReport } from '../../../src/core/executor/runSummary';
+import { COMMANDS, PREVIEW_SCHEME } from '../../../src/vscode/ids';
+import { QUIET_GOAL, QUIET_PLAN_STEPS, quietFlagReplies } from '../../support/quietFlagScenario';
+import { ScriptedModelServer } from '../../support/scriptedModelServer';
+import { planwright, readText, rows, setUserSetting, stepRows, until, workspaceUri } from './support';
+
+const SETTINGS = ['baseUrl', 'plannerModel', 'workerModel', 'approvedCommands', 'autoApprove'];
+
+async function approve(stepId: string): Promise<void> {
+  const { session, planTree } = await planwright();
+  await until(`${stepId} to wait for approval`, () => session.approvals.get(stepId), 60_000);
+  planTree.rebuild();
+  const element = planTree.stepElement(stepId);
+  assert.ok(element, `no row for ${stepId}`);
+  assert.equal(await vscode.commands.executeCommand(COMMANDS.approveStep, element), true);
+}
+
+function journalRecords(file: string): { type: string; [key: string]: unknown }[] {
+  return readFileSync(file, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+}
+
+describe('Planwright runs a plan in VS Code', function () {
+  this.timeout(120_000);
+  let server: ScriptedModelServer;
+
+  before(async () => {
+    server = await ScriptedModelServer.start(quietFlagReplies());
+    await setUserSetting('baseUrl', server.baseUrl);
+    await setUserSetting('plannerModel', 'scripted-planner');
+    await setUserSetting('workerModel', 'scripted-worker');
+    await setUserSetting('approvedCommands', ['npm test']);
+    await setUserSetting('autoApprove', 'readOnly');
+  });
+
+  after(async () => {
+    for (const key of SETTINGS) await setUserSetting(key, undefined);
+    await server?.close();
+  });
+
+  it('plans a task with the planner model and shows its steps in the tree; nothing runs', async () => {
+    const { session } = await planwright();
+    assert.equal(await vscode.commands.executeCommand(COMMANDS.planTask, QUIET_GOAL), true);
+    const [root] = await rows();
+    assert.equal(root?.item.label, QUIET_GOAL);
+    assert.equal(root?.item.description, 'new plan · rev 1 · unsaved');
+    assert.deepEqual((await stepRows()).map((row) => row.item.label), QUIET_PLAN_STEPS.map((step) => step.title));
+    assert.equal(session.runs.state, undefined);
+    assert.equal(server.requests.length, 1);
+    assert.equal(server.requests[0]?.body.model, 'scripted-planner');
+  });
+
+  it('runs it: approvals through the tree commands, a failed postcondition re-planned in place, success on disk', async () => {
+    const { session } = await planwright();
+    const running = Promise.resolve(vscode.commands.executeCommand<RunReport>(COMMANDS.runPlan));
+    await until('E2 to wait for approval', () => session.approvals.get('E2'), 30_000);
+    const steps = await stepRows();
+    assert.equal(steps[1]?.item.contextValue, 'step:awaitingApproval:diff:editable');
+    assert.equal((steps[0]?.item.iconPath as vscode.ThemeIcon).id, 'pass-filled');
+    assert.equal(await vscode.commands.executeCommand(COMMANDS.showStepDiff, steps[1]!.element), true);
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+    assert.ok(tab?.input instanceof vscode.TabInputTextDiff);
+    assert.equal(tab.input.modified.scheme, PREVIEW_SCHEME);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    await approve('E2');
+    await approve('E3');
+    // E4 (npm test, approved by planwright.approvedCommands) fails its postcondition: the run re-plans.
+    await until('revision 2', () => session.runs.state?.revision === 2, 60_000);
+    await until('R1 to wait for approval', () => session.approvals.get('R1'), 30_000);
+    const [root] = await rows();
+    assert.equal(root?.item.description, 'rev 2 · waiting for approval · unsaved');
+    const all = await rows(root!.element);
+    assert.deepEqual(
+      all.map((row) => `${row.element.kind} ${String(row.item.description)}`),
+      [
+        'step E1 · readFile src/cli.js',
+        'step E2 · editFile src/cli.js',
+        'step E3 · writeFile test/quiet.test.js',
+        'replaced E4 · runCommand npm test · replaced in rev 2 (was failed)',
+        'replaced E5 · editFile README.md · replaced in rev 2 (was invalidated)',
+        'step R1 · editFile src/cli.js · rev 2',
+        'step R2 · runCommand npm test · rev 2',
+        'step R3 · editFile README.md · rev 2',
+      ],
+    );
+    await approve('R1');
+    await approve('R3');
+    const report = await running;
+    assert.equal(report?.status, 'succeeded', report?.reason);
+    assert.equal(report.revision, 2);
+    assert.match(await readText('src/cli.js'), /options\.quiet \?/);
+    assert.match(await readText('test/quiet.test.js'), /--quiet/);
+    assert.match(await readText('README.md'), /\[--quiet\]/);
+    const after = await rows();
+    assert.equal(after[0]?.item.description, 'rev 2 · succeeded · unsaved');
+    assert.ok((await rows(after[0]!.element)).every((row) => row.element.kind === 'step'), 'replaced steps are gone once the run ended');
+  });
+
+  it("keeps the run's journal and trace under the extension's workspace storage", async () => {
+    const { session, storage } = await planwright();
+    const files = session.runs.runFiles;
+    assert.ok(files);
+    assert.equal(path.dirname(files.journalPath), storage.folder);
+    assert.ok(!files.journalPath.startsWith(workspaceUri('').fsPath), 'the journal is not in the user\'s files');
+    const records = journalRecords(files.journalPath);
+    assert.equal(records[0]?.type, 'runStarted');
+    assert.deepEqual(records[0]?.host, { source: 'new plan' });
+    assert.ok(records.some((record) => record.type === 'revised' && record.revision === 2));
+    assert.equal(records.at(-1)?.type, 'runStatus');
+    const trace = journalRecords(files.tracePath);
+    assert.ok(trace.some((event) => event.type === 'replan'));
+    assert.ok(trace.some((event) => event.type === 'llm' && event.role === 'planner'));
+  });
+
+  it('replays the run from its journal when the session is rebuilt, running nothing', async () => {
+    const { session } = await planwright();
+    const files = session.runs.runFiles!;
+    const lines = journalRecords(files.journalPath).length;
+    const requests = server.requests.length;
+    const before = session.runs.state!;
+    const restored = await session.runs.restore();
+    assert.ok(restored);
+    assert.equal(restored.status, 'succeeded');
+    assert.equal(restored.revision, 2);
+    assert.deepEqual([...restored.steps].map(([id, run]) => [id, run.status]), [...before.steps].map(([id, run]) => [id, run.status]));
+    assert.equal(journalRecords(files.journalPath).length, lines);
+    assert.equal(server.requests.length, requests);
+    assert.equal((await rows())[0]?.item.description, 'rev 2 · succeeded');
+    assert.equal(session.runs.resumable, false);
+  });
+
+  it('pauses a run, restores it as paused after a rebuild, and resumes it', async () => {
+    const { session } = await planwright();
+    const plan = {
+      version: 1,
+      goal: 'Write a note',
+      steps: [
+        { id: 'P1', title: 'Read the README', tool: 'readFile', args: { path: 'README.md' } },
+        { id: 'P2', title: 'Write the note', tool: 'writeFile', args: { path: 'notes/pause.txt', content: 'paused and resumed\n' }, dependsOn: ['P1'], postcondition: { kind: 'fileExists', path: 'notes/pause.txt' } },
+      ],
+    };
+    const file = workspaceUri('pause.plan.json');
+    await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(JSON.stringify(plan)));
+    assert.equal(await vscode.commands.executeCommand(COMMANDS.openPlanFile, file), true);
+    const first = Promise.resolve(vscode.commands.executeCommand<RunReport>(COMMANDS.runPlan));
+    await until('P2 to wait for approval', () => session.approvals.get('P2'), 30_000);
+    assert.equal(await vscode.commands.executeCommand(COMMANDS.pauseRun), true);
+    assert.equal((await first)?.status, 'paused');
+    assert.equal(session.approvals.all().length, 0, 'pausing withdraws the open approvals');
+    const restored = await session.runs.restore();
+    assert.equal(restored?.status, 'paused');
+    assert.equal(session.runs.resumable, true);
+    assert.equal((await rows())[0]?.item.contextValue, 'plan:paused');
+    const second = Promise.resolve(vscode.commands.executeCommand<RunReport>(COMMANDS.runPlan));
+    await approve('P2');
+    assert.equal((await second)?.status, 'succeeded');
+    assert.equal(await readText('notes/pause.txt'), 'paused and resumed\n');
+    assert.equal(session.runs.state?.steps.get('P1')?.attempts, 1, 'P1 ran once, before the pause');
+    await vscode.workspace.fs.delete(file);
+  });
+
+  it('rejecting a waiting step skips it and invalidates what depends on it', async () => {
+    const { session } = await planwright();
+    const plan = {
+      version: 1,
+      goal: 'Write two notes',
+      steps: [
+        { id: 'W1', title: 'Write a note', tool: 'writeFile', args: { path: 'notes/one.txt', content: 'one\n' }, postcondition: { kind: 'fileExists', path: 'notes/one.txt' } },
+        { id: 'W2', title: 'Append to it', tool: 'appendFile', args: { path: 'notes/one.txt', content: 'two\n' }, dependsOn: ['W1'], postcondition: { kind: 'fileContains', path: 'notes/one.txt', text: 'two' } },
+      ],
+    };
+    const file = workspaceUri('reject.plan.json');
+    await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(JSON.stringify(plan)));
+    assert.equal(await vscode.commands.executeCommand(COMMANDS.openPlanFile, file), true);
+    const running = Promise.resolve(vscode.commands.executeCommand<RunReport>(COMMANDS.runPlan));
+    await until('W1 to wait for approval', () => session.approvals.get('W1'), 30_000);
+    assert.equal(await vscode.commands.executeCommand(COMMANDS.rejectStep, 'W1'), true);
+    const report = await running;
+    assert.equal(report?.status, 'needsReplan');
+    assert.deepEqual(report?.steps.map((step) => `${step.id}:${step.status}`), ['W1:skipped', 'W2:invalidated']);
+    const steps = await stepRows();
+    assert.equal(steps[0]?.item.contextValue, 'step:skipped:retryable');
+    await vscode.workspace.fs.delete(file);
+  });
+});

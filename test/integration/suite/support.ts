@@ -1,0 +1,56 @@
+// Helpers for the integration tests: the extension's exports, the workspace folder, tree rows as TreeItems,
+// and waiting for a condition that the extension reaches asynchronously.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { PlanwrightExports } from '../../../src/extension';
+import type { PlanTreeElement } from '../../../src/vscode/planTreeProvider';
+
+export const EXTENSION_ID = 'planwright.planwright';
+
+/** The activated extension's exports. */
+export async function planwright(): Promise<PlanwrightExports> {
+  const extension = vscode.extensions.getExtension<PlanwrightExports>(EXTENSION_ID);
+  assert.ok(extension, `${EXTENSION_ID} is not installed`);
+  return extension.activate();
+}
+
+/** A file of the workspace folder the tests run in (a throw-away copy of examples/demo-workspace). */
+export function workspaceUri(relative: string): vscode.Uri {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'the tests need the demo workspace open');
+  return vscode.Uri.joinPath(folder.uri, relative);
+}
+
+export async function readText(relative: string): Promise<string> {
+  return new TextDecoder().decode(await vscode.workspace.fs.readFile(workspaceUri(relative)));
+}
+
+/** Polls `condition` every 25 ms until it holds, or fails after `timeoutMs` saying `what`. */
+export async function until<T>(what: string, condition: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await condition();
+    if (value) return value;
+    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** The rows under `element` (the top-level rows without one), after the tree caught up with every change. */
+export async function rows(element?: PlanTreeElement): Promise<{ element: PlanTreeElement; item: vscode.TreeItem }[]> {
+  const { planTree } = await planwright();
+  planTree.rebuild();
+  return Promise.all(planTree.getChildren(element).map(async (child) => ({ element: child, item: await planTree.getTreeItem(child) })));
+}
+
+/** The step rows (not replaced or detail rows) of the plan, in order. */
+export async function stepRows(): Promise<{ element: PlanTreeElement; item: vscode.TreeItem }[]> {
+  const [root] = await rows();
+  assert.ok(root, 'the tree shows no plan');
+  return (await rows(root.element)).filter((row) => row.element.kind === 'step');
+}
+
+/** Sets a `planwright.*` user setting (undefined removes it). */
+export async function setUserSetting(key: string, value: unknown): Promise<void> {
+  await vscode.workspace.getConfiguration('planwright').update(key, value, vscode.ConfigurationTarget.Global);
+}

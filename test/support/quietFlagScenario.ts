@@ -1,0 +1,92 @@
+// The scripted model behind the editor tests (integration and UI): planning "add a --quiet flag" to the
+// demo workspace's tally CLI gives a plan whose test run fails its postcondition (the flag is accepted but
+// not implemented yet); the re-planner then implements it, runs the tests again and documents the flag
+// (revision 2); the solver writes a one-line summary. Replies are chosen by what is asked (plan, re-plan,
+// summary), so the order of calls does not matter.
+import type { ScriptedReply } from './scriptedModelServer';
+
+/** The goal typed into Plan a Task…. */
+export const QUIET_GOAL = 'Add a --quiet flag to tally that prints the counts without the file name';
+
+const QUIET_TEST = [
+  "'use strict';",
+  "const assert = require('node:assert/strict');",
+  "const { execFileSync } = require('node:child_process');",
+  "const path = require('node:path');",
+  "const { test } = require('node:test');",
+  '',
+  "test('--quiet prints the counts without the file name', () => {",
+  "  const cli = path.join(__dirname, '..', 'src', 'cli.js');",
+  "  const out = execFileSync(process.execPath, [cli, '--quiet', cli], { encoding: 'utf8' });",
+  '  assert.doesNotMatch(out, /cli\\.js/);',
+  '});',
+  '',
+].join('\n');
+
+/** Revision 1: read, accept the flag, test it, run the tests (fails: not implemented), document it. */
+export const QUIET_PLAN_STEPS = [
+  { id: 'E1', title: 'Read the CLI entry point', tool: 'readFile', args: { path: 'src/cli.js' } },
+  {
+    id: 'E2',
+    title: 'Accept --quiet',
+    tool: 'editFile',
+    args: { path: 'src/cli.js', edits: [{ find: "const FLAGS = ['--lines', '--words', '--chars'];", replace: "const FLAGS = ['--lines', '--words', '--chars', '--quiet'];" }] },
+    dependsOn: ['E1'],
+    postcondition: { kind: 'fileContains', path: 'src/cli.js', text: "'--quiet'" },
+  },
+  {
+    id: 'E3',
+    title: 'Test that --quiet leaves out the file name',
+    tool: 'writeFile',
+    args: { path: 'test/quiet.test.js', content: QUIET_TEST },
+    dependsOn: ['E2'],
+    postcondition: { kind: 'fileContains', path: 'test/quiet.test.js', text: '--quiet' },
+  },
+  { id: 'E4', title: 'Run the tests', tool: 'runCommand', args: { command: 'npm test' }, dependsOn: ['E3'], postcondition: { kind: 'exitCode', equals: 0 } },
+  {
+    id: 'E5',
+    title: 'Document --quiet',
+    tool: 'editFile',
+    args: { path: 'README.md', edits: [{ find: 'node src/cli.js [--lines] [--words] [--chars] FILE...', replace: 'node src/cli.js [--lines] [--words] [--chars] [--quiet] FILE...' }] },
+    dependsOn: ['E4'],
+    postcondition: { kind: 'fileContains', path: 'README.md', text: '[--quiet]' },
+  },
+];
+
+/** Revision 2: print without the file name when quiet, run the tests again, then document the flag. */
+export const QUIET_REPLAN_STEPS = [
+  {
+    id: 'R1',
+    title: 'Leave out the file name when quiet',
+    tool: 'editFile',
+    args: {
+      path: 'src/cli.js',
+      edits: [{ find: '    console.log(`${formatCounts(count(text), options)} ${file}`);', replace: '    console.log(options.quiet ? formatCounts(count(text), options) : `${formatCounts(count(text), options)} ${file}`);' }],
+    },
+    dependsOn: ['E3'],
+    postcondition: { kind: 'fileContains', path: 'src/cli.js', text: 'options.quiet' },
+  },
+  { id: 'R2', title: 'Run the tests again', tool: 'runCommand', args: { command: 'npm test' }, dependsOn: ['R1'], postcondition: { kind: 'exitCode', equals: 0 } },
+  {
+    id: 'R3',
+    title: 'Document --quiet',
+    tool: 'editFile',
+    args: { path: 'README.md', edits: [{ find: 'node src/cli.js [--lines] [--words] [--chars] FILE...', replace: 'node src/cli.js [--lines] [--words] [--chars] [--quiet] FILE...' }] },
+    dependsOn: ['R2'],
+    postcondition: { kind: 'fileContains', path: 'README.md', text: '[--quiet]' },
+  },
+];
+
+/** What each kind of request gets; `replanDelayMs` slows the re-plan so a test can see the failed step first. */
+export function quietFlagReplies(options: { readonly replanDelayMs?: number } = {}): (body: any) => ScriptedReply {
+  return (body) => {
+    const format = body?.response_format?.json_schema?.name ?? '';
+    if (format === 'plan') {
+      return { content: JSON.stringify({ steps: QUIET_PLAN_STEPS }), usage: { prompt_tokens: 1_800, completion_tokens: 420 } };
+    }
+    if (format === 'replan') {
+      return { content: JSON.stringify({ steps: QUIET_REPLAN_STEPS }), usage: { prompt_tokens: 2_100, completion_tokens: 380 }, ...(options.replanDelayMs ? { delayMs: options.replanDelayMs } : {}) };
+    }
+    return { content: 'Added --quiet: tally prints only the counts when it is given; the tests pass and the README documents it.', usage: { prompt_tokens: 900, completion_tokens: 40 } };
+  };
+}
