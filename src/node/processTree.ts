@@ -1,9 +1,9 @@
 // Stopping everything a process started. A command in a terminal is not our child: the terminal's shell
 // is, as far as the pty host goes, and the command runs in its own process group (job control). So the
-// tree below the shell is listed (Linux: /proc; other Unix: `ps`), each member and each of their
-// process groups gets SIGTERM, and whatever is still there after a grace period gets SIGKILL. The tree
-// is listed before anything is signalled: once the shell dies its children are re-parented to init and
-// can no longer be found from it. Windows has `taskkill /T`, which walks the tree itself.
+// tree below the shell is listed (Linux: /proc; other Unix: `ps`) and frozen with SIGSTOP, each member
+// and each group a member leads gets SIGTERM, and whatever is still there after a grace period gets
+// SIGKILL. The tree is listed before anything dies: once a parent dies its children are re-parented to
+// init and can no longer be found from the root. Windows has `taskkill /T`, which walks the tree itself.
 import { execFile } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 
@@ -76,47 +76,63 @@ export async function listProcesses(): Promise<ProcessEntry[]> {
   });
 }
 
-/** The processes below one root at one moment, to be stopped together. */
+/** The processes below one root, to be stopped together. */
 export class ProcessTreeSnapshot {
   private constructor(
     private readonly root: number,
-    private readonly members: readonly ProcessEntry[],
-    private readonly groups: readonly number[],
+    private members: ProcessEntry[],
   ) {}
 
-  /**
-   * Lists the tree below `root`. Only process groups led by a member are signalled as groups: a group
-   * led by anyone else (the root, or the root's own parent when it shares its group) is not ours to stop.
-   */
+  /** Lists the tree below `root`, before anything in it is signalled. */
   static async take(root: number): Promise<ProcessTreeSnapshot> {
-    const members = descendantsOf(await listProcesses(), root);
-    const pids = new Set(members.map((member) => member.pid));
-    const groups = [...new Set(members.map((member) => member.pgid))].filter((group) => pids.has(group));
-    return new ProcessTreeSnapshot(root, members, groups);
+    return new ProcessTreeSnapshot(root, descendantsOf(await listProcesses(), root));
   }
 
-  /** How many processes were below the root when the snapshot was taken. */
+  /** How many processes are known below the root. */
   get size(): number {
     return this.members.length;
   }
 
   /**
-   * SIGTERM to every member and group; after `graceMs`, SIGKILL to those still there (members whose pid
-   * now belongs to a different process, by start time, are left alone). Resolves once all are gone or
-   * have been sent SIGKILL.
+   * Freezes the tree, then stops it: SIGSTOP to every member (a stopped process cannot start another,
+   * so listing again until nothing new appears finds the whole tree, children started since the
+   * snapshot included), SIGTERM and SIGCONT to all, and after `graceMs` SIGKILL to those still there.
+   * Members whose pid now belongs to a different process (by start time) are left alone. Resolves once
+   * all are gone or have been sent SIGKILL.
    */
   async stop(graceMs: number): Promise<void> {
     if (process.platform === 'win32') {
       await new Promise<void>((resolve) => execFile('taskkill', ['/pid', String(this.root), '/T', '/F'], { windowsHide: true }, () => resolve()));
       return;
     }
-    this.signal('SIGTERM', this.members);
+    try {
+      await this.freeze();
+      this.signal('SIGTERM', this.members);
+    } finally {
+      // Never leave a process stopped: a stopped one would not even act on the SIGTERM.
+      this.signal('SIGCONT', this.members);
+    }
     const deadline = Date.now() + graceMs;
     while (Date.now() < deadline) {
       if ((await this.survivors()).length === 0) return;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     this.signal('SIGKILL', await this.survivors());
+  }
+
+  /** Stops every process below the root, listing again until no new one appears. */
+  private async freeze(): Promise<void> {
+    const known = new Set<number>();
+    for (let round = 0; round < 10; round++) {
+      const fresh = descendantsOf(await listProcesses(), this.root).filter((member) => !known.has(member.pid));
+      if (fresh.length === 0) return;
+      for (const member of fresh) {
+        known.add(member.pid);
+        trySignal(member.pid, 'SIGSTOP');
+      }
+      const listed = new Set(this.members.map((member) => member.pid));
+      this.members = [...this.members, ...fresh.filter((member) => !listed.has(member.pid))];
+    }
   }
 
   /** The members still running as the same process. */
@@ -128,10 +144,14 @@ export class ProcessTreeSnapshot {
     });
   }
 
-  /** Signals `members` and, first, their process groups (which catch children started since the snapshot). */
+  /**
+   * Signals `members`, and the process groups they lead (which also hold children started after the
+   * last listing). A group led by anyone else (the root, or the root's parent when the root shares its
+   * group) is not ours to signal.
+   */
   private signal(signal: NodeJS.Signals, members: readonly ProcessEntry[]): void {
-    const groups = new Set(members.map((member) => member.pgid));
-    for (const group of this.groups) if (groups.has(group)) trySignal(-group, signal);
+    const leaders = new Set(this.members.map((member) => member.pid));
+    for (const group of new Set(members.map((member) => member.pgid))) if (leaders.has(group)) trySignal(-group, signal);
     for (const member of members) trySignal(member.pid, signal);
   }
 }

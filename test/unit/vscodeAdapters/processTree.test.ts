@@ -76,6 +76,22 @@ describe('ProcessTreeSnapshot', function () {
     }
   });
 
+  it('also stops what the tree keeps starting after the snapshot', async () => {
+    // A member that forks in a loop: freezing the tree before signalling it leaves nothing behind.
+    const root = spawn('sh', ['-c', 'sh -c "while :; do sleep 60 & sleep 0.02; done" & sleep 60'], { stdio: 'ignore', detached: true });
+    try {
+      const snapshot = await ProcessTreeSnapshot.take(root.pid!);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await snapshot.stop(1_000);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Orphans leave the tree but keep their process group, the root's.
+      const left = (await listProcesses()).filter((member) => member.pgid === root.pid && member.pid !== root.pid && !member.zombie);
+      assert.deepEqual(left, [], 'processes left from the tree');
+    } finally {
+      root.kill('SIGKILL');
+    }
+  });
+
   it('never signals a process group led by someone outside the tree', async () => {
     // Not detached: the root's children share this test process's group, which must survive.
     const root = spawn('sh', ['-c', 'sleep 60 & sleep 60'], { stdio: 'ignore' });
