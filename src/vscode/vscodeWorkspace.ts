@@ -214,10 +214,10 @@ export class VscodeWorkspace implements Workspace {
   }
 
   /**
-   * The folders never listed, plus the user's `files.exclude` and `search.exclude` patterns. Passing any
-   * exclude replaces findFiles' defaults (https://github.com/microsoft/vscode/issues/48674), so the
-   * settings are added here. Patterns with braces or commas are left out: they cannot be nested in the
-   * one `{a,b}` pattern findFiles takes.
+   * The folders never listed, plus the user's `files.exclude` and `search.exclude` patterns. findFiles
+   * applies files.exclude at most and never search.exclude, and node_modules is in neither by default
+   * (https://github.com/microsoft/vscode/issues/48674), so all of them go into the one exclude pattern it
+   * takes. Patterns with braces or commas are left out: they cannot be nested inside that `{a,b}`.
    */
   private excludePattern(): string {
     const patterns = new Set(ALWAYS_SKIPPED);
