@@ -2,7 +2,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Logger } from './core/ports';
-import { approvalNotifier } from './vscode/approvalNotifications';
+import { ApprovalNotifications } from './vscode/approvalNotifications';
 import { ChatModelFactory } from './vscode/chatModelFactory';
 import { HostPorts } from './vscode/hostPorts';
 import { LOG_CHANNEL_NAME, PREVIEW_SCHEME } from './vscode/ids';
@@ -49,7 +49,8 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports {
     loadedPlan,
   });
   const session = new PlanSession(loadedPlan, runs, approvals);
-  approvals.setNotifier(approvalNotifier(approvals, previews, log));
+  const notifications = new ApprovalNotifications(approvals, previews, log);
+  approvals.setNotifier(notifications);
   const view = new PlanView(session);
   const editor = new StepEditor(session, log, path.join(path.dirname(storage.folder), 'edits'));
   context.subscriptions.push(
@@ -61,6 +62,7 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports {
     loadedPlan,
     approvals,
     previews,
+    notifications,
     runs,
     view,
     editor,
