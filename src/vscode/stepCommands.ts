@@ -1,7 +1,7 @@
 // The tree-only step commands (inline buttons and the context menu, hidden from the palette): Approve,
 // Reject/Skip, Show Diff, Retry, Undo Step, Show Output, Delete Step, Move Up and Move Down. Each takes the
-// tree element it was invoked on (or a step id, for tests and notifications); approvals are answered only
-// here, by the user.
+// tree element it was invoked on, or a step id when another command or a test invokes it; Delete and Undo
+// ask for confirmation only when invoked from the tree. Approvals are answered only here, by the user.
 import * as vscode from 'vscode';
 import { approvalPreview } from '../core/executor/approvalPreview';
 import { moveStep, removeStep } from '../core/plan/planEdits';
@@ -101,13 +101,11 @@ async function undo(deps: StepCommandDeps, target: unknown): Promise<boolean> {
   const stepId = stepIdOf(target);
   const before = stepId ? (deps.session.runs.state?.steps.get(stepId)?.before ?? []) : [];
   if (!stepId || before.length === 0) return false;
-  const files = before.map((snapshot) => (snapshot.content === null ? `${snapshot.path} (deleted: it did not exist)` : snapshot.path)).join(', ');
-  const choice = await vscode.window.showWarningMessage(
-    `Undo ${stepId}? ${files} will be put back as they were before it ran; changes made to them since are lost.`,
-    { modal: true },
-    'Undo',
-  );
-  if (choice !== 'Undo') return false;
+  if (!vscode.workspace.isTrusted) {
+    void vscode.window.showWarningMessage('Planwright changes no files in an untrusted workspace; trust the workspace to undo a step.');
+    return false;
+  }
+  if (target !== stepId && !(await confirmUndo(stepId, before))) return false;
   try {
     const result = await deps.session.runs.undo(stepId);
     vscode.window.setStatusBarMessage(`Planwright: restored ${result.restored.join(', ') || 'nothing (the files were already as before)'}`, 8_000);
@@ -116,6 +114,16 @@ async function undo(deps: StepCommandDeps, target: unknown): Promise<boolean> {
     reportFailure(deps.log, `Could not undo ${stepId}`, error);
     return false;
   }
+}
+
+async function confirmUndo(stepId: string, before: readonly { readonly path: string; readonly content: string | null }[]): Promise<boolean> {
+  const files = before.map((snapshot) => (snapshot.content === null ? `${snapshot.path} (deleted: it did not exist)` : snapshot.path)).join(', ');
+  const choice = await vscode.window.showWarningMessage(
+    `Undo ${stepId}? ${files} will be put back as they were before it ran; changes made to them since are lost.`,
+    { modal: true },
+    'Undo',
+  );
+  return choice === 'Undo';
 }
 
 async function showOutput(deps: StepCommandDeps, target: unknown): Promise<vscode.TextDocument | undefined> {
@@ -146,11 +154,11 @@ async function edit(deps: StepCommandDeps, stepId: string, what: string, change:
   }
 }
 
-async function deleteStep(deps: StepCommandDeps, target: unknown, confirm = true): Promise<boolean> {
+async function deleteStep(deps: StepCommandDeps, target: unknown): Promise<boolean> {
   const stepId = stepIdOf(target);
   const step = deps.session.plan?.steps.find((candidate) => candidate.id === stepId);
   if (!stepId || !step) return false;
-  if (confirm && target !== stepId) {
+  if (target !== stepId) {
     const choice = await vscode.window.showWarningMessage(`Delete step ${stepId} "${shorten(step.title, 60)}"?`, { modal: true }, 'Delete');
     if (choice !== 'Delete') return false;
   }

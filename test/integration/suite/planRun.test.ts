@@ -13,7 +13,7 @@ import { QUIET_GOAL, QUIET_PLAN_STEPS, quietFlagReplies } from '../../support/qu
 import { ScriptedModelServer } from '../../support/scriptedModelServer';
 import { planwright, readText, rows, setUserSetting, stepRows, until, workspaceUri } from './support';
 
-const SETTINGS = ['baseUrl', 'plannerModel', 'workerModel', 'approvedCommands', 'autoApprove'];
+const SETTINGS = ['baseUrl', 'plannerModel', 'workerModel', 'approvedCommands', 'autoApprove', 'maxReplans'];
 
 async function approve(stepId: string): Promise<void> {
   const { session, planTree } = await planwright();
@@ -189,5 +189,83 @@ describe('Planwright runs a plan in VS Code', function () {
     const steps = await stepRows();
     assert.equal(steps[0]?.item.contextValue, 'step:skipped:retryable');
     await vscode.workspace.fs.delete(file);
+  });
+
+  it('Approve All Safe Steps approves what only reads or writes files, and leaves commands to be approved one by one', async () => {
+    const { session } = await planwright();
+    await setUserSetting('autoApprove', 'none');
+    try {
+      const plan = {
+        version: 1,
+        goal: 'Read and list',
+        steps: [
+          { id: 'S1', title: 'Read the README', tool: 'readFile', args: { path: 'README.md' } },
+          { id: 'S2', title: 'Write a note', tool: 'writeFile', args: { path: 'notes/safe.txt', content: 'safe\n' }, postcondition: { kind: 'fileExists', path: 'notes/safe.txt' } },
+          { id: 'S3', title: 'Show the folder', tool: 'runCommand', args: { command: 'ls' }, postcondition: { kind: 'exitCode', equals: 0 } },
+        ],
+      };
+      const file = workspaceUri('safe.plan.json');
+      await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(JSON.stringify(plan)));
+      assert.equal(await vscode.commands.executeCommand(COMMANDS.openPlanFile, file), true);
+      const running = Promise.resolve(vscode.commands.executeCommand<RunReport>(COMMANDS.runPlan));
+      await until('three steps to wait for approval', () => session.approvals.all().length === 3, 30_000);
+      assert.deepEqual(await vscode.commands.executeCommand(COMMANDS.approveAllSafe), ['S1', 'S2']);
+      assert.deepEqual(session.approvals.all().map((request) => request.stepId), ['S3']);
+      assert.equal(session.approvals.get('S3')?.preview.kind, 'command');
+      await approve('S3');
+      assert.equal((await running)?.status, 'succeeded');
+      await vscode.workspace.fs.delete(file);
+    } finally {
+      await setUserSetting('autoApprove', 'readOnly');
+    }
+  });
+
+  it('undoes a step: the files it changed are put back as they were before it ran', async () => {
+    const before = await readText('README.md');
+    const plan = {
+      version: 1,
+      goal: 'Change the README',
+      steps: [{ id: 'U1', title: 'Add a line', tool: 'appendFile', args: { path: 'README.md', content: 'One more line.\n' }, postcondition: { kind: 'fileContains', path: 'README.md', text: 'One more line.' } }],
+    };
+    const file = workspaceUri('undo.plan.json');
+    await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(JSON.stringify(plan)));
+    assert.equal(await vscode.commands.executeCommand(COMMANDS.openPlanFile, file), true);
+    const running = Promise.resolve(vscode.commands.executeCommand<RunReport>(COMMANDS.runPlan));
+    await approve('U1');
+    assert.equal((await running)?.status, 'succeeded');
+    assert.match(await readText('README.md'), /One more line\./);
+    assert.equal((await stepRows())[0]?.item.contextValue, 'step:succeeded:output:undoable');
+    assert.equal(await vscode.commands.executeCommand(COMMANDS.undoStep, 'U1'), true);
+    assert.equal(await readText('README.md'), before);
+    await vscode.workspace.fs.delete(file);
+  });
+
+  it('retries a failed step from the tree: it runs again and the run carries on', async () => {
+    const { session } = await planwright();
+    await setUserSetting('maxReplans', 0);
+    try {
+      const plan = {
+        version: 1,
+        goal: 'Wait for a file',
+        steps: [
+          { id: 'F1', title: 'Read the flag file', tool: 'readFile', args: { path: 'notes/flag.txt' } },
+          { id: 'F2', title: 'Read the README', tool: 'readFile', args: { path: 'README.md' }, dependsOn: ['F1'] },
+        ],
+      };
+      const file = workspaceUri('retry.plan.json');
+      await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(JSON.stringify(plan)));
+      assert.equal(await vscode.commands.executeCommand(COMMANDS.openPlanFile, file), true);
+      const first = await vscode.commands.executeCommand<RunReport>(COMMANDS.runPlan);
+      assert.notEqual(first?.status, 'succeeded');
+      assert.deepEqual(first?.steps.map((step) => step.status), ['failed', 'invalidated']);
+      assert.equal((await stepRows())[0]?.item.contextValue, 'step:failed:editable:retryable:skippable');
+      await vscode.workspace.fs.writeFile(workspaceUri('notes/flag.txt'), new TextEncoder().encode('ready\n'));
+      assert.equal(await vscode.commands.executeCommand(COMMANDS.retryStep, 'F1'), true);
+      await until('the run to succeed', () => session.runs.state?.status === 'succeeded' && !session.runs.executing, 30_000);
+      assert.ok((session.runs.state?.steps.get('F1')?.attempts ?? 0) >= 2, 'F1 ran again');
+      await vscode.workspace.fs.delete(file);
+    } finally {
+      await setUserSetting('maxReplans', undefined);
+    }
   });
 });

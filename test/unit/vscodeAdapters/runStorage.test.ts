@@ -1,0 +1,32 @@
+// Where the editor keeps runs: one journal and one trace per run under the storage folder, named by a run
+// id that sorts by start time, and the latest run found by name.
+import * as assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { RunStorage } from '../../../src/vscode/runStorage';
+import { makeTempDir } from '../support/tempDir';
+
+describe('RunStorage', () => {
+  it('puts a run under runs/ of the workspace storage, or of global storage without a folder', () => {
+    assert.equal(RunStorage.forContext({ storageUri: { fsPath: '/s/ws' } as never, globalStorageUri: { fsPath: '/s/global' } as never }).folder, path.join('/s/ws', 'runs'));
+    assert.equal(RunStorage.forContext({ storageUri: undefined, globalStorageUri: { fsPath: '/s/global' } as never }).folder, path.join('/s/global', 'runs'));
+  });
+
+  it('names a run by its start time, journal and trace side by side', () => {
+    const files = new RunStorage('/runs').create(new Date('2026-01-02T03:04:05Z'));
+    assert.match(files.runId, /^20260102-030405-[0-9a-f]{4}$/);
+    assert.equal(files.journalPath, path.join('/runs', `${files.runId}.journal.jsonl`));
+    assert.equal(files.tracePath, path.join('/runs', `${files.runId}.trace.jsonl`));
+  });
+
+  it('finds the latest run by name, and none in an empty or missing folder', async () => {
+    const folder = await makeTempDir();
+    const storage = new RunStorage(path.join(folder, 'runs'));
+    assert.equal(await storage.latest(), undefined);
+    mkdirSync(storage.folder);
+    for (const name of ['20260101-000000-aaaa.journal.jsonl', '20260301-000000-cccc.trace.jsonl', '20260201-000000-bbbb.journal.jsonl']) {
+      writeFileSync(path.join(storage.folder, name), '');
+    }
+    assert.equal(await storage.latest(), '20260201-000000-bbbb');
+  });
+});
