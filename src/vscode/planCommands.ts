@@ -21,6 +21,7 @@ export interface PlanCommandDeps {
   readonly log: vscode.LogOutputChannel;
   readonly models: RunHost['models'];
   readonly ports: RunHost['ports'];
+  readonly settings: RunHost['settings'];
 }
 
 /** The source name of a plan the planner wrote that is not saved yet. */
@@ -96,6 +97,8 @@ async function planGoal(deps: PlanCommandDeps, goalArgument?: unknown): Promise<
     return false;
   }
   const planner = models.planner;
+  const mode = deps.settings().mode;
+  if (mode !== 'split') deps.log.warn(`planwright.mode is "${mode}", but Plan a Task… in the editor always plans up front (split mode) for now.`);
   const workspace = deps.ports(folder).workspace;
   deps.log.info(`Planning: ${goal.trim()}`);
   let planned: Awaited<ReturnType<typeof planTask>>;
