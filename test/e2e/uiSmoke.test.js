@@ -268,6 +268,20 @@ describe('the packaged extension in VS Code (code-server)', function () {
     assert.deepEqual(kinds, ['plan', 'replan', 'summary']);
   });
 
+  it('shows the finished run as it was after a window reload, replayed from its journal without running anything', async () => {
+    const requests = model.requests.length;
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+    const planwright = page.locator('.activitybar [aria-label^="Planwright"]').first();
+    await planwright.waitFor({ timeout: 60_000 });
+    if (!(await page.locator('.part.sidebar .monaco-list-row', { hasText: QUIET_GOAL }).first().isVisible())) await planwright.click();
+    await page.locator('.part.sidebar .monaco-list-row', { hasText: 'rev 2 · succeeded' }).first().waitFor({ timeout: 60_000 });
+    await row('Run the tests again, R2, succeeded').waitFor({ timeout: 10_000 });
+    await row('Accept --quiet, E2, succeeded').waitFor({ timeout: 5_000 });
+    await shotBothThemes('11-after-reload');
+    assert.equal(model.requests.length, requests, 'the reload called no model');
+  });
+
   /**
    * The light mid-run screenshot without the title bar: the side bar with the tree, the editor with the diff of
    * the step waiting for approval, and the status bar. The README shows it (committed as media/plan-mid-run.png).
