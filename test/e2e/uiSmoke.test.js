@@ -274,7 +274,9 @@ describe('the packaged extension in VS Code (code-server)', function () {
     await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
     const planwright = page.locator('.activitybar [aria-label^="Planwright"]').first();
     await planwright.waitFor({ timeout: 60_000 });
-    if (!(await page.locator('.part.sidebar .monaco-list-row', { hasText: QUIET_GOAL }).first().isVisible())) await planwright.click();
+    // The workbench restores the Planwright view itself; clicking its icon while it is active would close the side bar.
+    const goal = page.locator('.part.sidebar .monaco-list-row', { hasText: QUIET_GOAL }).first();
+    if (!(await goal.waitFor({ timeout: 20_000 }).then(() => true, () => false))) await planwright.click();
     await page.locator('.part.sidebar .monaco-list-row', { hasText: 'rev 2 · succeeded' }).first().waitFor({ timeout: 60_000 });
     await row('Run the tests again, R2, succeeded').waitFor({ timeout: 10_000 });
     await row('Accept --quiet, E2, succeeded').waitFor({ timeout: 5_000 });
