@@ -7,7 +7,7 @@ import type { Step, ValidPlan } from '../plan/planSchema';
 import type { StepStatus } from '../plan/stepStatus';
 import { validatePlan, type PlanValidation } from '../plan/validatePlan';
 import { shorten, tail } from '../textPreview';
-import type { FailureRecord, UsageRecord } from './journalRecords';
+import { UsageRecordSchema, type FailureRecord, type UsageRecord } from './journalRecords';
 import { canonicalJson } from './canonicalJson';
 import type { RunState } from './runState';
 import { FROZEN_STATUSES } from './stepTransitions';
@@ -48,9 +48,19 @@ export interface ReplanAnswer {
   readonly usage: readonly UsageRecord[];
 }
 
-/** Produces new remaining steps for a run that hit a failure. */
+/**
+ * Produces new remaining steps for a run that hit a failure. A re-planner that fails after spending
+ * tokens (an invalid answer, then an invalid repair) throws an error with a `usage` field listing them.
+ */
 export interface Replanner {
   replan(request: ReplanRequest, signal: AbortSignal): Promise<ReplanAnswer>;
+}
+
+/** The usage a failed re-planner reported on its error, so the run report still counts those tokens. */
+export function usageOfFailure(error: unknown): readonly UsageRecord[] {
+  const usage = error !== null && typeof error === 'object' ? (error as { usage?: unknown }).usage : undefined;
+  const parsed = UsageRecordSchema.array().safeParse(usage);
+  return parsed.success ? parsed.data : [];
 }
 
 const OUTPUT_SUMMARY_CHARS = 600;

@@ -6,7 +6,7 @@ import { formatProblem } from '../plan/planProblem';
 import type { ValidPlan } from '../plan/planSchema';
 import type { PlanValidation } from '../plan/validatePlan';
 import { messageOf } from '../textPreview';
-import { buildReplanRequest, mergeEditedPlan, mergeReplan, type Replanner } from './replanning';
+import { buildReplanRequest, mergeEditedPlan, mergeReplan, usageOfFailure, type Replanner } from './replanning';
 import type { RunRecorder } from './runRecorder';
 
 /**
@@ -22,6 +22,7 @@ export async function replanRun(recorder: RunRecorder, replanner: Replanner, bro
     for (const usage of answer.usage) await recorder.recordUsage('replan', usage);
     steps = answer.steps;
   } catch (error) {
+    for (const usage of usageOfFailure(error)) await recorder.recordUsage('replan', usage);
     if (signal.aborted) return false;
     await recorder.setStatus('needsReplan', `${what}; the re-planner failed: ${messageOf(error)}`);
     return false;

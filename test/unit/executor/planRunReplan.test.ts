@@ -159,6 +159,14 @@ describe('PlanRun re-planning', () => {
     assert.equal(down.status, 'needsReplan');
     assert.match(down.reason ?? '', /the re-planner failed: endpoint unreachable$/);
 
+    const spent = Object.assign(new Error('the re-planned steps were invalid twice'), {
+      usage: [{ role: 'replanner', model: 'fake', promptTokens: 900, completionTokens: 80, cachedTokens: 0, estimated: false, ms: 40 }],
+    });
+    const refused = await outcome(() => spent);
+    assert.equal(refused.status, 'needsReplan');
+    assert.equal(refused.usage.replan.calls, 1, 'the tokens a failed re-plan spent still count');
+    assert.equal(refused.usage.replan.promptTokens, 900);
+
     const invalid = await outcome(() => [{ id: 'E3', title: 'x', tool: 'teleport', args: {} }]);
     assert.equal(invalid.status, 'failed');
     assert.match(invalid.reason ?? '', /the re-planned steps are invalid: E3\.tool/);
