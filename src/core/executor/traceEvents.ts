@@ -1,6 +1,7 @@
 // The trace: one JSON line per event, written before the action it describes where there is one
 // (an `intent` precedes its tool call). It is the evidence for every number the product shows.
 import { z } from 'zod';
+import { UsageRecordSchema } from './journalRecords';
 
 const Base = { at: z.number(), runId: z.string() };
 
@@ -34,13 +35,7 @@ export const TraceEventSchema = z.discriminatedUnion('type', [
   z.object({
     ...Base,
     type: z.literal('llm'),
-    role: z.string(),
-    model: z.string(),
-    promptTokens: z.number(),
-    completionTokens: z.number(),
-    cachedTokens: z.number(),
-    estimated: z.boolean(),
-    ms: z.number(),
+    ...UsageRecordSchema.shape,
   }),
 ]);
 /** One trace event. */
