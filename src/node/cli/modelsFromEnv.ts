@@ -22,6 +22,8 @@ export type GoalPlanner = (
 /** The models a run uses; each is absent when none is configured. */
 export interface CliModels {
   readonly planGoal?: GoalPlanner;
+  /** The model that plans, for a goal in `auto` mode that escalates to a plan. */
+  readonly plannerModel?: ChatModel;
   readonly replanner?: Replanner;
   readonly solver?: Solver;
   readonly workerModel?: ChatModel;
@@ -54,6 +56,7 @@ export function modelsFromEnv(env: Readonly<Record<string, string | undefined>>)
   });
   return {
     planGoal: async (goal, workspace, signal) => planTask(goal, await summarizeWorkspace(workspace), model, signal),
+    plannerModel: model,
     replanner: new ModelReplanner(model),
     solver: new ModelSolver(model),
     workerModel: model,

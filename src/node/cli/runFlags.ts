@@ -2,6 +2,7 @@
 // `--name=value` form, checked and turned into run options. Pure, so every message is unit-testable.
 import type { AutoApprove } from '../../core/executor/approvalPolicy';
 import type { RunOptions } from '../../core/executor/runOptions';
+import { RunModeSchema, type RunMode } from '../../core/fused/runMode';
 
 /** What `--approve` accepts, and the auto-approve setting each means. */
 export const APPROVE_MODES: Readonly<Record<string, AutoApprove>> = { all: 'all', reads: 'readOnly', none: 'none' };
@@ -10,6 +11,8 @@ export const APPROVE_MODES: Readonly<Record<string, AutoApprove>> = { all: 'all'
 export interface RunFlags {
   readonly positional: readonly string[];
   readonly goal?: string;
+  /** `run --goal`: how the goal is carried out. */
+  readonly mode?: RunMode;
   readonly workspace?: string;
   readonly approve?: AutoApprove;
   readonly maxParallel?: number;
@@ -22,9 +25,9 @@ export interface RunFlags {
   readonly help: boolean;
 }
 
-type ValueFlag = 'goal' | 'workspace' | 'approve' | 'max-parallel' | 'max-replans' | 'journal' | 'trace' | 'plan';
+type ValueFlag = 'goal' | 'mode' | 'workspace' | 'approve' | 'max-parallel' | 'max-replans' | 'journal' | 'trace' | 'plan';
 
-const VALUE_FLAGS: ReadonlySet<string> = new Set<ValueFlag>(['goal', 'workspace', 'approve', 'max-parallel', 'max-replans', 'journal', 'trace', 'plan']);
+const VALUE_FLAGS: ReadonlySet<string> = new Set<ValueFlag>(['goal', 'mode', 'workspace', 'approve', 'max-parallel', 'max-replans', 'journal', 'trace', 'plan']);
 
 /** Parses `args`, accepting only the value flags in `allowed` (plus --json and --help). */
 export function parseRunFlags(args: readonly string[], allowed: readonly ValueFlag[]): RunFlags | { readonly error: string } {
@@ -48,6 +51,8 @@ export function parseRunFlags(args: readonly string[], allowed: readonly ValueFl
   }
   const approve = values.get('approve');
   if (approve !== undefined && !(approve in APPROVE_MODES)) return { error: `--approve must be all, reads or none, not "${approve}"` };
+  const mode = values.get('mode');
+  if (mode !== undefined && !RunModeSchema.safeParse(mode).success) return { error: `--mode must be ${RunModeSchema.options.join(', ')}, not "${mode}"` };
   const maxParallel = count(values.get('max-parallel'), 1);
   if (maxParallel === null) return { error: `--max-parallel must be a whole number of at least 1, not "${values.get('max-parallel')}"` };
   const maxReplans = count(values.get('max-replans'), 0);
@@ -57,6 +62,7 @@ export function parseRunFlags(args: readonly string[], allowed: readonly ValueFl
     json,
     help,
     ...defined('goal', values.get('goal')),
+    ...defined('mode', mode as RunMode | undefined),
     ...defined('workspace', values.get('workspace')),
     ...defined('approve', approve === undefined ? undefined : APPROVE_MODES[approve]),
     ...defined('maxParallel', maxParallel),

@@ -1,11 +1,15 @@
-// `planwright run <plan.json | --goal "…"> --workspace DIR [...]`: runs a plan file (or a plan made from
-// a goal by the planner model) in a workspace, journalling every step so `planwright resume` can pick
-// it up after a crash. Exit 0 succeeded, 1 failed or needs a re-plan, 2 bad input, 3 waiting for approval.
+// `planwright run <plan.json | --goal "…" [--mode M]> --workspace DIR [...]`: runs a plan file, or carries
+// out a goal in split mode (a plan made by the planner model, then run), fused mode (the agent acts turn
+// by turn, each action a step) or auto mode (fused until it escalates to a plan), journalling every step
+// so `planwright resume` can pick it up after a crash. Exit 0 succeeded, 1 failed or needs a re-plan,
+// 2 bad input, 3 waiting for approval.
 import * as nodePath from 'node:path';
 import type { UsageRecord } from '../../core/executor/journalRecords';
 import { PlanRun } from '../../core/executor/planRun';
 import { DEFAULT_RUN_OPTIONS, type RunOptions } from '../../core/executor/runOptions';
+import { runGoal, type GoalResult } from '../../core/fused/runGoal';
 import type { ValidPlan } from '../../core/plan/planSchema';
+import { summarizeWorkspace } from '../../core/planner/workspaceSummary';
 import { messageOf } from '../../core/textPreview';
 import { JsonlRecordLog } from '../jsonlRecordLog';
 import { NodeWorkspace } from '../nodeWorkspace';
@@ -13,10 +17,10 @@ import { EXIT, type CliCommand, type CliIo } from './cliIo';
 import { MODEL_ENV, modelsFromEnv, type CliModels } from './modelsFromEnv';
 import { optionOverrides, parseRunFlags, type RunFlags } from './runFlags';
 import { defaultRunFiles, hasContent, newRunId, preparePlanwrightFolder, readPlanFile, workspaceFolder } from './runFiles';
-import { runSession } from './runSession';
+import { runSession, runSessionWith, type SessionResult } from './runSession';
 
 const USAGE =
-  'planwright run <plan.json | --goal "…"> --workspace DIR [--approve all|reads|none] [--max-parallel N] [--max-replans N] [--journal FILE] [--trace FILE] [--json]';
+  'planwright run <plan.json | --goal "…" [--mode split|fused|auto]> --workspace DIR [--approve all|reads|none] [--max-parallel N] [--max-replans N] [--journal FILE] [--trace FILE] [--json]';
 
 /** What `--goal` says when no planner model is configured. */
 export const GOAL_NEEDS_MODEL =
@@ -36,7 +40,7 @@ export function createRunPlanCommand(modelsOf: (env: CliIo['env']) => CliModels)
 export const runPlanCommand: CliCommand = createRunPlanCommand(modelsFromEnv);
 
 async function runPlan(args: readonly string[], io: CliIo, modelsOf: (env: CliIo['env']) => CliModels): Promise<number> {
-  const flags = parseRunFlags(args, ['goal', 'workspace', 'approve', 'max-parallel', 'max-replans', 'journal', 'trace']);
+  const flags = parseRunFlags(args, ['goal', 'mode', 'workspace', 'approve', 'max-parallel', 'max-replans', 'journal', 'trace']);
   if ('error' in flags) return fail(io, `${flags.error}\nUsage: ${USAGE}`);
   if (flags.help) {
     io.stdout.write(`Usage: ${USAGE}\n`);
@@ -46,13 +50,17 @@ async function runPlan(args: readonly string[], io: CliIo, modelsOf: (env: CliIo
   if (extra !== undefined) return fail(io, `unexpected argument ${extra} (one plan file at a time)`);
   if (planFile === undefined && flags.goal === undefined) return fail(io, `a plan file or --goal is needed\nUsage: ${USAGE}`);
   if (planFile !== undefined && flags.goal !== undefined) return fail(io, 'give a plan file or --goal, not both');
+  if (flags.mode !== undefined && flags.goal === undefined) return fail(io, '--mode applies to --goal: a plan file runs as it is');
   if (flags.workspace === undefined) return fail(io, `--workspace is needed: the folder the plan works in\nUsage: ${USAGE}`);
   const folder = await workspaceFolder(nodePath.resolve(io.cwd, flags.workspace));
   if ('error' in folder) return fail(io, folder.error);
 
   const models = modelsOf(io.env);
-  const planned: Planned = planFile !== undefined ? await readPlanFile(io, planFile) : await planGoal(flags.goal!, folder.root, models);
-  if ('error' in planned) return fail(io, planned.error, planned.exitCode);
+  const mode = flags.mode ?? 'split';
+  const fusedGoal = flags.goal !== undefined && mode !== 'split' ? { goal: flags.goal, mode } : undefined;
+  if (fusedGoal && (!models.plannerModel || !models.workerModel)) return fail(io, GOAL_NEEDS_MODEL);
+  const planned: Planned | undefined = fusedGoal ? undefined : planFile !== undefined ? await readPlanFile(io, planFile) : await planGoal(flags.goal!, folder.root, models);
+  if (planned && 'error' in planned) return fail(io, planned.error, planned.exitCode);
 
   const runId = newRunId(new Date());
   const files = runFiles(io, flags, folder.root, runId);
@@ -62,9 +70,32 @@ async function runPlan(args: readonly string[], io: CliIo, modelsOf: (env: CliIo
   await preparePlanwrightFolder(folder.root, [files.journal, files.trace]);
   const options: RunOptions = { ...DEFAULT_RUN_OPTIONS, ...optionOverrides(flags, DEFAULT_RUN_OPTIONS) };
   const journal = new JsonlRecordLog(files.journal);
-  return runSession({ workspaceRoot: folder.root, journal, tracePath: files.trace, json: flags.json, models }, io, (deps) =>
-    PlanRun.start(planned.plan, { runId, options, host: { workspace: folder.root, trace: files.trace }, planUsage: planned.usage }, deps),
-  );
+  const setup = { workspaceRoot: folder.root, journal, tracePath: files.trace, json: flags.json, models };
+  const host = { workspace: folder.root, trace: files.trace };
+  if (fusedGoal) {
+    const { plannerModel, workerModel } = models as Required<Pick<CliModels, 'plannerModel' | 'workerModel'>>;
+    return runSessionWith(setup, io, async (deps, signal) => {
+      const summary = await summarizeWorkspace(deps.workspace);
+      const goalDeps = { ...deps, plannerModel, agentModel: workerModel };
+      return sessionResult(await runGoal({ runId, goal: fusedGoal.goal, summary, mode: fusedGoal.mode, options, host }, goalDeps, signal));
+    });
+  }
+  const plan = planned!;
+  return runSession(setup, io, (deps) => PlanRun.start(plan.plan, { runId, options, host, planUsage: plan.usage }, deps));
+}
+
+/** A goal's outcome as the session prints it: the report with its mode (and escalation), or the agent's answer. */
+function sessionResult(result: GoalResult): SessionResult {
+  const fields = { mode: result.mode, ...(result.escalation ? { escalation: result.escalation } : {}) };
+  const escalated = result.escalation ? [`escalated to a plan: ${result.escalation}`] : [];
+  if (result.report) return { report: result.report, fields, notes: escalated };
+  // The agent stopped before its first action: no run was journalled.
+  const answer = result.answer?.trim();
+  return {
+    fields: { ...fields, status: result.status, ...(result.reason ? { reason: result.reason } : {}), ...(answer ? { answer } : {}), turns: result.turns },
+    notes: [`${result.status}${result.reason ? `: ${result.reason}` : ''}`, ...(answer ? ['', answer] : [])],
+    exitCode: result.status === 'succeeded' ? EXIT.ok : EXIT.failed,
+  };
 }
 
 function runFiles(io: CliIo, flags: RunFlags, root: string, runId: string): { readonly journal: string; readonly trace: string } {

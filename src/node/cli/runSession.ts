@@ -1,6 +1,6 @@
-// One headless run or resume, shared by `planwright run` and `planwright resume`: builds the Node
-// adapters for the workspace, journal and trace, prints one line per step transition (or, with --json,
-// only the final report), and turns the run's outcome into the exit code.
+// One headless run or resume, shared by `planwright run` (a plan, or a goal in any mode) and
+// `planwright resume`: builds the Node adapters for the workspace, journal and trace, prints one line per
+// step transition (or, with --json, only the final report), and turns the run's outcome into the exit code.
 import type { PlanRun, RunDeps } from '../../core/executor/planRun';
 import type { RunReport } from '../../core/executor/runSummary';
 import type { ApprovalGate, Logger } from '../../core/ports';
@@ -43,8 +43,25 @@ export function exitCodeOf(report: RunReport): number {
   return EXIT.failed;
 }
 
+/** What a session's work ended with. */
+export interface SessionResult {
+  /** The run's report; absent when nothing ran (a fused agent that answered without acting). */
+  readonly report?: RunReport;
+  /** What the --json output carries besides the report (or instead of it, when there is none). */
+  readonly fields?: Readonly<Record<string, unknown>>;
+  /** Lines for people, printed before the closing lines. */
+  readonly notes?: readonly string[];
+  /** The exit code when there is no report. */
+  readonly exitCode?: number;
+}
+
 /** Builds the run's ports, runs it to its end (SIGINT cancels it) and prints the outcome. */
-export async function runSession(setup: SessionSetup, io: CliIo, open: (deps: RunDeps) => Promise<PlanRun>): Promise<number> {
+export function runSession(setup: SessionSetup, io: CliIo, open: (deps: RunDeps) => Promise<PlanRun>): Promise<number> {
+  return runSessionWith(setup, io, async (deps, signal) => ({ report: await (await open(deps)).execute(signal) }));
+}
+
+/** Like `runSession`, for work that is more than executing one PlanRun (a goal in fused or auto mode). */
+export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps: RunDeps, signal: AbortSignal) => Promise<SessionResult>): Promise<number> {
   // The journal is fsync'd record by record: it is what a resume trusts. The trace is evidence, written
   // before each action but not fsync'd: a killed process loses none of it, only a power cut could.
   const trace = new JsonlRecordLog(setup.tracePath, false);
@@ -76,11 +93,13 @@ export async function runSession(setup: SessionSetup, io: CliIo, open: (deps: Ru
   const cancel = () => controller.abort();
   process.once('SIGINT', cancel);
   try {
-    const run = await open(deps);
-    const report = await run.execute(controller.signal);
-    if (setup.json) io.stdout.write(`${JSON.stringify({ ...report, journal: setup.journal.path, trace: setup.tracePath }, null, 2)}\n`);
-    else io.stdout.write(`${closingLines(report, setup.journal.path).join('\n')}\n`);
-    return exitCodeOf(report);
+    const { report, fields, notes, exitCode } = await work(deps, controller.signal);
+    if (setup.json) io.stdout.write(`${JSON.stringify({ ...report, ...fields, journal: setup.journal.path, trace: setup.tracePath }, null, 2)}\n`);
+    else {
+      const lines = [...(notes ?? []), ...(report ? closingLines(report, setup.journal.path) : [])];
+      if (lines.length > 0) io.stdout.write(`${lines.join('\n')}\n`);
+    }
+    return report ? exitCodeOf(report) : (exitCode ?? EXIT.ok);
   } catch (error) {
     io.stderr.write(`planwright: the run stopped: ${messageOf(error)}\n`);
     return EXIT.failed;

@@ -1,0 +1,122 @@
+// `planwright run --goal … --mode fused|auto` in-process against a temporary workspace and the scripted
+// OpenAI-compatible server: the agent's tool calls become steps on disk and in the journal, the --json
+// report carries the mode (and the escalation), approvals wait as they do for a plan, and bad input.
+import * as assert from 'node:assert/strict';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import type { CliIo } from '../../../src/node/cli/cliIo';
+import { runCli } from '../../../src/node/cli/runCli';
+import { ScriptedModelServer, type ScriptedReply } from '../../support/scriptedModelServer';
+import { makeTempDir, removeTempDir } from '../support/tempDir';
+
+interface Captured {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+const call = (name: string, args: unknown, id = `call_${name}`) => ({ id, name, arguments: JSON.stringify(args) });
+
+/** The agent's turns in order; planner requests (a `plan` response format) get `plans` in order. */
+function script(agent: readonly ScriptedReply[], plans: readonly unknown[] = []) {
+  let turn = 0;
+  let planned = 0;
+  return (body: { response_format?: { json_schema?: { name?: string } } }): ScriptedReply => {
+    if (body.response_format?.json_schema?.name === 'plan') return { content: JSON.stringify(plans[planned++]), usage: null };
+    return agent[turn++] ?? { content: 'Done.', usage: null };
+  };
+}
+
+describe('planwright run --goal --mode', () => {
+  let dir: string;
+  let workspace: string;
+  let server: ScriptedModelServer | undefined;
+
+  beforeEach(async () => {
+    dir = await makeTempDir();
+    workspace = path.join(dir, 'ws');
+    await mkdir(workspace);
+    await writeFile(path.join(workspace, 'name.txt'), 'Ada');
+  });
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+    await removeTempDir(dir);
+  });
+
+  async function cli(args: string[], reply?: ReturnType<typeof script>): Promise<Captured> {
+    let env: CliIo['env'] = {};
+    if (reply) {
+      server = await ScriptedModelServer.start(reply);
+      env = { PLANWRIGHT_BASE_URL: server.baseUrl, PLANWRIGHT_PLANNER_MODEL: 'planner-model', PLANWRIGHT_WORKER_MODEL: 'agent-model' };
+    }
+    let stdout = '';
+    let stderr = '';
+    const io: CliIo = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, env, cwd: dir };
+    const code = await runCli(args, io);
+    return { code, stdout, stderr };
+  }
+
+  it('fused: each tool call the agent makes is a step, journalled as it happens, and the files change', async () => {
+    const agent = script([
+      { toolCalls: [call('readFile', { path: 'name.txt' })], usage: null },
+      { toolCalls: [call('writeFile', { path: 'hello.txt', content: 'Hello, Ada' })], usage: null },
+      { content: 'Wrote hello.txt.', usage: null },
+    ]);
+    const result = await cli(['run', '--goal', 'Greet Ada', '--mode', 'fused', '--workspace', 'ws', '--approve', 'all', '--json'], agent);
+    assert.equal(result.code, 0, result.stderr);
+    const json = JSON.parse(result.stdout);
+    assert.equal(json.mode, 'fused');
+    assert.equal(json.status, 'succeeded');
+    assert.equal(json.escalation, undefined);
+    assert.deepEqual(json.steps.map((step: { id: string; tool: string; status: string }) => [step.id, step.tool, step.status]), [
+      ['F1', 'readFile', 'succeeded'],
+      ['F2', 'writeFile', 'succeeded'],
+    ]);
+    assert.equal(json.usage.execute.calls, 3);
+    assert.equal(await readFile(path.join(workspace, 'hello.txt'), 'utf8'), 'Hello, Ada');
+    const journal = (await readFile(json.journal, 'utf8')).trim().split('\n').map((line) => JSON.parse(line));
+    assert.deepEqual(journal.filter((record) => record.type === 'stepAdded').map((record) => record.step.id), ['F2']);
+    assert.ok(server!.requests.every((request) => request.body.model === 'agent-model'));
+  });
+
+  it('auto: make_plan escalates; the planner plans and the run goes on as a plan, the escalation in the report', async () => {
+    const plan = { steps: [{ id: 'E1', title: 'Write the greeting', tool: 'writeFile', args: { path: 'hello.txt', content: 'Hi' }, postcondition: { kind: 'fileContains', path: 'hello.txt', text: 'Hi' } }] };
+    const result = await cli(['run', '--goal', 'Greet Ada', '--mode', 'auto', '--workspace', 'ws', '--approve', 'all', '--json'], script([{ toolCalls: [call('make_plan', { reason: 'it is long' })], usage: null }], [plan]));
+    assert.equal(result.code, 0, result.stderr);
+    const json = JSON.parse(result.stdout);
+    assert.deepEqual([json.mode, json.status, json.escalation], ['auto', 'succeeded', 'the agent asked for a plan: it is long']);
+    assert.deepEqual(json.steps.map((step: { id: string }) => step.id), ['E1']);
+    assert.equal(await readFile(path.join(workspace, 'hello.txt'), 'utf8'), 'Hi');
+  });
+
+  it('fused, approving reads only: a write waits for approval, exit 3, in human mode too', async () => {
+    const result = await cli(['run', '--goal', 'Greet Ada', '--mode', 'fused', '--workspace', 'ws', '--approve', 'reads'], script([{ toolCalls: [call('writeFile', { path: 'hello.txt', content: 'x' })], usage: null }]));
+    assert.equal(result.code, 3, result.stderr);
+    assert.match(result.stdout, /awaitingApproval/);
+    assert.match(result.stdout, /waiting for approval: F1/);
+    await assert.rejects(readFile(path.join(workspace, 'hello.txt'), 'utf8'));
+  });
+
+  it('fused: an agent that answers without acting exits 0 with its answer and no steps', async () => {
+    const result = await cli(['run', '--goal', 'What is here?', '--mode', 'fused', '--workspace', 'ws', '--json'], script([{ content: 'Only name.txt.', usage: null }]));
+    assert.equal(result.code, 0, result.stderr);
+    const json = JSON.parse(result.stdout);
+    assert.deepEqual([json.mode, json.status, json.answer, json.steps], ['fused', 'succeeded', 'Only name.txt.', undefined]);
+  });
+
+  describe('bad input: exit 2', () => {
+    const cases: [string, string[], RegExp][] = [
+      ['an unknown mode', ['run', '--goal', 'x', '--mode', 'sideways', '--workspace', 'ws'], /--mode must be split, fused, auto, not "sideways"/],
+      ['--mode with a plan file', ['run', 'greet.plan.json', '--mode', 'fused', '--workspace', 'ws'], /--mode applies to --goal/],
+      ['--mode fused without a model', ['run', '--goal', 'x', '--mode', 'fused', '--workspace', 'ws'], /needs a model endpoint/],
+    ];
+    for (const [what, args, message] of cases) {
+      it(`for ${what}`, async () => {
+        const result = await cli(args);
+        assert.equal(result.code, 2);
+        assert.match(result.stderr, message);
+      });
+    }
+  });
+});
