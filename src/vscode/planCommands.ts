@@ -1,17 +1,22 @@
 // The plan commands: plan a task with the planner model, open a plan file into the Planwright view, save the
 // plan as a file, show it as Markdown, reveal the log. They read and write files through workspace.fs, leave
 // planning, parsing and rendering to core, and turn core's problems into one short message (details go to
-// the log). Planning runs nothing: the plan appears in the tree to be read, edited and approved first.
+// the log). In split mode planning runs nothing: the plan appears in the tree to be read, edited and
+// approved first. With planwright.mode set to fused or auto, Plan a Task… hands the goal to the run
+// controller, which acts on it at once: each action appears as a step, with the same approvals.
 import * as vscode from 'vscode';
 import { formatProblem } from '../core/plan/planProblem';
 import { parsePlanText } from '../core/plan/parsePlan';
 import { renderPlanMarkdown } from '../core/plan/renderPlanMarkdown';
 import { planTask } from '../core/planner/planTask';
 import { summarizeWorkspace } from '../core/planner/workspaceSummary';
+import type { GoalResult } from '../core/fused/runGoal';
+import type { FusedMode } from '../core/fused/runMode';
 import { COMMANDS, VIEWS } from './ids';
 import type { LoadedPlan } from './loadedPlan';
 import type { PlanSession } from './planSession';
 import type { RunHost } from './runController';
+import { announce, reportRunError } from './runCommands';
 import { describeError } from './userMessages';
 
 /** What the plan commands work with; built once in the composition root. */
@@ -63,16 +68,22 @@ function errorText(error: unknown): string {
 }
 
 /**
- * Asks for a goal (unless given) and plans it with the planner model over a summary of the workspace.
- * The plan replaces the open one in the tree, unsaved; nothing runs. Resolves to whether a plan came back.
+ * Asks for a goal (unless given) and, in split mode, plans it with the planner model over a summary of
+ * the workspace: the plan replaces the open one in the tree, unsaved; nothing runs. Resolves to whether a
+ * plan came back. In fused or auto mode it carries the goal out instead and resolves to how that ended
+ * (`false` when it could not start).
  */
-async function planGoal(deps: PlanCommandDeps, goalArgument?: unknown): Promise<boolean> {
+async function planGoal(deps: PlanCommandDeps, goalArgument?: unknown): Promise<boolean | GoalResult> {
+  const mode = deps.settings().mode;
   const goal =
     typeof goalArgument === 'string'
       ? goalArgument
       : await vscode.window.showInputBox({
           title: 'Plan a Task',
-          prompt: 'What should be done? Planwright plans it as checkable steps; nothing runs until you run the plan.',
+          prompt:
+            mode === 'split'
+              ? 'What should be done? Planwright plans it as checkable steps; nothing runs until you run the plan.'
+              : `What should be done? Planwright's agent starts on it at once (planwright.mode is ${mode}); each action becomes a step, and steps that need approval wait for you.`,
           placeHolder: 'e.g. Add a --verbose flag to the CLI that reports each file it reads',
           ignoreFocusOut: true,
           validateInput: (text) => (text.trim().length === 0 ? 'Describe the task in a sentence.' : undefined),
@@ -96,9 +107,8 @@ async function planGoal(deps: PlanCommandDeps, goalArgument?: unknown): Promise<
     });
     return false;
   }
+  if (mode !== 'split') return actOnGoal(deps, goal.trim(), mode);
   const planner = models.planner;
-  const mode = deps.settings().mode;
-  if (mode !== 'split') deps.log.warn(`planwright.mode is "${mode}", but Plan a Task… in the editor always plans up front (split mode) for now.`);
   const workspace = deps.ports(folder).workspace;
   deps.log.info(`Planning: ${goal.trim()}`);
   let planned: Awaited<ReturnType<typeof planTask>>;
@@ -122,6 +132,26 @@ async function planGoal(deps: PlanCommandDeps, goalArgument?: unknown): Promise<
   await deps.loadedPlan.set({ source: NEW_PLAN_SOURCE, plan: planned.plan, unsaved: true });
   await vscode.commands.executeCommand(`${VIEWS.plan}.focus`);
   return true;
+}
+
+/** Carries `goal` out in fused or auto mode through the run controller; `false` when it could not start. */
+async function actOnGoal(deps: PlanCommandDeps, goal: string, mode: FusedMode): Promise<GoalResult | false> {
+  deps.log.info(`Acting on the goal (${mode} mode): ${goal}`);
+  const focus = deps.loadedPlan.onDidChange(() => {
+    focus.dispose();
+    void vscode.commands.executeCommand(`${VIEWS.plan}.focus`);
+  });
+  try {
+    const result = await deps.session.runs.runGoal(goal, mode, NEW_PLAN_SOURCE);
+    if (result.report) announce(result.report, deps.log);
+    else void vscode.window.showInformationMessage(`Planwright: the agent answered without changing anything. ${result.answer?.trim() ?? ''}`.trim());
+    return result;
+  } catch (error) {
+    reportRunError(deps.log, 'Planwright could not carry out the task', error);
+    return false;
+  } finally {
+    focus.dispose();
+  }
 }
 
 /** A file name from a goal: its first words, lower-case, joined by dashes. */

@@ -36,20 +36,24 @@ async function runPlan(deps: RunCommandDeps): Promise<RunReport | undefined> {
   try {
     report = await session.runs.runOrResume(valid.plan, { source: file.source, ...(file.uri ? { uri: file.uri } : {}) });
   } catch (error) {
-    if (!vscode.workspace.isTrusted) {
-      void vscode.window.showWarningMessage(describeError(error, log), 'Manage Workspace Trust').then((choice) => {
-        if (choice) void vscode.commands.executeCommand('workbench.trust.manage');
-      });
-    } else showError(log, `The plan could not run: ${describeError(error, log)}`);
+    reportRunError(log, 'The plan could not run', error);
     return undefined;
   }
-  if (report) announce(report, deps);
+  if (report) announce(report, log);
   return report;
 }
 
+/** Why a run could not start or stopped; in an untrusted workspace, the way to trust it. */
+export function reportRunError(log: vscode.LogOutputChannel, what: string, error: unknown): void {
+  if (!vscode.workspace.isTrusted) {
+    void vscode.window.showWarningMessage(describeError(error, log), 'Manage Workspace Trust').then((choice) => {
+      if (choice) void vscode.commands.executeCommand('workbench.trust.manage');
+    });
+  } else showError(log, `${what}: ${describeError(error, log)}`);
+}
+
 /** One message for how a run stopped. Not awaited: the command resolves when the run stops. */
-function announce(report: RunReport, deps: RunCommandDeps): void {
-  const { log } = deps;
+export function announce(report: RunReport, log: vscode.LogOutputChannel): void {
   const reason = report.reason ? `: ${report.reason.split('\n')[0]}` : '';
   switch (report.status) {
     case 'succeeded':

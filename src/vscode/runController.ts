@@ -2,7 +2,9 @@
 // or resumes the journalled one, executes it under a cancellable progress notification, and routes every
 // change (journalled first by the executor) to the tree, the status bar and the log. Pause, cancel, edits,
 // retries and skips go through the executor; an edit during a run pauses it, revises, and carries on.
-// After a window reload, `restore()` replays the last journal without executing anything.
+// After a window reload, `restore()` replays the last journal without executing anything. A goal in fused
+// or auto mode (`runGoal`) runs through the same machinery: each action the agent takes becomes a step as
+// it happens, and an escalation puts the planned steps in as the run's next revision.
 import * as vscode from 'vscode';
 import { PlanRun, type RunDeps } from '../core/executor/planRun';
 import type { InterventionResult } from '../core/executor/runInterventions';
@@ -10,9 +12,12 @@ import { loadRunState } from '../core/executor/runRecorder';
 import type { RunState } from '../core/executor/runState';
 import type { RunReport } from '../core/executor/runSummary';
 import type { UsageRecord } from '../core/executor/journalRecords';
+import { runGoal, type GoalResult } from '../core/fused/runGoal';
+import type { FusedMode } from '../core/fused/runMode';
 import { runOptionsFromSettings, type HostSettings } from '../core/hostSettings';
 import type { ValidPlan } from '../core/plan/planSchema';
 import type { PlanValidation } from '../core/plan/validatePlan';
+import { summarizeWorkspace } from '../core/planner/workspaceSummary';
 import type { ChatModel, CommandRunner, Logger, Workspace } from '../core/ports';
 import { ModelReplanner } from '../core/replanner/modelReplanner';
 import { ModelSolver } from '../core/solver/modelSolver';
@@ -65,7 +70,9 @@ export class RunController implements vscode.Disposable {
   private run: PlanRun | undefined;
   private files: RunFiles | undefined;
   private workspaceFolder: vscode.WorkspaceFolder | undefined;
-  private execution: Promise<RunReport> | undefined;
+  private execution: Promise<RunReport | undefined> | undefined;
+  /** True while the execution is a goal's (the fused loop, then any planned run it escalated to). */
+  private actingOnGoal = false;
   private abort: AbortController | undefined;
   private progress: vscode.Progress<{ message?: string }> | undefined;
   private lastStatus = new Map<string, string>();
@@ -138,9 +145,41 @@ export class RunController implements vscode.Disposable {
     return this.execute(this.run);
   }
 
+  /**
+   * Carries out `goal` as a new run in `mode`: the fused loop acts turn by turn, each action a step of the
+   * run as it happens, asking for approvals through the same gate; in `auto` an escalation adds the planned
+   * steps as the run's next revision and the run carries on. Replaces the open plan. Resolves when it stops.
+   */
+  async runGoal(goal: string, mode: FusedMode, source: string): Promise<GoalResult> {
+    if (this.execution) throw new RunUnavailableError('A run is in progress: pause or cancel it first.');
+    if (!vscode.workspace.isTrusted) throw new RunUnavailableError(UNTRUSTED);
+    const folder = this.folder();
+    const models = await this.host.models();
+    await this.forget();
+    // The run's plan starts with no steps: the tree shows the goal, and each action as it is taken.
+    await this.host.loadedPlan.set({ source, plan: { version: 1, goal, steps: [] }, unsaved: true });
+    const files = this.host.storage.create(new Date());
+    this.files = files;
+    const deps = { ...this.deps(folder, files, models), plannerModel: models.planner, agentModel: models.worker };
+    this.host.log.info(`Run ${files.runId} (${mode}): "${goal}"; journal ${files.journalPath}`);
+    this.actingOnGoal = true;
+    return this.track(
+      `${mode === 'auto' ? 'auto' : 'fused'}: the agent is working on the goal…`,
+      async (signal) => {
+        const summary = await summarizeWorkspace(deps.workspace);
+        const result = await runGoal({ runId: files.runId, goal, summary, mode, options: this.overrides(), host: { source } }, deps, signal);
+        if (result.escalation) this.host.log.info(`Escalated to a plan: ${result.escalation}`);
+        if (result.answer?.trim()) this.host.log.info(`The agent: ${result.answer.trim()}`);
+        this.host.log.info(`Run ${files.runId} ${result.status} after ${result.turns} agent ${result.turns === 1 ? 'turn' : 'turns'}${result.reason ? `: ${result.reason}` : ''}`);
+        return result;
+      },
+      (result) => result.report,
+    );
+  }
+
   /** Stops scheduling; the running steps finish and the run is paused. */
   pause(): boolean {
-    if (!this.run || !this.executing) return false;
+    if (!this.run || !this.executing || this.actingOnGoal) return false;
     this.run.pause();
     return true;
   }
@@ -209,6 +248,8 @@ export class RunController implements vscode.Disposable {
   }
 
   private async whileStopped<T>(work: (run: PlanRun) => Promise<T>): Promise<T> {
+    // The agent's loop cannot stop and carry on the way a planned run does; it can only be cancelled.
+    if (this.actingOnGoal) throw new RunUnavailableError('The agent is still working on the goal: wait for it to stop, or cancel the run first.');
     const wasExecuting = this.execution;
     if (wasExecuting) {
       this.run?.pause();
@@ -225,31 +266,44 @@ export class RunController implements vscode.Disposable {
   }
 
   private execute(run: PlanRun): Promise<RunReport> {
+    this.actingOnGoal = false;
+    return this.track(progressText(run.current), (signal) => run.execute(signal), (report) => report);
+  }
+
+  /** Runs `work` under a cancellable progress notification as this window's execution. */
+  private track<T>(message: string, work: (signal: AbortSignal) => Promise<T>, reportOf: (result: T) => RunReport | undefined): Promise<T> {
     const abort = new AbortController();
     this.abort = abort;
-    const execution = Promise.resolve(
+    const done = Promise.resolve(
       vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: 'Planwright', cancellable: true },
         async (progress, token) => {
           this.progress = progress;
           token.onCancellationRequested(() => this.cancel());
-          progress.report({ message: progressText(run.current) });
-          return run.execute(abort.signal);
+          progress.report({ message });
+          return work(abort.signal);
         },
       ),
-    ).finally(async () => {
+    );
+    let execution: Promise<RunReport | undefined> | undefined;
+    const finished = done.finally(async () => {
       if (this.execution === execution) {
         this.execution = undefined;
         this.abort = undefined;
         this.progress = undefined;
+        this.actingOnGoal = false;
       }
       await this.updateContext();
       this.changed.fire(undefined);
     });
+    execution = finished.then(reportOf);
+    // The caller awaits `finished`; `execution` is for whoever joins later (Run Plan, edits), so its
+    // rejection is not left unhandled when nobody does.
+    execution.catch(() => undefined);
     this.execution = execution;
     void this.updateContext();
     this.changed.fire(undefined);
-    return execution;
+    return finished;
   }
 
   private deps(folder: vscode.WorkspaceFolder, files: RunFiles, models: RunModels | undefined): RunDeps {
