@@ -85,7 +85,8 @@ export function announce(report: RunReport, log: vscode.LogOutputChannel): void 
 
 function pauseRun(deps: RunCommandDeps): boolean {
   const paused = deps.session.runs.pause();
-  if (!paused) void vscode.window.showInformationMessage('No run is in progress.');
+  // A goal's agent cannot stop and carry on the way a planned run does: it can only be cancelled.
+  if (!paused) void vscode.window.showInformationMessage(deps.session.runs.executing ? 'The agent cannot pause mid-goal: cancel the run to stop it.' : 'No run is in progress.');
   else vscode.window.setStatusBarMessage('Planwright: pausing after the running steps finish…', 5_000);
   return paused;
 }
