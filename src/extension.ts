@@ -21,14 +21,19 @@ import { SettingsReader } from './vscode/settings';
 import { registerStepCommands } from './vscode/stepCommands';
 import { StepEditor } from './vscode/stepEditor';
 
-/** What `activate` returns (`extension.exports`): the session and its view, for the integration tests. */
+/**
+ * What `activate` returns to the integration tests: the session, its view, the run storage and the
+ * secret storage. Only in test mode: any extension can read another's exports, and these could approve
+ * steps or read the API key.
+ */
 export interface PlanwrightExports {
   readonly planTree: PlanView['provider'];
   readonly session: PlanSession;
   readonly storage: RunStorage;
+  readonly secrets: vscode.SecretStorage;
 }
 
-export function activate(context: vscode.ExtensionContext): PlanwrightExports {
+export function activate(context: vscode.ExtensionContext): PlanwrightExports | undefined {
   const log = vscode.window.createOutputChannel(LOG_CHANNEL_NAME, { log: true });
   const logger: Logger = { info: (message) => log.info(message), warn: (message) => log.warn(message), error: (message) => log.error(message) };
   const settings = new SettingsReader(logger);
@@ -79,7 +84,7 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports {
   );
   log.info(`Planwright ${String(context.extension.packageJSON.version)} activated`);
   void offerResume(session, log);
-  return { planTree: view.provider, session, storage };
+  return context.extensionMode === vscode.ExtensionMode.Test ? { planTree: view.provider, session, storage, secrets: context.secrets } : undefined;
 }
 
 export function deactivate(): void {}

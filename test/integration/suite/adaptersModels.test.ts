@@ -11,6 +11,7 @@ import { LmChatModel } from '../../../src/vscode/lmChatModel';
 import { ApiKeyStore, apiKeyProblem, clearApiKey, promptForApiKey, type ApiKeyUi } from '../../../src/vscode/secretStore';
 import { ScriptedModelServer } from '../../support/scriptedModelServer';
 import { MemorySecretStorage, RecordingLogger } from './adaptersSupport';
+import { planwright } from './support';
 
 const SECRET = 'sk-planwright-test-0123456789abcdef';
 
@@ -145,11 +146,8 @@ describe('ApiKeyStore and the key commands', () => {
     assert.ok(!JSON.stringify(vscode.workspace.getConfiguration('planwright')).includes(SECRET));
   });
 
-  it('keeps the key in the extension\'s real SecretStorage', async function () {
-    // The extension hands its SecretStorage to the tests only when its exports carry it.
-    const exports = (await vscode.extensions.getExtension('planwright.planwright')?.activate()) as { secrets?: vscode.SecretStorage } | undefined;
-    if (!exports?.secrets) this.skip();
-    const real = new ApiKeyStore(exports.secrets);
+  it('keeps the key in the extension\'s real SecretStorage', async () => {
+    const real = new ApiKeyStore((await planwright()).secrets);
     try {
       await real.set('https://planwright.test/v1', SECRET);
       assert.equal(await real.get('https://planwright.test/v1'), SECRET);

@@ -7,11 +7,13 @@ import type { PlanTreeElement } from '../../../src/vscode/planTreeProvider';
 
 export const EXTENSION_ID = 'planwright.planwright';
 
-/** The activated extension's exports. */
+/** The activated extension's exports (given only to tests: the host runs it in test mode). */
 export async function planwright(): Promise<PlanwrightExports> {
-  const extension = vscode.extensions.getExtension<PlanwrightExports>(EXTENSION_ID);
+  const extension = vscode.extensions.getExtension<PlanwrightExports | undefined>(EXTENSION_ID);
   assert.ok(extension, `${EXTENSION_ID} is not installed`);
-  return extension.activate();
+  const provided = await extension.activate();
+  assert.ok(provided, 'the extension hands its exports only to tests (ExtensionMode.Test)');
+  return provided;
 }
 
 /** A file of the workspace folder the tests run in (a throw-away copy of examples/demo-workspace). */
