@@ -61,16 +61,6 @@ export function transition(from: StepStatus, event: StepEvent): StepStatus | und
   return TABLE[event][from];
 }
 
-/** Statuses a step never leaves without the user (or a re-plan) stepping in. */
-export const SETTLED_STATUSES: ReadonlySet<StepStatus> = new Set([
-  'succeeded',
-  'failed',
-  'unknown',
-  'skipped',
-  'invalidated',
-  'cancelled',
-]);
-
 /** Steps a re-plan keeps exactly as they are: done, or left out by the user. */
 export const FROZEN_STATUSES: ReadonlySet<StepStatus> = new Set(['succeeded', 'skipped']);
 

@@ -6,6 +6,7 @@
 import { requestApproval, type ApprovalIo } from '../executor/approvalFlow';
 import type { UsageRecord } from '../executor/journalRecords';
 import { meteredModel, usageOf } from '../executor/meteredModel';
+import type { RunDeps } from '../executor/planRun';
 import { DEFAULT_RUN_OPTIONS, type RunOptions } from '../executor/runOptions';
 import { RunRecorder } from '../executor/runRecorder';
 import { JournalError, type RunState } from '../executor/runState';
@@ -13,7 +14,7 @@ import { deterministicSummary } from '../executor/runSummary';
 import { runStep, type StepRunnerIo } from '../executor/stepRunner';
 import { transition } from '../executor/stepTransitions';
 import type { WorkspaceSummary } from '../planner/workspaceSummary';
-import type { ApprovalGate, ChatMessage, ChatModel, ChatResponse, Clock, CommandRunner, Logger, RecordLog, Workspace } from '../ports';
+import type { ChatMessage, ChatModel, ChatResponse } from '../ports';
 import { messageOf } from '../textPreview';
 import { takeSnapshots } from '../tools/fileSnapshots';
 import { AUTO_ESCALATION, type EscalationLimits } from './escalationRule';
@@ -22,20 +23,10 @@ import { buildFusedConversation, toolResultMessage, type CallOutcome } from './f
 import { fusedToolSpecs, parseToolCall, type ParsedCall } from './fusedTools';
 import type { FusedMode } from './runMode';
 
-/** The ports the loop works through. */
-export interface FusedDeps {
-  readonly workspace: Workspace;
-  readonly commands: CommandRunner;
-  readonly clock: Clock;
-  readonly journal: RecordLog;
-  readonly trace: RecordLog;
-  readonly logger: Logger;
-  readonly approvals: ApprovalGate;
+/** The ports the loop works through: a run's, less the re-planner and solver, plus the acting model. */
+export interface FusedDeps extends Omit<RunDeps, 'replanner' | 'solver'> {
   /** The model that acts (role `fused`). */
   readonly agentModel: ChatModel;
-  /** The worker model behind `generate` and `proposeEdit` calls. */
-  readonly workerModel?: ChatModel;
-  readonly onChange?: (state: RunState, stepIds: readonly string[]) => void;
 }
 
 /** How the loop behaves. */
