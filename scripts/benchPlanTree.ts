@@ -5,7 +5,8 @@ import { performance } from 'node:perf_hooks';
 import type { StepRun } from '../src/core/executor/runState';
 import { validatePlan } from '../src/core/plan/validatePlan';
 import type { ValidPlan } from '../src/core/plan/planSchema';
-import { planTreeModel, type RunView } from '../src/core/view/planTreeModel';
+import { planTreeModel } from '../src/core/view/planTreeModel';
+import type { RunView } from '../src/core/view/planTreeNode';
 import { treeChanges } from '../src/core/view/treeChanges';
 
 function chain(count: number): ValidPlan {

@@ -15,7 +15,7 @@ import type { FusedMode } from '../core/fused/runMode';
 import { COMMANDS, VIEWS } from './ids';
 import type { LoadedPlan } from './loadedPlan';
 import type { PlanSession } from './planSession';
-import type { RunHost } from './runController';
+import type { RunHost } from './runHost';
 import { announce, reportRunError } from './runCommands';
 import { describeError } from './userMessages';
 

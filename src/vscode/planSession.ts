@@ -6,7 +6,7 @@ import { problemsByStep } from '../core/plan/planEdits';
 import type { PlanProblem } from '../core/plan/planProblem';
 import type { Plan, ValidPlan } from '../core/plan/planSchema';
 import { validatePlan } from '../core/plan/validatePlan';
-import type { PlanTreeInput } from '../core/view/planTreeModel';
+import type { PlanTreeInput } from '../core/view/planTreeNode';
 import type { LoadedPlan } from './loadedPlan';
 import type { PendingApprovals } from './pendingApprovals';
 import type { RunController } from './runController';

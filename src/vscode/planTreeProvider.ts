@@ -2,7 +2,8 @@
 // stable ids, and refreshes only the rows that changed. VS Code identifies an element by the object the
 // provider handed out, so each row id gets one lasting handle object; the row's content is looked up by id.
 import * as vscode from 'vscode';
-import { planTreeModel, type PlanTreeInput, type PlanTreeNode } from '../core/view/planTreeModel';
+import { planTreeModel } from '../core/view/planTreeModel';
+import type { PlanTreeInput, PlanTreeNode } from '../core/view/planTreeNode';
 import { treeChanges } from '../core/view/treeChanges';
 
 /** An element of the tree: one lasting object per row id. `stepId` names the step a row is about. */

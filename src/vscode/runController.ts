@@ -8,62 +8,32 @@
 import * as vscode from 'vscode';
 import { PlanRun, type RunDeps } from '../core/executor/planRun';
 import type { InterventionResult } from '../core/executor/runInterventions';
-import { loadRunState } from '../core/executor/runRecorder';
 import type { RunState } from '../core/executor/runState';
 import type { RunReport } from '../core/executor/runSummary';
 import type { UsageRecord } from '../core/executor/journalRecords';
-import { runGoal, type GoalResult } from '../core/fused/runGoal';
+import type { GoalResult } from '../core/fused/runGoal';
 import type { FusedMode } from '../core/fused/runMode';
-import { runOptionsFromSettings, type HostSettings } from '../core/hostSettings';
+import { runOptionsFromSettings } from '../core/hostSettings';
 import type { ValidPlan } from '../core/plan/planSchema';
 import type { PlanValidation } from '../core/plan/validatePlan';
-import { summarizeWorkspace } from '../core/planner/workspaceSummary';
-import type { ChatModel, CommandRunner, Logger, Workspace } from '../core/ports';
-import { ModelReplanner } from '../core/replanner/modelReplanner';
-import { ModelSolver } from '../core/solver/modelSolver';
 import { messageOf } from '../core/textPreview';
 import { undoFromSnapshots, type UndoResult } from '../core/tools/fileSnapshots';
 import { progressText } from '../core/view/runProgress';
-import { nodeClock } from '../node/nodeClock';
+import { actOnGoal } from './actOnGoal';
+import { hostRunDeps, optionalModels } from './hostRunDeps';
 import { CONTEXT_KEYS } from './ids';
-import type { LoadedPlan } from './loadedPlan';
-import type { PendingApprovals } from './pendingApprovals';
-import type { RunFiles, RunStorage } from './runStorage';
-
-/** The models a run uses: the planner plans and re-plans, the worker does model steps and the summary. */
-export interface RunModels {
-  readonly planner: ChatModel;
-  readonly worker: ChatModel;
-}
-
-/** What the controller needs from the rest of the extension (the adapters), as functions so tests can swap them. */
-export interface RunHost {
-  /** The file and command ports over a workspace folder. */
-  ports(folder: vscode.WorkspaceFolder): { readonly workspace: Workspace; readonly commands: CommandRunner };
-  /** The configured models; rejects (with a ModelError saying what to configure) when there are none. */
-  models(): Promise<RunModels>;
-  settings(): HostSettings;
-  readonly log: vscode.LogOutputChannel;
-  readonly storage: RunStorage;
-  readonly approvals: PendingApprovals;
-  readonly loadedPlan: LoadedPlan;
-}
-
-/** What the journal's `host` field holds for a run started in VS Code. */
-interface HostRecord {
-  readonly source?: string;
-  readonly planUri?: string;
-}
+import { logRunChange } from './logRunChange';
+import { replayLatestRun, type HostRecord } from './replayLatestRun';
+import type { RunHost, RunModels } from './runHost';
+import type { RunFiles } from './runStorage';
+import { RunUnavailableError } from './runUnavailableError';
+import { withRunProgress } from './withRunProgress';
 
 const TERMINAL = new Set(['succeeded', 'failed', 'cancelled']);
 const UNTRUSTED =
   'Planwright runs nothing in an untrusted workspace: its steps write files and run commands. You can still open, edit and save plans; trust the workspace to run them.';
 
-/** A run the user can act on was not there, or the workspace may not run anything: said once, in words. */
-export class RunUnavailableError extends Error {
-  readonly reason = 'runUnavailable';
-}
-
+/** The run of the open plan in this window, live or replayed; see the file header. */
 export class RunController implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<readonly string[] | undefined>();
   private runState: RunState | undefined;
@@ -129,7 +99,7 @@ export class RunController implements vscode.Disposable {
     const folder = this.folder();
     if (this.run && this.resumable) return this.execute(this.run);
     if (this.runState && this.resumable && this.files) {
-      this.run = await PlanRun.resume(this.deps(folder, this.files, await this.optionalModels()), this.overrides(), this.runState);
+      this.run = await PlanRun.resume(this.deps(folder, this.files, await optionalModels(this.host)), this.overrides(), this.runState);
       return this.execute(this.run);
     }
     await this.closeFiles();
@@ -139,7 +109,7 @@ export class RunController implements vscode.Disposable {
     const host: HostRecord = { source: source.source, ...(source.uri ? { planUri: source.uri.toString() } : {}) };
     const planUsage = this.planUsage;
     this.planUsage = [];
-    const models = await this.optionalModels();
+    const models = await optionalModels(this.host);
     this.host.log.info(`Run ${files.runId}: "${plan.goal}", ${plan.steps.length} steps; journal ${files.journalPath}`);
     this.run = await PlanRun.start(plan, { runId: files.runId, options: this.overrides(), host: { ...host }, planUsage }, this.deps(folder, files, models));
     return this.execute(this.run);
@@ -165,14 +135,7 @@ export class RunController implements vscode.Disposable {
     this.actingOnGoal = true;
     return this.track(
       `${mode === 'auto' ? 'auto' : 'fused'}: the agent is working on the goal…`,
-      async (signal) => {
-        const summary = await summarizeWorkspace(deps.workspace);
-        const result = await runGoal({ runId: files.runId, goal, summary, mode, options: this.overrides(), host: { source } }, deps, signal);
-        if (result.escalation) this.host.log.info(`Escalated to a plan: ${result.escalation}`);
-        if (result.answer?.trim()) this.host.log.info(`The agent: ${result.answer.trim()}`);
-        this.host.log.info(`Run ${files.runId} ${result.status} after ${result.turns} agent ${result.turns === 1 ? 'turn' : 'turns'}${result.reason ? `: ${result.reason}` : ''}`);
-        return result;
-      },
+      (signal) => actOnGoal({ runId: files.runId, goal, mode, options: this.overrides(), source }, deps, this.host.log, signal),
       (result) => result.report,
     );
   }
@@ -220,16 +183,9 @@ export class RunController implements vscode.Disposable {
   /** Shows the last run of this workspace as it was, from its journal, without executing anything. */
   async restore(): Promise<RunState | undefined> {
     if (this.executing) return this.runState;
-    const runId = await this.host.storage.latest();
-    if (!runId) return undefined;
-    const files = this.host.storage.open(runId);
-    let state: RunState;
-    try {
-      state = await loadRunState(files.journal, (warning) => this.host.log.warn(warning));
-    } catch (error) {
-      this.host.log.error(`Could not replay the journal of run ${runId} (${files.journalPath}): ${messageOf(error)}`);
-      return undefined;
-    }
+    const replayed = await replayLatestRun(this.host.storage, this.host.log);
+    if (!replayed) return undefined;
+    const { runId, files, state } = replayed;
     await this.closeFiles();
     this.files = files;
     this.run = undefined;
@@ -256,7 +212,7 @@ export class RunController implements vscode.Disposable {
       await wasExecuting.catch(() => undefined);
     }
     if (!this.run && this.runState && this.files) {
-      this.run = await PlanRun.resume(this.deps(this.folder(), this.files, await this.optionalModels()), this.overrides(), this.runState);
+      this.run = await PlanRun.resume(this.deps(this.folder(), this.files, await optionalModels(this.host)), this.overrides(), this.runState);
     }
     if (!this.run) throw new RunUnavailableError('The plan has not run yet.');
     const run = this.run;
@@ -274,17 +230,7 @@ export class RunController implements vscode.Disposable {
   private track<T>(message: string, work: (signal: AbortSignal) => Promise<T>, reportOf: (result: T) => RunReport | undefined): Promise<T> {
     const abort = new AbortController();
     this.abort = abort;
-    const done = Promise.resolve(
-      vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: 'Planwright', cancellable: true },
-        async (progress, token) => {
-          this.progress = progress;
-          token.onCancellationRequested(() => this.cancel());
-          progress.report({ message });
-          return work(abort.signal);
-        },
-      ),
-    );
+    const done = withRunProgress(message, (progress) => { this.progress = progress; }, () => this.cancel(), () => work(abort.signal));
     let execution: Promise<RunReport | undefined> | undefined;
     const finished = done.finally(async () => {
       if (this.execution === execution) {
@@ -307,46 +253,15 @@ export class RunController implements vscode.Disposable {
   }
 
   private deps(folder: vscode.WorkspaceFolder, files: RunFiles, models: RunModels | undefined): RunDeps {
-    const { workspace, commands } = this.host.ports(folder);
-    const log = this.host.log;
-    const logger: Logger = { info: (message) => log.info(message), warn: (message) => log.warn(message), error: (message) => log.error(message) };
-    return {
-      workspace,
-      commands,
-      clock: nodeClock,
-      journal: files.journal,
-      trace: files.trace,
-      logger,
-      approvals: this.host.approvals,
-      ...(models ? { workerModel: models.worker, replanner: new ModelReplanner(models.planner), solver: new ModelSolver(models.worker) } : {}),
-      onChange: (state, stepIds) => this.onRunChange(state, stepIds),
-    };
+    return hostRunDeps(this.host, folder, files, models, (state, stepIds) => this.onRunChange(state, stepIds));
   }
 
   private onRunChange(state: RunState, stepIds: readonly string[]): void {
     const revised = this.runState !== undefined && state.revision !== this.runState.revision;
     this.runState = state;
-    for (const id of stepIds) {
-      const run = state.steps.get(id);
-      if (!run || this.lastStatus.get(id) === run.status) continue;
-      this.lastStatus.set(id, run.status);
-      const detail = run.failure?.message ?? (run.status === 'succeeded' ? run.checkDetail : run.reason);
-      this.host.log.info(`${id} ${run.status}${detail ? `: ${detail}` : ''}`);
-    }
-    if (revised) this.host.log.info(`Revision ${state.revision}: ${state.replanReasons.at(-1) ?? ''}`);
-    if (stepIds.length === 0 && state.statusReason) this.host.log.info(`Run ${state.status}: ${state.statusReason}`);
+    logRunChange(this.host.log, this.lastStatus, state, stepIds, revised);
     this.progress?.report({ message: progressText(state) });
     this.changed.fire(revised || stepIds.length === 0 ? undefined : stepIds);
-  }
-
-  /** The models if configured; a run without them cannot re-plan or summarise with a model, and says so. */
-  private async optionalModels(): Promise<RunModels | undefined> {
-    try {
-      return await this.host.models();
-    } catch (error) {
-      this.host.log.warn(`Running without a model (no re-planning, a plain summary): ${messageOf(error)}`);
-      return undefined;
-    }
   }
 
   private overrides() {

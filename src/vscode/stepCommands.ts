@@ -12,7 +12,7 @@ import { COMMANDS } from './ids';
 import type { PlanSession } from './planSession';
 import type { PlanTreeElement } from './planTreeProvider';
 import type { PreviewDocuments } from './previewDocuments';
-import type { RunHost } from './runController';
+import type { RunHost } from './runHost';
 import { describeError, reportFailure, showError, summarizeProblems } from './userMessages';
 
 /** What the step commands work with. */

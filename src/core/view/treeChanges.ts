@@ -1,7 +1,7 @@
 // Which rows of the plan tree changed between two models, so the view refreshes only those
 // (`onDidChangeTreeData(element)`) instead of the whole tree: with 1,000 steps a step's status change
 // is one row, not a thousand.
-import type { PlanTreeNode } from './planTreeModel';
+import type { PlanTreeNode } from './planTreeNode';
 
 /** The rows to refresh: `all` when the top-level rows themselves changed, else the ids of changed rows. */
 export type TreeChanges = { readonly all: true } | { readonly all: false; readonly ids: readonly string[] };

@@ -1,7 +1,9 @@
 // Unit tests of the plan tree's view model: rows, labels, descriptions, icons, tooltips, children, the
 // contextValue of each status, re-planned and replaced steps, edit problems, and a 1,000-step plan.
 import * as assert from 'node:assert/strict';
-import { planTreeModel, summarizeArgs, type PlanTreeNode } from '../../../src/core/view/planTreeModel';
+import { planTreeModel } from '../../../src/core/view/planTreeModel';
+import type { PlanTreeNode } from '../../../src/core/view/planTreeNode';
+import { summarizeArgs } from '../../../src/core/view/summarizeArgs';
 import { treeChanges } from '../../../src/core/view/treeChanges';
 import { validPlan } from '../support/executorFakes';
 import { longPlan, runView, stepRun, threeSteps } from './viewFixtures';

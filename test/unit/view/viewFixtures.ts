@@ -1,5 +1,5 @@
 // Runs as the plan tree sees them, built by hand: a plan through the real gate and step runs in any status.
-import type { RunView } from '../../../src/core/view/planTreeModel';
+import type { RunView } from '../../../src/core/view/planTreeNode';
 import type { ReplacedStep, StepRun } from '../../../src/core/executor/runState';
 import type { ValidPlan } from '../../../src/core/plan/planSchema';
 import type { StepStatus } from '../../../src/core/plan/stepStatus';

@@ -1,0 +1,48 @@
+// The shape of the plan tree's rows and of what the tree is built from: a plan, its source, its run (live or
+// replayed), the approvals waiting for an answer and the problems of the last edit. Pure types, no logic.
+import type { ApprovalPreview } from '../ports';
+import type { RunState } from '../executor/runState';
+import type { Plan } from '../plan/planSchema';
+
+/** What kind of row a node is. */
+export type PlanTreeNodeKind = 'plan' | 'step' | 'replaced' | 'detail';
+
+/** One row of the plan tree. `iconId` is a codicon id, `iconColor` a theme color id; `id` is stable across refreshes. */
+export interface PlanTreeNode {
+  readonly id: string;
+  readonly kind: PlanTreeNodeKind;
+  /** The step this row is about (for step, replaced and detail rows). */
+  readonly stepId?: string;
+  readonly label: string;
+  readonly description: string;
+  /** Markdown. */
+  readonly tooltip: string;
+  readonly iconId: string;
+  readonly iconColor?: string;
+  readonly contextValue: string;
+  /** Read by screen readers instead of the label. */
+  readonly accessibilityLabel: string;
+  /** Whether a row with children starts expanded. */
+  readonly expanded: boolean;
+  readonly children: readonly PlanTreeNode[];
+}
+
+/** The part of a run the tree shows. */
+export type RunView = Pick<RunState, 'plan' | 'status' | 'statusReason' | 'revision' | 'steps' | 'replaced' | 'replanReasons' | 'usage'>;
+
+/** What the tree shows: a plan, where it came from, and (once it runs) its run. */
+export interface PlanTreeInput {
+  /** The plan as opened or edited; a run's own plan (its current revision) takes its place once it runs. */
+  readonly plan: Plan;
+  /** The plan file, relative to the workspace when it is inside it (or a name for a plan not yet saved). */
+  readonly source: string;
+  readonly run?: RunView;
+  /** True while the run executes in this window (a replayed run that is not executing can be resumed). */
+  readonly executing?: boolean;
+  /** Steps waiting for the user's answer now, with the kind of preview approving them comes with. */
+  readonly approvals?: ReadonlyMap<string, ApprovalPreview['kind']>;
+  /** Problems the validation gate found with the last edit, by step id ('' for the plan as a whole). */
+  readonly problems?: ReadonlyMap<string, readonly string[]>;
+  /** The plan was edited and not saved. */
+  readonly unsaved?: boolean;
+}
