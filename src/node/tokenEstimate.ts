@@ -1,8 +1,19 @@
 // Token counts for calls whose endpoint reported no usage, with a real BPE tokenizer (o200k_base, the
 // encoding of current OpenAI models). For other model families the figure is close, not exact, which
 // is why every usage counted here is marked `estimated`.
-import { countTokens } from 'gpt-tokenizer';
+import type * as GptTokenizer from 'gpt-tokenizer';
 import type { ChatMessage, ChatToolCall, ChatToolSpec, ChatUsage } from '../core/ports';
+
+let tokenizer: typeof GptTokenizer | undefined;
+
+/**
+ * Loaded on the first estimate, not at start-up: building the encoding tables takes about 250 ms, which
+ * every activation and every CLI call would otherwise pay though most endpoints report usage themselves.
+ */
+function countTokens(text: string): number {
+  tokenizer ??= require('gpt-tokenizer') as typeof GptTokenizer;
+  return tokenizer.countTokens(text);
+}
 
 /** Tokens a chat template adds around each message (role markers), as OpenAI documents for its models. */
 const PER_MESSAGE_TOKENS = 4;
