@@ -129,10 +129,17 @@ export interface Logger {
   error(message: string): void;
 }
 
+/** One file's content before and after a proposed change; null where the file is absent. */
+export interface FileChangePreview {
+  readonly path: string;
+  readonly before: string | null;
+  readonly after: string | null;
+}
+
 /** What a step will do, shown to the user before they approve it. */
 export type ApprovalPreview =
   | { readonly kind: 'command'; readonly command: string; readonly cwd: string }
-  | { readonly kind: 'fileChanges'; readonly changes: readonly { readonly path: string; readonly before: string | null; readonly after: string | null }[] }
+  | { readonly kind: 'fileChanges'; readonly changes: readonly FileChangePreview[] }
   | { readonly kind: 'modelEdit'; readonly path: string; readonly instruction: string }
   | { readonly kind: 'none' };
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { countLines } from '../textPreview';
 import { WorkspacePathSchema } from '../workspacePath';
 import { defineTool, type SettleOutcome } from './defineTool';
-import { readOrNull, snapshotOf } from './fileSnapshots';
+import { previewChange, readOrNull, snapshotOf } from './fileSnapshots';
 import { guarded, refuseNonFile } from './toolFailure';
 
 /** The arguments of appendFile: the file and the text to add at its end. */
@@ -33,6 +33,10 @@ export const appendFileTool = defineTool({
       return 'cannotTell';
     }
   },
+  preview: async (input, workspace) => ({
+    kind: 'fileChanges',
+    changes: [await previewChange(workspace, input.path, (before) => (before ?? '') + input.content)],
+  }),
   execute: (input, { workspace, signal }) =>
     guarded(`appendFile ${input.path}`, signal, async () => {
       await refuseNonFile(workspace, input.path, `appendFile ${input.path}`);

@@ -2,7 +2,7 @@
 // safe, which files it may change (for snapshots and for serialising writers), how an uncertain outcome
 // is settled, and the work itself, done only through ports.
 import type { z } from 'zod';
-import type { ChatModel, CommandRunner, Workspace } from '../ports';
+import type { ApprovalPreview, ChatModel, CommandRunner, Workspace } from '../ports';
 
 /** Whether repeating a tool call is safe: the heart of "re-plan rather than retry". */
 export type EffectClass = 'readOnly' | 'idempotent' | 'nonIdempotent';
@@ -77,6 +77,8 @@ export interface ToolDefinition<Input = unknown> {
    * taken just before the call, so a read can tell "unchanged" from "changed as intended".
    */
   statusRead?(input: Input, context: ToolContext, before: readonly FileSnapshot[]): Promise<SettleOutcome>;
+  /** What this call will do, shown before the user approves it (the exact command, or each file before and after). */
+  preview?(input: Input, workspace: Workspace): Promise<ApprovalPreview>;
   /** Does the work through the ports. Fails with `ToolError` (`definite` or `ambiguous`). */
   execute(input: Input, context: ToolContext): Promise<ToolOutput>;
 }

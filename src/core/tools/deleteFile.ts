@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { WorkspacePathSchema } from '../workspacePath';
 import { defineTool } from './defineTool';
+import { previewChange } from './fileSnapshots';
 import { guarded, requireFile } from './toolFailure';
 
 /** The arguments of deleteFile: the file to remove. */
@@ -22,6 +23,7 @@ export const deleteFileTool = defineTool({
       return 'cannotTell';
     }
   },
+  preview: async (input, workspace) => ({ kind: 'fileChanges', changes: [await previewChange(workspace, input.path, () => null)] }),
   execute: (input, { workspace, signal }) =>
     guarded(`deleteFile ${input.path}`, signal, async () => {
       const stat = await requireFile(workspace, input.path, `deleteFile ${input.path}`);

@@ -5,7 +5,7 @@ import { countLines } from '../textPreview';
 import { WorkspacePathSchema } from '../workspacePath';
 import { applyEdits, looksEdited, type TextEdit } from './applyEdits';
 import { defineTool, type SettleOutcome } from './defineTool';
-import { readOrNull, snapshotOf } from './fileSnapshots';
+import { previewChange, readOrNull, snapshotOf } from './fileSnapshots';
 import { guarded, requireFile } from './toolFailure';
 
 /** One exact find/replace; `find` must occur exactly once when the edit applies. */
@@ -42,6 +42,16 @@ export const editFileTool = defineTool({
       return 'cannotTell';
     }
   },
+  preview: async (input, workspace) => ({
+    kind: 'fileChanges',
+    changes: [
+      await previewChange(workspace, input.path, (before) => {
+        if (before === null) return null;
+        const result = applyEdits(before, input.edits);
+        return result.ok ? result.content : before;
+      }),
+    ],
+  }),
   execute: (input, { workspace, signal }) => {
     const action = `editFile ${input.path}`;
     return guarded(action, signal, async () => {

@@ -2,7 +2,7 @@
 // and the undo that puts those files back. Undo compares each file with its state when the step
 // finished and refuses, unless forced, when the user changed it since, so it never clobbers their work.
 import { FileNotFoundError, UndoConflictError } from '../errors';
-import type { Workspace } from '../ports';
+import type { FileChangePreview, Workspace } from '../ports';
 import type { FileSnapshot, StepFlags, ToolDefinition } from './defineTool';
 
 /** How a finished step can be undone. */
@@ -28,6 +28,12 @@ export async function readOrNull(workspace: Workspace, path: string): Promise<st
     if (error instanceof FileNotFoundError) return null;
     throw error;
   }
+}
+
+/** One file's content now and after a proposed change (null: absent), for an approval preview. */
+export async function previewChange(workspace: Workspace, path: string, after: (before: string | null) => string | null): Promise<FileChangePreview> {
+  const before = await readOrNull(workspace, path);
+  return { path, before, after: after(before) };
 }
 
 /** Reads each of `paths` (once, in order); a missing file is recorded with `content: null`. */

@@ -32,6 +32,7 @@ export const proposeEditTool = defineTool({
       return 'cannotTell';
     }
   },
+  preview: async (input) => ({ kind: 'modelEdit', path: input.path, instruction: input.instruction }),
   execute: (input, { workspace, model, signal }) => {
     const action = `proposeEdit ${input.path}`;
     return guarded(action, signal, async () => {

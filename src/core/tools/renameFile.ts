@@ -4,6 +4,7 @@ import { ToolError } from '../errors';
 import type { FileStat } from '../ports';
 import { WorkspacePathSchema } from '../workspacePath';
 import { defineTool, type SettleOutcome } from './defineTool';
+import { previewChange, readOrNull } from './fileSnapshots';
 import { guarded, requireFile } from './toolFailure';
 
 /** The arguments of renameFile: the file and its new path. */
@@ -30,6 +31,16 @@ export const renameFileTool = defineTool({
     } catch {
       return 'cannotTell';
     }
+  },
+  preview: async (input, workspace) => {
+    const source = await readOrNull(workspace, input.from);
+    return {
+      kind: 'fileChanges',
+      changes: [
+        { path: input.from, before: source, after: null },
+        await previewChange(workspace, input.to, () => source),
+      ],
+    };
   },
   execute: (input, { workspace, signal }) => {
     const action = `renameFile ${input.from} → ${input.to}`;

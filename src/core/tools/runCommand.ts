@@ -45,6 +45,7 @@ export const runCommandTool = defineTool({
   effect: (_input, flags) => (flags.idempotent || flags.idempotencyKey ? 'idempotent' : 'nonIdempotent'),
   writes: () => [],
   settleMethod: (_input, flags) => (flags.idempotencyKey ? 'idempotencyKey' : 'none'),
+  preview: async (input) => ({ kind: 'command', command: input.command, cwd: input.cwd ?? '.' }),
   execute: (input, context) => {
     const action = `runCommand ${quote(input.command)}`;
     return guarded(action, context.signal, async () => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { countLines } from '../textPreview';
 import { WorkspacePathSchema } from '../workspacePath';
 import { defineTool } from './defineTool';
-import { readOrNull } from './fileSnapshots';
+import { previewChange, readOrNull } from './fileSnapshots';
 import { guarded, refuseNonFile } from './toolFailure';
 
 /** The arguments of writeFile: the file and its complete new content. */
@@ -24,6 +24,7 @@ export const writeFileTool = defineTool({
       return 'cannotTell';
     }
   },
+  preview: async (input, workspace) => ({ kind: 'fileChanges', changes: [await previewChange(workspace, input.path, () => input.content)] }),
   execute: (input, { workspace, signal }) =>
     guarded(`writeFile ${input.path}`, signal, async () => {
       await refuseNonFile(workspace, input.path, `writeFile ${input.path}`);
