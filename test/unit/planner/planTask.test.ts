@@ -4,26 +4,17 @@ import { PlannerError } from '../../../src/core/planner/plannerError';
 import { planTask } from '../../../src/core/planner/planTask';
 import { summarizeWorkspace } from '../../../src/core/planner/workspaceSummary';
 import { OpenAiChatModel } from '../../../src/node/openAiChatModel';
+import { examplePlan } from '../plan/planFixtures';
 import { MemoryWorkspace } from '../support/fakePorts';
 import { ScriptedModelServer, type Script } from '../../support/scriptedModelServer';
 
 const GOAL = 'Add a --verbose flag to the CLI';
 
-const VALID_PLAN = {
-  version: 1,
-  goal: GOAL,
-  steps: [
-    { id: 'E1', title: 'Read the CLI entry point', tool: 'readFile', args: { path: 'src/cli.ts' } },
-    {
-      id: 'E2',
-      title: 'Add the flag',
-      tool: 'editFile',
-      args: { path: 'src/cli.ts', edits: [{ find: 'const flags = [', replace: "const flags = ['--verbose', " }] },
-      dependsOn: ['E1'],
-      postcondition: { kind: 'fileContains', path: 'src/cli.ts', text: '--verbose' },
-    },
-  ],
-};
+/** The plan format's example without its test run: a read, then an edit with its postcondition. */
+const VALID_PLAN = (() => {
+  const example = examplePlan();
+  return { ...example, goal: GOAL, steps: example.steps.slice(0, 2) };
+})();
 
 /** The valid plan with E2's postcondition left out: the gate requires one for a file edit. */
 const WITHOUT_POSTCONDITION = { ...VALID_PLAN, steps: [VALID_PLAN.steps[0], { ...VALID_PLAN.steps[1], postcondition: undefined }] };
