@@ -49,11 +49,6 @@ export function planNodeId(source: string): string {
   return `plan:${source}`;
 }
 
-/** The id of the row of step `stepId`. */
-export function stepNodeId(source: string, stepId: string): string {
-  return `${planNodeId(source)}/step:${stepId}`;
-}
-
 // The goal row says nothing that changes with every step (progress, tokens): refreshing it refreshes all of
 // its children, so progress goes to the view's description and the status bar instead.
 function planTooltip(input: PlanTreeInput, plan: Plan, status: PlanRowStatus): string {
