@@ -6,7 +6,7 @@ import { glob } from 'tinyglobby';
 import { WorkspaceEscapeError } from '../core/errors';
 import { gitignoreFolder, GitignoreRules, type GitignoreFile } from '../core/gitignoreRules';
 import { workspacePathProblem } from '../core/workspacePath';
-import type { WorkspaceResolver } from './workspaceResolver';
+import { insideOrUndefined, type WorkspaceResolver } from './workspaceResolver';
 
 /** Folders never listed, whatever the pattern or .gitignore says. */
 const ALWAYS_SKIPPED = ['**/.git/**', '**/node_modules/**', '**/.planwright/**'];
@@ -30,7 +30,7 @@ export async function findWorkspaceFiles(
   const results: string[] = [];
   for (const path of kept) {
     if (results.length >= limit) break;
-    if (await staysInside(resolver, path)) results.push(path);
+    if (await insideOrUndefined(resolver.resolve(path))) results.push(path);
   }
   return results;
 }
@@ -39,22 +39,11 @@ export async function findWorkspaceFiles(
 async function readIgnoreFiles(resolver: WorkspaceResolver, ignoreFiles: readonly string[]): Promise<GitignoreFile[]> {
   const files: GitignoreFile[] = [];
   for (const file of ignoreFiles) {
-    if (!(await staysInside(resolver, file))) continue;
-    const { target } = await resolver.resolve(file);
-    files.push({ folder: gitignoreFolder(file), text: await readFile(target, 'utf8').catch(() => '') });
+    const resolved = await insideOrUndefined(resolver.resolve(file));
+    if (!resolved) continue;
+    files.push({ folder: gitignoreFolder(file), text: await readFile(resolved.target, 'utf8').catch(() => '') });
   }
   return files;
-}
-
-async function staysInside(resolver: WorkspaceResolver, path: string): Promise<boolean> {
-  if (workspacePathProblem(path)) return false;
-  try {
-    await resolver.resolve(path);
-    return true;
-  } catch (error) {
-    if (error instanceof WorkspaceEscapeError) return false;
-    throw error;
-  }
 }
 
 function byCodeUnit(a: string, b: string): number {

@@ -97,6 +97,16 @@ export function isInside(root: string, candidate: string): boolean {
   return candidate.startsWith(prefix);
 }
 
+/** What `resolving` gives, or `undefined` when it rejects with `WorkspaceEscapeError` (the path leads out). */
+export async function insideOrUndefined<T>(resolving: Promise<T>): Promise<T | undefined> {
+  try {
+    return await resolving;
+  } catch (error) {
+    if (error instanceof WorkspaceEscapeError) return undefined;
+    throw error;
+  }
+}
+
 /** The `code` of a Node system error, or `undefined`. */
 export function errorCode(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;

@@ -11,7 +11,7 @@ import { FileExistsError, FileNotFoundError, ToolError, WorkspaceEscapeError } f
 import { gitignoreFolder, GitignoreRules, type GitignoreFile } from '../core/gitignoreRules';
 import type { FileStat, Workspace } from '../core/ports';
 import { workspacePathProblem } from '../core/workspacePath';
-import { WorkspaceResolver } from '../node/workspaceResolver';
+import { insideOrUndefined, WorkspaceResolver } from '../node/workspaceResolver';
 
 /** Folders never listed, whatever the pattern, the settings or .gitignore say. */
 const ALWAYS_SKIPPED = ['**/.git/**', '**/node_modules/**', '**/.planwright/**'];
@@ -123,7 +123,7 @@ export class VscodeWorkspace implements Workspace {
     for (const path of kept) {
       if (results.length >= limit) break;
       // Search follows symlinks; a file reached through a link that leads out is not listed.
-      if (await this.staysInside(path)) results.push(path);
+      if (await insideOrUndefined(this.resolve(path))) results.push(path);
     }
     return results;
   }
@@ -192,22 +192,13 @@ export class VscodeWorkspace implements Workspace {
     return workspacePathProblem(relative) ? undefined : relative;
   }
 
-  private async staysInside(path: string): Promise<boolean> {
-    try {
-      await this.resolve(path);
-      return true;
-    } catch (error) {
-      if (error instanceof WorkspaceEscapeError) return false;
-      throw error;
-    }
-  }
-
   private async readIgnoreFiles(uris: readonly vscode.Uri[]): Promise<GitignoreFile[]> {
     const files: GitignoreFile[] = [];
     for (const uri of uris) {
       const path = this.relativePath(uri);
-      if (path === undefined || !(await this.staysInside(path))) continue;
-      const text = await this.readFile(path).catch(() => '');
+      const resolved = path === undefined ? undefined : await insideOrUndefined(this.resolve(path));
+      if (path === undefined || !resolved) continue;
+      const text = await Promise.resolve(vscode.workspace.fs.readFile(resolved.target)).then((bytes) => decoder.decode(bytes), () => '');
       files.push({ folder: gitignoreFolder(path), text });
     }
     return files;
