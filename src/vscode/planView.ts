@@ -2,6 +2,7 @@
 // counting the steps that wait for approval, and the status bar text (step k of n, tokens so far). They
 // follow the session's changes; revealing a waiting step brings its Approve / Reject buttons into sight.
 import * as vscode from 'vscode';
+import { planRowStatus } from '../core/view/planTreeModel';
 import { progressText } from '../core/view/runProgress';
 import { COMMANDS, VIEWS } from './ids';
 import type { PlanSession } from './planSession';
@@ -50,7 +51,7 @@ export class PlanView implements vscode.Disposable {
       return;
     }
     const executing = this.session.runs.executing;
-    const status = executing && run.status === 'running' && waiting > 0 ? 'awaitingApproval' : !executing && run.status === 'running' ? 'paused' : run.status;
+    const status = planRowStatus(run, executing, waiting);
     const progress = progressText(run);
     this.treeView.description = progress;
     const what = status === 'awaitingApproval' ? `${waiting || 'a'} ${waiting === 1 ? 'step waits' : 'steps wait'} for approval · ${progress}` : executing ? progress : `${status} · ${progress}`;
