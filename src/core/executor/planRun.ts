@@ -162,7 +162,8 @@ export class PlanRun {
   private async startStep(step: Step, signal: AbortSignal): Promise<{ readonly finished: Promise<boolean> } | undefined> {
     const resolved = resolveStepArgs(step, stepOutputs(this.current));
     const args = resolved.ok ? (resolved.args as Record<string, unknown>) : undefined;
-    const before = args ? await takeSnapshots(this.deps.workspace, this.writesOf(step)).catch(() => []) : [];
+    // Resolved arguments imply a known tool; writesOf would resolve them all over again.
+    const before = args ? await takeSnapshots(this.deps.workspace, findTool(step.tool)!.writes(args)).catch(() => []) : [];
     if (!(await this.recorder.step(step.id, 'start', { before, reason: 'scheduled' }))) return undefined;
     const call = args ? { args } : { problems: resolved.ok ? '' : resolved.problems.map(formatProblem).join('; ') };
     return { finished: this.finishStep(step, call, before, signal) };
