@@ -13,7 +13,6 @@ export const SETTINGS_SECTION = 'planwright';
 
 /** Where model calls go: any OpenAI-compatible endpoint, or the editor's Language Model API. */
 export const ProviderSchema = z.enum(['openai-compatible', 'vscode-lm']);
-export type Provider = z.infer<typeof ProviderSchema>;
 
 /** What runs without asking. `all` exists in core for headless runs but is not offered as a setting. */
 export const SettingsAutoApproveSchema = z.enum(['none', 'readOnly', 'readOnlyAndIdempotentFileEdits']);
@@ -125,7 +124,7 @@ function stricterAutoApprove(at: SettingLevels, warnings: string[]): SettingsAut
 }
 
 /** The full name of a setting, e.g. `planwright.maxParallel`. */
-export function settingName(key: HostSettingKey): string {
+function settingName(key: HostSettingKey): string {
   return `${SETTINGS_SECTION}.${key}`;
 }
 

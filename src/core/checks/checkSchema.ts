@@ -85,8 +85,6 @@ export type Check =
   | { readonly kind: 'any'; readonly checks: Check[] }
   | { readonly kind: 'not'; readonly check: Check };
 
-export type CheckKind = Check['kind'];
-
 /** What evaluating a check found: `detail` says what was expected and what was there. */
 export interface CheckResult {
   readonly ok: boolean;

@@ -73,9 +73,6 @@ export type Step = z.infer<typeof StepSchema>;
 /** A plan, well-formed but not yet through the validation gate. */
 export type Plan = z.infer<typeof PlanSchema>;
 
-/** A compensating tool call. */
-export type Compensation = z.infer<typeof CompensationSchema>;
-
 declare const validPlanBrand: unique symbol;
 
 /**
