@@ -48,7 +48,7 @@ function commandResultOf(output: ToolOutput | undefined): StepCommandResult | un
 }
 
 /** The tool behind `step`, with its arguments parsed, or the definite failure that stops it. */
-export function prepareCall(step: Step, args: Record<string, unknown>): { tool: ToolDefinition<unknown>; input: unknown } | ToolError {
+function prepareCall(step: Step, args: Record<string, unknown>): { tool: ToolDefinition<unknown>; input: unknown } | ToolError {
   const tool = findTool(step.tool);
   if (!tool) return new ToolError('definite', 'unknownTool', `unknown tool "${step.tool}"`);
   const parsed = tool.input.safeParse(args);

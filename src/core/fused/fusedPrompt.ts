@@ -9,7 +9,7 @@ import { escalationRuleText, type EscalationLimits } from './escalationRule';
 import type { FusedMode } from './runMode';
 
 /** Bounds of what a tool message carries back. */
-export const FUSED_LIMITS = { outputChars: 8_000, failureOutputChars: 2_000 } as const;
+const FUSED_LIMITS = { outputChars: 8_000, failureOutputChars: 2_000 } as const;
 
 const ROLE = [
   'You are the agent of Planwright, a coding assistant. You carry out the task yourself by calling tools, turn by turn:',
@@ -26,7 +26,7 @@ const RULES = [
 ];
 
 /** The system message of every fused conversation in `mode`. */
-export function fusedSystemMessage(mode: FusedMode, limits?: EscalationLimits): ChatMessage {
+function fusedSystemMessage(mode: FusedMode, limits?: EscalationLimits): ChatMessage {
   const auto = mode === 'auto' ? ['', '## When to plan', escalationRuleText(limits)] : [];
   return { role: 'system', content: [ROLE, '', '## Rules', ...RULES, ...auto].join('\n') };
 }
@@ -40,7 +40,7 @@ export function buildFusedConversation(goal: string, summary: WorkspaceSummary, 
 export type CallOutcome = { readonly kind: 'ran'; readonly end: StepEnd } | { readonly kind: 'rejected' } | { readonly kind: 'invalid'; readonly problem: string };
 
 /** The text of the tool message for one call. */
-export function toolResultText(outcome: CallOutcome): string {
+function toolResultText(outcome: CallOutcome): string {
   if (outcome.kind === 'rejected') return 'not run: the user rejected this call. Do not repeat it.';
   if (outcome.kind === 'invalid') return `not run: ${outcome.problem}`;
   const { end } = outcome;

@@ -39,7 +39,7 @@ export function describeValue(value: unknown): string {
  * Messages for zod's own issue kinds, passed to `safeParse` as `error`. Schemas that carry their own
  * message (the path rule, step ids, regexes) keep it: zod prefers a schema's message over this map.
  */
-export const planErrorMap: z.core.$ZodErrorMap = (issue) => {
+const planErrorMap: z.core.$ZodErrorMap = (issue) => {
   switch (issue.code) {
     case 'invalid_type':
       return issue.input === undefined ? 'Required' : `expected ${issue.expected}, got ${describeValue(issue.input)}`;

@@ -24,7 +24,7 @@ export interface RepairableCall<T> {
 const QUOTED_PROBLEMS = 30;
 
 /** The user turn that asks for a corrected reply, quoting the problems found. */
-export function repairMessage(what: string, problems: readonly string[]): ChatMessage {
+function repairMessage(what: string, problems: readonly string[]): ChatMessage {
   const quoted = problems.slice(0, QUOTED_PROBLEMS).map((problem) => `- ${problem}`);
   if (problems.length > QUOTED_PROBLEMS) quoted.push(`- … and ${problems.length - QUOTED_PROBLEMS} more`);
   return {

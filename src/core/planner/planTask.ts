@@ -12,7 +12,7 @@ import { buildPlannerPrompt } from './plannerPrompt';
 import type { WorkspaceSummary } from './workspaceSummary';
 
 /** The revision of a plan the planner wrote; the first re-plan makes it revision 2. */
-export const PLANNED_REVISION = 1;
+const PLANNED_REVISION = 1;
 
 /** The plan JSON Schema sent as structured-output format (without the `$schema` header endpoints reject). */
 function planResponseSchema(): Record<string, unknown> {
@@ -24,7 +24,7 @@ function planResponseSchema(): Record<string, unknown> {
  * Checks a reply as a plan for `goal`. The goal, format version and revision are Planwright's to set,
  * not the model's, so they are filled in rather than argued about in a repair turn.
  */
-export function checkPlannedPlan(value: unknown, goal: string): ReplyCheck<ValidPlan> {
+function checkPlannedPlan(value: unknown, goal: string): ReplyCheck<ValidPlan> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return { ok: false, problems: ['the reply must be a JSON object with "steps"'] };
   const { $schema: _ignored, ...rest } = value as Record<string, unknown>;
   const verdict = validatePlan({ ...rest, version: PLAN_FORMAT_VERSION, goal, revision: PLANNED_REVISION });

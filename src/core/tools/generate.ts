@@ -9,7 +9,7 @@ import { guarded } from './toolFailure';
 export const GenerateInputSchema = z.object({ instruction: z.string().min(1) }).strict();
 
 /** The conversation for one `generate` call. */
-export function buildGenerateMessages(instruction: string): ChatMessage[] {
+function buildGenerateMessages(instruction: string): ChatMessage[] {
   return [
     { role: 'system', content: 'You are the worker of a coding assistant. Do exactly what the instruction asks and reply with the result only, without preamble.' },
     { role: 'user', content: instruction },

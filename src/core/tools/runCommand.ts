@@ -29,7 +29,7 @@ export function commandEnv(context: Pick<ToolContext, 'runId' | 'stepId'>, flags
  * (it may have done part of its work); a bad exit code → definite, unless the step's postcondition
  * judges the exit code itself.
  */
-export function commandFailure(result: CommandResult, flags: StepFlags): { kind: 'definite' | 'ambiguous'; reason: string; why: string } | undefined {
+function commandFailure(result: CommandResult, flags: StepFlags): { kind: 'definite' | 'ambiguous'; reason: string; why: string } | undefined {
   if (result.cancelled) return { kind: 'ambiguous', reason: 'cancelled', why: 'cancelled while running' };
   if (result.timedOut) return { kind: 'ambiguous', reason: 'timeout', why: `timed out after ${result.durationMs} ms; the process tree was killed` };
   if (result.exitCode === null) return { kind: 'ambiguous', reason: 'killed', why: 'killed by a signal' };

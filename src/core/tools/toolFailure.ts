@@ -6,7 +6,7 @@ import type { FileStat, Workspace } from '../ports';
 import { messageOf } from '../textPreview';
 
 /** Whether a failed model call may have been answered: only errors that prove it was refused are definite. */
-export function modelFailureKind(reason: ModelErrorReason): FailureKind {
+function modelFailureKind(reason: ModelErrorReason): FailureKind {
   switch (reason) {
     case 'unauthorized':
     case 'modelNotFound':
@@ -36,7 +36,7 @@ export function toToolError(error: unknown, action: string): ToolError {
 }
 
 /** Fails `definite` when the step was cancelled before the tool started: nothing has happened yet. */
-export function failIfCancelled(signal: AbortSignal, action: string): void {
+function failIfCancelled(signal: AbortSignal, action: string): void {
   if (signal.aborted) throw new ToolError('definite', 'cancelled', `${action}: cancelled before it started`);
 }
 
