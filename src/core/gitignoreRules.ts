@@ -3,6 +3,9 @@
 import ignore, { type Ignore } from 'ignore';
 
 /** One .gitignore: its folder relative to the root (`''` for the root) and its text. */
+/** Folders no workspace listing ever includes, whatever the .gitignore says (run journals live in .planwright). */
+export const ALWAYS_SKIPPED_GLOBS: readonly string[] = ['**/.git/**', '**/node_modules/**', '**/.planwright/**'];
+
 export interface GitignoreFile {
   readonly folder: string;
   readonly text: string;

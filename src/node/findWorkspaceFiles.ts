@@ -4,13 +4,11 @@
 import { readFile } from 'node:fs/promises';
 import { glob } from 'tinyglobby';
 import { WorkspaceEscapeError } from '../core/errors';
-import { gitignoreFolder, GitignoreRules, type GitignoreFile } from '../core/gitignoreRules';
+import { ALWAYS_SKIPPED_GLOBS, gitignoreFolder, GitignoreRules, type GitignoreFile } from '../core/gitignoreRules';
 import { workspacePathProblem } from '../core/workspacePath';
 import { insideOrUndefined, type WorkspaceResolver } from './workspaceResolver';
 
 /** Folders never listed, whatever the pattern or .gitignore says. */
-const ALWAYS_SKIPPED = ['**/.git/**', '**/node_modules/**', '**/.planwright/**'];
-
 /** Matches git's own default: case-insensitive ignore rules where the file system usually is. */
 const IGNORE_CASE = process.platform === 'darwin' || process.platform === 'win32';
 
@@ -23,7 +21,7 @@ export async function findWorkspaceFiles(
   const problem = workspacePathProblem(pattern);
   if (problem) throw new WorkspaceEscapeError(pattern, problem);
   const root = await resolver.realRoot();
-  const options = { cwd: root, dot: true, onlyFiles: true, followSymbolicLinks: false, expandDirectories: false, ignore: ALWAYS_SKIPPED };
+  const options = { cwd: root, dot: true, onlyFiles: true, followSymbolicLinks: false, expandDirectories: false, ignore: ALWAYS_SKIPPED_GLOBS };
   const [candidates, ignoreFiles] = await Promise.all([glob(pattern, options), glob('**/.gitignore', options)]);
   const rules = new GitignoreRules(await readIgnoreFiles(resolver, ignoreFiles), IGNORE_CASE);
   const kept = candidates.filter((path) => !rules.isIgnored(path)).sort(byCodeUnit);

@@ -8,14 +8,12 @@ import { randomBytes } from 'node:crypto';
 import { chmod, stat as nodeStat } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import { FileExistsError, FileNotFoundError, ToolError, WorkspaceEscapeError } from '../core/errors';
-import { gitignoreFolder, GitignoreRules, type GitignoreFile } from '../core/gitignoreRules';
+import { ALWAYS_SKIPPED_GLOBS, gitignoreFolder, GitignoreRules, type GitignoreFile } from '../core/gitignoreRules';
 import type { FileStat, Workspace } from '../core/ports';
 import { workspacePathProblem } from '../core/workspacePath';
 import { insideOrUndefined, WorkspaceResolver } from '../node/workspaceResolver';
 
 /** Folders never listed, whatever the pattern, the settings or .gitignore say. */
-const ALWAYS_SKIPPED = ['**/.git/**', '**/node_modules/**', '**/.planwright/**'];
-
 const encoder = new TextEncoder();
 // ignoreBOM keeps a byte order mark in the text, as Node's readFile does, so a rewrite keeps it too.
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -211,7 +209,7 @@ export class VscodeWorkspace implements Workspace {
    * takes. Patterns with braces or commas are left out: they cannot be nested inside that `{a,b}`.
    */
   private excludePattern(): string {
-    const patterns = new Set(ALWAYS_SKIPPED);
+    const patterns = new Set(ALWAYS_SKIPPED_GLOBS);
     for (const section of ['files', 'search']) {
       const excludes = vscode.workspace.getConfiguration(section, this.folder).get<Record<string, unknown>>('exclude') ?? {};
       for (const [pattern, enabled] of Object.entries(excludes)) {
