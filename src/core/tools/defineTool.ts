@@ -70,6 +70,8 @@ export interface ToolDefinition<Input = unknown> {
   effect(input: Input, flags: StepFlags): EffectClass;
   /** Workspace files this call may create, change or delete: snapshotted before, never written in parallel. */
   writes(input: Input): readonly string[];
+  /** Workspace files that must exist before this call runs (what it reads, edits, deletes or moves); none when absent. */
+  needs?(input: Input): readonly string[];
   /** How an uncertain outcome of this call is settled when the step has no `statusCheck`. */
   settleMethod(input: Input, flags: StepFlags): SettleMethod;
   /**

@@ -15,6 +15,7 @@ export const deleteFileTool = defineTool({
   input: DeleteFileInputSchema,
   effect: () => 'idempotent',
   writes: (input) => [input.path],
+  needs: (input) => [input.path],
   settleMethod: () => 'statusRead',
   statusRead: async (input, { workspace }) => {
     try {

@@ -34,6 +34,7 @@ export const editFileTool = defineTool({
   input: EditFileInputSchema,
   effect: () => 'nonIdempotent',
   writes: (input) => [input.path],
+  needs: (input) => [input.path],
   settleMethod: () => 'statusRead',
   statusRead: async (input, { workspace }, before) => {
     try {

@@ -22,6 +22,7 @@ export const proposeEditTool = defineTool({
   input: ProposeEditInputSchema,
   effect: () => 'nonIdempotent',
   writes: (input) => [input.path],
+  needs: (input) => [input.path],
   settleMethod: () => 'statusRead',
   statusRead: async (input, { workspace }, before) => {
     const snapshot = snapshotOf(before, input.path);

@@ -15,6 +15,7 @@ export const readFileTool = defineTool({
   input: ReadFileInputSchema,
   effect: () => 'readOnly',
   writes: () => [],
+  needs: (input) => [input.path],
   settleMethod: () => 'none',
   execute: (input, { workspace, signal }) =>
     guarded(`readFile ${input.path}`, signal, async () => {

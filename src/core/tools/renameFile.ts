@@ -24,6 +24,7 @@ export const renameFileTool = defineTool({
   input: RenameFileInputSchema,
   effect: () => 'nonIdempotent',
   writes: (input) => [input.from, input.to],
+  needs: (input) => [input.from],
   settleMethod: () => 'statusRead',
   statusRead: async (input, { workspace }) => {
     try {

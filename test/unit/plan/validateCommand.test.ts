@@ -81,18 +81,68 @@ describe('validateCommand', () => {
   });
 
   it('explains wrong usage', async () => {
-    assert.match((await cli(['validate'], dir)).stderr, /missing plan file\nUsage: planwright validate <file> \[--workspace DIR\]/);
-    assert.match((await cli(['validate', 'a', 'b'], dir)).stderr, /unexpected argument b/);
+    assert.match((await cli(['validate'], dir)).stderr, /missing plan file\nUsage: planwright validate <file>\.\.\. \[--workspace DIR\]/);
     assert.match((await cli(['validate', 'a', '--strict'], dir)).stderr, /unknown option --strict/);
     assert.match((await cli(['validate', 'a', '--workspace'], dir)).stderr, /--workspace needs a folder/);
     assert.equal((await cli(['validate', '--help'], dir)).code, 0);
   });
 
+  it('validates each of several files, naming the file on each line, and exits 2 when any has a problem', async () => {
+    const bad = examplePlan();
+    bad.steps[0].tool = 'wrteFile';
+    const result = await cli(['validate', write('a.plan.json', examplePlan()), write('b.plan.json', bad), 'missing.plan.json'], dir);
+    assert.equal(result.code, 2);
+    const lines = result.stdout.trimEnd().split('\n');
+    assert.equal(lines[0], 'a.plan.json: valid: 3 steps');
+    assert.match(lines[1], /^b\.plan\.json: E1\.tool: unknown tool "wrteFile"/);
+    assert.equal(lines.length, 2);
+    assert.match(result.stderr, /^b\.plan\.json: 1 problem\nplanwright validate: file not found: missing\.plan\.json\n$/);
+    assert.equal((await cli(['validate', 'a.plan.json', 'a.plan.json'], dir)).code, 0);
+  });
+
   describe('--workspace', () => {
     it('accepts a plan whose paths stay inside the folder', async () => {
       mkdirSync(path.join(dir, 'ws', 'src'), { recursive: true });
+      writeFileSync(path.join(dir, 'ws', 'src', 'cli.ts'), 'const flags = [];\n');
       const result = await cli(['validate', write('ok.plan.json', examplePlan()), '--workspace', 'ws'], dir);
       assert.deepEqual(result, { code: 0, stdout: 'valid: 3 steps\n', stderr: '' });
+    });
+
+    it('reports a file a step needs that the folder lacks and no earlier step creates', async () => {
+      mkdirSync(path.join(dir, 'ws'));
+      const result = await cli(['validate', write('ok.plan.json', examplePlan()), '--workspace', 'ws'], dir);
+      assert.equal(result.code, 2);
+      assert.deepEqual(result.stdout.trimEnd().split('\n'), [
+        'E1.args.path: "src/cli.ts" does not exist in the workspace, and no step before E1 creates it',
+        'E2.args.path: "src/cli.ts" does not exist in the workspace, and no step before E2 creates it',
+      ]);
+    });
+
+    it('accepts a file that a step the reader waits for writes first, but not one written by a step it does not wait for', async () => {
+      mkdirSync(path.join(dir, 'ws'));
+      const plan = {
+        version: 1,
+        goal: 'write, then read',
+        steps: [
+          { id: 'W', title: 'Write', tool: 'writeFile', args: { path: 'new.txt', content: 'x' }, postcondition: { kind: 'fileExists', path: 'new.txt' } },
+          { id: 'R', title: 'Read after', tool: 'readFile', args: { path: 'new.txt' }, dependsOn: ['W'] },
+          { id: 'Q', title: 'Read alongside', tool: 'readFile', args: { path: 'new.txt' } },
+          { id: 'X', title: 'Read an output', tool: 'readFile', args: { path: '#R' } },
+        ],
+      };
+      const result = await cli(['validate', write('chain.plan.json', plan), '--workspace', 'ws'], dir);
+      assert.equal(result.code, 2);
+      assert.equal(result.stdout, 'Q.args.path: "new.txt" does not exist in the workspace, and no step before Q creates it\n');
+    });
+
+    it('accepts every plan of the demo workspace against it, and catches one written for another project', async () => {
+      const demo = path.join(ROOT, 'examples', 'demo-workspace');
+      const plans = ['add-verbose-flag.plan.json', 'failing-step.plan.json'].map((name) => path.join(demo, name));
+      const result = await cli(['validate', ...plans, '--workspace', demo], dir);
+      assert.equal(result.code, 0, result.stdout + result.stderr);
+      const foreign = await cli(['validate', write('other.plan.json', examplePlan()), '--workspace', demo], dir);
+      assert.equal(foreign.code, 2);
+      assert.match(foreign.stdout, /^E1\.args\.path: "src\/cli\.ts" does not exist in the workspace/);
     });
 
     it('fails when the folder does not exist', async () => {
@@ -103,6 +153,7 @@ describe('validateCommand', () => {
     it('reports a path that leaves the folder through a symlink', async () => {
       mkdirSync(path.join(dir, 'ws'));
       mkdirSync(path.join(dir, 'outside'));
+      writeFileSync(path.join(dir, 'outside', 'cli.ts'), 'const flags = [];\n');
       symlinkSync(path.join(dir, 'outside'), path.join(dir, 'ws', 'src'));
       const result = await cli(['validate', write('ok.plan.json', examplePlan()), '--workspace', 'ws'], dir);
       assert.equal(result.code, 2);
@@ -116,9 +167,10 @@ describe('validateCommand', () => {
     const built = spawnSync(process.execPath, [path.join(ROOT, 'esbuild.js')], { cwd: ROOT, encoding: 'utf8' });
     assert.equal(built.status, 0, built.stderr);
     const bundle = path.join(ROOT, 'dist', 'cli.js');
-    const valid = spawnSync(process.execPath, [bundle, 'validate', path.join(ROOT, 'examples', 'add-verbose-flag.plan.json')], { encoding: 'utf8' });
+    const demo = path.join(ROOT, 'examples', 'demo-workspace');
+    const valid = spawnSync(process.execPath, [bundle, 'validate', path.join(demo, 'add-verbose-flag.plan.json'), '--workspace', demo], { encoding: 'utf8' });
     assert.equal(valid.status, 0, valid.stderr);
-    assert.equal(valid.stdout, 'valid: 3 steps\n');
+    assert.equal(valid.stdout, 'valid: 6 steps\n');
     const broken = spawnSync(process.execPath, [bundle, 'validate', write('broken.plan.json', '{"version": 1,,}')], { cwd: dir, encoding: 'utf8' });
     assert.equal(broken.status, 2);
     assert.equal(broken.stdout, 'broken.plan.json: invalid JSON at line 1, column 15: Expected double-quoted property name\n');
