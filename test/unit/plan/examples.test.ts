@@ -15,10 +15,12 @@ function parseExample(name: string) {
 }
 
 describe('example plans', () => {
-  it('add-verbose-flag.plan.json is valid', () => {
-    const result = parseExample('add-verbose-flag.plan.json');
-    assert.ok(result.ok, result.ok ? '' : result.problems.map(formatProblem).join('\n'));
-    assert.equal(result.plan.steps.length, 3);
+  it('the demo workspace\'s plans are valid', () => {
+    for (const [name, steps] of [['demo-workspace/add-verbose-flag.plan.json', 6], ['demo-workspace/failing-step.plan.json', 5]] as const) {
+      const result = parseExample(name);
+      assert.ok(result.ok, result.ok ? '' : result.problems.map(formatProblem).join('\n'));
+      assert.equal(result.plan.steps.length, steps, name);
+    }
   });
 
   it('invalid.plan.json shows one problem of each kind it is documented to show', () => {
