@@ -1,16 +1,18 @@
 #!/usr/bin/env node
 // @ts-check
 // `npm run demo`: builds and packages Planwright, installs code-server when missing, and serves a real VS Code
-// with the packaged extension installed and examples/demo-workspace open, on http://127.0.0.1:8080 (or the
-// next free port), until Ctrl-C. `--port N` picks another port. Only 127.0.0.1 is bound: no one else can reach it.
+// with the packaged extension installed and a scratch copy of examples/demo-workspace open (so running a plan
+// never edits the tracked example), on http://127.0.0.1:8080 (or the next free port), until Ctrl-C. `--port N`
+// picks another port. Only 127.0.0.1 is bound: no one else can reach it.
 'use strict';
 const { spawnSync } = require('node:child_process');
+const os = require('node:os');
 const fs = require('node:fs');
 const path = require('node:path');
 const { ensureDependencies } = require('./ensureDependencies');
 
 const ROOT = path.resolve(__dirname, '..');
-const WORKSPACE = path.join(ROOT, 'examples', 'demo-workspace');
+const EXAMPLE = path.join(ROOT, 'examples', 'demo-workspace');
 
 /** @returns {number} */
 function requestedPort() {
@@ -36,13 +38,16 @@ async function main() {
   const cs = require('./e2e/codeServer');
   cs.ensureCodeServer();
   const stateDir = cs.makeStateDir('planwright-demo-');
+  // Runs change the files they work on: the demo works on a copy, kept after Ctrl-C so its changes can be read.
+  const workspace = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'planwright-demo-workspace-')), 'demo-workspace');
+  fs.cpSync(EXAMPLE, workspace, { recursive: true });
   const userDataDir = path.join(stateDir, 'user-data');
   const extensionsDir = path.join(stateDir, 'extensions');
   cs.writeUserSettings(userDataDir);
   cs.installVsix({ stateDir, userDataDir, extensionsDir, vsix });
   const port = await cs.freePort(wanted);
   if (port !== wanted) console.log(`Port ${wanted} is busy; using ${port} instead.`);
-  const server = await cs.startCodeServer({ stateDir, userDataDir, extensionsDir, port, folder: WORKSPACE });
+  const server = await cs.startCodeServer({ stateDir, userDataDir, extensionsDir, port, folder: workspace });
   let stopping = false;
   const stop = async (/** @type {number} */ code) => {
     if (stopping) return;
@@ -62,7 +67,8 @@ async function main() {
   console.log([
     '',
     `Planwright is running in VS Code at ${server.url}/`,
-    `  workspace: ${path.relative(ROOT, WORKSPACE)}   log: ${server.logFile}`,
+    `  workspace: ${workspace} (a copy of ${path.relative(ROOT, EXAMPLE)}; runs change this copy only, and it is kept after Ctrl-C)`,
+    `  log: ${server.logFile}`,
     '  Open the Planwright icon in the activity bar, then "Open Plan File…" and pick add-verbose-flag.plan.json.',
     'Press Ctrl-C to stop.',
     '',
