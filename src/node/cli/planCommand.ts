@@ -1,4 +1,4 @@
-// `planwright plan "<goal>" --workspace DIR [--out FILE]`: asks the planner model for a plan, puts it
+// `planwright plan <"<goal>" | --goal "<goal>"> --workspace DIR [--out FILE]`: asks the planner model for a plan, puts it
 // through the validation gate (one repair turn), and writes the plan file — to FILE, or to stdout.
 // Nothing in the workspace is run or changed. Exit 0 planned, 1 the model failed or planned invalidly
 // twice, 2 bad input (including no model configured).
@@ -12,7 +12,7 @@ import { EXIT, type CliCommand, type CliIo } from './cliIo';
 import { MODEL_ENV, modelsFromEnv, type CliModels } from './modelsFromEnv';
 import { workspaceFolder } from './runFiles';
 
-const USAGE = 'planwright plan "<goal>" --workspace DIR [--out FILE]';
+const USAGE = 'planwright plan <"<goal>" | --goal "<goal>"> --workspace DIR [--out FILE]';
 
 /** What the command line asked for, or why it could not be understood. */
 type PlanArgs = { readonly goal: string; readonly workspace: string; readonly out?: string } | { readonly error: string } | { readonly help: true };
@@ -86,14 +86,16 @@ function parseArgs(args: readonly string[]): PlanArgs {
   const words: string[] = [];
   let workspace: string | undefined;
   let out: string | undefined;
+  let flagged: string | undefined;
   for (let index = 0; index < args.length; index++) {
     const arg = args[index]!;
     if (arg === '--help' || arg === '-h') return { help: true };
     const [name, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    if (name === '--workspace' || name === '--out') {
+    if (name === '--workspace' || name === '--out' || name === '--goal') {
       const value = inline ?? args[++index];
       if (value === undefined || value.length === 0) return { error: `${name} needs a value` };
       if (name === '--workspace') workspace = value;
+      else if (name === '--goal') flagged = value;
       else out = value;
     } else if (arg.startsWith('-') && arg !== '-') {
       return { error: `unknown option ${arg}` };
@@ -101,8 +103,9 @@ function parseArgs(args: readonly string[]): PlanArgs {
       words.push(arg);
     }
   }
-  // An unquoted goal arrives as several words; they are one goal.
-  const goal = words.join(' ').trim();
+  // An unquoted goal arrives as several words; they are one goal. `--goal` says it as `run --goal` does.
+  if (flagged !== undefined && words.length > 0) return { error: `give the goal once: as words or with --goal, not both (got "${words.join(' ')}")` };
+  const goal = (flagged ?? words.join(' ')).trim();
   if (goal.length === 0) return { error: 'missing goal' };
   if (workspace === undefined) return { error: '--workspace is needed: the folder the plan is for' };
   return { goal, workspace, ...(out === undefined ? {} : { out }) };

@@ -28,19 +28,30 @@ function detailOf(run: StepRun): string | undefined {
   }
 }
 
-/** The closing lines of a run: its status and why, the waiting steps, the summary. */
+/**
+ * The closing lines of a run: its status and why, then for a run waiting for approval each waiting step
+ * once and how to go on (the step lines above already said why each waits), else the summary.
+ */
 export function closingLines(report: RunReport, journal: string): string[] {
   const lines = [``, `run ${report.runId}: ${report.status} (revision ${report.revision}, ${report.replans} re-plan${report.replans === 1 ? '' : 's'})`];
-  if (report.reason) lines.push(report.reason);
-  if (report.waitingForApproval.length > 0) {
-    lines.push(`waiting for approval: ${report.waitingForApproval.join(', ')}`);
+  if (report.status === 'awaitingApproval') {
+    lines.push(`waiting for approval: ${report.waitingForApproval.join(', ')}`, tally(report));
     lines.push(`to go on: planwright resume --journal ${quoteArg(journal)} --approve all`);
+    return lines;
   }
+  if (report.reason) lines.push(report.reason);
   if (report.status === 'needsReplan' || report.status === 'failed') {
     lines.push(`to go on with a plan edited by hand: planwright resume --journal ${quoteArg(journal)} --plan EDITED.plan.json`);
   }
   lines.push('', report.summary);
   return lines;
+}
+
+/** How many steps are in each status, e.g. `1 succeeded, 1 awaitingApproval, 4 pending`. */
+function tally(report: RunReport): string {
+  const counts = new Map<string, number>();
+  for (const step of report.steps) counts.set(step.status, (counts.get(step.status) ?? 0) + 1);
+  return [...counts].map(([status, count]) => `${count} ${status}`).join(', ');
 }
 
 /** Quotes a command-line argument for a POSIX shell when it needs it. */

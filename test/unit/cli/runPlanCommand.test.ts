@@ -116,6 +116,8 @@ describe('planwright run / resume', () => {
     const waiting = await cli(['run', 'greet.plan.json', '--workspace', 'ws', '--approve', 'reads', '--journal', journal], dir);
     assert.equal(waiting.code, 3);
     assert.match(waiting.stdout, /^waiting for approval: E2$/m);
+    assert.equal(waiting.stdout.match(/waiting for approval/g)?.length, 1, 'the waiting step is listed once');
+    assert.equal(waiting.stdout.match(/^E2 .*awaitingApproval/gm)?.length, 1, 'its progress line is printed once');
     assert.match(waiting.stdout, /^to go on: planwright resume --journal .*greet\.journal\.jsonl --approve all$/m);
 
     const still = await cli(['resume', '--journal', journal, '--json'], dir);

@@ -71,6 +71,20 @@ describe('planwright plan', () => {
     assert.equal(JSON.parse(io.out).steps[0].id, 'E1');
   });
 
+  it('takes the goal from --goal, as run --goal does', async () => {
+    const io = captureIo(root, await envFor([{ content: JSON.stringify(PLAN) }]));
+    assert.equal(await planCommand.run(['--goal', 'Add a README section', '--workspace', 'project'], io), 0, io.err);
+    assert.equal(JSON.parse(io.out).goal, 'Add a README section');
+    assert.ok(JSON.stringify(server!.requests[0]!.body.messages).includes('Add a README section'));
+  });
+
+  it('exits 2 when the goal is given both as words and with --goal', async () => {
+    const io = captureIo(root, await envFor([{ content: JSON.stringify(PLAN) }]));
+    assert.equal(await planCommand.run(['Add', '--goal', 'Add a README section', '--workspace', 'project'], io), 2);
+    assert.match(io.err, /give the goal once: as words or with --goal, not both \(got "Add"\)/);
+    assert.equal(server!.requests.length, 0);
+  });
+
   it('exits 1 with every problem listed when the plan is invalid twice', async () => {
     const io = captureIo(root, await envFor(() => ({ content: JSON.stringify({ ...PLAN, steps: [{ ...PLAN.steps[0], postcondition: undefined }] }) })));
     assert.equal(await planCommand.run(['Add a README section', '--workspace', 'project', '--out', 'x.plan.json'], io), 1);
