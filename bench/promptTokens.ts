@@ -56,7 +56,7 @@ function row(name: string, messages: readonly ChatMessage[], prefix: number): st
 }
 
 async function main(): Promise<void> {
-  const planFile = path.resolve(process.argv[2] ?? path.join(ROOT, 'examples/add-verbose-flag.plan.json'));
+  const planFile = path.resolve(process.argv[2] ?? path.join(ROOT, 'examples/demo-workspace/add-verbose-flag.plan.json'));
   const workspaceDir = path.resolve(process.argv[3] ?? path.join(ROOT, 'examples/demo-workspace'));
   const parsed = parsePlanText(readFileSync(planFile, 'utf8'), planFile);
   if (!parsed.ok) throw new Error(`${planFile} is not a valid plan`);
