@@ -1,9 +1,12 @@
 // The planner's reply read as it arrives: each step line goes on as soon as the text completes it,
 // with the reply's length at that moment, then the call's usage; a failed call ends the stream with its error.
 import * as assert from 'node:assert/strict';
-import type { PlanStreamItem } from '../../../src/core/executor/streamedPlanRun';
+import { runStreamedPlan, type PlanStreamItem } from '../../../src/core/executor/streamedPlanRun';
+import { CompactPlanReader } from '../../../src/core/plan/compact/compactPlanReader';
 import { streamPlanReply, type PlanLine, type PlanLineReader } from '../../../src/core/planner/planStream';
 import type { ChatModel, ChatRequest, ChatResponse } from '../../../src/core/ports';
+import { fakeRunDeps, liveSignal, runOptions, traceEvents } from '../support/executorFakes';
+import { MemoryWorkspace } from '../support/fakePorts';
 
 /** A reader of one JSON step per line, standing in for the compact plan language's reader. */
 class JsonLinesReader implements PlanLineReader {
@@ -70,5 +73,18 @@ describe('streamPlanReply', () => {
       for await (const item of streamPlanReply(piecewiseModel(REPLY, 5, 25), request, new JsonLinesReader())) items.push(item);
     }, /connection reset/);
     assert.deepEqual(items.map((item) => item.kind === 'step' && item.step), [{ id: 'E1' }, { id: 'E2' }]);
+  });
+
+  it('streams a compact plan through its reader into a run', async () => {
+    const reply = ['```', 'E1 readFile {"path":"in.txt"}', 'E2 writeFile {"path":"out.txt","content":"copy: #E1"}', '```'].join('\n');
+    const workspace = new MemoryWorkspace({ 'in.txt': 'input' });
+    const deps = fakeRunDeps({ workspace });
+    const source = streamPlanReply(piecewiseModel(reply, 6), request, new CompactPlanReader());
+    const outcome = await runStreamedPlan(source, { runId: 'compact', goal: 'copy', revision: 1, options: runOptions() }, deps, liveSignal());
+    assert.ok(outcome.ran);
+    assert.equal(outcome.report.status, 'succeeded');
+    assert.equal(workspace.files.get('out.txt'), 'copy: input');
+    const arrived = (await traceEvents(deps.trace)).filter((event) => event.type === 'stepArrived');
+    assert.deepEqual(arrived.map((event) => event.type === 'stepArrived' && event.stepId), ['E1', 'E2']);
   });
 });
