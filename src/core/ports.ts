@@ -94,6 +94,12 @@ export interface ChatRequest {
   /** Ask for JSON output; `schema` is used where the endpoint supports structured output. */
   readonly responseFormat?: { readonly type: 'json'; readonly name: string; readonly schema?: Record<string, unknown> };
   readonly tools?: readonly ChatToolSpec[];
+  /**
+   * Hears the reply's text as it arrives, one piece at a time, in order; the pieces joined are the
+   * response's `content`. An adapter retries only before the first piece: once text was delivered, a
+   * failure is the call's failure, never a silent restart that would deliver the reply twice.
+   */
+  readonly onText?: (delta: string) => void;
 }
 
 export interface ChatResponse {
@@ -104,7 +110,7 @@ export interface ChatResponse {
   readonly latencyMs: number;
 }
 
-/** A language model endpoint. Adapters retry transient errors themselves; a call is safe to repeat. */
+/** A language model endpoint. Adapters retry transient errors themselves (before any text was delivered); a call is safe to repeat. */
 export interface ChatModel {
   chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse>;
 }

@@ -1,7 +1,8 @@
 // The ChatModel port over any OpenAI-compatible endpoint (OpenAI, Azure OpenAI, Ollama, LM Studio,
-// vLLM, llama.cpp server, OpenRouter) through the `openai` package. Streams every call, reads usage
-// from the final chunk (or counts it locally, marked estimated), retries what is transient with
-// backoff, and turns every failure into a ModelError that says what to change.
+// vLLM, llama.cpp server, OpenRouter) through the `openai` package. Streams every call (handing the text
+// to the request's `onText` as it arrives), reads usage from the final chunk (or counts it locally,
+// marked estimated), retries what is transient with backoff — only until the first text was delivered —
+// and turns every failure into a ModelError that says what to change.
 import OpenAI from 'openai';
 import { ModelError } from '../core/errors';
 import type { ChatModel, ChatRequest, ChatResponse, Clock, ModelRole } from '../core/ports';
@@ -78,15 +79,22 @@ export class OpenAiChatModel implements ChatModel {
     const { model, setting } = this.modelFor(request.role);
     const maxAttempts = Math.max(1, this.config.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
     let downgrades = 0;
+    // Text handed to the caller cannot be taken back: once any arrived, a failure is not retried.
+    let delivered = 0;
+    const listener = request.onText;
+    const onText = listener && ((delta: string) => {
+      delivered += delta.length;
+      listener(delta);
+    });
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) throw cancelled();
       const jsonMode = request.responseFormat && !request.responseFormat.schema && this.jsonMode === 'jsonSchema' ? 'jsonObject' : this.jsonMode;
       const params = buildCompletionParams(request, { model, jsonMode, streamUsage: this.streamUsage });
-      const outcome = await this.attempt(client, params, signal);
+      const outcome = await this.attempt(client, params, signal, onText);
       if ('result' in outcome) return this.response(request, outcome.result, started);
       const error = outcome.error;
       if (signal?.aborted) throw cancelled();
-      if (downgrades < MAX_DOWNGRADES && this.downgrade(error, request, jsonMode)) {
+      if (delivered === 0 && downgrades < MAX_DOWNGRADES && this.downgrade(error, request, jsonMode)) {
         downgrades++;
         attempt--;
         continue;
@@ -95,6 +103,7 @@ export class OpenAiChatModel implements ChatModel {
       const failure = outcome.timedOut
         ? { error: new ModelError('timeout', `No answer from the model endpoint at ${baseUrl} within ${this.timeoutMs() / 1000} s (after ${attempt} attempt${attempt === 1 ? '' : 's'}). Check the server, or use a faster model.`), retryable: true }
         : classifyFailure(error, context, this.clock.now());
+      if (delivered > 0) throw brokenOff(failure.error, delivered);
       if (!failure.retryable || attempt >= maxAttempts) throw failure.error;
       const wait = 'retryAfterMs' in failure && failure.retryAfterMs !== undefined ? failure.retryAfterMs : (this.config.backoffMs ?? defaultBackoffMs)(attempt);
       if (wait > (this.config.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS)) throw failure.error;
@@ -144,6 +153,7 @@ export class OpenAiChatModel implements ChatModel {
     client: OpenAI,
     params: ReturnType<typeof buildCompletionParams>,
     signal: AbortSignal | undefined,
+    onText: ((delta: string) => void) | undefined,
   ): Promise<{ result: StreamResult } | { error: unknown; timedOut: boolean }> {
     const controller = new AbortController();
     let timedOut = false;
@@ -159,9 +169,12 @@ export class OpenAiChatModel implements ChatModel {
     signal?.addEventListener('abort', forward);
     arm();
     try {
-      const result = await streamCompletion(client, params, controller.signal, arm);
+      const result = await streamCompletion(client, params, controller.signal, arm, onText);
       // The SDK ends a stream quietly when it is aborted, so an aborted stream is not a reply.
       if (controller.signal.aborted) return { error: new Error('aborted'), timedOut };
+      // The SDK also ends quietly when the connection drops mid-reply. A caller reading the text as it
+      // arrives (a streamed plan) must not take a cut-off reply for a whole one.
+      if (onText && !result.finished) return { error: new Error('the connection closed before the reply was finished'), timedOut };
       return { result };
     } catch (error) {
       return { error, timedOut };
@@ -200,6 +213,11 @@ export class OpenAiChatModel implements ChatModel {
     const key = this.config.apiKey;
     return key && key.length >= 4 ? text.split(key).join('***') : text;
   }
+}
+
+/** A failure after part of the reply was delivered: the same reason, saying why it was not retried. */
+function brokenOff(error: ModelError, delivered: number): ModelError {
+  return new ModelError(error.reason, `${error.message} The reply broke off after ${delivered} characters had arrived; it was not retried, because they were already in use.`);
 }
 
 function cancelled(): ModelError {

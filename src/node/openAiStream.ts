@@ -23,6 +23,8 @@ export interface StreamResult {
   readonly toolCalls: readonly ChatToolCall[];
   readonly model: string;
   readonly usage?: ChatUsage;
+  /** A finish reason arrived: the model ended the reply, rather than the connection ending it. */
+  readonly finished: boolean;
 }
 
 const PROMPTED_JSON = 'Reply with one JSON object only: no prose, no code fences.';
@@ -87,22 +89,34 @@ function usageOf(usage: NonNullable<ChatCompletionChunk['usage']>): ChatUsage {
 
 /**
  * Sends one streaming request and reads it to the end. Tool-call deltas arrive in pieces keyed by
- * `index` (id and name first, arguments in fragments) and are joined here.
+ * `index` (id and name first, arguments in fragments) and are joined here; text is also handed to
+ * `onText` piece by piece as it arrives.
  * The stream ends quietly when `signal` aborts; the caller checks the signal.
  */
-export async function streamCompletion(client: OpenAI, params: ChatCompletionCreateParamsStreaming, signal: AbortSignal, onChunk: () => void): Promise<StreamResult> {
+export async function streamCompletion(
+  client: OpenAI,
+  params: ChatCompletionCreateParamsStreaming,
+  signal: AbortSignal,
+  onChunk: () => void,
+  onText?: (delta: string) => void,
+): Promise<StreamResult> {
   const stream = await client.chat.completions.create(params, { signal, maxRetries: 0 });
   let content = '';
   let model = params.model;
   let usage: ChatUsage | undefined;
+  let finished = false;
   const calls = new Map<number, { id: string; name: string; arguments: string }>();
   for await (const chunk of stream) {
     onChunk();
     if (chunk.model) model = chunk.model;
     if (chunk.usage) usage = usageOf(chunk.usage);
+    if (chunk.choices?.[0]?.finish_reason) finished = true;
     const delta = chunk.choices?.[0]?.delta;
     if (!delta) continue;
-    if (typeof delta.content === 'string') content += delta.content;
+    if (typeof delta.content === 'string' && delta.content.length > 0) {
+      content += delta.content;
+      onText?.(delta.content);
+    }
     for (const part of delta.tool_calls ?? []) {
       const call = calls.get(part.index) ?? { id: '', name: '', arguments: '' };
       if (part.id) call.id = part.id;
@@ -112,5 +126,5 @@ export async function streamCompletion(client: OpenAI, params: ChatCompletionCre
     }
   }
   const toolCalls = [...calls.entries()].sort(([a], [b]) => a - b).map(([index, call]) => ({ ...call, id: call.id || `call_${index}` }));
-  return { content, toolCalls, model, ...(usage ? { usage } : {}) };
+  return { content, toolCalls, model, finished, ...(usage ? { usage } : {}) };
 }

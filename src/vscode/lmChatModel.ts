@@ -1,7 +1,8 @@
 // The ChatModel port over the VS Code Language Model API (`vscode.lm`): any chat model an installed
 // extension provides (GitHub Copilot, among others), so a user needs no endpoint or key. The API has no
 // system role, structured output or usage report, so system text is sent as a user turn, JSON is asked
-// for in words, and tokens are counted with the model's own `countTokens` (marked estimated).
+// for in words, and tokens are counted with the model's own `countTokens` (marked estimated). Text parts
+// go to the request's `onText` as they arrive; the adapter makes one attempt, so nothing is replayed.
 import * as vscode from 'vscode';
 import { ModelError } from '../core/errors';
 import type { ChatMessage, ChatModel, ChatRequest, ChatResponse, ChatToolCall, ModelRole } from '../core/ports';
@@ -81,7 +82,10 @@ export class LmChatModel implements ChatModel {
       let content = '';
       const toolCalls: ChatToolCall[] = [];
       for await (const part of response.stream) {
-        if (part instanceof vscode.LanguageModelTextPart) content += part.value;
+        if (part instanceof vscode.LanguageModelTextPart) {
+          content += part.value;
+          request.onText?.(part.value);
+        }
         else if (part instanceof vscode.LanguageModelToolCallPart) toolCalls.push({ id: part.callId, name: part.name, arguments: JSON.stringify(part.input) });
       }
       if (signal?.aborted) throw new ModelError('cancelled', 'The model call was cancelled.');

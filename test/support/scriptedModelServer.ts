@@ -12,6 +12,12 @@ export interface TextReply {
   readonly model?: string;
   /** Wait this long before answering (a slow model, so a test can watch what happens meanwhile). */
   readonly delayMs?: number;
+  /** Characters of content per chunk (default 16). */
+  readonly chunkChars?: number;
+  /** Wait this long between two content chunks, so a client sees the reply arrive over time. */
+  readonly chunkDelayMs?: number;
+  /** Cut the connection after this many content chunks, mid-reply, as a dropped stream does. */
+  readonly cutAfterChunks?: number;
 }
 
 /** An error status with an OpenAI-style body. */
@@ -86,28 +92,42 @@ export class ScriptedModelServer {
       response.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers }).end(JSON.stringify({ error }));
     } else {
       if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
-      this.stream(response, body, reply);
+      await this.stream(response, body, reply);
     }
   }
 
-  /** Content in a few pieces, tool calls in fragments, then the usage chunk when asked for, then [DONE]. */
-  private stream(response: ServerResponse, body: any, reply: TextReply): void {
+  /**
+   * Content in pieces (paced by `chunkDelayMs`, cut off after `cutAfterChunks`), tool calls in
+   * fragments, then the usage chunk when asked for, then [DONE].
+   */
+  private async stream(response: ServerResponse, body: any, reply: TextReply): Promise<void> {
     const model = reply.model ?? body.model;
     const chunk = (delta: object, extra: object = {}) => ({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 0, model, choices: [{ index: 0, delta, finish_reason: null }], ...extra });
-    const events: object[] = [chunk({ role: 'assistant', content: '' })];
     const content = reply.content ?? '';
-    for (let at = 0; at < content.length; at += 16) events.push(chunk({ content: content.slice(at, at + 16) }));
+    const size = reply.chunkChars ?? 16;
+    response.writeHead(200, { 'content-type': 'text/event-stream' });
+    response.write(`data: ${JSON.stringify(chunk({ role: 'assistant', content: '' }))}\n\n`);
+    for (let at = 0, sent = 0; at < content.length; at += size, sent++) {
+      if (sent === reply.cutAfterChunks) {
+        // Closed, not reset: what was written reaches the client, then the connection ends mid-response.
+        response.socket?.end();
+        return;
+      }
+      if (reply.chunkDelayMs && sent > 0) await new Promise((resolve) => setTimeout(resolve, reply.chunkDelayMs));
+      await new Promise((resolve) => response.write(`data: ${JSON.stringify(chunk({ content: content.slice(at, at + size) }))}\n\n`, resolve));
+    }
+    const events: object[] = [];
     (reply.toolCalls ?? []).forEach((call, index) => {
       const half = Math.ceil(call.arguments.length / 2);
       events.push(chunk({ tool_calls: [{ index, id: call.id ?? `call_${index}`, type: 'function', function: { name: call.name, arguments: call.arguments.slice(0, half) } }] }));
       events.push(chunk({ tool_calls: [{ index, function: { arguments: call.arguments.slice(half) } }] }));
     });
+    events.push(chunk({}, { choices: [{ index: 0, delta: {}, finish_reason: (reply.toolCalls ?? []).length > 0 ? 'tool_calls' : 'stop' }] }));
     const usage = reply.usage === undefined ? { prompt_tokens: 100, completion_tokens: 20 } : reply.usage;
     if (usage && body.stream_options?.include_usage) {
       const { cached_tokens, ...counts } = usage;
       events.push({ ...chunk({}), choices: [], usage: { ...counts, total_tokens: counts.prompt_tokens + counts.completion_tokens, prompt_tokens_details: { cached_tokens: cached_tokens ?? 0 } } });
     }
-    response.writeHead(200, { 'content-type': 'text/event-stream' });
     for (const event of events) response.write(`data: ${JSON.stringify(event)}\n\n`);
     response.end('data: [DONE]\n\n');
   }

@@ -53,6 +53,14 @@ export const UsageRecordSchema = z.object({
 /** One model call's usage. */
 export type UsageRecord = z.infer<typeof UsageRecordSchema>;
 
+/**
+ * How much of the planner's reply had arrived when something happened: `chars` of its text, and its
+ * completion `tokens` when the source counts them.
+ */
+export const StreamOffsetSchema = z.object({ chars: z.number().int().nonnegative(), tokens: z.number().int().nonnegative().optional() });
+/** How much of the planner's reply had arrived. */
+export type StreamOffset = z.infer<typeof StreamOffsetSchema>;
+
 /** Every kind of journal record; the journal is validated against it when read back. */
 export const JournalRecordSchema = z.discriminatedUnion('type', [
   z.object({
@@ -63,6 +71,8 @@ export const JournalRecordSchema = z.discriminatedUnion('type', [
     options: RunOptionsSchema,
     /** What the host needs to pick the run up again (e.g. the workspace folder); opaque to core. */
     host: z.record(z.string(), z.unknown()).optional(),
+    /** The plan is still being written (streamed planning): more steps follow as `stepAdded`, then `planClosed`. */
+    planOpen: z.literal(true).optional(),
   }),
   z.object({
     type: z.literal('step'),
@@ -89,8 +99,12 @@ export const JournalRecordSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('runStatus'), at: z.number(), status: RunStatusSchema, reason: z.string().optional() }),
   z.object({ type: z.literal('usage'), at: z.number(), phase: z.enum(['plan', 'execute', 'replan', 'solve']), usage: UsageRecordSchema }),
   z.object({ type: z.literal('summary'), at: z.number(), text: z.string() }),
-  /** A step appended to the running plan: the fused loop adds each action as it happens. */
-  z.object({ type: z.literal('stepAdded'), at: z.number(), step: z.unknown() }),
+  /** A step appended to the running plan: the fused loop adds each action, a streamed plan each step as it is written. */
+  z.object({ type: z.literal('stepAdded'), at: z.number(), step: z.unknown(), streamOffset: StreamOffsetSchema.optional() }),
+  /** A streamed step that failed the gate on its own: it is not in the plan, and the plan cannot run to its end. */
+  z.object({ type: z.literal('stepRejected'), at: z.number(), problems: z.array(z.string()), streamOffset: StreamOffsetSchema.optional() }),
+  /** The streamed plan is complete; `problems` when the whole plan failed the gate or the stream broke off. */
+  z.object({ type: z.literal('planClosed'), at: z.number(), problems: z.array(z.string()).optional(), streamOffset: StreamOffsetSchema.optional() }),
 ]);
 /** One journal record. */
 export type JournalRecord = z.infer<typeof JournalRecordSchema>;

@@ -11,20 +11,21 @@ import { messageOf } from '../textPreview';
 import type { FileSnapshot } from '../tools/defineTool';
 import { takeSnapshots } from '../tools/fileSnapshots';
 import { findTool } from '../tools/toolCatalog';
-import { requestApproval, type ApprovalIo } from './approvalFlow';
-import type { RunStatus, UsageRecord } from './journalRecords';
+import { requestApproval } from './approvalFlow';
+import type { RunStatus, StreamOffset, UsageRecord } from './journalRecords';
 import { meteredModel } from './meteredModel';
 import type { Replanner } from './replanning';
 import { retryStep, skipStep, type InterventionResult } from './runInterventions';
 import { replanRun, reviseByHand } from './runRevisions';
-import { recoverInterruptedSteps, type RecoveryIo } from './runRecovery';
+import { recoverInterruptedSteps } from './runRecovery';
 import { DEFAULT_RUN_OPTIONS, type RunOptions } from './runOptions';
 import { loadRunState, RunRecorder } from './runRecorder';
 import { statusById, stepOutputs, type RunState } from './runState';
 import { deterministicSummary, runReport, type RunReport, type Solver } from './runSummary';
-import { firstBrokenStep, quietOutcome, stepsToInvalidate, stepsToStart } from './scheduler';
-import { runStep, type StepEnd, type StepRunnerIo } from './stepRunner';
-import { transition } from './stepTransitions';
+import { firstBrokenStep, quietOutcome, stepsToStart } from './scheduler';
+import { streamedPlanStop } from './streamedPlanRun';
+import { approvalIoOf, cancelRemaining, invalidateDependents, recoveryIoOf, stepRunnerIo, writesOf, type RunIo } from './runIo';
+import { runStep, type StepEnd } from './stepRunner';
 
 /** The ports and collaborators a run works through. */
 export interface RunDeps {
@@ -52,21 +53,32 @@ export interface RunStart {
   readonly planUsage?: readonly UsageRecord[];
 }
 
+/** A plan still being written (streamedPlanRun.ts), as the scheduler sees it. */
+export interface PlanIntake {
+  /** Resolves at the next change the intake journals: a step arrived or was rejected, or the plan closed. */
+  changed(): Promise<void>;
+  /** How much of the planner's reply has arrived. */
+  offset(): StreamOffset;
+}
+
 const TERMINAL: ReadonlySet<RunStatus> = new Set(['succeeded', 'failed', 'cancelled']);
 
 /** A run of one plan, live or resumed from its journal. */
 export class PlanRun {
-  private readonly workerModel: ChatModel | undefined;
+  private readonly io: RunIo;
   /** Set by `pause()`; `execute` clears it. */
   private pausing = false;
   private stopApprovals: AbortController | undefined;
+  /** The plan's intake while `execute` runs with one. */
+  private intake: PlanIntake | undefined;
 
   private constructor(
     private readonly deps: RunDeps,
     private readonly options: RunOptions,
     private readonly recorder: RunRecorder,
   ) {
-    this.workerModel = deps.workerModel && meteredModel(deps.workerModel, (usage) => recorder.recordUsage('execute', usage));
+    const workerModel = deps.workerModel && meteredModel(deps.workerModel, (usage) => recorder.recordUsage('execute', usage));
+    this.io = { deps, recorder, options, workerModel };
   }
 
   /** Starts a new run of `plan`: the first journal record, then the usage of planning if any. */
@@ -78,6 +90,11 @@ export class PlanRun {
     );
     for (const usage of start.planUsage ?? []) await recorder.recordUsage('plan', usage);
     return new PlanRun(deps, options, recorder);
+  }
+
+  /** A run over a recorder its caller began and keeps adding steps through (a streamed plan). */
+  static over(recorder: RunRecorder, deps: RunDeps): PlanRun {
+    return new PlanRun(deps, recorder.current.options, recorder);
   }
 
   /**
@@ -94,10 +111,14 @@ export class PlanRun {
     return this.recorder.current;
   }
 
-  /** Runs until the plan succeeds, fails, waits for approval or a re-plan, or `signal` aborts. */
-  async execute(signal: AbortSignal): Promise<RunReport> {
+  /**
+   * Runs until the plan succeeds, fails, waits for approval or a re-plan, or `signal` aborts. With an
+   * `intake`, the plan is still arriving: the run waits for it to close rather than concluding early.
+   */
+  async execute(signal: AbortSignal, intake?: PlanIntake): Promise<RunReport> {
     if (TERMINAL.has(this.current.status)) return runReport(this.current);
-    await recoverInterruptedSteps(this.current, this.recoveryIo(signal));
+    this.intake = intake;
+    await recoverInterruptedSteps(this.current, recoveryIoOf(this.io, signal));
     for (const [id, run] of this.current.steps) {
       if (run.status === 'awaitingApproval') await this.recorder.step(id, 'reset', { reason: 'asking again after the run resumed' });
     }
@@ -106,7 +127,7 @@ export class PlanRun {
     for (;;) {
       await this.runUntilQuiet(signal);
       if (signal.aborted) {
-        await this.cancelRemaining();
+        await cancelRemaining(this.recorder);
         break;
       }
       if (this.pausing) {
@@ -129,13 +150,16 @@ export class PlanRun {
     let broken = false;
     try {
       for (;;) {
-        if (!broken && !signal.aborted && !this.pausing) {
+        // Taken before looking, so a step that arrives while this pass schedules still wakes the loop.
+        const arriving = this.current.planOpen ? this.intake?.changed() : undefined;
+        const halted = streamedPlanStop(this.current, this.intake !== undefined) !== undefined;
+        if (!broken && !halted && !signal.aborted && !this.pausing) {
           for (const step of readySteps(this.current.plan, statusById(this.current))) {
             if (this.current.steps.get(step.id)?.status !== 'pending' || inFlight.has(`approval:${step.id}`)) continue;
-            const question = await requestApproval(step, this.approvalIo(), approvalsAbort.signal);
+            const question = await requestApproval(step, approvalIoOf(this.io), approvalsAbort.signal);
             if (question) inFlight.set(`approval:${step.id}`, question.answered.finally(() => inFlight.delete(`approval:${step.id}`)));
           }
-          for (const step of stepsToStart(this.current.plan, statusById(this.current), this.options.maxParallel, (s) => this.writesOf(s))) {
+          for (const step of stepsToStart(this.current.plan, statusById(this.current), this.options.maxParallel, (s) => writesOf(s, this.current))) {
             const started = await this.startStep(step, signal);
             if (!started) continue;
             const done = started.finished.then((brokeIt) => {
@@ -147,8 +171,8 @@ export class PlanRun {
             inFlight.set(`step:${step.id}`, done.finally(() => inFlight.delete(`step:${step.id}`)));
           }
         }
-        if (inFlight.size === 0) return;
-        await Promise.race(inFlight.values());
+        if (inFlight.size === 0 && !arriving) return;
+        await Promise.race(arriving ? [...inFlight.values(), arriving] : inFlight.values());
       }
     } finally {
       signal.removeEventListener('abort', stopApprovals);
@@ -165,6 +189,7 @@ export class PlanRun {
     // Resolved arguments imply a known tool; writesOf would resolve them all over again.
     const before = args ? await takeSnapshots(this.deps.workspace, findTool(step.tool)!.writes(args)).catch(() => []) : [];
     if (!(await this.recorder.step(step.id, 'start', { before, reason: 'scheduled' }))) return undefined;
+    if (this.current.planOpen && this.intake) await this.recorder.trace({ type: 'earlyStart', stepId: step.id, streamOffset: this.intake.offset() });
     const call = args ? { args } : { problems: resolved.ok ? '' : resolved.problems.map(formatProblem).join('; ') };
     return { finished: this.finishStep(step, call, before, signal) };
   }
@@ -177,12 +202,12 @@ export class PlanRun {
   ): Promise<boolean> {
     const end: StepEnd =
       'args' in call
-        ? await runStep(step, call.args, before, this.stepIo(step.id), signal, this.current.steps.get(step.id)?.retriedAfterSettle)
+        ? await runStep(step, call.args, before, stepRunnerIo(this.io, step.id), signal, this.current.steps.get(step.id)?.retriedAfterSettle)
         : { event: 'fail', reason: call.problems, failure: { kind: 'definite', reason: 'badArguments', message: call.problems } };
     await this.recorder.trace({ type: 'decision', stepId: step.id, decision: end.event, reason: end.reason });
     await this.recorder.step(step.id, end.event, { reason: end.reason, output: end.output, failure: end.failure, checkDetail: end.checkDetail });
     if (end.event === 'fail' || end.event === 'becomeUnknown') {
-      await this.invalidateDependents(step.id, end.event === 'fail' ? 'failed' : 'became unknown');
+      await invalidateDependents(this.recorder, step.id, end.event === 'fail' ? 'failed' : 'became unknown');
       return true;
     }
     return false;
@@ -190,6 +215,11 @@ export class PlanRun {
 
   /** Decides what a quiet run does next; true when it should keep going (after a re-plan). */
   private async concludeQuietRun(signal: AbortSignal): Promise<boolean> {
+    const stop = streamedPlanStop(this.current, false);
+    if (stop) {
+      await this.recorder.setStatus('needsReplan', stop);
+      return false;
+    }
     const statuses = statusById(this.current);
     const outcome = quietOutcome(this.current.plan, statuses);
     if (outcome === 'succeeded') {
@@ -243,7 +273,7 @@ export class PlanRun {
 
   /** Skips a step that has not succeeded, invalidating what depends on it. Call it while not executing. */
   skip(stepId: string): Promise<InterventionResult> {
-    return skipStep(this.recorder, stepId, (id, what) => this.invalidateDependents(id, what));
+    return skipStep(this.recorder, stepId, (id, what) => invalidateDependents(this.recorder, id, what));
   }
 
   private async solve(signal: AbortSignal): Promise<void> {
@@ -258,59 +288,5 @@ export class PlanRun {
       }
     }
     await this.recorder.append({ type: 'summary', at: this.deps.clock.now(), text });
-  }
-
-  private async cancelRemaining(): Promise<void> {
-    for (const [id, run] of this.current.steps) {
-      if (transition(run.status, 'cancel')) await this.recorder.step(id, 'cancel', { reason: 'the run was cancelled' });
-    }
-    await this.recorder.setStatus('cancelled', 'cancelled by the user');
-  }
-
-  private async invalidateDependents(stepId: string, what: string): Promise<void> {
-    for (const id of stepsToInvalidate(this.current.plan, statusById(this.current), stepId)) {
-      const reason = `depends on ${stepId}, which ${what}`;
-      await this.recorder.trace({ type: 'decision', stepId: id, decision: 'invalidate', reason });
-      await this.recorder.step(id, 'invalidate', { reason });
-    }
-  }
-
-  /** The files `step` may write, with its `#id` references resolved: `"#E1"` is not the file E1 names. */
-  private writesOf(step: Step): readonly string[] {
-    const tool = findTool(step.tool);
-    const resolved = resolveStepArgs(step, stepOutputs(this.current));
-    return tool && resolved.ok ? tool.writes(resolved.args) : [];
-  }
-
-  private stepIo(stepId: string): StepRunnerIo {
-    return {
-      context: { workspace: this.deps.workspace, commands: this.deps.commands, model: this.workerModel, runId: this.current.runId, limits: this.options.limits },
-      clock: this.deps.clock,
-      retry: this.options.retry,
-      record: async (event, fields) => {
-        await this.recorder.step(stepId, event, fields);
-      },
-      trace: (event) => this.recorder.trace(event),
-    };
-  }
-
-  private approvalIo(): ApprovalIo {
-    return {
-      recorder: this.recorder,
-      gate: this.deps.approvals,
-      workspace: this.deps.workspace,
-      settings: this.options.approval,
-      invalidateDependents: (id, what) => this.invalidateDependents(id, what),
-    };
-  }
-
-  private recoveryIo(signal: AbortSignal): RecoveryIo {
-    return {
-      context: this.stepIo('').context,
-      signal,
-      trace: (event) => this.recorder.trace(event),
-      step: (id, event, fields) => this.recorder.step(id, event, fields),
-      invalidateDependents: (id, what) => this.invalidateDependents(id, what),
-    };
   }
 }

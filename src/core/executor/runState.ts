@@ -61,6 +61,10 @@ export interface RunState {
   readonly replanReasons: readonly string[];
   readonly usage: readonly PhaseUsage[];
   readonly summary?: string;
+  /** The plan is still being written (streamed planning): steps may still arrive. */
+  readonly planOpen?: true;
+  /** Why the streamed plan cannot run to its end: steps that failed the gate, the closed plan's problems, a broken stream. */
+  readonly planProblems?: readonly string[];
 }
 
 /** A journal that cannot be replayed: the message says which record and why. */
@@ -76,8 +80,8 @@ function freshStep(revision: number, approvedKey?: string): StepRun {
   return { status: 'pending', attempts: 0, revision, retriedAfterSettle: false, ...(approvedKey ? { approvedKey } : {}) };
 }
 
-function gate(plan: unknown, where: string): ValidPlan {
-  const verdict = validatePlan(plan);
+function gate(plan: unknown, where: string, open = false): ValidPlan {
+  const verdict = validatePlan(plan, { openReferences: open });
   if (!verdict.ok) throw new JournalError(`${where}: the recorded plan is invalid: ${verdict.problems.map(formatProblem).join('; ')}`);
   return verdict.plan;
 }
@@ -86,8 +90,9 @@ function gate(plan: unknown, where: string): ValidPlan {
 export function applyRecord(state: RunState | undefined, record: JournalRecord): RunState {
   if (record.type === 'runStarted') {
     if (state) throw new JournalError('a second runStarted record');
-    const plan = gate(record.plan, 'runStarted');
+    const plan = gate(record.plan, 'runStarted', record.planOpen);
     return {
+      ...(record.planOpen ? { planOpen: true } : {}),
       runId: record.runId,
       startedAt: record.at,
       options: record.options,
@@ -115,12 +120,23 @@ export function applyRecord(state: RunState | undefined, record: JournalRecord):
       return { ...state, summary: record.text };
     case 'stepAdded':
       return applyStepAdded(state, record.step);
+    case 'stepRejected':
+      return { ...state, planProblems: [...(state.planProblems ?? []), ...record.problems] };
+    case 'planClosed':
+      return closePlan(state, record.problems ?? []);
   }
 }
 
-/** Appends a step to the plan (the fused loop's actions); the grown plan goes through the gate again. */
+/** Ends a streamed plan: without problems, the whole plan passes the gate again, now with every reference closed. */
+function closePlan(state: RunState, problems: readonly string[]): RunState {
+  const { planOpen: _open, ...closed } = state;
+  if (problems.length > 0) return { ...closed, planProblems: [...(state.planProblems ?? []), ...problems] };
+  return { ...closed, plan: gate(state.plan, 'planClosed') };
+}
+
+/** Appends a step to the plan (a fused action, a streamed step); the grown plan goes through the gate again. */
 function applyStepAdded(state: RunState, step: unknown): RunState {
-  const plan = gate({ ...state.plan, steps: [...state.plan.steps, step] }, 'stepAdded');
+  const plan = gate({ ...state.plan, steps: [...state.plan.steps, step] }, 'stepAdded', state.planOpen);
   const added = plan.steps[plan.steps.length - 1]!;
   const steps = withEntry(state.steps, added.id, freshStep(state.revision));
   return { ...state, plan, steps };
@@ -176,7 +192,9 @@ function applyRevision(state: RunState, plan: ValidPlan, revision: number, reaso
       replaced.push({ step: oldStep, status: state.steps.get(oldStep.id)?.status ?? 'pending', replacedInRevision: revision });
     }
   }
-  return { ...state, plan, revision, steps: IndexedMap.from(steps), replaced, replanReasons: [...state.replanReasons, reason], status: 'running' };
+  // A revision is a whole plan: it closes a streamed plan and leaves its problems behind.
+  const { planOpen: _open, planProblems: _problems, ...rest } = state;
+  return { ...rest, plan, revision, steps: IndexedMap.from(steps), replaced, replanReasons: [...state.replanReasons, reason], status: 'running' };
 }
 
 /** Replays a whole journal. */

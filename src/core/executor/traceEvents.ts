@@ -1,7 +1,7 @@
 // The trace: one JSON line per event, written before the action it describes where there is one
 // (an `intent` precedes its tool call). It is the evidence for every number the product shows.
 import { z } from 'zod';
-import { UsageRecordSchema } from './journalRecords';
+import { StreamOffsetSchema, UsageRecordSchema } from './journalRecords';
 
 const Base = { at: z.number(), runId: z.string() };
 
@@ -32,6 +32,10 @@ export const TraceEventSchema = z.discriminatedUnion('type', [
     removed: z.array(z.string()),
     changed: z.array(z.string()),
   }),
+  /** A step of a streamed plan arrived and passed the gate on its own: it is in the plan from now on. */
+  z.object({ ...Base, type: z.literal('stepArrived'), stepId: z.string(), streamOffset: StreamOffsetSchema }),
+  /** A step started while the planner was still writing the plan; `streamOffset` is how far it had written. */
+  z.object({ ...Base, type: z.literal('earlyStart'), stepId: z.string(), streamOffset: StreamOffsetSchema }),
   z.object({
     ...Base,
     type: z.literal('llm'),

@@ -3,7 +3,7 @@
 // steps a failure invalidates. Pure; the index of a frozen (validated) plan is computed once.
 import { PlanError } from './planError';
 import type { Plan, Step } from './planSchema';
-import { implicitDependencies } from './references';
+import { implicitDependencies, referenceOccurrences } from './references';
 import type { StepStatus } from './stepStatus';
 
 /** The graph of one plan, by step id. */
@@ -12,6 +12,8 @@ interface PlanIndex {
   readonly ids: ReadonlySet<string>;
   readonly dependencies: ReadonlyMap<string, readonly string[]>;
   readonly dependents: ReadonlyMap<string, readonly string[]>;
+  /** Steps that wait for ids no step has yet (a plan still being written): they are not ready. */
+  readonly waitingForUnseen: ReadonlySet<string>;
 }
 
 /** Indexes of frozen plans; a plan that can still change is indexed on every call. */
@@ -30,7 +32,8 @@ function indexPlan(plan: Plan): PlanIndex {
     dependencies.set(step.id, list);
     for (const id of list) dependents.get(id)!.push(step.id);
   }
-  const index = { byId, ids, dependencies, dependents };
+  const waitingForUnseen = new Set([...byId.values()].filter((step) => waitsForUnseen(step, ids)).map((step) => step.id));
+  const index = { byId, ids, dependencies, dependents, waitingForUnseen };
   if (Object.isFrozen(plan)) INDEXES.set(plan, index);
   return index;
 }
@@ -41,6 +44,13 @@ function computeDependencies(step: Step, ids: ReadonlySet<string>): string[] {
   for (const id of step.dependsOn ?? []) if (ids.has(id) && id !== step.id) list.add(id);
   for (const id of implicitDependencies(step, ids)) list.add(id);
   return [...list];
+}
+
+/** True when `step` names, in `dependsOn` or as `#E<n>`, a step that is not (yet) in the plan. */
+function waitsForUnseen(step: Step, ids: ReadonlySet<string>): boolean {
+  if (step.dependsOn?.some((id) => !ids.has(id))) return true;
+  const values = step.compensation ? [step.args, step.compensation.args] : [step.args];
+  return values.some((value) => referenceOccurrences(value, ids).some((occurrence) => occurrence.dangling));
 }
 
 /** The step with this id, or `undefined`. */
@@ -116,7 +126,8 @@ export function topologicalOrder(plan: Plan): Step[] {
 
 /**
  * The steps that may start now, in plan order: each is `pending` or `approved` (a missing status counts
- * as `pending`) and every step it depends on has `succeeded`. Pending ones still need their approval.
+ * as `pending`), every step it depends on has `succeeded`, and none it names is still to come (only a
+ * plan still being written has such names). Pending ones still need their approval.
  */
 export function readySteps(plan: Plan, statusById: ReadonlyMap<string, StepStatus>): Step[] {
   const index = indexPlan(plan);
@@ -125,6 +136,7 @@ export function readySteps(plan: Plan, statusById: ReadonlyMap<string, StepStatu
     const status = statusOf(step.id);
     return (
       (status === 'pending' || status === 'approved') &&
+      !index.waitingForUnseen.has(step.id) &&
       index.dependencies.get(step.id)!.every((dependency) => statusOf(dependency) === 'succeeded')
     );
   });

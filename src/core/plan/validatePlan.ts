@@ -45,8 +45,17 @@ interface Edge {
   readonly segments: readonly (string | number)[];
 }
 
+/** How the gate reads a plan. */
+export interface GateOptions {
+  /**
+   * The plan is still being written (a streamed plan): a `dependsOn` id or `#E<n>` reference naming no
+   * step yet is a step still to come, not an error. The step waits for it; the closed plan is gated again.
+   */
+  readonly openReferences?: boolean;
+}
+
 /** Runs every rule of the plan format over `input` (parsed JSON, or an object from a model). */
-export function validatePlan(input: unknown): PlanValidation {
+export function validatePlan(input: unknown, options: GateOptions = {}): PlanValidation {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     const got = input === null ? 'null' : Array.isArray(input) ? 'an array' : `a ${typeof input}`;
     return { ok: false, problems: [{ path: '', message: `a plan must be a JSON object, got ${got}` }] };
@@ -72,7 +81,7 @@ export function validatePlan(input: unknown): PlanValidation {
     if (parsed.success) steps.push(parsed.data);
     else problems.push(...issueProblems(parsed.error.issues, raw, { ...location, fieldNames: STEP_FIELDS }));
     const view = parsed.success ? parsed.data : lenientStep(raw);
-    const stepEdges = checkStep(view, raw, location, stepIds, problems);
+    const stepEdges = checkStep(view, raw, location, { stepIds, open: options.openReferences === true }, problems);
     if (location.base === location.stepId) {
       graphNodes.push(location.stepId);
       edges.set(location.stepId, stepEdges);
@@ -119,9 +128,10 @@ function checkStep(
   step: Partial<Step>,
   raw: unknown,
   location: StepLocation,
-  stepIds: ReadonlySet<string>,
+  known: { readonly stepIds: ReadonlySet<string>; readonly open: boolean },
   problems: PlanProblem[],
 ): Edge[] {
+  const { stepIds, open } = known;
   const report = (path: string, message: string): void => {
     problems.push(location.stepId === undefined ? { path, message } : { stepId: location.stepId, path, message });
   };
@@ -161,7 +171,9 @@ function checkStep(
   const ownId = location.stepId;
   step.dependsOn?.forEach((id, index) => {
     if (id === ownId) report(at('dependsOn', index), `a step cannot depend on itself ("${id}")`);
-    else if (!stepIds.has(id)) report(at('dependsOn', index), `"${id}" names no step of this plan`);
+    else if (!stepIds.has(id)) {
+      if (!open) report(at('dependsOn', index), `"${id}" names no step of this plan`);
+    }
     else edges.push({ to: id, segments: ['dependsOn', index] });
   });
   const referencing: [unknown, string[]][] = [[step.args, ['args']]];
@@ -169,7 +181,9 @@ function checkStep(
   for (const [value, prefix] of referencing) {
     for (const occurrence of referenceOccurrences(value, stepIds)) {
       const segments = [...prefix, ...occurrence.path];
-      if (occurrence.dangling) report(at(...segments), `reference "#${occurrence.id}" names no step of this plan`);
+      if (occurrence.dangling) {
+        if (!open) report(at(...segments), `reference "#${occurrence.id}" names no step of this plan`);
+      }
       else if (occurrence.id === ownId) report(at(...segments), `"#${occurrence.id}" references the step's own output`);
       else edges.push({ to: occurrence.id, segments });
     }

@@ -6,13 +6,16 @@ import { planJsonSchema } from '../plan/planJsonSchema';
 import { formatProblem } from '../plan/planProblem';
 import { PLAN_FORMAT_VERSION, type ValidPlan } from '../plan/planSchema';
 import { validatePlan } from '../plan/validatePlan';
-import type { ChatModel } from '../ports';
+import type { PlanStreamItem } from '../executor/streamedPlanRun';
+import type { ChatModel, ChatRequest } from '../ports';
 import { askWithRepair, type ReplyCheck } from './askWithRepair';
+import { JsonStepReader } from './jsonStepReader';
 import { buildPlannerPrompt } from './plannerPrompt';
+import { streamPlanReply } from './planStream';
 import type { WorkspaceSummary } from './workspaceSummary';
 
 /** The revision of a plan the planner wrote; the first re-plan makes it revision 2. */
-const PLANNED_REVISION = 1;
+export const PLANNED_REVISION = 1;
 
 /** The plan JSON Schema sent as structured-output format (without the `$schema` header endpoints reject). */
 function planResponseSchema(): Record<string, unknown> {
@@ -31,6 +34,20 @@ function checkPlannedPlan(value: unknown, goal: string): ReplyCheck<ValidPlan> {
   return verdict.ok ? { ok: true, value: verdict.plan } : { ok: false, problems: verdict.problems.map(formatProblem) };
 }
 
+/** The planner call for `goal`: the planner prompt over the workspace summary, asking for the plan as JSON. */
+function plannerRequest(goal: string, summary: WorkspaceSummary): ChatRequest {
+  return { role: 'planner', messages: buildPlannerPrompt(goal, summary), responseFormat: { type: 'json', name: 'plan', schema: planResponseSchema() } };
+}
+
+/**
+ * The planner's plan for `goal` as a stream of steps, each handed on as soon as the reply completes it
+ * (for runStreamedPlan). There is no repair turn: a streamed step may already have run, so a bad step
+ * stops the run instead.
+ */
+export function planTaskStreamed(goal: string, summary: WorkspaceSummary, model: ChatModel, signal?: AbortSignal): AsyncIterable<PlanStreamItem> {
+  return streamPlanReply(model, plannerRequest(goal, summary), new JsonStepReader(), signal);
+}
+
 /** Asks the planner model for a validated plan; throws PlannerError when it is invalid twice. */
 export async function planTask(
   goal: string,
@@ -41,7 +58,7 @@ export async function planTask(
   const { value, usage } = await askWithRepair(
     model,
     {
-      request: { role: 'planner', messages: buildPlannerPrompt(goal, summary), responseFormat: { type: 'json', name: 'plan', schema: planResponseSchema() } },
+      request: plannerRequest(goal, summary),
       check: (reply) => checkPlannedPlan(reply, goal),
       what: 'plan',
       failure: 'invalidPlan',

@@ -2,10 +2,11 @@
 // a solver and a worker model. Each is optional; a run without them still works (a plan file, no
 // re-planning: a failure stops in needsReplan, the summary is the deterministic one).
 import type { UsageRecord } from '../../core/executor/journalRecords';
+import type { PlanStreamItem } from '../../core/executor/streamedPlanRun';
 import type { Replanner } from '../../core/executor/replanning';
 import type { Solver } from '../../core/executor/runSummary';
 import type { ValidPlan } from '../../core/plan/planSchema';
-import { planTask } from '../../core/planner/planTask';
+import { planTask, planTaskStreamed } from '../../core/planner/planTask';
 import { summarizeWorkspace } from '../../core/planner/workspaceSummary';
 import type { ChatModel, Workspace } from '../../core/ports';
 import { ModelReplanner } from '../../core/replanner/modelReplanner';
@@ -19,9 +20,14 @@ export type GoalPlanner = (
   signal: AbortSignal,
 ) => Promise<{ readonly plan: ValidPlan; readonly usage: readonly UsageRecord[] }>;
 
+/** Plans a goal in a workspace as a stream of steps, each handed on as the planner writes it. */
+export type GoalStreamer = (goal: string, workspace: Workspace, signal: AbortSignal) => AsyncIterable<PlanStreamItem>;
+
 /** The models a run uses; each is absent when none is configured. */
 export interface CliModels {
   readonly planGoal?: GoalPlanner;
+  /** For `run --goal` in split mode: the plan streamed into the run, steps starting as they arrive. */
+  readonly streamGoal?: GoalStreamer;
   /** The model that plans, for a goal in `auto` mode that escalates to a plan. */
   readonly plannerModel?: ChatModel;
   readonly replanner?: Replanner;
@@ -56,6 +62,9 @@ export function modelsFromEnv(env: Readonly<Record<string, string | undefined>>)
   });
   return {
     planGoal: async (goal, workspace, signal) => planTask(goal, await summarizeWorkspace(workspace), model, signal),
+    streamGoal: async function* (goal, workspace, signal) {
+      yield* planTaskStreamed(goal, await summarizeWorkspace(workspace), model, signal);
+    },
     plannerModel: model,
     replanner: new ModelReplanner(model),
     solver: new ModelSolver(model),

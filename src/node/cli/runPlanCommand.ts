@@ -1,5 +1,6 @@
 // `planwright run <plan.json | --goal "…" [--mode M]> --workspace DIR [...]`: runs a plan file, or carries
-// out a goal in split mode (a plan made by the planner model, then run), fused mode (the agent acts turn
+// out a goal in split mode (the planner model's plan streamed into the run, steps starting as they
+// arrive), fused mode (the agent acts turn
 // by turn, each action a step) or auto mode (fused until it escalates to a plan), journalling every step
 // so `planwright resume` can pick it up after a crash. Exit 0 succeeded, 1 failed or needs a re-plan,
 // 2 bad input, 3 waiting for approval.
@@ -7,8 +8,10 @@ import * as nodePath from 'node:path';
 import type { UsageRecord } from '../../core/executor/journalRecords';
 import { PlanRun } from '../../core/executor/planRun';
 import { DEFAULT_RUN_OPTIONS, type RunOptions } from '../../core/executor/runOptions';
+import { runStreamedPlan, type StreamedPlanOutcome } from '../../core/executor/streamedPlanRun';
 import { runGoal, type GoalResult } from '../../core/fused/runGoal';
 import type { ValidPlan } from '../../core/plan/planSchema';
+import { PLANNED_REVISION } from '../../core/planner/planTask';
 import { summarizeWorkspace } from '../../core/planner/workspaceSummary';
 import { messageOf } from '../../core/textPreview';
 import { JsonlRecordLog } from '../jsonlRecordLog';
@@ -59,7 +62,9 @@ async function runPlan(args: readonly string[], io: CliIo, modelsOf: (env: CliIo
   const mode = flags.mode ?? 'split';
   const fusedGoal = flags.goal !== undefined && mode !== 'split' ? { goal: flags.goal, mode } : undefined;
   if (fusedGoal && (!models.plannerModel || !models.workerModel)) return fail(io, GOAL_NEEDS_MODEL);
-  const planned: Planned | undefined = fusedGoal ? undefined : planFile !== undefined ? await readPlanFile(io, planFile) : await planGoal(flags.goal!, folder.root, models);
+  // A goal in split mode streams its plan into the run when the models can: steps start as they arrive.
+  const streamed = flags.goal !== undefined && mode === 'split' && models.streamGoal ? { goal: flags.goal, stream: models.streamGoal } : undefined;
+  const planned: Planned | undefined = fusedGoal || streamed ? undefined : planFile !== undefined ? await readPlanFile(io, planFile) : await planGoal(flags.goal!, folder.root, models);
   if (planned && 'error' in planned) return fail(io, planned.error, planned.exitCode);
 
   const runId = newRunId(new Date());
@@ -80,6 +85,12 @@ async function runPlan(args: readonly string[], io: CliIo, modelsOf: (env: CliIo
       return sessionResult(await runGoal({ runId, goal: fusedGoal.goal, summary, mode: fusedGoal.mode, options, host }, goalDeps, signal));
     });
   }
+  if (streamed) {
+    return runSessionWith(setup, io, async (deps, signal) => {
+      const start = { runId, goal: streamed.goal, revision: PLANNED_REVISION, options, host };
+      return streamedResult(await runStreamedPlan(streamed.stream(streamed.goal, deps.workspace, signal), start, deps, signal));
+    });
+  }
   const plan = planned!;
   return runSession(setup, io, (deps) => PlanRun.start(plan.plan, { runId, options, host, planUsage: plan.usage }, deps));
 }
@@ -96,6 +107,13 @@ function sessionResult(result: GoalResult): SessionResult {
     notes: [`${result.status}${result.reason ? `: ${result.reason}` : ''}`, ...(answer ? ['', answer] : [])],
     exitCode: result.status === 'succeeded' ? EXIT.ok : EXIT.failed,
   };
+}
+
+/** A streamed run's outcome as the session prints it; when no step passed the gate, nothing ran. */
+function streamedResult(outcome: StreamedPlanOutcome): SessionResult {
+  if (outcome.ran) return { report: outcome.report };
+  const reason = `planning failed, nothing was run:\n${outcome.problems.map((problem) => `- ${problem}`).join('\n')}`;
+  return { fields: { status: 'failed', reason }, notes: [reason], exitCode: EXIT.failed };
 }
 
 function runFiles(io: CliIo, flags: RunFlags, root: string, runId: string): { readonly journal: string; readonly trace: string } {

@@ -225,4 +225,44 @@ describe('OpenAiChatModel', () => {
     assert.match(error.message, /context too long/);
     assert.ok(!error.message.includes(API_KEY));
   });
+
+  describe('streaming to onText', () => {
+    const CONTENT = 'E1 readFile src/cli.ts\nE2 runCommand npm test\n';
+
+    it('hands the text over piece by piece while the reply is still arriving', async () => {
+      const { model } = await start([{ content: CONTENT, chunkChars: 6, chunkDelayMs: 15 }]);
+      const deltas: string[] = [];
+      let resolved = false;
+      let firstArrivedBeforeTheEnd = false;
+      const call = model.chat({ ...ask('planner'), onText: (delta) => {
+        if (deltas.length === 0) firstArrivedBeforeTheEnd = !resolved;
+        deltas.push(delta);
+      } });
+      const response = await call.finally(() => { resolved = true; });
+      assert.ok(deltas.length > 2, `expected several pieces, got ${deltas.length}`);
+      assert.ok(firstArrivedBeforeTheEnd);
+      assert.equal(deltas.join(''), CONTENT);
+      assert.equal(response.content, CONTENT);
+    });
+
+    it('retries a failure before any text arrived, and delivers the reply once', async () => {
+      const { server, model } = await start([{ status: 503 }, { content: CONTENT, chunkChars: 8 }]);
+      const deltas: string[] = [];
+      const response = await model.chat({ ...ask('planner'), onText: (delta) => deltas.push(delta) });
+      assert.equal(server.requests.length, 2);
+      assert.equal(deltas.join(''), CONTENT);
+      assert.equal(response.content, CONTENT);
+    });
+
+    it('does not retry once text was delivered: a reply cut off mid-stream fails the call', async () => {
+      const { server, model } = await start([{ content: CONTENT, chunkChars: 8, cutAfterChunks: 3 }, { content: 'a second, different reply' }]);
+      const deltas: string[] = [];
+      let failure: unknown;
+      await model.chat({ ...ask('planner'), onText: (delta) => deltas.push(delta) }).catch((error: unknown) => { failure = error; });
+      assert.ok(failure instanceof ModelError, `expected a ModelError, got ${String(failure)}`);
+      assert.match(failure.message, /broke off after 24 characters/);
+      assert.equal(server.requests.length, 1);
+      assert.equal(deltas.join(''), CONTENT.slice(0, 24));
+    });
+  });
 });

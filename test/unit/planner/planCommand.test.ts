@@ -145,6 +145,43 @@ describe('planwright run --goal with models from the environment', () => {
   });
 });
 
+describe('planwright run --goal, the plan streamed into the run', () => {
+  let server: ScriptedModelServer | undefined;
+  let root: string;
+
+  beforeEach(async () => {
+    root = await makeTempDir();
+    await writeFile(path.join(root, 'README.md'), '# demo\n');
+  });
+
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+    await removeTempDir(root);
+  });
+
+  it('journals each step as the reply completes it, with how much of the reply had arrived, and closes the plan', async () => {
+    const steps = [{ id: 'E1', title: 'Read the README', tool: 'readFile', args: { path: 'README.md' } }, { ...PLAN.steps[0]!, id: 'E2' }];
+    const reply = JSON.stringify({ steps });
+    server = await ScriptedModelServer.start((body) =>
+      String(body.messages[1]?.content).startsWith('Task: write a plan') ? { content: reply, chunkChars: 8, chunkDelayMs: 2 } : { content: 'Done.' },
+    );
+    const io = captureIo(root, { PLANWRIGHT_BASE_URL: server.baseUrl, PLANWRIGHT_MODEL: 'one-model' });
+    const code = await runPlanCommand.run(['--goal', 'Add a README section', '--workspace', '.', '--approve', 'all', '--json', '--journal', 'run.journal.jsonl', '--trace', 'run.trace.jsonl'], io);
+    assert.equal(code, 0, `${io.err}${io.out}`);
+    assert.equal(JSON.parse(io.out).status, 'succeeded');
+    const lines = async (name: string) => (await readFile(path.join(root, name), 'utf8')).trim().split('\n').map((line) => JSON.parse(line));
+    const journal = await lines('run.journal.jsonl');
+    assert.equal(journal[0].planOpen, true);
+    assert.deepEqual(journal.filter((record) => record.type === 'stepAdded').map((record) => record.step.id), ['E2']);
+    assert.ok(journal.some((record) => record.type === 'planClosed' && record.problems === undefined));
+    const arrived = (await lines('run.trace.jsonl')).filter((event) => event.type === 'stepArrived');
+    assert.deepEqual(arrived.map((event) => event.stepId), ['E1', 'E2']);
+    assert.ok(arrived[0].streamOffset.chars < arrived[1].streamOffset.chars && arrived[1].streamOffset.chars <= reply.length);
+    assert.equal(await readFile(path.join(root, 'README.md'), 'utf8'), '# demo\n\n## Usage\n');
+  });
+});
+
 describe('modelsFromEnv', () => {
   it('configures no model without a base URL', () => {
     assert.deepEqual(modelsFromEnv({ PLANWRIGHT_MODEL: 'm', OPENAI_API_KEY: 'k' }), {});

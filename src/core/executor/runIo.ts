@@ -1,0 +1,79 @@
+// What the parts of a planned run work through — the step runner, the approval flow, recovery — built
+// from the run's ports and recorder, and the journalled sweeps every part shares: invalidating what a
+// broken step breaks, cancelling what has not finished.
+import type { Step } from '../plan/planSchema';
+import { resolveStepArgs } from '../plan/resolveStepArgs';
+import type { ChatModel } from '../ports';
+import { findTool } from '../tools/toolCatalog';
+import type { ApprovalIo } from './approvalFlow';
+import type { RunDeps } from './planRun';
+import type { RunOptions } from './runOptions';
+import type { RunRecorder } from './runRecorder';
+import type { RecoveryIo } from './runRecovery';
+import { statusById, stepOutputs, type RunState } from './runState';
+import { stepsToInvalidate } from './scheduler';
+import type { StepRunnerIo } from './stepRunner';
+import { transition } from './stepTransitions';
+
+/** One run's ports, recorder and options. */
+export interface RunIo {
+  readonly deps: RunDeps;
+  readonly recorder: RunRecorder;
+  readonly options: RunOptions;
+  /** The worker model, metered against the run. */
+  readonly workerModel: ChatModel | undefined;
+}
+
+/** What running one step works through. */
+export function stepRunnerIo(io: RunIo, stepId: string): StepRunnerIo {
+  const { deps, recorder, options } = io;
+  return {
+    context: { workspace: deps.workspace, commands: deps.commands, model: io.workerModel, runId: recorder.current.runId, limits: options.limits },
+    clock: deps.clock,
+    retry: options.retry,
+    record: async (event, fields) => {
+      await recorder.step(stepId, event, fields);
+    },
+    trace: (event) => recorder.trace(event),
+  };
+}
+
+/** What asking for approvals works through. */
+export function approvalIoOf(io: RunIo): ApprovalIo {
+  return { recorder: io.recorder, gate: io.deps.approvals, workspace: io.deps.workspace, settings: io.options.approval, invalidateDependents: (id, what) => invalidateDependents(io.recorder, id, what) };
+}
+
+/** What recovering interrupted steps works through. */
+export function recoveryIoOf(io: RunIo, signal: AbortSignal): RecoveryIo {
+  return {
+    context: stepRunnerIo(io, '').context,
+    signal,
+    trace: (event) => io.recorder.trace(event),
+    step: (id, event, fields) => io.recorder.step(id, event, fields),
+    invalidateDependents: (id, what) => invalidateDependents(io.recorder, id, what),
+  };
+}
+
+/** Invalidates (journalled and traced) every not-started step that depends on `stepId`, which `what`. */
+export async function invalidateDependents(recorder: RunRecorder, stepId: string, what: string): Promise<void> {
+  for (const id of stepsToInvalidate(recorder.current.plan, statusById(recorder.current), stepId)) {
+    const reason = `depends on ${stepId}, which ${what}`;
+    await recorder.trace({ type: 'decision', stepId: id, decision: 'invalidate', reason });
+    await recorder.step(id, 'invalidate', { reason });
+  }
+}
+
+/** Cancels every step that has not finished, then the run. */
+export async function cancelRemaining(recorder: RunRecorder): Promise<void> {
+  for (const [id, run] of recorder.current.steps) {
+    if (transition(run.status, 'cancel')) await recorder.step(id, 'cancel', { reason: 'the run was cancelled' });
+  }
+  await recorder.setStatus('cancelled', 'cancelled by the user');
+}
+
+/** The files `step` may write, with its `#id` references resolved: `"#E1"` is not the file E1 names. */
+export function writesOf(step: Step, state: RunState): readonly string[] {
+  const tool = findTool(step.tool);
+  const resolved = resolveStepArgs(step, stepOutputs(state));
+  return tool && resolved.ok ? tool.writes(resolved.args) : [];
+}
