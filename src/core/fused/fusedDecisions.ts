@@ -2,19 +2,13 @@
 // must escalate before a turn's calls run, and how a finished conversation's run ends.
 import type { RunStatus } from '../executor/journalRecords';
 import type { RunState } from '../executor/runState';
+import { actionTitle } from '../plan/actionTitle';
+import { impliedPostcondition } from '../plan/impliedCheck';
 import type { Step } from '../plan/planSchema';
-import { shorten } from '../textPreview';
 import { riskOf, type EscalationLimits } from './escalationRule';
 import type { ParsedCall } from './fusedTools';
-import { impliedPostcondition } from './impliedCheck';
 
 type ToolCallParsed = Extract<ParsedCall, { kind: 'tool' }>;
-
-/** A short title for an action: the tool and what it acts on. */
-export function actionTitle(tool: string, args: Readonly<Record<string, unknown>>): string {
-  const target = args.path ?? (args.from !== undefined ? `${String(args.from)} → ${String(args.to)}` : undefined) ?? args.command ?? args.pattern ?? args.glob ?? args.instruction;
-  return target === undefined ? tool : `${tool} ${shorten(String(target), 60)}`;
-}
 
 /** The step the action `call` becomes, with id `id` and its implied postcondition. */
 export function fusedStep(id: string, call: ToolCallParsed): Step {

@@ -4,9 +4,10 @@ import * as assert from 'node:assert/strict';
 import { replayJournal } from '../../../src/core/executor/runState';
 import { DEFAULT_RUN_OPTIONS } from '../../../src/core/executor/runOptions';
 import { AUTO_ESCALATION, escalationReason, escalationRuleText } from '../../../src/core/fused/escalationRule';
-import { actionTitle, backstopEscalation, finishedStatus, fusedStep } from '../../../src/core/fused/fusedDecisions';
+import { backstopEscalation, finishedStatus, fusedStep } from '../../../src/core/fused/fusedDecisions';
+import { actionTitle } from '../../../src/core/plan/actionTitle';
 import { MAKE_PLAN_TOOL, fusedToolSpecs, parseToolCall, type ParsedCall } from '../../../src/core/fused/fusedTools';
-import { impliedPostcondition } from '../../../src/core/fused/impliedCheck';
+import { impliedPostcondition } from '../../../src/core/plan/impliedCheck';
 import { validatePlan } from '../../../src/core/plan/validatePlan';
 import { TOOL_NAMES } from '../../../src/core/tools/toolCatalog';
 

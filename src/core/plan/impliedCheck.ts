@@ -1,7 +1,6 @@
-// The postcondition of a fused action, derived from the call alone: what the workspace must look like
-// after the tool did what it was asked. A fused step is a plan step like any other, so a tool that
-// changes the workspace needs one; and it is checked by the same evaluator, so a JSON file left invalid
-// or a command that exits non-zero fails the step in fused mode as it would in a plan.
+// The postcondition a tool call implies, derived from the call alone: what the workspace must look like
+// after the tool did what it was asked. Fused actions and compact plan lines without a written check
+// both get it, so a JSON file left invalid or a command that exits non-zero fails the step in either.
 import type { Check } from '../checks/checkSchema';
 import type { TextEdit } from '../tools/applyEdits';
 
@@ -19,7 +18,7 @@ function survivingReplacements(edits: readonly TextEdit[]): string[] {
     .map((edit) => edit.replace);
 }
 
-/** The check a fused call of `tool` with (valid) `args` implies, or undefined for read-only tools. */
+/** The check a call of `tool` with (valid) `args` implies, or undefined for read-only tools. */
 export function impliedPostcondition(tool: string, args: Readonly<Record<string, unknown>>, expectExitCode = 0): Check | undefined {
   const path = typeof args.path === 'string' ? args.path : '';
   const json: Check[] = isJson(path) ? [{ kind: 'jsonValid', path }] : [];

@@ -1,0 +1,86 @@
+// The JSON fallback of the compact plan language, for endpoints that need structured output: the same
+// parts as a line, as one small object per step ({"tool", "args", "after", "check", …}, checks still in
+// the one-line grammar), so it costs a fraction of the plan-file schema and maps to the same steps.
+import { z } from 'zod';
+import { issueProblems, parseExplained, type PlanProblem } from '../planProblem';
+import type { Step } from '../planSchema';
+import { parseCheckText } from './checkGrammar';
+import { nextStepNumber, type CompactReaderOptions } from './compactPlanReader';
+import { compactStep, type CompactStepParts } from './compactStep';
+import { DependencyContext } from './impliedDependencies';
+
+/** One step of the JSON fallback. */
+export const CompactJsonStepSchema = z
+  .object({
+    tool: z.string().min(1),
+    args: z.record(z.string(), z.unknown()),
+    after: z.array(z.string()).optional(),
+    check: z.string().optional(),
+    pre: z.string().optional(),
+    status: z.string().optional(),
+    undo: z.object({ tool: z.string().min(1), args: z.record(z.string(), z.unknown()) }).strict().optional(),
+    idempotent: z.boolean().optional(),
+    keyed: z.boolean().optional(),
+    title: z.string().optional(),
+  })
+  .strict();
+
+/** The JSON fallback reply: `{"steps": [...]}`. */
+export const CompactJsonReplySchema = z.object({ steps: z.array(CompactJsonStepSchema) }).strict();
+
+/** The reply's JSON Schema, sent as the structured-output format (without the `$schema` header). */
+export const COMPACT_JSON_SCHEMA: Record<string, unknown> = (() => {
+  const { $schema: _header, ...schema } = z.toJSONSchema(CompactJsonReplySchema, { io: 'input' }) as Record<string, unknown>;
+  return schema;
+})();
+
+const FIELDS = Object.keys(CompactJsonStepSchema.shape);
+const CHECK_FIELDS = [
+  ['check', 'postcondition'],
+  ['pre', 'precondition'],
+  ['status', 'statusCheck'],
+] as const;
+
+/** The steps of a JSON fallback reply, numbered and implied as the line form's are, and every problem. */
+export function readCompactJson(value: unknown, options: CompactReaderOptions = {}): { readonly steps: Step[]; readonly problems: PlanProblem[] } {
+  const items = (value as { steps?: unknown } | null)?.steps;
+  if (value === null || typeof value !== 'object' || !Array.isArray(items)) return { steps: [], problems: [{ path: '', message: 'the reply must be a JSON object {"steps": [ ... ]}' }] };
+  const context = new DependencyContext(options.existing ?? []);
+  const first = options.firstNumber ?? nextStepNumber(options.existing ?? []);
+  const steps: Step[] = [];
+  const problems: PlanProblem[] = [];
+  items.forEach((item, index) => {
+    const id = `E${first + index}`;
+    const parsed = parseExplained(CompactJsonStepSchema, item);
+    if (!parsed.success) {
+      problems.push(...issueProblems(parsed.error.issues, item, { base: id, stepId: id, fieldNames: FIELDS }));
+      return;
+    }
+    const { tool, args, after, undo, idempotent, keyed, title } = parsed.data;
+    const parts: { -readonly [K in keyof CompactStepParts]: CompactStepParts[K] } = {
+      tool,
+      args,
+      ...(after ? { after } : {}),
+      ...(undo ? { compensation: undo } : {}),
+      ...(idempotent ? { idempotent } : {}),
+      ...(keyed ? { idempotencyKey: keyed } : {}),
+      ...(title?.trim() ? { title: title.trim() } : {}),
+    };
+    let broken = false;
+    for (const [field, target] of CHECK_FIELDS) {
+      const text = parsed.data[field];
+      if (text === undefined) continue;
+      const check = parseCheckText(text);
+      if (check.ok) parts[target] = check.check;
+      else {
+        problems.push({ stepId: id, path: `${id}.${field}`, message: check.problem });
+        broken = true;
+      }
+    }
+    if (broken) return;
+    const step = compactStep(parts, id, context);
+    context.add(step);
+    steps.push(step);
+  });
+  return { steps, problems };
+}

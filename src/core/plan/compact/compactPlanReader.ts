@@ -1,0 +1,109 @@
+// Reads the compact plan language as it arrives: text is pushed in chunks of any size, and every line
+// completed by a chunk comes back at once as a step (or its problems), so a streamed plan can be shown
+// and started step by step. Blank lines, code fences and comment lines are skipped without taking a
+// step number; every other line is step E<n> in order, whether or not it parses.
+import type { PlanProblem } from '../planProblem';
+import type { Step } from '../planSchema';
+import { DependencyContext, type DependencyView } from './impliedDependencies';
+import { parseCompactLine } from './parseCompactLine';
+
+/** Where a compact reply starts: after the steps that exist already (a re-plan) or from E1. */
+export interface CompactReaderOptions {
+  /** Steps that exist already: later lines may reference them and get hazard dependencies on them. */
+  readonly existing?: readonly DependencyView[];
+  /** The number of the first new step; by default one past the highest `E<n>` in `existing`, else 1. */
+  readonly firstNumber?: number;
+}
+
+/** One step line: its position among the steps, its 1-based line number and text, its step or problems. */
+export interface CompactLineItem {
+  /** 0-based index among the step lines of this reply (its id is `E<firstNumber + index>`). */
+  readonly index: number;
+  /** 1-based number of the line in the reply. */
+  readonly line: number;
+  readonly text: string;
+  readonly step?: Step;
+  readonly problems: readonly PlanProblem[];
+}
+
+/** Lines that are not steps: blank, a code fence, or a comment (`# …`, `## …`, `// …`). */
+const SKIPPED = /^\s*(?:$|```|~~~|#(?:\s|#|$)|\/\/)/;
+
+/** The number the first new step gets after `existing`. */
+export function nextStepNumber(existing: readonly { readonly id: string }[]): number {
+  let highest = 0;
+  for (const { id } of existing) {
+    const match = /^E(\d+)$/.exec(id);
+    if (match) highest = Math.max(highest, Number(match[1]));
+  }
+  return highest + 1;
+}
+
+/** An incremental reader of one compact reply. */
+export class CompactPlanReader {
+  private readonly context: DependencyContext;
+  private readonly firstNumber: number;
+  private readonly read: CompactLineItem[] = [];
+  private pending = '';
+  private lineNumber = 0;
+  private finished = false;
+
+  constructor(options: CompactReaderOptions = {}) {
+    this.context = new DependencyContext(options.existing ?? []);
+    this.firstNumber = options.firstNumber ?? nextStepNumber(options.existing ?? []);
+  }
+
+  /** Adds `chunk`; returns the step lines it completed, in order. */
+  push(chunk: string): CompactLineItem[] {
+    if (this.finished) throw new Error('CompactPlanReader: push after finish');
+    this.pending += chunk;
+    const lines = this.pending.split('\n');
+    this.pending = lines.pop()!;
+    return lines.flatMap((line) => this.readLine(line));
+  }
+
+  /** Ends the reply; returns the step of a last line that had no line break. */
+  finish(): CompactLineItem[] {
+    if (this.finished) return [];
+    this.finished = true;
+    const last = this.pending;
+    this.pending = '';
+    return last.length > 0 ? this.readLine(last) : [];
+  }
+
+  /** Every step line read so far. */
+  get items(): readonly CompactLineItem[] {
+    return this.read;
+  }
+
+  /** The steps read so far (lines with problems left out). */
+  get steps(): Step[] {
+    return this.read.flatMap((item) => (item.step ? [item.step] : []));
+  }
+
+  /** The problems of every line read so far. */
+  get problems(): PlanProblem[] {
+    return this.read.flatMap((item) => item.problems);
+  }
+
+  private readLine(raw: string): CompactLineItem[] {
+    this.lineNumber++;
+    const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (SKIPPED.test(text)) return [];
+    const index = this.read.length;
+    const id = `E${this.firstNumber + index}`;
+    const { step, problems } = parseCompactLine(text, { id, lineNumber: this.lineNumber, earlier: this.context });
+    if (step) this.context.add(step);
+    const item: CompactLineItem = { index, line: this.lineNumber, text, ...(step ? { step } : {}), problems };
+    this.read.push(item);
+    return [item];
+  }
+}
+
+/** Reads a whole compact reply at once. */
+export function readCompactPlan(text: string, options: CompactReaderOptions = {}): CompactPlanReader {
+  const reader = new CompactPlanReader(options);
+  reader.push(text);
+  reader.finish();
+  return reader;
+}

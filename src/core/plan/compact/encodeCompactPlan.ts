@@ -1,0 +1,78 @@
+// Plan steps → the compact plan language, the inverse of the reader: one labelled line per step, with
+// only what the reader would not imply — dependencies beyond references and file hazards, a
+// postcondition other than the implied one, a title other than the derived one. Steps whose ids are not
+// E<n> in order are renumbered (references and dependencies follow), since a line's id is its position.
+import { actionTitle } from '../actionTitle';
+import type { Step } from '../planSchema';
+import { resolveReferences } from '../references';
+import { formatCheck } from './checkGrammar';
+import { impliedCheckOf } from './compactStep';
+import { nextStepNumber, type CompactReaderOptions } from './compactPlanReader';
+import { DependencyContext } from './impliedDependencies';
+
+/** The steps as compact lines, read back to the same steps by a reader given the same `options`. */
+export function encodeCompactPlan(steps: readonly Step[], options: CompactReaderOptions = {}): string {
+  const renamed = renumber(steps, options.firstNumber ?? nextStepNumber(options.existing ?? []));
+  const context = new DependencyContext(options.existing ?? []);
+  const lines: string[] = [];
+  for (const step of renamed) {
+    lines.push(encodeStep(step, context));
+    context.add(step);
+  }
+  return lines.length > 0 ? `${lines.join('\n')}\n` : '';
+}
+
+/** One step's line, given the steps before it. */
+function encodeStep(step: Step, context: DependencyContext): string {
+  const parts = [`${step.id} ${step.tool} ${JSON.stringify(step.args)}`];
+  const after = writtenDependencies(step, context);
+  if (after.length > 0) parts.push(`after ${after.join(',')}`);
+  if (step.postcondition && !sameValue(step.postcondition, impliedCheckOf(step.tool, step.args))) parts.push(`check ${formatCheck(step.postcondition)}`);
+  if (step.precondition) parts.push(`pre ${formatCheck(step.precondition)}`);
+  if (step.statusCheck) parts.push(`status ${formatCheck(step.statusCheck)}`);
+  if (step.compensation) parts.push(`undo ${step.compensation.tool} ${JSON.stringify(step.compensation.args)}`);
+  if (step.idempotent) parts.push('idempotent');
+  if (step.idempotencyKey) parts.push('keyed');
+  const title = step.title.replace(/\s+/g, ' ').trim();
+  if (title !== actionTitle(step.tool, step.args)) parts.push(`# ${title}`);
+  return parts.join(' ');
+}
+
+/**
+ * The fewest `after` ids that make the reader give `step.dependsOn` back: start from all of them and drop
+ * each one (latest first) whose absence changes nothing, because a hazard or another dependency implies it.
+ */
+function writtenDependencies(step: Step, context: DependencyContext): string[] {
+  const wanted = step.dependsOn ?? [];
+  const read = (after: readonly string[]): string => JSON.stringify([...context.dependsOn(step, after)].sort());
+  const target = read(wanted);
+  let after = [...wanted];
+  for (const id of [...wanted].reverse()) {
+    const without = after.filter((other) => other !== id);
+    if (read(without) === target) after = without;
+  }
+  return after;
+}
+
+/** `steps` with ids E<first>, E<first+1>, … in order, references and dependencies renamed to match. */
+function renumber(steps: readonly Step[], first: number): Step[] {
+  const names = new Map(steps.map((step, index) => [step.id, `E${first + index}`]));
+  if (steps.every((step) => names.get(step.id) === step.id)) return [...steps];
+  const references = new Map([...names].map(([from, to]) => [from, `#${to}`]));
+  return steps.map((step) => ({
+    ...step,
+    id: names.get(step.id)!,
+    args: resolveReferences(step.args, references),
+    ...(step.dependsOn ? { dependsOn: step.dependsOn.map((id) => names.get(id) ?? id) } : {}),
+    ...(step.compensation ? { compensation: { tool: step.compensation.tool, args: resolveReferences(step.compensation.args, references) } } : {}),
+  }));
+}
+
+/** Whether two JSON values are equal, whatever the order of their keys. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object' || Array.isArray(a) !== Array.isArray(b)) return false;
+  const keysA = Object.keys(a);
+  const keysB = Object.keys(b);
+  return keysA.length === keysB.length && keysA.every((key) => sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}
