@@ -6,7 +6,7 @@ import type { PatchCheck, RepairRequest, ReplanAnswer, StepRepairer } from '../e
 import type { PlanPatch } from '../plan/planPatch';
 import type { ChatMessage, ChatModel } from '../ports';
 import { PlannerError } from '../planner/plannerError';
-import { brokenLines } from './replanPrompt';
+import { brokenLines, STEP_LINE_FORM } from './replanPrompt';
 import { parseStepLine } from './stepLine';
 
 /** The first line of every repair request; the scripted benchmark endpoint also tells repairs by it. */
@@ -20,7 +20,8 @@ export function buildRepairPrompt(request: RepairRequest): ChatMessage[] {
       role: 'system',
       content: [
         REPAIR_MARKER,
-        'Reply with one line only, the fixed step: <tool> {<args as JSON>} [after E1,E2] [check {<check as JSON>}] [# title].',
+        'Reply with one line only, the fixed step.',
+        STEP_LINE_FORM,
         'Change only what the evidence shows is wrong; keep the tool and everything else as it is.',
       ].join('\n'),
     },

@@ -13,14 +13,20 @@ export const REPLAN_LIMITS = {
   outputTailChars: 1_200,
 } as const;
 
+/** How one step is written on a line, shared by the re-plan and the repair prompts. */
+export const STEP_LINE_FORM = [
+  'A <step> is: <tool> {<args as JSON>} [after E1,E2] [check C] [# title]; C is one of: exists P | absent P | json P |',
+  'contains P "text" | matches P /re/ | exit N | output "text" | run "command" | not C | all(C; C) | any(C; C).',
+  'The check a tool implies (an edit: its replacements present; a command: exit 0; a write: the file exists) is added for you.',
+].join('\n');
+
 /** The reply form of a patch, shared by the re-plan and the repair prompts. */
 export const PATCH_FORM = [
   'Reply with patch lines only, one per line, no prose:',
   'replace <id> <step>   put <step> in place of step <id>, which keeps its id',
   'add <id> [after <id2>] <step>   a new step with a new id (after <id2>: placed after it and waiting for it)',
   'drop <id>   remove a step that is not needed any more',
-  'A <step> is: <tool> {<args as JSON>} [after E1,E2] [check {<check as JSON>}] [# title]. The check a tool implies',
-  '(an edit: its replacements present; a command: exit 0; a write: the file exists) is added for you; write one only when it says more.',
+  STEP_LINE_FORM,
 ].join('\n');
 
 /** `E1 readFile src/a.ts` lines, joined by `; `. */

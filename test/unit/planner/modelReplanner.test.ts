@@ -26,7 +26,7 @@ describe('checkPatchReply', () => {
 
   it('reports each malformed line with its number, and a reply without any patch line', () => {
     const verdict = checkPatchReply('replace E2 editFile {"path": \nmove E3 to E4', accepts);
-    assert.deepEqual(!verdict.ok && verdict.problems, ['line 1 (E2): expected the arguments of editFile as one JSON object', 'line 2: expected "replace <id> <step>", "add <id> [after <id>] <step>" or "drop <id>", got "move E3 to E4"']);
+    assert.deepEqual(!verdict.ok && verdict.problems, ['line 1 (E2): column 10: the arguments of editFile: the JSON object is not closed (a } or a " is missing)', 'line 2: expected "replace <id> <step>", "add <id> [after <id>] <step>" or "drop <id>", got "move E3 to E4"']);
     assert.equal(checkPatchReply('```\n```', accepts).ok, false);
   });
 

@@ -46,7 +46,7 @@ describe('planner and re-planner prompts', () => {
     assert.match(text, /replace <id> <step>/);
     assert.match(text, /\nFrozen: E1 readFile src\/cli\.ts\n/);
     assert.match(text, /\nNot started: E4 readFile README\.md \(approved\)\n/);
-    assert.match(text, /Broken:\nE2 editFile \{"path":"src\/cli\.ts","edits":\[.*\]\} after E1 check \{"kind":"commandSucceeds","command":"npm test"\} # Add the flag\n/);
+    assert.match(text, /Broken:\nE2 editFile \{"path":"src\/cli\.ts","edits":\[.*\]\} after E1 check run "npm test" # Add the flag\n/);
     assert.match(text, /failed after 1 attempt\(s\): postcondition failed: `npm test` exited with 1/);
     assert.match(text, /output tail:\nFAIL test\/cli\.test\.js/);
     assert.match(text, /Invalidated \(they depend on E2;.*\):\nE3 runCommand \{"command":"npm test"\} after E2 # Run the tests$/);

@@ -41,7 +41,7 @@ const PLAN = {
 /** The re-planner's patch: E2 goes, E4 adds -v after E1, and the check run waits for E4. */
 const PATCH = [
   'drop E2',
-  `add E4 after E1 editFile {"path":"src/cli.js","edits":[{"find":"'--verbose'","replace":"'--verbose', '-v'"}]} check {"kind":"fileContains","path":"src/cli.js","text":"'-v'"} # Add -v next to --verbose`,
+  `add E4 after E1 editFile {"path":"src/cli.js","edits":[{"find":"'--verbose'","replace":"'--verbose', '-v'"}]} check contains src/cli.js "'-v'" # Add -v next to --verbose`,
   `replace E3 runCommand {"command":"${CHECK}"} after E4 # Run the check`,
 ].join('\n');
 
