@@ -32,7 +32,7 @@ export function isPatchable(status: StepStatus): boolean {
 
 /** The id an operation is about. */
 function targetOf(op: PatchOp): string {
-  return op.op === 'drop' ? op.id : op.op === 'replace' ? op.id : op.step.id;
+  return op.op === 'add' ? op.step.id : op.id;
 }
 
 /**

@@ -9,7 +9,7 @@ import { PlannerError } from '../planner/plannerError';
 import { brokenLines, STEP_LINE_FORM } from './replanPrompt';
 import { parseStepLine } from './stepLine';
 
-/** The first line of every repair request; the scripted benchmark endpoint also tells repairs by it. */
+/** The first line of every repair request. */
 export const REPAIR_MARKER = 'Repair one step of a plan.';
 
 /** The messages that ask for the repaired step line. */
