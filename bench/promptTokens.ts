@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { countTokens } from 'gpt-tokenizer';
-import type { CompletedStepSummary, ReplanRequest } from '../src/core/executor/replanning';
+import type { ReplanRequest, StepLine } from '../src/core/executor/replanning';
 import { parsePlanText } from '../src/core/plan/parsePlan';
 import type { Step } from '../src/core/plan/planSchema';
 import { plannerSystemMessage } from '../src/core/planner/plannerPrefix';
@@ -14,7 +14,7 @@ import { buildPlannerPrompt } from '../src/core/planner/plannerPrompt';
 import { summarizeWorkspace } from '../src/core/planner/workspaceSummary';
 import { buildReplanPrompt } from '../src/core/replanner/replanPrompt';
 import type { ChatMessage } from '../src/core/ports';
-import { shorten } from '../src/core/textPreview';
+import { summarizeArgs } from '../src/core/view/summarizeArgs';
 import { NodeWorkspace } from '../src/node/nodeWorkspace';
 import { estimatePromptTokens } from '../src/node/tokenEstimate';
 
@@ -23,29 +23,28 @@ const ROOT = path.resolve(__dirname, '..', '..');
 /** The failed step's output tail, as a failing test run would leave it. */
 const SYNTHETIC_TAIL = ['> node --test test/', 'not ok 1 - --verbose is accepted and keeps every column', '  AssertionError: expected true, got undefined', '# tests 4', '# pass 3', '# fail 1'].join('\n');
 
-async function replanRequestFor(goal: string, steps: readonly Step[], workspace: NodeWorkspace): Promise<ReplanRequest> {
+async function replanRequestFor(goal: string, steps: readonly Step[]): Promise<ReplanRequest> {
   const brokenIndex = steps.findIndex((step) => step.postcondition !== undefined);
   if (brokenIndex < 0) throw new Error('the plan has no step with a postcondition to fail');
   const broken = steps[brokenIndex]!;
-  const completed: CompletedStepSummary[] = [];
-  for (const step of steps.slice(0, brokenIndex)) {
-    const file = step.tool === 'readFile' ? await workspace.readFile(String(step.args.path)).catch(() => undefined) : undefined;
-    // The executor keeps the first 600 characters of a completed step's output.
-    completed.push({ id: step.id, title: step.title, tool: step.tool, args: step.args, status: 'succeeded', output: shorten(file ?? `(output of ${step.id})`, 600) });
-  }
+  const line = (step: Step, status: StepLine['status']): StepLine => ({ id: step.id, tool: step.tool, summary: summarizeArgs(step), status });
   const invalid = new Set([broken.id]);
-  const remaining = steps.slice(brokenIndex + 1).map((step) => {
-    const status = (step.dependsOn ?? []).some((id) => invalid.has(id)) ? ('invalidated' as const) : ('pending' as const);
-    if (status === 'invalidated') invalid.add(step.id);
-    return { ...step, status };
-  });
+  const invalidated: Step[] = [];
+  const waiting: StepLine[] = [];
+  for (const step of steps.slice(brokenIndex + 1)) {
+    if ((step.dependsOn ?? []).some((id) => invalid.has(id))) {
+      invalid.add(step.id);
+      invalidated.push(step);
+    } else waiting.push(line(step, 'pending'));
+  }
   const detail = `expected the file to contain ${JSON.stringify(broken.postcondition && 'text' in broken.postcondition ? broken.postcondition.text : '…')}, found no match`;
   return {
     goal,
     revision: 1,
-    completed,
-    broken: { step: broken, status: 'failed', attempts: 1, failure: { kind: 'definite', reason: 'postcondition', message: `postcondition failed: ${detail}`, outputTail: SYNTHETIC_TAIL }, checkDetail: detail },
-    remaining,
+    frozen: steps.slice(0, brokenIndex).map((step) => line(step, 'succeeded')),
+    broken: { step: broken, status: 'failed', attempts: 1, failure: { kind: 'definite', reason: 'postcondition', message: `postcondition failed: ${detail}`, outputTail: SYNTHETIC_TAIL }, checkDetail: detail, evidence: [] },
+    invalidated,
+    waiting,
   };
 }
 
@@ -63,7 +62,7 @@ async function main(): Promise<void> {
   const workspace = new NodeWorkspace(workspaceDir);
   const summary = await summarizeWorkspace(workspace, { openFiles: ['src/cli.js'] });
   const planning = buildPlannerPrompt(parsed.plan.goal, summary);
-  const replanning = buildReplanPrompt(await replanRequestFor(parsed.plan.goal, parsed.plan.steps, workspace));
+  const replanning = buildReplanPrompt(await replanRequestFor(parsed.plan.goal, parsed.plan.steps));
   if (planning[0]!.content !== replanning[0]!.content) throw new Error('the planning and re-planning prefixes differ');
   const prefix = countTokens(plannerSystemMessage().content);
 

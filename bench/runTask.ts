@@ -9,6 +9,7 @@ import { DEFAULT_RUN_OPTIONS, type RunOptions } from '../src/core/executor/runOp
 import { runGoal, type GoalResult } from '../src/core/fused/runGoal';
 import { summarizeWorkspace } from '../src/core/planner/workspaceSummary';
 import type { ChatModel, Clock, Logger } from '../src/core/ports';
+import { ModelRepairer } from '../src/core/replanner/modelRepairer';
 import { ModelReplanner } from '../src/core/replanner/modelReplanner';
 import { ModelSolver } from '../src/core/solver/modelSolver';
 import { messageOf } from '../src/core/textPreview';
@@ -64,6 +65,7 @@ export async function runTask(task: BenchTask, arm: BenchArm, source: ModelSourc
       approvals: { request: async () => 'approved' as const },
       workerModel: model,
       replanner: new ModelReplanner(model),
+      repairer: new ModelRepairer(model),
       solver: new ModelSolver(model),
       plannerModel: model,
       agentModel: model,

@@ -1,7 +1,7 @@
 // The scripted model behind the benchmark: one OpenAI-compatible server (the test double in
 // test/support) answers every run's calls from its task's script. A call names its run and role in
-// the model name (`<run>::<role>`), so runs in flight at once never mix. The re-planner's answer depends
-// on what is done, which the run reports as it goes (the same state the tree view shows).
+// the model name (`<run>::<role>`), so runs in flight at once never mix; a repair comes as its own role
+// (`repairer`), so it is never taken for a worker's draft.
 import type { RunState } from '../src/core/executor/runState';
 import type { RunMode } from '../src/core/fused/runMode';
 import { MAKE_PLAN_TOOL } from '../src/core/fused/fusedTools';
@@ -9,7 +9,7 @@ import type { ChatModel, ChatRequest, ModelRole } from '../src/core/ports';
 import { OpenAiChatModel } from '../src/node/openAiChatModel';
 import type { ScriptedReply } from '../test/support/scriptedModelServer';
 import type { BenchTask } from './tasks/benchTask';
-import { autoEscalation, fusedTurns, plannerReply, replanReply, type ScriptedTurn } from './tasks/scriptedBehaviour';
+import { autoEscalation, fusedTurns, plannerReply, repairReply, replanReply, type ScriptedTurn } from './tasks/scriptedBehaviour';
 
 /** A run the endpoint answers for. `state` is updated by the run as it goes. */
 export interface ScriptSession {
@@ -60,7 +60,9 @@ export class ScriptedEndpoint {
       case 'planner':
         return { content: plannerReply(task), usage: null };
       case 'replanner':
-        return { content: replanReply(task, frozenIds(script.session.state)), usage: null };
+        return { content: replanReply(task), usage: null };
+      case 'repairer':
+        return { content: repairReply(task), usage: null };
       case 'solver':
         return { content: task.summary, usage: null };
       case 'worker':
@@ -76,13 +78,6 @@ export class ScriptedEndpoint {
     if (turn.kind === 'final') return { content: turn.text, usage: null };
     return { toolCalls: turn.calls.map((call, index) => ({ id: `call_${script.turn}_${index}`, name: call.name, arguments: JSON.stringify(call.args) })), usage: null };
   }
-}
-
-/** The steps a re-plan must keep: those done (succeeded, or skipped by the user). */
-function frozenIds(state: RunState | undefined): ReadonlySet<string> {
-  const ids = new Set<string>();
-  for (const [id, run] of state?.steps ?? []) if (run.status === 'succeeded' || run.status === 'skipped') ids.add(id);
-  return ids;
 }
 
 /** A ChatModel for one run: every role through the real openai client, named `<run>::<role>`. */

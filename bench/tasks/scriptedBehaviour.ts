@@ -1,5 +1,5 @@
 // What a competent model says for a task, turn by turn, in each mode: the planner's plan, the re-planner's
-// remaining steps after the fault, the solver's summary, the worker's drafts, and the fused agent's native
+// patch (or the worker's repair) after the fault, the solver's summary, the worker's drafts, and the fused agent's native
 // tool calls — the plan's calls in the plan's order, consecutive independent calls in one turn, with the
 // references already resolved (an agent sees the outputs and writes them out).
 import { findTool } from '../../src/core/tools/toolCatalog';
@@ -8,6 +8,7 @@ import { implicitDependencies, resolveReferences } from '../../src/core/plan/ref
 import type { Step } from '../../src/core/plan/planSchema';
 import { stepFlags } from '../../src/core/plan/stepFlags';
 import { walkChecks } from '../../src/core/plan/walkChecks';
+import { encodeStepLine } from '../../src/core/replanner/stepLine';
 import type { BenchTask } from './benchTask';
 
 /** One native tool call. `args` are the tool's arguments (plus a runCommand's `idempotent` and `expectExitCode`). */
@@ -29,9 +30,14 @@ export function replanSteps(task: BenchTask, frozenIds: ReadonlySet<string>): St
   return task.plan.steps.filter((step) => !frozenIds.has(step.id)).map((step) => (task.fault && step.id === task.fault.stepId ? task.fault.fixed : step));
 }
 
-/** The re-planner's reply: `{"steps": [...]}` as JSON text. */
-export function replanReply(task: BenchTask, frozenIds: ReadonlySet<string>): string {
-  return JSON.stringify({ steps: replanSteps(task, frozenIds) });
+/** The re-planner's reply: a patch replacing the faulty step by its fix (nothing when there is no fault). */
+export function replanReply(task: BenchTask): string {
+  return task.fault ? `replace ${task.fault.stepId} ${encodeStepLine(task.fault.fixed)}` : '';
+}
+
+/** The worker's reply to a repair request: the faulty step's fix as one step line. */
+export function repairReply(task: BenchTask): string {
+  return task.fault ? encodeStepLine(task.fault.fixed) : '';
 }
 
 /**

@@ -78,7 +78,7 @@ export interface ChatToolSpec {
 }
 
 /** Which part of the product makes a model call; usage is summed per role. */
-export type ModelRole = 'planner' | 'replanner' | 'worker' | 'solver' | 'fused';
+export type ModelRole = 'planner' | 'replanner' | 'worker' | 'repairer' | 'solver' | 'fused';
 
 /** Token counts for one call. `estimated` is true when counted locally because the endpoint gave none. */
 export interface ChatUsage {

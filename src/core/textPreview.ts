@@ -13,6 +13,14 @@ export function shorten(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, Math.max(0, max - 1))}…`;
 }
 
+/** `value` with every string in it shortened to `max` characters, for arguments shown in a prompt. */
+export function boundStrings(value: unknown, max: number): unknown {
+  if (typeof value === 'string') return shorten(value, max);
+  if (Array.isArray(value)) return value.map((item) => boundStrings(item, max));
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, boundStrings(item, max)]));
+  return value;
+}
+
 /** `text` as a JSON string literal, shortened first so a detail line stays readable. */
 export function quote(text: string, max = 80): string {
   return JSON.stringify(shorten(text, max));

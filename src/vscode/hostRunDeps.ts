@@ -4,6 +4,7 @@ import type * as vscode from 'vscode';
 import type { RunDeps } from '../core/executor/planRun';
 import type { RunState } from '../core/executor/runState';
 import type { Logger } from '../core/ports';
+import { ModelRepairer } from '../core/replanner/modelRepairer';
 import { ModelReplanner } from '../core/replanner/modelReplanner';
 import { ModelSolver } from '../core/solver/modelSolver';
 import { messageOf } from '../core/textPreview';
@@ -30,7 +31,7 @@ export function hostRunDeps(
     trace: files.trace,
     logger,
     approvals: host.approvals,
-    ...(models ? { workerModel: models.worker, replanner: new ModelReplanner(models.planner), solver: new ModelSolver(models.worker) } : {}),
+    ...(models ? { workerModel: models.worker, replanner: new ModelReplanner(models.planner), repairer: new ModelRepairer(models.worker), solver: new ModelSolver(models.worker) } : {}),
     onChange,
   };
 }

@@ -1,6 +1,7 @@
 // Getting one ready step approved: by the approval settings, by an earlier approval of exactly the same
 // arguments, or by asking the user through the gate while the rest of the run goes on. Every decision is
 // traced with its reason and journalled; the model never takes part.
+import { stepById } from '../plan/planGraph';
 import type { Step } from '../plan/planSchema';
 import { resolveStepArgs } from '../plan/resolveStepArgs';
 import { stepFlags } from '../plan/stepFlags';
@@ -8,6 +9,7 @@ import type { ApprovalAnswer, ApprovalGate, Workspace } from '../ports';
 import { findTool } from '../tools/toolCatalog';
 import { approvalKey, approvalReason, type ApprovalSettings } from './approvalPolicy';
 import { approvalPreview } from './approvalPreview';
+import { canonicalJson } from './canonicalJson';
 import type { RunRecorder } from './runRecorder';
 import { stepOutputs } from './runState';
 
@@ -56,6 +58,9 @@ export async function requestApproval(step: Step, io: ApprovalIo, signal: AbortS
     .request({ stepId: step.id, title: step.title, tool: step.tool, args, reason, preview }, signal)
     .catch((): ApprovalAnswer => 'wait')
     .then(async (answer) => {
+      // A patch may have replaced the step while the question was open: the answer was about the old one.
+      const now = stepById(recorder.current.plan, step.id);
+      if (!now || canonicalJson(now) !== canonicalJson(step)) return decide('wait', 'the step changed while it waited for approval; it is asked about again');
       if (answer === 'approved') return approve('approved by the user', key);
       if (answer === 'wait') return decide('wait', 'no answer yet: the step waits for approval');
       if (await recorder.step(step.id, 'skip', { reason: 'rejected by the user' })) {

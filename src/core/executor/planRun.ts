@@ -14,9 +14,10 @@ import { findTool } from '../tools/toolCatalog';
 import { requestApproval } from './approvalFlow';
 import type { RunStatus, StreamOffset, UsageRecord } from './journalRecords';
 import { meteredModel } from './meteredModel';
-import type { Replanner } from './replanning';
+import { ReplanInFlight } from './replanInFlight';
+import type { Replanner, StepRepairer } from './replanning';
 import { retryStep, skipStep, type InterventionResult } from './runInterventions';
-import { replanRun, reviseByHand } from './runRevisions';
+import { reviseByHand } from './runRevisions';
 import { recoverInterruptedSteps } from './runRecovery';
 import { DEFAULT_RUN_OPTIONS, type RunOptions } from './runOptions';
 import { loadRunState, RunRecorder } from './runRecorder';
@@ -38,6 +39,8 @@ export interface RunDeps {
   readonly approvals: ApprovalGate;
   readonly workerModel?: ChatModel;
   readonly replanner?: Replanner;
+  /** Repairs a step whose failure looks local with one small call before the re-planner is asked. */
+  readonly repairer?: StepRepairer;
   readonly solver?: Solver;
   /** Called after every change, with the ids of the steps it touched (none for run-level changes). */
   readonly onChange?: (state: RunState, stepIds: readonly string[]) => void;
@@ -71,6 +74,7 @@ export class PlanRun {
   private stopApprovals: AbortController | undefined;
   /** The plan's intake while `execute` runs with one. */
   private intake: PlanIntake | undefined;
+  private readonly recovery: ReplanInFlight;
 
   private constructor(
     private readonly deps: RunDeps,
@@ -79,6 +83,7 @@ export class PlanRun {
   ) {
     const workerModel = deps.workerModel && meteredModel(deps.workerModel, (usage) => recorder.recordUsage('execute', usage));
     this.io = { deps, recorder, options, workerModel };
+    this.recovery = new ReplanInFlight({ recorder, workspace: deps.workspace, replanner: deps.replanner, repairer: deps.repairer, maxReplans: options.maxReplans });
   }
 
   /** Starts a new run of `plan`: the first journal record, then the usage of planning if any. */
@@ -123,37 +128,34 @@ export class PlanRun {
       if (run.status === 'awaitingApproval') await this.recorder.step(id, 'reset', { reason: 'asking again after the run resumed' });
     }
     this.pausing = false;
+    this.recovery.reset();
     await this.recorder.setStatus('running');
-    for (;;) {
-      await this.runUntilQuiet(signal);
-      if (signal.aborted) {
-        await cancelRemaining(this.recorder);
-        break;
-      }
-      if (this.pausing) {
-        this.pausing = false;
-        await this.recorder.setStatus('paused', 'paused by the user');
-        break;
-      }
-      if (!(await this.concludeQuietRun(signal))) break;
-    }
+    await this.runUntilQuiet(signal);
+    if (signal.aborted) await cancelRemaining(this.recorder);
+    else if (this.pausing) {
+      this.pausing = false;
+      await this.recorder.setStatus('paused', 'paused by the user');
+    } else await this.concludeQuietRun(signal);
     return runReport(this.current);
   }
 
-  /** Schedules approvals and steps until nothing is in flight; stops scheduling once a step broke. */
+  /**
+   * Schedules approvals and steps until nothing is in flight and no plan is arriving. A broken step is
+   * recovered (repaired or re-planned) once the plan is closed, while the steps that do not depend on it
+   * go on; scheduling stops if the recovery gives up.
+   */
   private async runUntilQuiet(signal: AbortSignal): Promise<void> {
     const inFlight = new Map<string, Promise<void>>();
     const approvalsAbort = new AbortController();
     this.stopApprovals = approvalsAbort;
     const stopApprovals = () => approvalsAbort.abort();
     signal.addEventListener('abort', stopApprovals);
-    let broken = false;
     try {
       for (;;) {
         // Taken before looking, so a step that arrives while this pass schedules still wakes the loop.
         const arriving = this.current.planOpen ? this.intake?.changed() : undefined;
         const halted = streamedPlanStop(this.current, this.intake !== undefined) !== undefined;
-        if (!broken && !halted && !signal.aborted && !this.pausing) {
+        if (!this.recovery.stopped && !halted && !signal.aborted && !this.pausing) {
           for (const step of readySteps(this.current.plan, statusById(this.current))) {
             if (this.current.steps.get(step.id)?.status !== 'pending' || inFlight.has(`approval:${step.id}`)) continue;
             const question = await requestApproval(step, approvalIoOf(this.io), approvalsAbort.signal);
@@ -162,14 +164,11 @@ export class PlanRun {
           for (const step of stepsToStart(this.current.plan, statusById(this.current), this.options.maxParallel, (s) => writesOf(s, this.current))) {
             const started = await this.startStep(step, signal);
             if (!started) continue;
-            const done = started.finished.then((brokeIt) => {
-              if (brokeIt) {
-                broken = true;
-                approvalsAbort.abort();
-              }
-            });
-            inFlight.set(`step:${step.id}`, done.finally(() => inFlight.delete(`step:${step.id}`)));
+            inFlight.set(`step:${step.id}`, started.finished.finally(() => inFlight.delete(`step:${step.id}`)));
           }
+          // A plan still being written is not patched under the planner's hands: recovery waits for it to close.
+          const recovering = this.current.planOpen ? undefined : this.recovery.poll(signal);
+          if (recovering) inFlight.set('recovery', recovering.finally(() => inFlight.delete('recovery')));
         }
         if (inFlight.size === 0 && !arriving) return;
         await Promise.race(arriving ? [...inFlight.values(), arriving] : inFlight.values());
@@ -181,9 +180,9 @@ export class PlanRun {
 
   /**
    * Snapshots the files `step` may change, journals its start (with the snapshot), and returns the
-   * running step, whose `finished` resolves true when it failed or became unknown.
+   * running step, whose `finished` settles once its end is journalled.
    */
-  private async startStep(step: Step, signal: AbortSignal): Promise<{ readonly finished: Promise<boolean> } | undefined> {
+  private async startStep(step: Step, signal: AbortSignal): Promise<{ readonly finished: Promise<void> } | undefined> {
     const resolved = resolveStepArgs(step, stepOutputs(this.current));
     const args = resolved.ok ? (resolved.args as Record<string, unknown>) : undefined;
     // Resolved arguments imply a known tool; writesOf would resolve them all over again.
@@ -199,56 +198,42 @@ export class PlanRun {
     call: { readonly args: Record<string, unknown> } | { readonly problems: string },
     before: readonly FileSnapshot[],
     signal: AbortSignal,
-  ): Promise<boolean> {
+  ): Promise<void> {
     const end: StepEnd =
       'args' in call
         ? await runStep(step, call.args, before, stepRunnerIo(this.io, step.id), signal, this.current.steps.get(step.id)?.retriedAfterSettle)
         : { event: 'fail', reason: call.problems, failure: { kind: 'definite', reason: 'badArguments', message: call.problems } };
     await this.recorder.trace({ type: 'decision', stepId: step.id, decision: end.event, reason: end.reason });
     await this.recorder.step(step.id, end.event, { reason: end.reason, output: end.output, failure: end.failure, checkDetail: end.checkDetail });
-    if (end.event === 'fail' || end.event === 'becomeUnknown') {
-      await invalidateDependents(this.recorder, step.id, end.event === 'fail' ? 'failed' : 'became unknown');
-      return true;
-    }
-    return false;
+    if (end.event === 'fail' || end.event === 'becomeUnknown') await invalidateDependents(this.recorder, step.id, end.event === 'fail' ? 'failed' : 'became unknown');
   }
 
-  /** Decides what a quiet run does next; true when it should keep going (after a re-plan). */
-  private async concludeQuietRun(signal: AbortSignal): Promise<boolean> {
-    const stop = streamedPlanStop(this.current, false);
-    if (stop) {
-      await this.recorder.setStatus('needsReplan', stop);
-      return false;
+  /** Records how a quiet run stands: succeeded (after the summary), waiting, or stopped with the reason. */
+  private async concludeQuietRun(signal: AbortSignal): Promise<void> {
+    const unfinished = streamedPlanStop(this.current, false);
+    if (unfinished) {
+      await this.recorder.setStatus('needsReplan', unfinished);
+      return;
     }
     const statuses = statusById(this.current);
     const outcome = quietOutcome(this.current.plan, statuses);
     if (outcome === 'succeeded') {
       await this.solve(signal);
       await this.recorder.setStatus('succeeded');
-      return false;
+      return;
     }
     if (outcome === 'awaitingApproval') {
       const waiting = this.current.plan.steps.filter((step) => statuses.get(step.id) === 'awaitingApproval').map((step) => step.id);
       await this.recorder.setStatus('awaitingApproval', `waiting for approval: ${waiting.join(', ')}`);
-      return false;
+      return;
     }
     const broken = firstBrokenStep(this.current.plan, statuses);
     if (!broken) {
       await this.recorder.setStatus('needsReplan', 'some steps cannot run (skipped or invalidated); edit the plan to continue');
-      return false;
+      return;
     }
-    const run = this.current.steps.get(broken.id)!;
-    const what = `${broken.id} ${run.status}: ${run.failure?.message ?? run.reason ?? 'no detail'}`;
-    if (!this.deps.replanner) {
-      await this.recorder.setStatus('needsReplan', `${what}; no re-planner is configured, so edit the plan by hand and resume`);
-      return false;
-    }
-    if (this.current.replanReasons.length >= this.options.maxReplans) {
-      const history = [...this.current.replanReasons, what].map((line, index) => `${index + 1}. ${line}`).join('\n');
-      await this.recorder.setStatus('failed', `gave up after ${this.options.maxReplans} re-plan(s); what failed each time:\n${history}`);
-      return false;
-    }
-    return replanRun(this.recorder, this.deps.replanner, broken.id, what, signal);
+    const stop = this.recovery.stopFor(broken.id);
+    await this.recorder.setStatus(stop.status, stop.reason);
   }
 
   /**

@@ -1,27 +1,26 @@
-// What the executor hands a re-planner when a step failed or became unknown — the completed work, the
-// broken step with its evidence, and the remaining work, in bounded summaries — and how the answer is
-// put in place: completed steps are frozen, only the remainder changes, and the result goes through the
-// same validation gate as any plan.
-import type { PlanProblem } from '../plan/planProblem';
+// What the executor hands a re-planner (or a repair call) when a step failed or became unknown — a
+// one-line list of what is frozen, the broken step with its evidence, the dependents it invalidated —
+// and how answers are judged: a patch applies to what has not started, through the plan gate. Whole
+// plans (a hand edit, a fused run's escalation) are merged here too, completed steps kept as they are.
+import { applyPatch, isPatchable, type PlanPatch } from '../plan/planPatch';
+import { formatProblem, type PlanProblem } from '../plan/planProblem';
 import type { Step, ValidPlan } from '../plan/planSchema';
 import type { StepStatus } from '../plan/stepStatus';
 import { validatePlan, type PlanValidation } from '../plan/validatePlan';
-import { shorten, tail } from '../textPreview';
+import { tail } from '../textPreview';
+import { summarizeArgs } from '../view/summarizeArgs';
 import { UsageRecordSchema, type FailureRecord, type UsageRecord } from './journalRecords';
 import { canonicalJson } from './canonicalJson';
-import type { RunState } from './runState';
+import { statusById, type RunState } from './runState';
 import { FROZEN_STATUSES } from './stepTransitions';
 
-/** A step that is done, as the re-planner sees it. */
-export interface CompletedStepSummary {
+/** A step the re-planner sees as one line: done, running or waiting. */
+export interface StepLine {
   readonly id: string;
-  readonly title: string;
   readonly tool: string;
-  readonly args: Readonly<Record<string, unknown>>;
+  /** The step's main argument, shortened. */
+  readonly summary: string;
   readonly status: StepStatus;
-  /** A bounded head of the step's output. */
-  readonly output: string;
-  readonly check?: string;
 }
 
 /** The step that failed or became unknown, with everything known about why. */
@@ -31,29 +30,51 @@ export interface BrokenStepEvidence {
   readonly attempts: number;
   readonly failure?: FailureRecord;
   readonly checkDetail?: string;
-}
-
-/** The re-planning request: goal, completed work, the broken step, and the remaining steps. */
-export interface ReplanRequest {
-  readonly goal: string;
-  readonly revision: number;
-  readonly completed: readonly CompletedStepSummary[];
-  readonly broken: BrokenStepEvidence;
-  readonly remaining: readonly (Step & { readonly status: StepStatus })[];
-}
-
-/** A re-planner's answer: the new remaining steps (raw, to be validated) and what the calls cost. */
-export interface ReplanAnswer {
-  readonly steps: readonly unknown[];
-  readonly usage: readonly UsageRecord[];
+  /** What the workspace says about the failure (a stale find's region, a mistyped path's nearest one). */
+  readonly evidence: readonly string[];
 }
 
 /**
- * Produces new remaining steps for a run that hit a failure. A re-planner that fails after spending
- * tokens (an invalid answer, then an invalid repair) throws an error with a `usage` field listing them.
+ * The re-planning request: goal, a one-line list of frozen steps (done or running), the broken step
+ * with its evidence, the dependents it invalidated, and the other steps that have not started.
+ */
+export interface ReplanRequest {
+  readonly goal: string;
+  readonly revision: number;
+  readonly frozen: readonly StepLine[];
+  readonly broken: BrokenStepEvidence;
+  readonly invalidated: readonly Step[];
+  readonly waiting: readonly StepLine[];
+}
+
+/** A re-planner's (or a repair's) answer: the patch, and what the calls cost. */
+export interface ReplanAnswer {
+  readonly patch: PlanPatch;
+  readonly usage: readonly UsageRecord[];
+}
+
+/** The problems `patch` would have if it were applied to the run as it stands now; none when it applies. */
+export type PatchCheck = (patch: PlanPatch) => readonly string[];
+
+/**
+ * Patches a run that hit a failure. The run goes on while it answers, so `check` judges a patch against
+ * the run as it is when the answer arrives. A re-planner that fails after spending tokens throws an
+ * error with a `usage` field listing them.
  */
 export interface Replanner {
-  replan(request: ReplanRequest, signal: AbortSignal): Promise<ReplanAnswer>;
+  replan(request: ReplanRequest, signal: AbortSignal, check: PatchCheck): Promise<ReplanAnswer>;
+}
+
+/** What a repair call sees: the broken step and its evidence, nothing else. */
+export interface RepairRequest {
+  readonly broken: BrokenStepEvidence;
+  /** Why a local fix may do (the repair rule that let the repair be tried). */
+  readonly localFix: string;
+}
+
+/** Repairs one broken step with one small call: a patch that replaces it, or an error when it cannot. */
+export interface StepRepairer {
+  repair(request: RepairRequest, signal: AbortSignal, check: PatchCheck): Promise<ReplanAnswer>;
 }
 
 /** The usage a failed re-planner reported on its error, so the run report still counts those tokens. */
@@ -63,36 +84,38 @@ export function usageOfFailure(error: unknown): readonly UsageRecord[] {
   return parsed.success ? parsed.data : [];
 }
 
-const OUTPUT_SUMMARY_CHARS = 600;
 const EVIDENCE_TAIL_CHARS = 1_500;
 
-/** Builds the request for the broken step `brokenId` from the run's state. */
-export function buildReplanRequest(state: RunState, brokenId: string): ReplanRequest {
-  const completed: CompletedStepSummary[] = [];
-  const remaining: (Step & { status: StepStatus })[] = [];
-  let broken: BrokenStepEvidence | undefined;
+/** The broken step `brokenId` with its evidence; throws when it is neither failed nor unknown. */
+export function brokenStepEvidence(state: RunState, brokenId: string, evidence: readonly string[]): BrokenStepEvidence {
+  const step = state.plan.steps.find((candidate) => candidate.id === brokenId);
+  const run = state.steps.get(brokenId);
+  if (!step || !run || (run.status !== 'failed' && run.status !== 'unknown')) throw new Error(`step "${brokenId}" is neither failed nor unknown`);
+  const failure = run.failure && { ...run.failure, ...(run.failure.outputTail ? { outputTail: tail(run.failure.outputTail, EVIDENCE_TAIL_CHARS) } : {}) };
+  return { step, status: run.status, attempts: run.attempts, ...(failure ? { failure } : {}), ...(run.checkDetail ? { checkDetail: run.checkDetail } : {}), evidence };
+}
+
+/** Builds the request for the broken step `brokenId` from the run's state and the failure's evidence. */
+export function buildReplanRequest(state: RunState, brokenId: string, evidence: readonly string[] = []): ReplanRequest {
+  const broken = brokenStepEvidence(state, brokenId, evidence);
+  const frozen: StepLine[] = [];
+  const invalidated: Step[] = [];
+  const waiting: StepLine[] = [];
   for (const step of state.plan.steps) {
-    const run = state.steps.get(step.id);
-    const status = run?.status ?? 'pending';
-    if (step.id === brokenId && (status === 'failed' || status === 'unknown')) {
-      const failure = run?.failure && { ...run.failure, ...(run.failure.outputTail ? { outputTail: tail(run.failure.outputTail, EVIDENCE_TAIL_CHARS) } : {}) };
-      broken = { step, status, attempts: run?.attempts ?? 0, ...(failure ? { failure } : {}), ...(run?.checkDetail ? { checkDetail: run.checkDetail } : {}) };
-    } else if (FROZEN_STATUSES.has(status)) {
-      completed.push({
-        id: step.id,
-        title: step.title,
-        tool: step.tool,
-        args: step.args,
-        status,
-        output: shorten(run?.output?.text ?? '', OUTPUT_SUMMARY_CHARS),
-        ...(run?.checkDetail ? { check: run.checkDetail } : {}),
-      });
-    } else {
-      remaining.push({ ...step, status });
-    }
+    if (step.id === brokenId) continue;
+    const status = state.steps.get(step.id)?.status ?? 'pending';
+    const line = { id: step.id, tool: step.tool, summary: summarizeArgs(step), status };
+    if (!isPatchable(status)) frozen.push(line);
+    else if (status === 'invalidated') invalidated.push(step);
+    else waiting.push(line);
   }
-  if (!broken) throw new Error(`step "${brokenId}" is neither failed nor unknown`);
-  return { goal: state.plan.goal, revision: state.revision, completed, broken, remaining };
+  return { goal: state.plan.goal, revision: state.revision, frozen, broken, invalidated, waiting };
+}
+
+/** The problems of `patch` against the run as it stands: frozen steps untouchable, new ids fresh, the gate. */
+export function patchProblems(state: RunState, patch: PlanPatch): string[] {
+  const verdict = applyPatch(state.plan, statusById(state), patch);
+  return verdict.ok ? [] : verdict.problems.map(formatProblem);
 }
 
 /**

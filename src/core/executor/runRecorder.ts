@@ -94,6 +94,18 @@ export class RunRecorder {
     return this.serialised(() => this.appendNow(record, []));
   }
 
+  /**
+   * Journals the record `make` builds from the state as it is once every change before it is in, so
+   * no step can start between the decision and its record; journals nothing when `make` builds none.
+   */
+  appendFrom<T>(make: (state: RunState) => { readonly record?: JournalRecord; readonly result: T }): Promise<T> {
+    return this.serialised(async () => {
+      const { record, result } = make(this.state);
+      if (record) await this.appendNow(record, []);
+      return result;
+    });
+  }
+
   /** Appends a trace event, stamped with the time and the run id. */
   trace(event: TraceEventInput): Promise<void> {
     return this.io.trace.append({ ...event, at: this.io.clock.now(), runId: this.state.runId });

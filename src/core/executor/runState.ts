@@ -168,7 +168,7 @@ function applyStepRecord(state: RunState, record: Extract<JournalRecord, { type:
 }
 
 /**
- * Applies a re-plan: succeeded and skipped steps stay as they are; a step whose content is unchanged
+ * Applies a re-plan: succeeded, skipped and running steps stay as they are; a step whose content is unchanged
  * keeps its approval but starts again from pending; new or changed steps start fresh (and need approval
  * again); steps that disappeared, or were replaced by a changed version, are kept as `replaced`.
  */
@@ -180,7 +180,8 @@ function applyRevision(state: RunState, plan: ValidPlan, revision: number, reaso
     const oldStep = oldById.get(step.id);
     const oldRun = state.steps.get(step.id);
     if (oldStep && oldRun && canonicalJson(oldStep) === canonicalJson(step)) {
-      steps.set(step.id, FROZEN_STATUSES.has(oldRun.status) ? oldRun : freshStep(oldRun.revision, oldRun.approvedKey));
+      // A running step is left to finish: a revision made while it runs (a patch) cannot change it.
+      steps.set(step.id, FROZEN_STATUSES.has(oldRun.status) || oldRun.status === 'running' ? oldRun : freshStep(oldRun.revision, oldRun.approvedKey));
     } else {
       if (oldStep && oldRun) replaced.push({ step: oldStep, status: oldRun.status, replacedInRevision: revision });
       steps.set(step.id, freshStep(revision));

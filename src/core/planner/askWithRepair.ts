@@ -4,7 +4,7 @@
 import type { UsageRecord } from '../executor/journalRecords';
 import { usageOf } from '../executor/meteredModel';
 import type { ChatMessage, ChatModel, ChatRequest } from '../ports';
-import { parseModelJson } from './modelJson';
+import { parseModelJson, type ModelJson } from './modelJson';
 import { PlannerError, type PlannerErrorReason } from './plannerError';
 
 /** A reply's verdict: the accepted value, or one line per problem. */
@@ -18,18 +18,22 @@ export interface RepairableCall<T> {
   /** How the reply is named in messages: "plan", "re-planned steps". */
   readonly what: string;
   readonly failure: PlannerErrorReason;
+  /** Reads a reply before the check; JSON (fences stripped) unless given. */
+  readonly parse?: (reply: string) => ModelJson;
+  /** How the corrected reply must be written; "as JSON only" unless given. */
+  readonly replyForm?: string;
 }
 
 /** At most this many problems are quoted back to the model (the rest are counted). */
 const QUOTED_PROBLEMS = 30;
 
 /** The user turn that asks for a corrected reply, quoting the problems found. */
-function repairMessage(what: string, problems: readonly string[]): ChatMessage {
+function repairMessage(what: string, problems: readonly string[], replyForm: string): ChatMessage {
   const quoted = problems.slice(0, QUOTED_PROBLEMS).map((problem) => `- ${problem}`);
   if (problems.length > QUOTED_PROBLEMS) quoted.push(`- … and ${problems.length - QUOTED_PROBLEMS} more`);
   return {
     role: 'user',
-    content: [`The ${what} you returned did not pass validation. The validator found:`, ...quoted, '', `Reply with the whole corrected ${what} as JSON only, fixing every problem above.`].join('\n'),
+    content: [`The ${what} you returned did not pass validation. The validator found:`, ...quoted, '', `Reply with the whole corrected ${what} ${replyForm}, fixing every problem above.`].join('\n'),
   };
 }
 
@@ -39,14 +43,14 @@ export async function askWithRepair<T>(model: ChatModel, call: RepairableCall<T>
   const ask = async (messages: readonly ChatMessage[]) => {
     const response = await model.chat({ ...call.request, messages }, signal);
     usage.push(usageOf(response, call.request.role));
-    const parsed = parseModelJson(response.content);
+    const parsed = (call.parse ?? parseModelJson)(response.content);
     const verdict: ReplyCheck<T> = parsed.ok ? call.check(parsed.value) : { ok: false, problems: [parsed.problem] };
     return { reply: response.content, verdict };
   };
 
   const first = await ask(call.request.messages);
   if (first.verdict.ok) return { value: first.verdict.value, usage };
-  const repair = [...call.request.messages, { role: 'assistant' as const, content: first.reply }, repairMessage(call.what, first.verdict.problems)];
+  const repair = [...call.request.messages, { role: 'assistant' as const, content: first.reply }, repairMessage(call.what, first.verdict.problems, call.replyForm ?? 'as JSON only')];
   const second = await ask(repair);
   if (second.verdict.ok) return { value: second.verdict.value, usage };
   const problems = second.verdict.problems;

@@ -1,84 +1,66 @@
-// The re-planning conversation: the same prefix as planning (so the provider's prompt cache hits),
-// then the run as it stands — goal, completed work, the broken step with its evidence, the remaining
-// work — in bounded summaries rather than whole outputs, and the reply format `{ "steps": [...] }`.
-import type { BrokenStepEvidence, CompletedStepSummary, ReplanRequest } from '../executor/replanning';
-import type { Step } from '../plan/planSchema';
+// The re-planning conversation: the same prefix as planning (so the provider's prompt cache hits), then
+// only what a patch needs — the goal, one line per frozen or waiting step, the broken step with its
+// evidence, and the dependents it invalidated as step lines — and the patch form of the reply.
+import type { BrokenStepEvidence, ReplanRequest, StepLine } from '../executor/replanning';
 import type { ChatMessage } from '../ports';
 import { plannerSystemMessage } from '../planner/plannerPrefix';
 import { shorten, tail } from '../textPreview';
+import { encodeStepLine } from './stepLine';
 
-/** Bounds of the re-plan request; the executor already bounds outputs, these hold for any caller. */
+/** Bounds of the re-plan request. */
 export const REPLAN_LIMITS = {
-  argChars: 300,
-  outputChars: 600,
   checkChars: 500,
-  outputTailChars: 1_500,
+  outputTailChars: 1_200,
 } as const;
 
-/** `value` with every string in it shortened, for arguments of steps that are done. */
-export function boundStrings(value: unknown, max: number): unknown {
-  if (typeof value === 'string') return shorten(value, max);
-  if (Array.isArray(value)) return value.map((item) => boundStrings(item, max));
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, boundStrings(item, max)]));
-  return value;
+/** How one step is written on a line, shared by the re-plan and the repair prompts. */
+export const STEP_LINE_FORM = [
+  'A <step> is: <tool> {<args as JSON>} [after E1,E2] [check C] [# title]; C is one of: exists P | absent P | json P |',
+  'contains P "text" | matches P /re/ | exit N | output "text" | run "command" | not C | all(C; C) | any(C; C).',
+  'The check a tool implies (an edit: its replacements present; a command: exit 0; a write: the file exists) is added for you.',
+].join('\n');
+
+/** The reply form of a patch, shared by the re-plan and the repair prompts. */
+export const PATCH_FORM = [
+  'Reply with patch lines only, one per line, no prose:',
+  'replace <id> <step>   put <step> in place of step <id>, which keeps its id',
+  'add <id> [after <id2>] <step>   a new step with a new id (after <id2>: placed after it and waiting for it)',
+  'drop <id>   remove a step that is not needed any more',
+  STEP_LINE_FORM,
+].join('\n');
+
+/** `E1 readFile src/a.ts` lines, joined by `; `. */
+function oneLine(steps: readonly StepLine[]): string {
+  return steps.map((step) => `${step.id} ${step.tool}${step.summary ? ` ${step.summary}` : ''}${step.status === 'succeeded' ? '' : ` (${step.status})`}`).join('; ');
 }
 
-function indent(text: string): string {
-  return text.replace(/\n/g, '\n    ');
-}
-
-function completedLines(step: CompletedStepSummary): string[] {
-  const lines = [`- ${step.id} (${step.status}) ${JSON.stringify(step.title)}: ${step.tool} ${JSON.stringify(boundStrings(step.args, REPLAN_LIMITS.argChars))}`];
-  if (step.output.trim()) lines.push(`    output: ${indent(shorten(step.output, REPLAN_LIMITS.outputChars).trimEnd())}`);
-  if (step.check) lines.push(`    check: ${shorten(step.check, REPLAN_LIMITS.checkChars)}`);
+/** The broken step as the re-planner and the repairer see it: its line, the error, and the evidence. */
+export function brokenLines(broken: BrokenStepEvidence): string[] {
+  const lines = [`${broken.step.id} ${encodeStepLine(broken.step)}`];
+  lines.push(`${broken.status} after ${broken.attempts} attempt(s)${broken.failure ? `: ${broken.failure.message}` : ''}`);
+  if (broken.checkDetail && !broken.failure?.message.includes(broken.checkDetail)) lines.push(`check: ${shorten(broken.checkDetail, REPLAN_LIMITS.checkChars)}`);
+  lines.push(...broken.evidence);
+  if (broken.failure?.outputTail && broken.evidence.length === 0) lines.push(`output tail:\n${tail(broken.failure.outputTail, REPLAN_LIMITS.outputTailChars)}`);
+  if (broken.failure?.reason === 'postcondition') lines.push('The tool did run, so its changes are in the workspace; only the postcondition did not hold.');
+  if (broken.status === 'unknown') lines.push('Its effect could not be observed: check the state first, or make the next steps correct either way.');
   return lines;
 }
 
-function brokenLines(broken: BrokenStepEvidence): string[] {
-  const lines = [
-    `${broken.step.id} ended ${broken.status} after ${broken.attempts} attempt(s):`,
-    JSON.stringify(broken.step),
-  ];
-  if (broken.failure) lines.push(`error (${broken.failure.kind}, ${broken.failure.reason}): ${broken.failure.message}`);
-  if (broken.checkDetail) lines.push(`check: ${shorten(broken.checkDetail, REPLAN_LIMITS.checkChars)}`);
-  if (broken.failure?.outputTail) lines.push(`output tail:\n<<<\n${tail(broken.failure.outputTail, REPLAN_LIMITS.outputTailChars)}\n>>>`);
-  if (broken.failure?.reason === 'postcondition') {
-    lines.push('The tool did run, so its changes are in the workspace; only the postcondition did not hold.');
-  }
-  if (broken.status === 'unknown') {
-    lines.push(
-      'Its effect could not be observed: it may or may not have happened. Do not assume either way —',
-      'check the state first (a readOnly step or a precondition), or make the next steps correct in both cases.',
-    );
-  }
-  return lines;
-}
-
-function remainingLine(step: Step & { readonly status: string }): string {
-  const { status, ...plain } = step;
-  return `- [${status}] ${JSON.stringify(plain)}`;
-}
-
-/** The messages that ask for new remaining steps after `request.broken` failed or became unknown. */
+/** The messages that ask for a patch after `request.broken` failed or became unknown. */
 export function buildReplanPrompt(request: ReplanRequest): ChatMessage[] {
-  const completedIds = request.completed.map((step) => step.id);
   const task = [
-    'Task: re-plan the rest of a run in which a step failed or became unknown.',
-    'Reply with one JSON object: {"steps": [ ... ]} holding only the new remaining steps, which replace the failed step and every remaining step below.',
-    `Completed steps are frozen: do not repeat them and do not reuse their ids${completedIds.length > 0 ? ` (${completedIds.join(', ')})` : ''}; you may depend on them and reference their outputs (#<id>).`,
-    'You may keep a remaining step as it is, change it (keeping its id), drop it, or add steps with ids not used before.',
+    'Task: a step of a running plan broke. Patch the plan so the goal is still reached.',
+    PATCH_FORM,
+    'Frozen steps (done or running) cannot change; you may reference their outputs (#<id>). Steps not listed below stay as they are.',
     '',
     `Goal: ${request.goal}`,
-    `Plan revision: ${request.revision}`,
+    `Frozen: ${request.frozen.length > 0 ? oneLine(request.frozen) : '(none)'}`,
+    ...(request.waiting.length > 0 ? [`Not started: ${oneLine(request.waiting)}`] : []),
     '',
-    'Completed steps:',
-    ...(request.completed.length > 0 ? request.completed.flatMap(completedLines) : ['(none)']),
-    '',
-    'Failed step:',
+    'Broken:',
     ...brokenLines(request.broken),
-    '',
-    'Remaining steps (not run; status in brackets):',
-    ...(request.remaining.length > 0 ? request.remaining.map(remainingLine) : ['(none)']),
+    ...(request.invalidated.length > 0 ? ['', `Invalidated (they depend on ${request.broken.step.id}; they run again as they are unless you replace or drop them):`] : []),
+    ...request.invalidated.map((step) => `${step.id} ${encodeStepLine(step)}`),
   ].join('\n');
   return [plannerSystemMessage(), { role: 'user', content: task }];
 }

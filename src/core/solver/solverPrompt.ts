@@ -2,8 +2,7 @@
 // summary costs the same few hundred tokens however long the run's outputs were.
 import type { RunState } from '../executor/runState';
 import type { ChatMessage } from '../ports';
-import { shorten } from '../textPreview';
-import { boundStrings } from '../replanner/replanPrompt';
+import { boundStrings, shorten } from '../textPreview';
 
 /** Bounds of the solver request. */
 export const SOLVER_LIMITS = {

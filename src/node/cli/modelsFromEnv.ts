@@ -3,12 +3,13 @@
 // re-planning: a failure stops in needsReplan, the summary is the deterministic one).
 import type { UsageRecord } from '../../core/executor/journalRecords';
 import type { PlanStreamItem } from '../../core/executor/streamedPlanRun';
-import type { Replanner } from '../../core/executor/replanning';
+import type { Replanner, StepRepairer } from '../../core/executor/replanning';
 import type { Solver } from '../../core/executor/runSummary';
 import type { ValidPlan } from '../../core/plan/planSchema';
 import { planTask, planTaskStreamed } from '../../core/planner/planTask';
 import { summarizeWorkspace } from '../../core/planner/workspaceSummary';
 import type { ChatModel, Workspace } from '../../core/ports';
+import { ModelRepairer } from '../../core/replanner/modelRepairer';
 import { ModelReplanner } from '../../core/replanner/modelReplanner';
 import { ModelSolver } from '../../core/solver/modelSolver';
 import { OpenAiChatModel } from '../openAiChatModel';
@@ -31,6 +32,7 @@ export interface CliModels {
   /** The model that plans, for a goal in `auto` mode that escalates to a plan. */
   readonly plannerModel?: ChatModel;
   readonly replanner?: Replanner;
+  readonly repairer?: StepRepairer;
   readonly solver?: Solver;
   readonly workerModel?: ChatModel;
 }
@@ -67,6 +69,7 @@ export function modelsFromEnv(env: Readonly<Record<string, string | undefined>>)
     },
     plannerModel: model,
     replanner: new ModelReplanner(model),
+    repairer: new ModelRepairer(model),
     solver: new ModelSolver(model),
     workerModel: model,
   };

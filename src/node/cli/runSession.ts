@@ -76,6 +76,7 @@ export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps
     approvals: waitingApprovalGate,
     ...(setup.models.workerModel ? { workerModel: setup.models.workerModel } : {}),
     ...(setup.models.replanner ? { replanner: setup.models.replanner } : {}),
+    ...(setup.models.repairer ? { repairer: setup.models.repairer } : {}),
     ...(setup.models.solver ? { solver: setup.models.solver } : {}),
     onChange: (state, stepIds) => {
       if (setup.json) return;

@@ -57,11 +57,12 @@ describe('bench run', () => {
     assert.ok(bodies.some((body) => String(body.model).endsWith('::solver')));
   });
 
-  it('turns a fault into one re-plan in split mode and one recovery turn in the fused arms', () => {
+  it('turns a fault into one revision in split mode (a repair for a tool failure, else a re-plan) and one recovery turn in the fused arms', () => {
     for (const task of TASKS.filter((t) => t.fault)) {
       const of = (arm: string) => runs.find((run) => run.taskId === task.id && run.arm === arm)!;
       assert.equal(of('split').replans, 1, task.id);
-      assert.ok(of('split').calls.some((call) => call.role === 'replanner'));
+      const expected = task.fault!.kind === 'toolFailure' ? 'repairer' : 'replanner';
+      assert.deepEqual(of('split').calls.filter((call) => call.role === 'replanner' || call.role === 'repairer').map((call) => call.role), [expected], task.id);
       assert.equal(of('fused').recoveries, 1, task.id);
       assert.equal(of('fused-serial').recoveries, 1, task.id);
     }

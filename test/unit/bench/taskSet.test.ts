@@ -54,7 +54,7 @@ async function runScriptedPlan(task: BenchTask, root: string): Promise<string> {
     logger: new RecordingLogger(),
     approvals: new ScriptedApprovalGate(),
     workerModel: worker,
-    replanner: { replan: async (request) => ({ steps: replanSteps(task, new Set(request.completed.map((step) => step.id))), usage: [] }) },
+    replanner: { replan: async () => ({ patch: task.fault ? [{ op: 'replace' as const, id: task.fault.stepId, step: task.fault.fixed }] : [], usage: [] }) },
   });
   const report = await run.execute(new AbortController().signal);
   return `${report.status}${report.reason ? `: ${report.reason}` : ''}`;

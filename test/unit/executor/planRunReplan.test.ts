@@ -5,6 +5,8 @@ import * as assert from 'node:assert/strict';
 import { setTimeout as delay } from 'node:timers/promises';
 import { PlanRun } from '../../../src/core/executor/planRun';
 import type { ReplanAnswer, Replanner, ReplanRequest } from '../../../src/core/executor/replanning';
+import type { PlanPatch } from '../../../src/core/plan/planPatch';
+import type { Step } from '../../../src/core/plan/planSchema';
 import type { ApprovalAnswer, ApprovalGate, ApprovalRequest } from '../../../src/core/ports';
 import { fakeRunDeps, liveSignal, runOptions, stepRecords, traceEvents, validPlan } from '../support/executorFakes';
 import { MemoryWorkspace, ScriptedCommandRunner } from '../support/fakePorts';
@@ -12,12 +14,12 @@ import { MemoryWorkspace, ScriptedCommandRunner } from '../support/fakePorts';
 /** A re-planner that answers from a list, one answer per call, and keeps every request. */
 class ScriptedReplanner implements Replanner {
   readonly requests: ReplanRequest[] = [];
-  constructor(private readonly answers: ((request: ReplanRequest) => readonly unknown[] | Error)[]) {}
+  constructor(private readonly answers: ((request: ReplanRequest) => PlanPatch | Error)[]) {}
   async replan(request: ReplanRequest): Promise<ReplanAnswer> {
     this.requests.push(request);
     const answer = this.answers[Math.min(this.requests.length, this.answers.length) - 1](request);
     if (answer instanceof Error) throw answer;
-    return { steps: answer, usage: [{ role: 'replanner', model: 'fake', promptTokens: 100, completionTokens: 20, cachedTokens: 60, estimated: false, ms: 5 }] };
+    return { patch: answer, usage: [{ role: 'replanner', model: 'fake', promptTokens: 100, completionTokens: 20, cachedTokens: 60, estimated: false, ms: 5 }] };
   }
 }
 
@@ -57,10 +59,13 @@ const command = (id: string, text: string, dependsOn: string[] = []) => ({
   postcondition: { kind: 'exitCode', equals: 0 },
 });
 
+const replace = (step: object): PlanPatch[number] => ({ op: 'replace', id: (step as Step).id, step: step as Step });
+const add = (step: object): PlanPatch[number] => ({ op: 'add', step: step as Step });
+
 describe('PlanRun re-planning', () => {
   it('re-plans in place: revision 2, the completed step not re-run, the diff traced, approval asked only for new and changed steps', async () => {
     const plan = validPlan([write('E1', 'a.txt', 'a'), edit('E2', 'missing text', ['E1']), write('E3', 'c.txt', 'c', ['E1']), write('E4', 'd.txt', 'd', ['E2'])], { revision: 1 });
-    const replanner = new ScriptedReplanner([() => [edit('E2', 'old', ['E1']), write('E3', 'c.txt', 'c', ['E1']), write('E4', 'd.txt', 'd2', ['E2']), write('E5', 'e.txt', 'e', ['E4'])]]);
+    const replanner = new ScriptedReplanner([() => [replace(edit('E2', 'old', ['E1'])), replace(write('E4', 'd.txt', 'd2', ['E2'])), add(write('E5', 'e.txt', 'e', ['E4']))]]);
     const gate = new SlowToAnswerGate(['E3']);
     const workspace = new MemoryWorkspace({ 'b.txt': 'the old text' });
     const deps = fakeRunDeps({ workspace, approvals: gate, replanner });
@@ -84,17 +89,18 @@ describe('PlanRun re-planning', () => {
     // What the re-planner was told.
     const [request] = replanner.requests;
     assert.equal(request.revision, 1);
-    assert.deepEqual(request.completed.map((step) => step.id), ['E1']);
+    assert.deepEqual(request.frozen.map((step) => step.id), ['E1']);
     assert.equal(request.broken.step.id, 'E2');
     assert.equal(request.broken.status, 'failed');
     assert.match(request.broken.failure?.message ?? '', /editFile b.txt/);
-    assert.deepEqual(request.remaining.map((step) => `${step.id}:${step.status}`), ['E3:approved', 'E4:invalidated']);
+    assert.deepEqual(request.invalidated.map((step) => step.id), ['E4']);
+    assert.deepEqual(request.waiting.map((step) => step.id), ['E3']);
 
-    // E1 ran once; approvals: E1, E2, E3 in revision 1; then only the changed E2 and E4 and the new E5.
+    // E1 and E3 ran once and were asked about once; the changed E2 and E4 were asked again, the new E5 once.
     const records = await stepRecords(deps.journal);
     assert.equal(records.filter((record) => record.stepId === 'E1' && record.event === 'start').length, 1);
-    assert.deepEqual(gate.asked, ['E1', 'E2', 'E3', 'E2', 'E4', 'E5']);
-    assert.ok(records.some((record) => record.stepId === 'E3' && record.event === 'approve' && record.reason === 'approved earlier for exactly these arguments'));
+    assert.equal(records.filter((record) => record.stepId === 'E3' && record.event === 'start').length, 1);
+    assert.deepEqual([...gate.asked].sort(), ['E1', 'E2', 'E2', 'E3', 'E4', 'E5']);
 
     const replans = (await traceEvents(deps.trace)).filter((event) => event.type === 'replan');
     assert.deepEqual(replans.map((event) => event.type === 'replan' && [event.revision, event.failedStepId, event.added, event.removed, event.changed]), [[2, 'E2', ['E5'], [], ['E2', 'E4']]]);
@@ -104,7 +110,7 @@ describe('PlanRun re-planning', () => {
 
   it('sends an unknown step to the re-planner after invalidating its dependents', async () => {
     const commands = new ScriptedCommandRunner((request) => (request.command === 'deploy' ? { exitCode: null, timedOut: true } : { exitCode: 0 }));
-    const replanner = new ScriptedReplanner([() => [command('E1', 'deploy --check'), command('E2', 'smoke', ['E1'])]]);
+    const replanner = new ScriptedReplanner([() => [replace(command('E1', 'deploy --check'))]]);
     const deps = fakeRunDeps({ commands, replanner });
     const run = await PlanRun.start(validPlan([command('E1', 'deploy'), command('E2', 'smoke', ['E1'])]), { runId: 'unknown', options: runOptions() }, deps);
     const report = await run.execute(liveSignal());
@@ -113,7 +119,7 @@ describe('PlanRun re-planning', () => {
     assert.equal(request.broken.status, 'unknown');
     assert.equal(request.broken.step.id, 'E1');
     assert.equal(request.broken.failure?.reason, 'timeout');
-    assert.deepEqual(request.remaining.map((step) => `${step.id}:${step.status}`), ['E2:invalidated']);
+    assert.deepEqual(request.invalidated.map((step) => step.id), ['E2']);
     assert.equal(report.status, 'succeeded');
     assert.deepEqual(commands.requests.map((entry) => entry.command), ['deploy', 'deploy --check', 'smoke']);
     assert.deepEqual(report.replaced.map((entry) => `${entry.id}:${entry.status}`), ['E1:unknown']);
@@ -122,7 +128,7 @@ describe('PlanRun re-planning', () => {
   it('ends the run as failed once the re-planning budget is spent, listing what failed each time', async () => {
     const commands = new ScriptedCommandRunner(() => ({ exitCode: 1 }));
     let attempt = 0;
-    const replanner = new ScriptedReplanner([() => [command('E2', `try-${++attempt}`, ['E1'])]]);
+    const replanner = new ScriptedReplanner([() => [replace(command('E2', `try-${++attempt}`, ['E1']))]]);
     const deps = fakeRunDeps({ commands, replanner });
     const plan = validPlan([write('E1', 'a.txt', 'a'), command('E2', 'try-0', ['E1'])]);
     const report = await (await PlanRun.start(plan, { runId: 'budget', options: runOptions({ maxReplans: 2 }) }, deps)).execute(liveSignal());
@@ -150,7 +156,7 @@ describe('PlanRun re-planning', () => {
   it('stops in needsReplan when the re-planner fails, and fails the run when its steps are invalid or reuse a completed id', async () => {
     const failing = () => fakeRunDeps({ commands: new ScriptedCommandRunner((request) => ({ exitCode: request.command === 'bad' ? 1 : 0 })) });
     const plan = validPlan([command('E1', 'good'), command('E2', 'bad', ['E1'])]);
-    const outcome = async (answer: (request: ReplanRequest) => readonly unknown[] | Error) => {
+    const outcome = async (answer: (request: ReplanRequest) => PlanPatch | Error) => {
       const deps = { ...failing(), replanner: new ScriptedReplanner([answer]) };
       return (await PlanRun.start(plan, { runId: 'x', options: runOptions() }, deps)).execute(liveSignal());
     };
@@ -167,13 +173,13 @@ describe('PlanRun re-planning', () => {
     assert.equal(refused.usage.replan.calls, 1, 'the tokens a failed re-plan spent still count');
     assert.equal(refused.usage.replan.promptTokens, 900);
 
-    const invalid = await outcome(() => [{ id: 'E3', title: 'x', tool: 'teleport', args: {} }]);
+    const invalid = await outcome(() => [add({ id: 'E3', title: 'x', tool: 'teleport', args: {} })]);
     assert.equal(invalid.status, 'failed');
-    assert.match(invalid.reason ?? '', /the re-planned steps are invalid: E3\.tool/);
+    assert.match(invalid.reason ?? '', /the patch is invalid: E3\.tool/);
 
-    const clash = await outcome(() => [command('E1', 'again')]);
+    const clash = await outcome(() => [replace(command('E1', 'again'))]);
     assert.equal(clash.status, 'failed');
-    assert.match(clash.reason ?? '', /"E1" is a completed step/);
+    assert.match(clash.reason ?? '', /patch\[0\]: E1 has succeeded, so it is frozen and cannot be replaced/);
   });
 
   describe('revise: a plan edited by hand', () => {

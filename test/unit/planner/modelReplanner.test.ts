@@ -1,54 +1,47 @@
+// The model re-planner and repairer over a scripted endpoint: the patch form asked for and read, the
+// check against the run as it stands with one repair turn, and a repair's one-line answer.
 import * as assert from 'node:assert/strict';
-import type { ReplanRequest } from '../../../src/core/executor/replanning';
+import type { PatchCheck } from '../../../src/core/executor/replanning';
 import { PlannerError } from '../../../src/core/planner/plannerError';
-import { checkReplannedSteps, ModelReplanner, REPLAN_REPLY_JSON_SCHEMA } from '../../../src/core/replanner/modelReplanner';
+import { buildRepairPrompt, ModelRepairer, REPAIR_MARKER } from '../../../src/core/replanner/modelRepairer';
+import { checkPatchReply, ModelReplanner } from '../../../src/core/replanner/modelReplanner';
 import { OpenAiChatModel } from '../../../src/node/openAiChatModel';
 import { ScriptedModelServer, type Script } from '../../support/scriptedModelServer';
 import { REPLAN_REQUEST } from './replanFixtures';
 
-const NEW_STEPS = [
-  {
-    id: 'E4',
-    title: 'Add --verbose and -v',
-    tool: 'editFile',
-    args: { path: 'src/cli.ts', edits: [{ find: "'--verbose', ", replace: "'--verbose', '-v', " }] },
-    dependsOn: ['E1'],
-    postcondition: { kind: 'fileContains', path: 'src/cli.ts', text: "'-v'" },
-  },
-  { id: 'E3', title: 'Run the tests', tool: 'runCommand', args: { command: 'npm test' }, dependsOn: ['E4'], postcondition: { kind: 'exitCode', equals: 0 } },
-];
+const FIX = 'replace E2 editFile {"path":"src/cli.ts","edits":[{"find":"const flags = [","replace":"const flags = [\'-v\', "}]} after E1';
+const accepts: PatchCheck = () => [];
 
-describe('checkReplannedSteps', () => {
-  it('accepts new steps that depend on and reference completed ones', () => {
-    const steps = [{ id: 'E5', title: 'Summarise', tool: 'generate', args: { instruction: 'Summarise #E1' }, dependsOn: ['E1'] }];
-    assert.deepEqual(checkReplannedSteps(REPLAN_REQUEST, { steps }), { ok: true, value: steps });
+describe('checkPatchReply', () => {
+  it('reads replace, add and drop lines, implying the postcondition and title', () => {
+    const verdict = checkPatchReply(`${FIX}\nadd E9 after E2 runCommand {"command":"npm test"}\ndrop E3`, accepts);
+    assert.ok(verdict.ok);
+    assert.deepEqual(verdict.value.map((op) => op.op), ['replace', 'add', 'drop']);
+    const add = verdict.value[1]!;
+    assert.ok(add.op === 'add');
+    assert.equal(add.after, 'E2');
+    assert.deepEqual(add.step.postcondition, { kind: 'exitCode', equals: 0 });
+    assert.equal(add.step.title, 'runCommand npm test');
   });
 
-  it('refuses a new step that reuses a completed step id', () => {
-    const verdict = checkReplannedSteps(REPLAN_REQUEST, { steps: [{ ...NEW_STEPS[0], id: 'E1' }] });
-    assert.deepEqual(verdict, { ok: false, problems: ['steps[0].id: "E1" is a completed step; completed steps are frozen and their ids may not be reused'] });
+  it('reports each malformed line with its number, and a reply without any patch line', () => {
+    const verdict = checkPatchReply('replace E2 editFile {"path": \nmove E3 to E4', accepts);
+    assert.deepEqual(!verdict.ok && verdict.problems, ['line 1 (E2): column 10: the arguments of editFile: the JSON object is not closed (a } or a " is missing)', 'line 2: expected "replace <id> <step>", "add <id> [after <id>] <step>" or "drop <id>", got "move E3 to E4"']);
+    assert.equal(checkPatchReply('```\n```', accepts).ok, false);
   });
 
-  it('reports problems of the new steps, numbered as in the reply, and none of the completed steps', () => {
-    // A completed editFile is summarised without its postcondition; that is not the new steps' fault.
-    const request: ReplanRequest = { ...REPLAN_REQUEST, completed: [...REPLAN_REQUEST.completed, { id: 'E0', title: 'Edit', tool: 'editFile', args: { path: 'a.ts', edits: [{ find: 'a', replace: 'b' }] }, status: 'succeeded', output: '' }] };
-    const verdict = checkReplannedSteps(request, { steps: [NEW_STEPS[0], { title: 'No id', tool: 'readFile', args: { path: 'a.ts' } }, { ...NEW_STEPS[1], dependsOn: ['E9'] }] });
-    assert.equal(verdict.ok, false);
-    assert.deepEqual(!verdict.ok && verdict.problems, ['steps[1].id: Required', 'E3.dependsOn[0]: "E9" names no step of this plan']);
-  });
-
-  it('wants an object with a steps array', () => {
-    assert.equal(checkReplannedSteps(REPLAN_REQUEST, NEW_STEPS).ok, false);
-    assert.equal(checkReplannedSteps(REPLAN_REQUEST, null).ok, false);
+  it('passes a parsed patch to the check and reports its problems', () => {
+    const verdict = checkPatchReply('drop E1', () => ['patch[0]: E1 has succeeded, so it is frozen and cannot be dropped']);
+    assert.deepEqual(!verdict.ok && verdict.problems, ['patch[0]: E1 has succeeded, so it is frozen and cannot be dropped']);
   });
 });
 
 describe('ModelReplanner', () => {
   let server: ScriptedModelServer | undefined;
 
-  async function startReplanner(script: Script) {
+  async function startModel(script: Script) {
     server = await ScriptedModelServer.start(script);
-    return { server, replanner: new ModelReplanner(new OpenAiChatModel({ baseUrl: server.baseUrl, plannerModel: 'planner-model', workerModel: 'worker-model' })) };
+    return { server, model: new OpenAiChatModel({ baseUrl: server.baseUrl, plannerModel: 'planner-model', workerModel: 'worker-model' }) };
   }
 
   afterEach(async () => {
@@ -56,33 +49,55 @@ describe('ModelReplanner', () => {
     server = undefined;
   });
 
-  it('asks the planner model for {"steps": [...]} and returns them raw with the usage', async () => {
-    const { server, replanner } = await startReplanner([{ content: JSON.stringify({ steps: NEW_STEPS }), usage: { prompt_tokens: 2600, completion_tokens: 150, cached_tokens: 1920 } }]);
-    const answer = await replanner.replan(REPLAN_REQUEST, new AbortController().signal);
-    assert.deepEqual(answer.steps, NEW_STEPS);
-    assert.equal(answer.usage.length, 1);
-    assert.deepEqual({ ...answer.usage[0], ms: 0 }, { role: 'replanner', model: 'planner-model', promptTokens: 2600, completionTokens: 150, cachedTokens: 1920, estimated: false, ms: 0 });
+  it('asks the planner model for patch lines (no JSON schema) and returns the patch with the usage', async () => {
+    const { server, model } = await startModel([{ content: FIX, usage: { prompt_tokens: 900, completion_tokens: 40, cached_tokens: 600 } }]);
+    const answer = await new ModelReplanner(model).replan(REPLAN_REQUEST, new AbortController().signal, accepts);
+    assert.deepEqual(answer.patch.map((op) => op.op), ['replace']);
+    assert.deepEqual({ ...answer.usage[0], ms: 0 }, { role: 'replanner', model: 'planner-model', promptTokens: 900, completionTokens: 40, cachedTokens: 600, estimated: false, ms: 0 });
     const body = server.requests[0]!.body;
     assert.equal(body.model, 'planner-model');
-    assert.deepEqual(body.response_format, { type: 'json_schema', json_schema: { name: 'replan', schema: REPLAN_REPLY_JSON_SCHEMA, strict: false } });
-    assert.match(body.messages[1].content, /^Task: re-plan/);
+    assert.equal(body.response_format, undefined);
+    assert.match(body.messages[1].content, /^Task: a step of a running plan broke/);
   });
 
-  it('repairs a reply that reuses a completed id, quoting the problem', async () => {
-    const { server, replanner } = await startReplanner([{ content: JSON.stringify({ steps: [{ ...NEW_STEPS[0], id: 'E1' }] }) }, { content: JSON.stringify({ steps: NEW_STEPS }) }]);
-    const answer = await replanner.replan(REPLAN_REQUEST, new AbortController().signal);
-    assert.equal(answer.usage.length, 2);
-    assert.match(server.requests[1]!.body.messages[3].content, /^The re-planned steps you returned did not pass validation/);
-    assert.match(server.requests[1]!.body.messages[3].content, /steps\[0\]\.id: "E1" is a completed step/);
-  });
-
-  it('fails with a PlannerError when the steps are invalid twice', async () => {
-    const { replanner } = await startReplanner(() => ({ content: JSON.stringify({ steps: [{ ...NEW_STEPS[0], postcondition: undefined }] }) }));
-    await assert.rejects(replanner.replan(REPLAN_REQUEST, new AbortController().signal), (error: unknown) => {
+  it('sends a patch the run refuses back once, quoting the problem, and fails with a PlannerError the second time', async () => {
+    const { server, model } = await startModel(() => ({ content: 'drop E1' }));
+    const check: PatchCheck = () => ['patch[0]: E1 has succeeded, so it is frozen and cannot be dropped'];
+    await assert.rejects(new ModelReplanner(model).replan(REPLAN_REQUEST, new AbortController().signal, check), (error: unknown) => {
       assert.ok(error instanceof PlannerError);
-      assert.equal(error.reason, 'invalidReplan');
-      assert.deepEqual(error.problems, ['E4.postcondition: Required: editFile changes the workspace, so the step needs a postcondition the executor can check']);
+      assert.equal(error.usage.length, 2);
       return true;
     });
+    const repair = server.requests[1]!.body.messages[3].content as string;
+    assert.match(repair, /^The patch you returned did not pass validation/);
+    assert.match(repair, /E1 has succeeded, so it is frozen/);
+    assert.match(repair, /as patch lines only/);
+  });
+});
+
+describe('ModelRepairer', () => {
+  let server: ScriptedModelServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+  const request = { broken: { ...REPLAN_REQUEST.broken, evidence: ['the find text is not in src/cli.ts; nearest match, lines 3-3 (similarity 0.90):'] }, localFix: 'a stale find text' };
+
+  it('asks the worker model, as the repairer role, for one step line that replaces the broken step', async () => {
+    server = await ScriptedModelServer.start([{ content: 'editFile {"path":"src/cli.ts","edits":[{"find":"const flags=[","replace":"x"}]}' }]);
+    const model = new OpenAiChatModel({ baseUrl: server.baseUrl, plannerModel: 'planner-model', workerModel: 'worker-model' });
+    const answer = await new ModelRepairer(model).repair(request, new AbortController().signal, accepts);
+    assert.equal(answer.patch.length, 1);
+    assert.ok(answer.patch[0]!.op === 'replace' && answer.patch[0]!.id === 'E2' && answer.patch[0]!.step.id === 'E2');
+    assert.equal(server.requests[0]!.body.model, 'worker-model');
+    assert.equal(answer.usage[0]!.role, 'repairer');
+    assert.ok((buildRepairPrompt(request)[0]!.content).startsWith(REPAIR_MARKER));
+  });
+
+  it('fails without a second turn when the line is unusable, keeping the usage', async () => {
+    server = await ScriptedModelServer.start(() => ({ content: 'I cannot fix this' }));
+    const model = new OpenAiChatModel({ baseUrl: server.baseUrl, plannerModel: 'planner-model', workerModel: 'worker-model' });
+    await assert.rejects(new ModelRepairer(model).repair(request, new AbortController().signal, accepts), (error: unknown) => error instanceof PlannerError && error.usage.length === 1);
+    assert.equal(server.requests.length, 1);
   });
 });

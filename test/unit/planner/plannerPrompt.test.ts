@@ -41,33 +41,35 @@ describe('planner and re-planner prompts', () => {
     assert.match(prefix, /#<id>/);
   });
 
-  it('hands the re-planner the completed steps, the failed step with its evidence and the remaining steps', () => {
+  it('hands the re-planner one line per frozen and waiting step, the broken step with its evidence, and the invalidated steps as step lines', () => {
     const text = buildReplanPrompt(REPLAN_REQUEST)[1]!.content;
-    assert.match(text, /\{"steps": \[ \.\.\. \]\}/);
-    assert.match(text, /do not reuse their ids \(E1\)/);
-    assert.match(text, /Completed steps:\n- E1 \(succeeded\) "Read the CLI entry point": readFile \{"path":"src\/cli\.ts"\}\n {4}output: const flags/);
-    assert.match(text, /Failed step:\nE2 ended failed after 1 attempt\(s\):\n\{"id":"E2"/);
-    assert.match(text, /error \(definite, postcondition\): postcondition failed: `npm test` exited with 1/);
-    assert.match(text, /output tail:\n<<<\nFAIL test\/cli\.test\.js/);
-    assert.match(text, /Remaining steps \(not run; status in brackets\):\n- \[invalidated\] \{"id":"E3","title":"Run the tests"/);
+    assert.match(text, /replace <id> <step>/);
+    assert.match(text, /\nFrozen: E1 readFile src\/cli\.ts\n/);
+    assert.match(text, /\nNot started: E4 readFile README\.md \(approved\)\n/);
+    assert.match(text, /Broken:\nE2 editFile \{"path":"src\/cli\.ts","edits":\[.*\]\} after E1 check run "npm test" # Add the flag\n/);
+    assert.match(text, /failed after 1 attempt\(s\): postcondition failed: `npm test` exited with 1/);
+    assert.match(text, /output tail:\nFAIL test\/cli\.test\.js/);
+    assert.match(text, /Invalidated \(they depend on E2;.*\):\nE3 runCommand \{"command":"npm test"\} after E2 # Run the tests$/);
+  });
+
+  it('shows the evidence instead of the output tail when there is some', () => {
+    const request: ReplanRequest = { ...REPLAN_REQUEST, broken: { ...REPLAN_REQUEST.broken, evidence: ['no file at src/cli.ts; nearest existing path: src/cli.js'] } };
+    const text = buildReplanPrompt(request)[1]!.content;
+    assert.match(text, /nearest existing path: src\/cli\.js/);
+    assert.doesNotMatch(text, /output tail/);
   });
 
   it('tells the re-planner that an unknown effect may or may not have happened', () => {
     const text = buildReplanPrompt({ ...REPLAN_REQUEST, broken: { ...REPLAN_REQUEST.broken, status: 'unknown' } })[1]!.content;
-    assert.match(text, /E2 ended unknown/);
-    assert.match(text, /may or may not have happened/);
+    assert.match(text, /unknown after 1 attempt/);
+    assert.match(text, /could not be observed/);
   });
 
-  it('keeps the re-plan request small: long arguments and outputs of completed steps are cut', () => {
+  it('keeps the re-plan request small: a long output tail is cut', () => {
     const huge = 'x'.repeat(50_000);
-    const request: ReplanRequest = {
-      ...REPLAN_REQUEST,
-      completed: [{ id: 'E1', title: 'Write', tool: 'writeFile', args: { path: 'big.txt', content: huge }, status: 'succeeded', output: huge, check: huge }],
-      broken: { ...REPLAN_REQUEST.broken, failure: { ...REPLAN_REQUEST.broken.failure!, outputTail: huge } },
-    };
+    const request: ReplanRequest = { ...REPLAN_REQUEST, broken: { ...REPLAN_REQUEST.broken, failure: { ...REPLAN_REQUEST.broken.failure!, outputTail: huge } } };
     const text = buildReplanPrompt(request)[1]!.content;
-    const budget = REPLAN_LIMITS.argChars + REPLAN_LIMITS.outputChars + REPLAN_LIMITS.checkChars + REPLAN_LIMITS.outputTailChars + 3_000;
-    assert.ok(text.length < budget, `${text.length} characters`);
+    assert.ok(text.length < REPLAN_LIMITS.outputTailChars + 3_000, `${text.length} characters`);
   });
 });
 

@@ -16,13 +16,15 @@ export const E2: Step = {
 export const REPLAN_REQUEST: ReplanRequest = {
   goal: 'Add a --verbose flag to the CLI',
   revision: 1,
-  completed: [{ id: 'E1', title: 'Read the CLI entry point', tool: 'readFile', args: { path: 'src/cli.ts' }, status: 'succeeded', output: 'const flags = [];\n'.repeat(3) }],
+  frozen: [{ id: 'E1', tool: 'readFile', summary: 'src/cli.ts', status: 'succeeded' }],
   broken: {
     step: E2,
     status: 'failed',
     attempts: 1,
     failure: { kind: 'definite', reason: 'postcondition', message: 'postcondition failed: `npm test` exited with 1', outputTail: 'FAIL test/cli.test.js\n  expected -v to be accepted' },
     checkDetail: '`npm test` exited with 1',
+    evidence: [],
   },
-  remaining: [{ id: 'E3', title: 'Run the tests', tool: 'runCommand', args: { command: 'npm test' }, dependsOn: ['E2'], postcondition: { kind: 'exitCode', equals: 0 }, status: 'invalidated' }],
+  invalidated: [{ id: 'E3', title: 'Run the tests', tool: 'runCommand', args: { command: 'npm test' }, dependsOn: ['E2'], postcondition: { kind: 'exitCode', equals: 0 } }],
+  waiting: [{ id: 'E4', tool: 'readFile', summary: 'README.md', status: 'approved' }],
 };

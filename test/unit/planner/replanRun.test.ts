@@ -38,23 +38,18 @@ const PLAN = {
   ],
 };
 
-const REVISED_STEPS = [
-  {
-    id: 'E4',
-    title: 'Add -v next to --verbose',
-    tool: 'editFile',
-    args: { path: 'src/cli.js', edits: [{ find: "'--verbose'", replace: "'--verbose', '-v'" }] },
-    dependsOn: ['E1'],
-    postcondition: { kind: 'fileContains', path: 'src/cli.js', text: "'-v'" },
-  },
-  { id: 'E3', title: 'Run the check', tool: 'runCommand', args: { command: CHECK }, dependsOn: ['E4'], postcondition: { kind: 'exitCode', equals: 0 } },
-];
+/** The re-planner's patch: E2 goes, E4 adds -v after E1, and the check run waits for E4. */
+const PATCH = [
+  'drop E2',
+  `add E4 after E1 editFile {"path":"src/cli.js","edits":[{"find":"'--verbose'","replace":"'--verbose', '-v'"}]} check contains src/cli.js "'-v'" # Add -v next to --verbose`,
+  `replace E3 runCommand {"command":"${CHECK}"} after E4 # Run the check`,
+].join('\n');
 
 /** Which part of the product sent a request, from the text it starts its task with. */
 function phaseOf(body: any): 'plan' | 'replan' | 'solve' {
   const task = String(body.messages[1]?.content ?? '');
   if (task.startsWith('Task: write a plan')) return 'plan';
-  if (task.startsWith('Task: re-plan')) return 'replan';
+  if (task.startsWith('Task: a step of a running plan broke')) return 'replan';
   return 'solve';
 }
 
@@ -102,7 +97,7 @@ describe('a planned run that re-plans through the real client', () => {
   it('re-plans after step 2\'s postcondition fails: E1 is handed over as done and not re-run, the revised steps run, revision 2', async () => {
     const { server, report, planRun, trace } = await run({
       plan: { content: JSON.stringify(PLAN), usage: { prompt_tokens: 2400, completion_tokens: 300, cached_tokens: 0 } },
-      replan: { content: JSON.stringify({ steps: REVISED_STEPS }), usage: { prompt_tokens: 2500, completion_tokens: 200, cached_tokens: 1920 } },
+      replan: { content: PATCH, usage: { prompt_tokens: 2500, completion_tokens: 200, cached_tokens: 1920 } },
       solve: { content: 'Added --verbose and -v to src/cli.js; node check.js passes.', usage: { prompt_tokens: 400, completion_tokens: 30 } },
     });
 
@@ -123,11 +118,10 @@ describe('a planned run that re-plans through the real client', () => {
     const replan = server.requests.find((request) => phaseOf(request.body) === 'replan')!.body;
     assert.equal(replan.model, 'planner-model');
     const task = String(replan.messages[1].content);
-    assert.match(task, /Plan revision: 1/);
-    assert.match(task, /Completed steps:\n- E1 \(succeeded\) "Read the CLI": readFile \{"path":"src\/cli\.js"\}\n {4}output: const FLAGS = \['--lines'\];/);
-    assert.match(task, /Failed step:\nE2 ended failed after 1 attempt\(s\):/);
-    assert.match(task, /error \(definite, postcondition\): postcondition failed: .*node check\.js/);
-    assert.match(task, /- \[invalidated\] \{"id":"E3"/);
+    assert.match(task, /\nFrozen: E1 readFile src\/cli\.js\n/);
+    assert.match(task, /Broken:\nE2 editFile /);
+    assert.match(task, /failed after 1 attempt\(s\): postcondition failed: .*node check\.js/);
+    assert.match(task, /Invalidated .*\nE3 runCommand \{"command":"node check\.js"\} after E2/);
     assert.equal(replan.messages[0].content, server.requests[0]!.body.messages[0].content, 'same prefix as planning');
 
     assert.equal(report.summary, 'Added --verbose and -v to src/cli.js; node check.js passes.');
@@ -143,16 +137,15 @@ describe('a planned run that re-plans through the real client', () => {
     const slow = { id: 'E1', title: 'Publish', tool: 'runCommand', args: { command: 'node -e "setTimeout(() => {}, 20000)"', timeoutMs: 300 }, postcondition: { kind: 'exitCode', equals: 0 } };
     const { server, report } = await run({
       plan: { content: JSON.stringify({ version: 1, goal: GOAL, steps: [slow, { id: 'E2', title: 'Read the CLI', tool: 'readFile', args: { path: 'src/cli.js' }, dependsOn: ['E1'] }] }) },
-      replan: { content: JSON.stringify({ steps: [{ id: 'E3', title: 'Look before acting again', tool: 'readFile', args: { path: 'check.js' } }] }) },
+      replan: { content: 'drop E1\ndrop E2\nadd E3 readFile {"path":"check.js"} # Look before acting again' },
       solve: { content: 'Checked the state instead of publishing twice.' },
     });
     assert.equal(report.status, 'succeeded', report.reason);
     assert.equal(report.revision, 2);
     assert.deepEqual(report.replaced.map((step) => [step.id, step.status]), [['E1', 'unknown'], ['E2', 'invalidated']]);
     const task = String(server.requests.find((request) => phaseOf(request.body) === 'replan')!.body.messages[1].content);
-    assert.match(task, /E1 ended unknown after 1 attempt\(s\):/);
-    assert.match(task, /error \(ambiguous, timeout\)/);
-    assert.match(task, /may or may not have happened/);
-    assert.match(task, /- \[invalidated\] \{"id":"E2"/);
+    assert.match(task, /unknown after 1 attempt\(s\): runCommand .*timed out/);
+    assert.match(task, /could not be observed/);
+    assert.match(task, /Invalidated .*\nE2 readFile \{"path":"src\/cli\.js"\} after E1/);
   });
 });

@@ -22,8 +22,8 @@ export function encodeCompactPlan(steps: readonly Step[], options: CompactReader
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }
 
-/** One step's line, given the steps before it. */
-function encodeStep(step: Step, context: DependencyContext): string {
+/** One step's labelled line, given the steps before it (none: only references imply dependencies). */
+export function encodeStep(step: Step, context: DependencyContext = new DependencyContext()): string {
   const parts = [`${step.id} ${step.tool} ${JSON.stringify(step.args)}`];
   const after = writtenDependencies(step, context);
   if (after.length > 0) parts.push(`after ${after.join(',')}`);

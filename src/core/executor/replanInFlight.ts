@@ -1,0 +1,126 @@
+// Dealing with a broken step while the rest of the run goes on: the steps that do not depend on it keep
+// running, and meanwhile a repair (one small worker call, when the failure looks local) or a re-plan
+// produces a patch. The patch is judged and applied against the run as it is when it arrives: steps
+// that started or finished meanwhile are frozen. One recovery at a time; a second broken step waits
+// for the first one's revision.
+import { formatProblem } from '../plan/planProblem';
+import type { PlanPatch } from '../plan/planPatch';
+import { resolveStepArgs } from '../plan/resolveStepArgs';
+import type { Workspace } from '../ports';
+import { messageOf } from '../textPreview';
+import { gatherEvidence } from './failureEvidence';
+import type { RunStatus } from './journalRecords';
+import { brokenStepEvidence, buildReplanRequest, patchProblems, usageOfFailure, type PatchCheck, type ReplanAnswer, type Replanner, type StepRepairer } from './replanning';
+import type { RunRecorder } from './runRecorder';
+import { revisePatched } from './runRevisions';
+import { statusById, stepOutputs } from './runState';
+import { firstBrokenStep } from './scheduler';
+
+/** What a recovery works through. */
+export interface ReplanIo {
+  readonly recorder: RunRecorder;
+  readonly workspace: Workspace;
+  readonly replanner?: Replanner;
+  readonly repairer?: StepRepairer;
+  readonly maxReplans: number;
+}
+
+/** Why the run cannot recover on its own: the status it ends in once quiet, and the reason. */
+export interface RecoveryStop {
+  readonly status: Extract<RunStatus, 'needsReplan' | 'failed'>;
+  readonly reason: string;
+}
+
+/** The recovery of a run's broken steps, one at a time, alongside the steps that keep running. */
+export class ReplanInFlight {
+  private running = false;
+  private stop: RecoveryStop | undefined;
+  /** Steps already repaired once: a repaired step that breaks again goes to the re-planner. */
+  private readonly repaired = new Set<string>();
+
+  constructor(private readonly io: ReplanIo) {}
+
+  /** Set once a recovery gave up; scheduling stops and the run ends with it once quiet. */
+  get stopped(): RecoveryStop | undefined {
+    return this.stop;
+  }
+
+  /** Forgets a recovery that gave up, so the next execution tries again. */
+  reset(): void {
+    this.stop = undefined;
+  }
+
+  /**
+   * Starts recovering the first broken step when nothing is recovering yet and the run may still
+   * re-plan; returns the recovery, which settles once its revision is in place (or it gave up).
+   */
+  poll(signal: AbortSignal): Promise<void> | undefined {
+    if (this.running || this.stop || !this.io.replanner) return undefined;
+    const state = this.io.recorder.current;
+    const broken = firstBrokenStep(state.plan, statusById(state));
+    if (!broken || state.replanReasons.length >= this.io.maxReplans) return undefined;
+    this.running = true;
+    return this.recover(broken.id, this.io.replanner, signal).finally(() => {
+      this.running = false;
+    });
+  }
+
+  /** Why a quiet run with `brokenId` broken ends here: a recovery gave up, no re-planner, or the budget is spent. */
+  stopFor(brokenId: string): RecoveryStop {
+    if (this.stop) return this.stop;
+    const what = this.describe(brokenId);
+    if (!this.io.replanner) return { status: 'needsReplan', reason: `${what}; no re-planner is configured, so edit the plan by hand and resume` };
+    const history = [...this.io.recorder.current.replanReasons, what].map((line, index) => `${index + 1}. ${line}`).join('\n');
+    return { status: 'failed', reason: `gave up after ${this.io.maxReplans} re-plan(s); what failed each time:\n${history}` };
+  }
+
+  private describe(stepId: string): string {
+    const run = this.io.recorder.current.steps.get(stepId);
+    return `${stepId} ${run?.status}: ${run?.failure?.message ?? run?.reason ?? 'no detail'}`;
+  }
+
+  private async recover(brokenId: string, replanner: Replanner, signal: AbortSignal): Promise<void> {
+    const { recorder } = this.io;
+    const what = this.describe(brokenId);
+    const state = recorder.current;
+    const step = state.plan.steps.find((candidate) => candidate.id === brokenId)!;
+    const resolved = resolveStepArgs(step, stepOutputs(state));
+    const evidence = await gatherEvidence(step, resolved.ok ? (resolved.args as Record<string, unknown>) : undefined, state.steps.get(brokenId)?.failure, this.io.workspace);
+    const check: PatchCheck = (patch) => patchProblems(recorder.current, patch);
+
+    let why = evidence.localFix ? 'it was repaired once already' : 'the failure is not one a local fix addresses';
+    if (evidence.localFix && this.io.repairer && !this.repaired.has(brokenId)) {
+      this.repaired.add(brokenId);
+      await recorder.trace({ type: 'decision', stepId: brokenId, decision: 'repair', reason: `${what}; looks like ${evidence.localFix}` });
+      const broken = brokenStepEvidence(recorder.current, brokenId, evidence.lines);
+      const repaired = await this.ask(() => this.io.repairer!.repair({ broken, localFix: evidence.localFix! }, signal, check));
+      if (signal.aborted) return;
+      const verdict = repaired.ok ? await revisePatched(recorder, repaired.patch, `repaired ${what}`, brokenId) : undefined;
+      if (verdict?.ok) return;
+      why = `the repair failed: ${verdict ? verdict.problems.map(formatProblem).join('; ') : !repaired.ok ? repaired.message : ''}`;
+    } else if (evidence.localFix && !this.io.repairer) {
+      why = 'no repair model is configured';
+    }
+    await recorder.trace({ type: 'decision', stepId: brokenId, decision: 'replan', reason: `${what}; ${why}` });
+    const answer = await this.ask(() => replanner.replan(buildReplanRequest(recorder.current, brokenId, evidence.lines), signal, check));
+    if (signal.aborted) return;
+    if (!answer.ok) {
+      this.stop = { status: 'needsReplan', reason: `${what}; the re-planner failed: ${answer.message}` };
+      return;
+    }
+    const verdict = await revisePatched(recorder, answer.patch, what, brokenId);
+    if (!verdict.ok) this.stop = { status: 'failed', reason: `${what}; the patch is invalid: ${verdict.problems.map(formatProblem).join('; ')}` };
+  }
+
+  /** Runs one model round and journals its usage, failed or not. */
+  private async ask(call: () => Promise<ReplanAnswer>): Promise<{ ok: true; patch: PlanPatch } | { ok: false; message: string }> {
+    try {
+      const answer = await call();
+      for (const usage of answer.usage) await this.io.recorder.recordUsage('replan', usage);
+      return { ok: true, patch: answer.patch };
+    } catch (error) {
+      for (const usage of usageOfFailure(error)) await this.io.recorder.recordUsage('replan', usage);
+      return { ok: false, message: messageOf(error) };
+    }
+  }
+}

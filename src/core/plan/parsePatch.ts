@@ -1,0 +1,52 @@
+// The text form of a patch, one operation per line:
+//   replace E4 <step>        put <step> in place of E4 (it keeps the id E4)
+//   add E7 [after E5] <step> a new step E7, after E5 (or at the end)
+//   drop E6                  remove E6
+// `<step>` is one step line, read by the step-line parser handed in. Parsing is tolerant line by line:
+// blank lines and code fences are ignored, and each malformed line is one problem naming its line.
+import type { PatchOp, PlanPatch } from './planPatch';
+import type { Step } from './planSchema';
+import { STEP_ID_PATTERN } from './planSchema';
+
+/** Reads one step line as the step `id`: the step, or one line saying what is wrong with it. */
+export type StepLineParser = (text: string, id: string) => { readonly ok: true; readonly step: Step } | { readonly ok: false; readonly problem: string };
+
+/** A parsed patch, or one problem per malformed line. */
+export type PatchParse = { readonly ok: true; readonly patch: PlanPatch } | { readonly ok: false; readonly problems: readonly string[] };
+
+const ID = STEP_ID_PATTERN.source.slice(1, -1);
+const REPLACE = new RegExp(`^replace\\s+(${ID})\\s+(.+)$`);
+const ADD = new RegExp(`^add\\s+(${ID})(?:\\s+after\\s+(${ID}))?\\s+(.+)$`);
+const DROP = new RegExp(`^drop\\s+(${ID})\\s*$`);
+
+/** The patch in `text`; a reply with no operation at all is a problem too. */
+export function parsePatch(text: string, parseStep: StepLineParser): PatchParse {
+  const ops: PatchOp[] = [];
+  const problems: string[] = [];
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const line = raw.trim();
+    if (line.length === 0 || line.startsWith('```')) return;
+    const where = `line ${index + 1}`;
+    const step = (body: string, id: string): Step | undefined => {
+      const parsed = parseStep(body, id);
+      if (parsed.ok) return parsed.step;
+      problems.push(`${where} (${id}): ${parsed.problem}`);
+      return undefined;
+    };
+    let match: RegExpExecArray | null;
+    if ((match = DROP.exec(line))) {
+      ops.push({ op: 'drop', id: match[1]! });
+    } else if ((match = REPLACE.exec(line))) {
+      const parsed = step(match[2]!, match[1]!);
+      if (parsed) ops.push({ op: 'replace', id: match[1]!, step: parsed });
+    } else if ((match = ADD.exec(line))) {
+      const parsed = step(match[3]!, match[1]!);
+      if (parsed) ops.push({ op: 'add', step: parsed, ...(match[2] ? { after: match[2] } : {}) });
+    } else {
+      problems.push(`${where}: expected "replace <id> <step>", "add <id> [after <id>] <step>" or "drop <id>", got ${JSON.stringify(line.slice(0, 80))}`);
+    }
+  });
+  if (problems.length > 0) return { ok: false, problems };
+  if (ops.length === 0) return { ok: false, problems: ['the reply holds no patch line; answer with at least one replace, add or drop line'] };
+  return { ok: true, patch: ops };
+}

@@ -1,0 +1,101 @@
+// A patch to a running plan: replace a step, add one, drop one. The re-planner and the repair call
+// answer with a patch instead of a whole plan, so a one-step fix costs one line. Applying a patch is
+// pure: it touches only steps that have not started (or broke), new ids must be fresh, and the result
+// is the next revision through the same validation gate as any plan.
+import type { PlanProblem } from './planProblem';
+import type { Step, ValidPlan } from './planSchema';
+import type { StepStatus } from './stepStatus';
+import { validatePlan, type PlanValidation } from './validatePlan';
+
+/**
+ * One line of a patch: put `step` in place of step `id`, drop `id`, or add `step` — at the end, or right
+ * after step `after`, which it then also waits for.
+ */
+export type PatchOp =
+  | { readonly op: 'replace'; readonly id: string; readonly step: Step }
+  | { readonly op: 'add'; readonly step: Step; readonly after?: string }
+  | { readonly op: 'drop'; readonly id: string };
+
+/** A patch: its operations, applied in order. */
+export type PlanPatch = readonly PatchOp[];
+
+/**
+ * Steps a patch may replace or drop: not started yet, or broken. A step that is running, succeeded or
+ * was skipped is frozen: it happened (or is happening) as written.
+ */
+const PATCHABLE: ReadonlySet<StepStatus> = new Set(['pending', 'awaitingApproval', 'approved', 'failed', 'unknown', 'invalidated', 'cancelled']);
+
+/** Whether a step in `status` may be replaced or dropped by a patch. */
+export function isPatchable(status: StepStatus): boolean {
+  return PATCHABLE.has(status);
+}
+
+/** The id an operation is about. */
+function targetOf(op: PatchOp): string {
+  return op.op === 'add' ? op.step.id : op.id;
+}
+
+/**
+ * Applies `patch` to `plan` as it stands (`statuses`): the next revision through the gate, or every
+ * problem, each located at `patch[i]` (or in a step, by the gate).
+ */
+export function applyPatch(plan: ValidPlan, statuses: ReadonlyMap<string, StepStatus>, patch: PlanPatch): PlanValidation {
+  const problems: PlanProblem[] = [];
+  const order: (Step | undefined)[] = [...plan.steps];
+  const indexOf = new Map(plan.steps.map((step, index) => [step.id, index]));
+  const added = new Map<string, Step[]>();
+  const addedIds = new Set<string>();
+  const touched = new Set<string>();
+  /** Puts one operation in place, or says why it cannot be. */
+  const place = (op: PatchOp): string | undefined => {
+    const id = targetOf(op);
+    if (touched.has(id)) return `${id} is already changed by an earlier line of this patch`;
+    touched.add(id);
+    if (op.op === 'add') {
+      if (indexOf.has(id)) return `${id} is already a step of the plan; a new step needs a new id`;
+      if (op.after === undefined) {
+        added.set('', [...(added.get('') ?? []), op.step]);
+      } else {
+        if (!indexOf.has(op.after) && !addedIds.has(op.after)) return `"after ${op.after}": there is no step ${op.after}`;
+        const dependsOn = [...new Set([...(op.step.dependsOn ?? []), op.after])];
+        added.set(op.after, [...(added.get(op.after) ?? []), { ...op.step, dependsOn }]);
+      }
+      addedIds.add(id);
+      return undefined;
+    }
+    const where = indexOf.get(id);
+    if (where === undefined) return `there is no step ${id} to ${op.op}`;
+    const status = statuses.get(id) ?? 'pending';
+    if (!isPatchable(status)) return `${id} has ${status === 'running' ? 'started' : status}, so it is frozen and cannot be ${op.op === 'drop' ? 'dropped' : 'replaced'}`;
+    if (op.op === 'replace' && op.step.id !== id) return `the step replacing ${id} must keep the id ${id}`;
+    order[where] = op.op === 'replace' ? op.step : undefined;
+    return undefined;
+  };
+
+  for (const [index, op] of patch.entries()) {
+    const problem = place(op);
+    if (problem) problems.push({ stepId: targetOf(op), path: `patch[${index}]`, message: problem });
+  }
+  if (problems.length > 0) return { ok: false, problems };
+  return validatePlan({ ...plan, revision: (plan.revision ?? 0) + 1, steps: placeAdded(plan.steps, order, added) });
+}
+
+/**
+ * The kept steps in plan order, each added step right after its anchor (a dropped or replaced anchor
+ * still anchors at its place), steps added after an added step after that one, the rest at the end.
+ */
+function placeAdded(original: readonly Step[], order: readonly (Step | undefined)[], added: ReadonlyMap<string, readonly Step[]>): Step[] {
+  const steps: Step[] = [];
+  const emit = (anchor: string) => {
+    for (const step of added.get(anchor) ?? []) {
+      steps.push(step);
+      emit(step.id);
+    }
+  };
+  order.forEach((step, index) => {
+    if (step) steps.push(step);
+    emit(original[index]!.id);
+  });
+  emit('');
+  return steps;
+}
