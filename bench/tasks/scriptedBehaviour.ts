@@ -4,6 +4,8 @@
 // references already resolved (an agent sees the outputs and writes them out).
 import { findTool } from '../../src/core/tools/toolCatalog';
 import { escalationReason, type IntendedAction } from '../../src/core/fused/escalationRule';
+import { nextStepNumber } from '../../src/core/plan/compact/compactPlanReader';
+import { encodeCompactPlan } from '../../src/core/plan/compact/encodeCompactPlan';
 import { implicitDependencies, resolveReferences } from '../../src/core/plan/references';
 import type { Step } from '../../src/core/plan/planSchema';
 import { stepFlags } from '../../src/core/plan/stepFlags';
@@ -19,9 +21,9 @@ export interface ScriptedCall {
 /** One reply of the fused agent: tool calls, or the final answer. */
 export type ScriptedTurn = { readonly kind: 'calls'; readonly calls: readonly ScriptedCall[] } | { readonly kind: 'final'; readonly text: string };
 
-/** The planner's reply: the plan as JSON text. */
+/** The planner's reply: the plan's steps in the compact plan language. */
 export function plannerReply(task: BenchTask): string {
-  return JSON.stringify(task.plan);
+  return encodeCompactPlan(task.plan.steps);
 }
 
 /** The steps that are left once `frozenIds` are done, the faulty step replaced by its fix. */
@@ -29,9 +31,13 @@ export function replanSteps(task: BenchTask, frozenIds: ReadonlySet<string>): St
   return task.plan.steps.filter((step) => !frozenIds.has(step.id)).map((step) => (task.fault && step.id === task.fault.stepId ? task.fault.fixed : step));
 }
 
-/** The re-planner's reply: `{"steps": [...]}` as JSON text. */
+/**
+ * The re-planner's reply: the remaining steps in the compact plan language, numbered after every id of
+ * the plan and read after the frozen (completed) steps, as the re-planner reads them.
+ */
 export function replanReply(task: BenchTask, frozenIds: ReadonlySet<string>): string {
-  return JSON.stringify({ steps: replanSteps(task, frozenIds) });
+  const existing = task.plan.steps.filter((step) => frozenIds.has(step.id));
+  return encodeCompactPlan(replanSteps(task, frozenIds), { existing, firstNumber: nextStepNumber(task.plan.steps) });
 }
 
 /**

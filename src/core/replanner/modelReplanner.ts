@@ -1,6 +1,8 @@
-// The Replanner port over a planner model: asks for the new remaining steps, checks them against the
-// whole plan (completed steps frozen) with one repair turn, and returns them raw for the executor,
-// which merges and validates them again before applying the revision.
+// The Replanner port over a planner model: asks for the new remaining steps in the plan language (read
+// after the completed steps, numbered past every id the run used), checks them against the whole plan
+// (completed steps frozen) with one repair turn, and returns them for the executor, which merges and
+// validates them again before applying the revision. A plan-format JSON reply {"steps": [...]} with ids
+// is still accepted, for endpoints that only write JSON.
 import { z } from 'zod';
 import type { ReplanAnswer, Replanner, ReplanRequest } from '../executor/replanning';
 import { formatProblem, type PlanProblem } from '../plan/planProblem';
@@ -8,16 +10,19 @@ import { PLAN_FORMAT_VERSION, StepSchema } from '../plan/planSchema';
 import { validatePlan } from '../plan/validatePlan';
 import type { ChatModel } from '../ports';
 import { askWithRepair, type ReplyCheck } from '../planner/askWithRepair';
-import { buildReplanPrompt } from './replanPrompt';
+import { readPlanReply } from '../planner/readPlanReply';
+import { buildReplanPrompt, replanFirstNumber } from './replanPrompt';
 
 /** The reply a re-planner gives: the new remaining steps. */
 export const ReplanReplySchema = z.object({ steps: z.array(StepSchema) }).strict();
 
-/** The JSON Schema of the reply, for endpoints with structured output. */
-export const REPLAN_REPLY_JSON_SCHEMA: Record<string, unknown> = (() => {
-  const { $schema: _header, ...schema } = z.toJSONSchema(ReplanReplySchema, { io: 'input' }) as Record<string, unknown>;
-  return schema;
-})();
+/** Judges a reply: plan lines (or their JSON form) read after the completed steps, or plan-file steps. */
+export function checkReplanReply(request: ReplanRequest, reply: string): ReplyCheck<unknown[]> {
+  const existing = request.completed.map((step) => ({ id: step.id, tool: step.tool, args: step.args }));
+  const read = readPlanReply(reply, { existing, firstNumber: replanFirstNumber(request) });
+  if (read.problems.length > 0) return { ok: false, problems: read.problems };
+  return checkReplannedSteps(request, { steps: read.steps });
+}
 
 /**
  * Checks new steps as the executor's `mergeReplan` will: no reuse of a completed step's id, and the
@@ -63,9 +68,10 @@ export class ModelReplanner implements Replanner {
     const { value, usage } = await askWithRepair<unknown[]>(
       this.model,
       {
-        request: { role: 'replanner', messages: buildReplanPrompt(request), responseFormat: { type: 'json', name: 'replan', schema: REPLAN_REPLY_JSON_SCHEMA } },
-        check: (reply) => checkReplannedSteps(request, reply),
+        request: { role: 'replanner', messages: buildReplanPrompt(request) },
+        check: (reply) => checkReplanReply(request, reply),
         what: 're-planned steps',
+        replyAs: 'in the plan language, one step per line, nothing else',
         failure: 'invalidReplan',
       },
       signal,

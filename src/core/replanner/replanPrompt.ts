@@ -1,7 +1,9 @@
 // The re-planning conversation: the same prefix as planning (so the provider's prompt cache hits),
 // then the run as it stands — goal, completed work, the broken step with its evidence, the remaining
-// work — in bounded summaries rather than whole outputs, and the reply format `{ "steps": [...] }`.
+// work as plan lines — in bounded summaries rather than whole outputs, and where the new lines start.
 import type { BrokenStepEvidence, CompletedStepSummary, ReplanRequest } from '../executor/replanning';
+import { nextStepNumber } from '../plan/compact/compactPlanReader';
+import { encodeCompactStep } from '../plan/compact/encodeCompactPlan';
 import type { Step } from '../plan/planSchema';
 import type { ChatMessage } from '../ports';
 import { plannerSystemMessage } from '../planner/plannerPrefix';
@@ -37,7 +39,7 @@ function completedLines(step: CompletedStepSummary): string[] {
 function brokenLines(broken: BrokenStepEvidence): string[] {
   const lines = [
     `${broken.step.id} ended ${broken.status} after ${broken.attempts} attempt(s):`,
-    JSON.stringify(broken.step),
+    encodeCompactStep(broken.step),
   ];
   if (broken.failure) lines.push(`error (${broken.failure.kind}, ${broken.failure.reason}): ${broken.failure.message}`);
   if (broken.checkDetail) lines.push(`check: ${shorten(broken.checkDetail, REPLAN_LIMITS.checkChars)}`);
@@ -56,7 +58,12 @@ function brokenLines(broken: BrokenStepEvidence): string[] {
 
 function remainingLine(step: Step & { readonly status: string }): string {
   const { status, ...plain } = step;
-  return `- [${status}] ${JSON.stringify(plain)}`;
+  return `- [${status}] ${encodeCompactStep(plain)}`;
+}
+
+/** The number the first re-planned step gets: past every id the run has used. */
+export function replanFirstNumber(request: ReplanRequest): number {
+  return nextStepNumber([...request.completed, request.broken.step, ...request.remaining]);
 }
 
 /** The messages that ask for new remaining steps after `request.broken` failed or became unknown. */
@@ -64,9 +71,9 @@ export function buildReplanPrompt(request: ReplanRequest): ChatMessage[] {
   const completedIds = request.completed.map((step) => step.id);
   const task = [
     'Task: re-plan the rest of a run in which a step failed or became unknown.',
-    'Reply with one JSON object: {"steps": [ ... ]} holding only the new remaining steps, which replace the failed step and every remaining step below.',
-    `Completed steps are frozen: do not repeat them and do not reuse their ids${completedIds.length > 0 ? ` (${completedIds.join(', ')})` : ''}; you may depend on them and reference their outputs (#<id>).`,
-    'You may keep a remaining step as it is, change it (keeping its id), drop it, or add steps with ids not used before.',
+    `Reply in the plan language with only the new remaining steps, starting at E${replanFirstNumber(request)}; they replace the failed step and every remaining step below.`,
+    `Completed steps are frozen: do not repeat them${completedIds.length > 0 ? ` (${completedIds.join(', ')})` : ''}; you may write "after" them and reference their outputs (#<id>).`,
+    'Write again the remaining steps you keep (with their new numbers), changed where needed; leave out the ones to drop.',
     '',
     `Goal: ${request.goal}`,
     `Plan revision: ${request.revision}`,

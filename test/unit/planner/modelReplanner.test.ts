@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { ReplanRequest } from '../../../src/core/executor/replanning';
 import { PlannerError } from '../../../src/core/planner/plannerError';
-import { checkReplannedSteps, ModelReplanner, REPLAN_REPLY_JSON_SCHEMA } from '../../../src/core/replanner/modelReplanner';
+import { checkReplannedSteps, checkReplanReply, ModelReplanner } from '../../../src/core/replanner/modelReplanner';
 import { OpenAiChatModel } from '../../../src/node/openAiChatModel';
 import { ScriptedModelServer, type Script } from '../../support/scriptedModelServer';
 import { REPLAN_REQUEST } from './replanFixtures';
@@ -56,7 +56,7 @@ describe('ModelReplanner', () => {
     server = undefined;
   });
 
-  it('asks the planner model for {"steps": [...]} and returns them raw with the usage', async () => {
+  it('still takes plan-file steps {"steps": [...]} and returns them raw with the usage', async () => {
     const { server, replanner } = await startReplanner([{ content: JSON.stringify({ steps: NEW_STEPS }), usage: { prompt_tokens: 2600, completion_tokens: 150, cached_tokens: 1920 } }]);
     const answer = await replanner.replan(REPLAN_REQUEST, new AbortController().signal);
     assert.deepEqual(answer.steps, NEW_STEPS);
@@ -64,8 +64,23 @@ describe('ModelReplanner', () => {
     assert.deepEqual({ ...answer.usage[0], ms: 0 }, { role: 'replanner', model: 'planner-model', promptTokens: 2600, completionTokens: 150, cachedTokens: 1920, estimated: false, ms: 0 });
     const body = server.requests[0]!.body;
     assert.equal(body.model, 'planner-model');
-    assert.deepEqual(body.response_format, { type: 'json_schema', json_schema: { name: 'replan', schema: REPLAN_REPLY_JSON_SCHEMA, strict: false } });
+    assert.equal(body.response_format, undefined);
     assert.match(body.messages[1].content, /^Task: re-plan/);
+    assert.match(body.messages[1].content, /Reply in the plan language with only the new remaining steps, starting at E4;/);
+  });
+
+  it('reads steps in the plan language, numbered after every id the run used, depending on completed steps', async () => {
+    const reply = 'E4 editFile {"path":"src/cli.ts","edits":[{"find":"\'--verbose\', ","replace":"\'--verbose\', \'-v\', "}]} after E1\nE5 runCommand {"command":"npm test"}';
+    const { replanner } = await startReplanner([{ content: reply }]);
+    const answer = await replanner.replan(REPLAN_REQUEST, new AbortController().signal);
+    const steps = answer.steps as { id: string; dependsOn?: string[]; postcondition?: unknown }[];
+    assert.deepEqual(steps.map((step) => [step.id, step.dependsOn]), [['E4', ['E1']], ['E5', ['E4']]]);
+    assert.deepEqual(steps[1]!.postcondition, { kind: 'exitCode', equals: 0 });
+  });
+
+  it('quotes a malformed re-plan line with its step and line', () => {
+    const verdict = checkReplanReply(REPLAN_REQUEST, 'E4 readFile {"path":"a"}\nE5 runCommand npm test');
+    assert.deepEqual(verdict, { ok: false, problems: ['E5: line 2: column 15: expected the arguments of runCommand as one JSON object {…}, found "npm test"'] });
   });
 
   it('repairs a reply that reuses a completed id, quoting the problem', async () => {

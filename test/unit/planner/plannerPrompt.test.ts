@@ -29,27 +29,27 @@ describe('planner and re-planner prompts', () => {
     assert.match(task!.content, /- src\/ \(1 file: cli\.ts\)/);
   });
 
-  it('lists every tool with its description, effect class and argument schema', () => {
+  it('lists every tool as one signature line with its effect class and description, and no JSON Schema', () => {
     const prefix = plannerSystemMessage().content;
-    for (const tool of TOOLS) {
-      assert.ok(prefix.includes(`### ${tool.name}\n${tool.description}\nEffect: `), tool.name);
-    }
-    assert.match(prefix, /### readFile\n.*\nEffect: readOnly\.\nArguments: \{"type":"object","properties":\{"path":\{"type":"string"\}\}/);
-    assert.match(prefix, /### runCommand\n.*\nEffect: nonIdempotent; idempotent when the step sets "idempotent": true/);
-    assert.match(prefix, /postcondition \(optional\): Must hold after the tool ran/);
-    assert.match(prefix, /"const":"fileContains"/);
-    assert.match(prefix, /#<id>/);
+    for (const tool of TOOLS) assert.ok(prefix.includes(`\n${tool.name} {`) && prefix.includes(tool.description), tool.name);
+    assert.match(prefix, /\nreadFile \{path\} — readOnly — Read a text file/);
+    assert.match(prefix, /\neditFile \{path, edits:\[\{find, replace\}\]\} — nonIdempotent — /);
+    assert.match(prefix, /\nrunCommand \{command, cwd\?, timeoutMs\?\} — nonIdempotent \(idempotent with the idempotent flag\) — /);
+    assert.match(prefix, /exists P \| absent P \| json P \| contains P "text" \| matches P \/regex\//);
+    assert.match(prefix, /#E<n>/);
+    assert.ok(!prefix.includes('"type"'), 'no JSON Schema');
+    assert.ok(!prefix.includes('9007199254740991'));
   });
 
   it('hands the re-planner the completed steps, the failed step with its evidence and the remaining steps', () => {
     const text = buildReplanPrompt(REPLAN_REQUEST)[1]!.content;
-    assert.match(text, /\{"steps": \[ \.\.\. \]\}/);
-    assert.match(text, /do not reuse their ids \(E1\)/);
+    assert.match(text, /in the plan language with only the new remaining steps, starting at E4;/);
+    assert.match(text, /do not repeat them \(E1\)/);
     assert.match(text, /Completed steps:\n- E1 \(succeeded\) "Read the CLI entry point": readFile \{"path":"src\/cli\.ts"\}\n {4}output: const flags/);
-    assert.match(text, /Failed step:\nE2 ended failed after 1 attempt\(s\):\n\{"id":"E2"/);
+    assert.match(text, /Failed step:\nE2 ended failed after 1 attempt\(s\):\nE2 editFile \{"path":"src\/cli\.ts",.* after E1 check run "npm test" # Add the flag\n/);
     assert.match(text, /error \(definite, postcondition\): postcondition failed: `npm test` exited with 1/);
     assert.match(text, /output tail:\n<<<\nFAIL test\/cli\.test\.js/);
-    assert.match(text, /Remaining steps \(not run; status in brackets\):\n- \[invalidated\] \{"id":"E3","title":"Run the tests"/);
+    assert.match(text, /Remaining steps \(not run; status in brackets\):\n- \[invalidated\] E3 runCommand \{"command":"npm test"\} after E2 # Run the tests/);
   });
 
   it('tells the re-planner that an unknown effect may or may not have happened', () => {
