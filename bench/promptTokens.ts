@@ -1,12 +1,13 @@
-// How many prompt tokens planning and re-planning cost for an example plan, and how much of each is
-// the shared prefix (system prompt + tool catalogue + format rules) that providers' prompt caches can
-// serve. The re-plan is for a synthetic failure: the first step with a postcondition fails it, the
+// How many prompt tokens planning and re-planning cost for an example plan, how much of each is the
+// shared prefix (system prompt + tool signatures + plan language) that providers' prompt caches can
+// serve, and how many tokens the plan costs as a reply, in plan-file JSON and in the plan language. The re-plan is for a synthetic failure: the first step with a postcondition fails it, the
 // steps before it are done, the rest are remaining (invalidated when they depend on it).
 // Run: npx tsc -p . && node out/bench/promptTokens.js [plan.json] [workspace]
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { countTokens } from 'gpt-tokenizer';
 import type { ReplanRequest, StepLine } from '../src/core/executor/replanning';
+import { encodeCompactPlan } from '../src/core/plan/compact/encodeCompactPlan';
 import { parsePlanText } from '../src/core/plan/parsePlan';
 import type { Step } from '../src/core/plan/planSchema';
 import { plannerSystemMessage } from '../src/core/planner/plannerPrefix';
@@ -73,7 +74,9 @@ async function main(): Promise<void> {
   console.log(row('planning', planning, prefix));
   console.log(row('re-planning', replanning, prefix));
   console.log('');
-  console.log('The shared prefix is the identical system message (role, tool catalogue, plan-format rules) both requests start with.');
+  console.log('The shared prefix is the identical system message (role, tool signatures, plan language) both requests start with.');
+  console.log('');
+  console.log(`plan reply: ${countTokens(JSON.stringify(parsed.plan))} tokens as plan-file JSON, ${countTokens(encodeCompactPlan(parsed.plan.steps))} in the plan language`);
 }
 
 main().catch((error: unknown) => {

@@ -4,6 +4,7 @@
 // references already resolved (an agent sees the outputs and writes them out).
 import { findTool } from '../../src/core/tools/toolCatalog';
 import { escalationReason, type IntendedAction } from '../../src/core/fused/escalationRule';
+import { encodeCompactPlan } from '../../src/core/plan/compact/encodeCompactPlan';
 import { implicitDependencies, resolveReferences } from '../../src/core/plan/references';
 import type { Step } from '../../src/core/plan/planSchema';
 import { stepFlags } from '../../src/core/plan/stepFlags';
@@ -20,9 +21,9 @@ export interface ScriptedCall {
 /** One reply of the fused agent: tool calls, or the final answer. */
 export type ScriptedTurn = { readonly kind: 'calls'; readonly calls: readonly ScriptedCall[] } | { readonly kind: 'final'; readonly text: string };
 
-/** The planner's reply: the plan as JSON text. */
+/** The planner's reply: the plan's steps in the compact plan language. */
 export function plannerReply(task: BenchTask): string {
-  return JSON.stringify(task.plan);
+  return encodeCompactPlan(task.plan.steps);
 }
 
 /** The steps that are left once `frozenIds` are done, the faulty step replaced by its fix. */

@@ -264,7 +264,8 @@ describe('the packaged extension in VS Code (code-server)', function () {
     assert.match(read('src/cli.js'), /options\.quiet \?/);
     assert.match(read('test/quiet.test.js'), /--quiet prints the counts without the file name/);
     assert.match(read('README.md'), /\[--quiet\] FILE/);
-    const kinds = model.requests.map((/** @type {any} */ request) => request.body.response_format?.json_schema?.name ?? 'summary');
+    const kindOf = (/** @type {string} */ task) => (task.startsWith('Task: write a plan') ? 'plan' : task.startsWith('Task: re-plan') ? 'replan' : 'summary');
+    const kinds = model.requests.map((/** @type {any} */ request) => kindOf(String(request.body.messages?.[1]?.content ?? '')));
     assert.deepEqual(kinds, ['plan', 'replan', 'summary']);
   });
 

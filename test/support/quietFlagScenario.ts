@@ -80,7 +80,9 @@ export const QUIET_REPLAN_STEPS = [
 /** What each kind of request gets; `replanDelayMs` slows the re-plan so a test can see the failed step first. */
 export function quietFlagReplies(options: { readonly replanDelayMs?: number } = {}): (body: any) => ScriptedReply {
   return (body) => {
-    const format = body?.response_format?.json_schema?.name ?? '';
+    // Planning and re-planning ask for plan lines without a response format; the task message says which.
+    const task = String(body?.messages?.[1]?.content ?? '');
+    const format = task.startsWith('Task: write a plan') ? 'plan' : task.startsWith('Task: re-plan') ? 'replan' : '';
     if (format === 'plan') {
       return { content: JSON.stringify({ steps: QUIET_PLAN_STEPS }), usage: { prompt_tokens: 1_800, completion_tokens: 420 } };
     }

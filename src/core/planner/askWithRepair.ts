@@ -1,10 +1,10 @@
-// One model call for JSON that must pass a check, with exactly one repair turn: an unusable reply is
+// One model call for a reply that must pass a check, with exactly one repair turn: an unusable reply is
 // sent back with the problems quoted, and a second unusable reply is a PlannerError. Shared by the
 // planner and the re-planner, so both treat model output the same way.
 import type { UsageRecord } from '../executor/journalRecords';
 import { usageOf } from '../executor/meteredModel';
 import type { ChatMessage, ChatModel, ChatRequest } from '../ports';
-import { parseModelJson, type ModelJson } from './modelJson';
+import { parseModelJson } from './modelJson';
 import { PlannerError, type PlannerErrorReason } from './plannerError';
 
 /** A reply's verdict: the accepted value, or one line per problem. */
@@ -13,27 +13,33 @@ export type ReplyCheck<T> = { readonly ok: true; readonly value: T } | { readonl
 /** What to ask, and how to judge the answer. */
 export interface RepairableCall<T> {
   readonly request: ChatRequest;
-  /** Judges the parsed JSON of a reply. */
-  check(value: unknown): ReplyCheck<T>;
+  /** Judges the text of a reply (`jsonReply` adapts a judge of parsed JSON). */
+  check(reply: string): ReplyCheck<T>;
   /** How the reply is named in messages: "plan", "re-planned steps". */
   readonly what: string;
+  /** How the corrected reply is to be written: "as JSON only", "in the plan language, one step per line". */
+  readonly replyAs: string;
   readonly failure: PlannerErrorReason;
-  /** Reads a reply before the check; JSON (fences stripped) unless given. */
-  readonly parse?: (reply: string) => ModelJson;
-  /** How the corrected reply must be written; "as JSON only" unless given. */
-  readonly replyForm?: string;
 }
 
 /** At most this many problems are quoted back to the model (the rest are counted). */
 const QUOTED_PROBLEMS = 30;
 
 /** The user turn that asks for a corrected reply, quoting the problems found. */
-function repairMessage(what: string, problems: readonly string[], replyForm: string): ChatMessage {
+function repairMessage(what: string, replyAs: string, problems: readonly string[]): ChatMessage {
   const quoted = problems.slice(0, QUOTED_PROBLEMS).map((problem) => `- ${problem}`);
   if (problems.length > QUOTED_PROBLEMS) quoted.push(`- … and ${problems.length - QUOTED_PROBLEMS} more`);
   return {
     role: 'user',
-    content: [`The ${what} you returned did not pass validation. The validator found:`, ...quoted, '', `Reply with the whole corrected ${what} ${replyForm}, fixing every problem above.`].join('\n'),
+    content: [`The ${what} you returned did not pass validation. The validator found:`, ...quoted, '', `Reply with the whole corrected ${what} ${replyAs}, fixing every problem above.`].join('\n'),
+  };
+}
+
+/** A reply judge that parses the reply as JSON first and hands the value to `check`. */
+export function jsonReply<T>(check: (value: unknown) => ReplyCheck<T>): (reply: string) => ReplyCheck<T> {
+  return (reply) => {
+    const parsed = parseModelJson(reply);
+    return parsed.ok ? check(parsed.value) : { ok: false, problems: [parsed.problem] };
   };
 }
 
@@ -43,14 +49,12 @@ export async function askWithRepair<T>(model: ChatModel, call: RepairableCall<T>
   const ask = async (messages: readonly ChatMessage[]) => {
     const response = await model.chat({ ...call.request, messages }, signal);
     usage.push(usageOf(response, call.request.role));
-    const parsed = (call.parse ?? parseModelJson)(response.content);
-    const verdict: ReplyCheck<T> = parsed.ok ? call.check(parsed.value) : { ok: false, problems: [parsed.problem] };
-    return { reply: response.content, verdict };
+    return { reply: response.content, verdict: call.check(response.content) };
   };
 
   const first = await ask(call.request.messages);
   if (first.verdict.ok) return { value: first.verdict.value, usage };
-  const repair = [...call.request.messages, { role: 'assistant' as const, content: first.reply }, repairMessage(call.what, first.verdict.problems, call.replyForm ?? 'as JSON only')];
+  const repair = [...call.request.messages, { role: 'assistant' as const, content: first.reply }, repairMessage(call.what, call.replyAs, first.verdict.problems)];
   const second = await ask(repair);
   if (second.verdict.ok) return { value: second.verdict.value, usage };
   const problems = second.verdict.problems;

@@ -1,51 +1,54 @@
-// Planning a goal: one call to the planner model for a plan as JSON, through the same validation gate
-// as a plan file, with one repair turn. The planner has no tools: it can only return a plan, and an
-// invalid plan never reaches the executor.
+// Planning a goal: one call to the planner model for a plan in the compact plan language (or its small
+// JSON form), read into plan steps and put through the same validation gate as a plan file, with one
+// repair turn. The planner has no tools: it can only return a plan, and an invalid plan never reaches
+// the executor. What is saved and journaled stays the plan-file format.
 import type { UsageRecord } from '../executor/journalRecords';
-import { planJsonSchema } from '../plan/planJsonSchema';
-import { formatProblem } from '../plan/planProblem';
+import { COMPACT_JSON_SCHEMA } from '../plan/compact/compactJson';
 import { PLAN_FORMAT_VERSION, type ValidPlan } from '../plan/planSchema';
 import { validatePlan } from '../plan/validatePlan';
 import type { PlanStreamItem } from '../executor/streamedPlanRun';
+import { CompactPlanReader } from '../plan/compact/compactPlanReader';
 import type { ChatModel, ChatRequest } from '../ports';
 import { askWithRepair, type ReplyCheck } from './askWithRepair';
-import { JsonStepReader } from './jsonStepReader';
 import { buildPlannerPrompt } from './plannerPrompt';
 import { streamPlanReply } from './planStream';
+import { locatedProblem, readPlanReply, type PlanReplyFormat } from './readPlanReply';
 import type { WorkspaceSummary } from './workspaceSummary';
 
 /** The revision of a plan the planner wrote; the first re-plan makes it revision 2. */
 export const PLANNED_REVISION = 1;
 
-/** The plan JSON Schema sent as structured-output format (without the `$schema` header endpoints reject). */
-function planResponseSchema(): Record<string, unknown> {
-  const { $schema: _header, ...schema } = planJsonSchema();
-  return schema;
+/** How to plan. */
+export interface PlanTaskOptions {
+  /** `json` asks for the small JSON form with a structured-output schema; a JSON reply is read in either format. */
+  readonly format?: PlanReplyFormat;
 }
 
 /**
  * Checks a reply as a plan for `goal`. The goal, format version and revision are Planwright's to set,
- * not the model's, so they are filled in rather than argued about in a repair turn.
+ * not the model's. A line that does not read as a step is reported on its own; once every line reads,
+ * the whole plan goes through the gate, its problems located by line.
  */
-function checkPlannedPlan(value: unknown, goal: string): ReplyCheck<ValidPlan> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { ok: false, problems: ['the reply must be a JSON object with "steps"'] };
-  const { $schema: _ignored, ...rest } = value as Record<string, unknown>;
-  const verdict = validatePlan({ ...rest, version: PLAN_FORMAT_VERSION, goal, revision: PLANNED_REVISION });
-  return verdict.ok ? { ok: true, value: verdict.plan } : { ok: false, problems: verdict.problems.map(formatProblem) };
+function checkPlanReply(reply: string, goal: string): ReplyCheck<ValidPlan> {
+  const read = readPlanReply(reply);
+  if (read.problems.length > 0) return { ok: false, problems: read.problems };
+  const verdict = validatePlan({ version: PLAN_FORMAT_VERSION, goal, revision: PLANNED_REVISION, steps: read.steps });
+  return verdict.ok ? { ok: true, value: verdict.plan } : { ok: false, problems: verdict.problems.map((problem) => locatedProblem(problem, read.lines)) };
 }
 
-/** The planner call for `goal`: the planner prompt over the workspace summary, asking for the plan as JSON. */
-function plannerRequest(goal: string, summary: WorkspaceSummary): ChatRequest {
-  return { role: 'planner', messages: buildPlannerPrompt(goal, summary), responseFormat: { type: 'json', name: 'plan', schema: planResponseSchema() } };
+/** The planning request in `format`. */
+function planRequest(goal: string, summary: WorkspaceSummary, format: PlanReplyFormat): ChatRequest {
+  const messages = buildPlannerPrompt(goal, summary, format);
+  return format === 'json' ? { role: 'planner', messages, responseFormat: { type: 'json', name: 'plan', schema: COMPACT_JSON_SCHEMA } } : { role: 'planner', messages };
 }
 
 /**
- * The planner's plan for `goal` as a stream of steps, each handed on as soon as the reply completes it
- * (for runStreamedPlan). There is no repair turn: a streamed step may already have run, so a bad step
- * stops the run instead.
+ * The planner's plan for `goal` in the plan language, as a stream of steps, each handed on as soon as
+ * its line is complete (for runStreamedPlan). There is no repair turn: a streamed step may already have
+ * run, so a bad step stops the run instead. The JSON form is not streamed: it is read whole by `planTask`.
  */
 export function planTaskStreamed(goal: string, summary: WorkspaceSummary, model: ChatModel, signal?: AbortSignal): AsyncIterable<PlanStreamItem> {
-  return streamPlanReply(model, plannerRequest(goal, summary), new JsonStepReader(), signal);
+  return streamPlanReply(model, planRequest(goal, summary, 'compact'), new CompactPlanReader(), signal);
 }
 
 /** Asks the planner model for a validated plan; throws PlannerError when it is invalid twice. */
@@ -54,13 +57,16 @@ export async function planTask(
   summary: WorkspaceSummary,
   model: ChatModel,
   signal?: AbortSignal,
+  options: PlanTaskOptions = {},
 ): Promise<{ readonly plan: ValidPlan; readonly usage: readonly UsageRecord[] }> {
+  const format = options.format ?? 'compact';
   const { value, usage } = await askWithRepair(
     model,
     {
-      request: plannerRequest(goal, summary),
-      check: (reply) => checkPlannedPlan(reply, goal),
+      request: planRequest(goal, summary, format),
+      check: (reply) => checkPlanReply(reply, goal),
       what: 'plan',
+      replyAs: format === 'json' ? 'as JSON only ({"steps": [ ... ]})' : 'in the plan language, one step per line, nothing else',
       failure: 'invalidPlan',
     },
     signal,

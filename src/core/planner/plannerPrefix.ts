@@ -1,21 +1,12 @@
 // The system message that opens every planning and re-planning conversation: the planner's role, the
-// tool catalogue generated from the tool definitions, and the plan-format rules. It depends on nothing
-// that changes between calls, so planning and re-planning send an identical prefix and providers'
-// prompt caches hit; everything that changes (goal, workspace, run state) goes after it.
-import { z } from 'zod';
-import { CheckSchema } from '../checks/checkSchema';
+// tools as one-line signatures, the compact plan language with its one-line checks, and the rules. It
+// depends on nothing that changes between calls (nor on the reply format: the JSON fallback is asked
+// for in the task message), so planning and re-planning send an identical prefix and providers' prompt
+// caches hit; everything that changes (goal, workspace, run state) goes after it.
 import type { ChatMessage } from '../ports';
-import { StepSchema } from '../plan/planSchema';
 import type { ToolDefinition } from '../tools/defineTool';
 import { TOOLS } from '../tools/toolCatalog';
-
-type JsonSchema = Record<string, unknown>;
-
-/** A zod schema as compact JSON Schema text, without the `$schema` header. */
-function schemaText(schema: z.ZodType): string {
-  const { $schema: _header, ...rest } = z.toJSONSchema(schema, { io: 'input' }) as JsonSchema;
-  return JSON.stringify(rest);
-}
+import { toolSignature } from '../tools/toolSignature';
 
 /**
  * The effect class of a tool, in words. Only `runCommand`'s depends on the step's flags; the effect
@@ -24,38 +15,54 @@ function schemaText(schema: z.ZodType): string {
 function effectText(tool: ToolDefinition<any>): string {
   const plain = tool.effect({}, {});
   const declared = tool.effect({}, { idempotent: true });
-  return plain === declared ? plain : `${plain}; ${declared} when the step sets "idempotent": true or "idempotencyKey": true`;
+  return plain === declared ? plain : `${plain} (${declared} with the idempotent flag)`;
 }
 
-/** One catalogue entry: name, what it does, its effect class and its argument schema. */
-function toolEntry(tool: ToolDefinition<any>): string {
-  return `### ${tool.name}\n${tool.description}\nEffect: ${effectText(tool)}.\nArguments: ${schemaText(tool.input)}`;
-}
-
-/** The step fields with their descriptions, generated from the step schema. */
-function stepFieldLines(): string[] {
-  const schema = z.toJSONSchema(StepSchema, { io: 'input' }) as { properties: Record<string, JsonSchema>; required?: string[] };
-  const required = new Set(schema.required ?? []);
-  return Object.entries(schema.properties).map(([name, field]) => `- ${name}${required.has(name) ? '' : ' (optional)'}: ${String(field.description ?? '')}`);
+/** One catalogue line: `editFile {path, edits:[{find, replace}]} — nonIdempotent — what it does`. */
+function toolLine(tool: ToolDefinition<any>): string {
+  return `${tool.name} ${toolSignature(tool)} — ${effectText(tool)} — ${tool.description}`;
 }
 
 const ROLE = [
   'You are the planner of Planwright, a coding assistant that carries out a task as a plan of checkable steps.',
-  'You never change anything yourself: you only write plans as JSON. An executor runs each step by calling one tool,',
-  'checks its postcondition, runs independent steps in parallel, and asks you to re-plan the remaining steps when one fails.',
+  'You never change anything yourself: you write the plan. An executor runs each step by calling one tool, checks its',
+  'postcondition, runs independent steps in parallel, and asks you to re-plan the remaining steps when one fails.',
 ].join('\n');
 
+const LANGUAGE = [
+  'Write one step per line and nothing else (no prose, no code fences):',
+  'E<n> <tool> <arguments as one JSON object> [after E<i>,E<j>] [check <check>] [idempotent] [# title]',
+  '- Line n is step E<n>: label the lines E1, E2, … in order (a re-plan says where to start).',
+  '- A string argument may contain #E<n>: the output text of step E<n>, put in just before the step runs; the step waits for it.',
+  '- Order is implied: a step waits for the steps it references, for earlier steps that write a file it reads or writes or',
+  '  that read a file it writes, and for earlier commands; a command waits for every earlier change; a search or listing',
+  '  waits for every earlier change. Write "after E<i>" only for another order you need. Steps with no order run at once.',
+  '- Postconditions are implied: writeFile → the file exists (and parses, for .json); editFile → each replacement is in',
+  '  the file; appendFile → the content is in it; deleteFile → absent; renameFile → moved; runCommand → exit 0. Write',
+  '  "check <check>" only to replace that with a check that says more (e.g. the test summary line in the output).',
+  '- Titles are derived ("readFile lib/greet.js"); add "# title" only when that says too little.',
+  '- Rarely needed: pre <check> (must hold before the tool runs), status <check> (settles an uncertain outcome),',
+  '  undo <tool> {arguments} (undoes the step), keyed (the command honours PLANWRIGHT_IDEMPOTENCY_KEY).',
+];
+
+const CHECKS = [
+  'exists P | absent P | json P | contains P "text" | matches P /regex/ | exit N | output "text" | run "command" [in DIR]',
+  '| not C | all(C; C; …) | any(C; C; …)',
+  'P is a workspace path; texts and commands are JSON strings. exit and output judge the step\'s own command (runCommand only).',
+];
+
 const RULES = [
-  '- Each step calls exactly one tool from the catalogue with arguments that match its schema.',
-  '- Effect classes: readOnly changes nothing; idempotent is safe to repeat; nonIdempotent may not be repeated blindly.',
-  '- Every step whose tool is not readOnly needs a postcondition: a check the executor evaluates after the tool ran. A step succeeds only if its postcondition holds.',
-  '- A string argument may contain #<id> (for example "#E1"): it is replaced by the output text of that step just before the step runs, and makes the step wait for it.',
-  '- dependsOn lists steps that must succeed first when no output is needed; steps with no path between them run at the same time.',
-  '- "exitCode" and "outputContains" checks judge the step\'s own command, so they belong only in postconditions of runCommand steps.',
-  '- "idempotent" and "idempotencyKey" are only for runCommand steps whose command is really safe to repeat.',
+  '- Effects: readOnly changes nothing; idempotent is safe to repeat; nonIdempotent may not be repeated blindly.',
+  '- Mark a runCommand "idempotent" only when repeating it is safe (tests, builds).',
   '- Paths are relative to the workspace root, use "/", and never contain "..".',
-  '- Use editFile when you know the exact text to find; use proposeEdit when the worker model must read the file to decide the edit.',
-  '- Verify the outcome where the project allows it (run its tests or build), keep the plan short, and give steps ids E1, E2, ... in order.',
+  '- Use editFile when you know the exact text to find (it must occur exactly once); use proposeEdit when the worker model must read the file to decide the edit.',
+  '- Verify the outcome where the project allows it (run its tests or build), and keep the plan short.',
+];
+
+const EXAMPLE = [
+  'E1 readFile {"path":"lib/greet.js"}',
+  'E2 editFile {"path":"lib/greet.js","edits":[{"find":"const GREETING = \'Hi\';","replace":"const GREETING = \'Hello\';"}]}',
+  'E3 runCommand {"command":"npm test"} check output "0 failed" idempotent # Run the tests',
 ];
 
 /** The text of the shared system message; computed once, since it never changes in a process. */
@@ -66,19 +73,20 @@ export function plannerSystemMessage(): ChatMessage {
   prefixText ??= [
     ROLE,
     '',
-    '## Tools',
-    ...TOOLS.map(toolEntry),
+    '## Tools: name {arguments} — effect — what it does (? marks an optional argument)',
+    ...TOOLS.map(toolLine),
     '',
-    '## Step format',
-    'A step is a JSON object with these fields:',
-    ...stepFieldLines(),
+    '## Plan language',
+    ...LANGUAGE,
     '',
-    `A check (precondition, postcondition, statusCheck) is one of: ${schemaText(CheckSchema)}`,
+    '## Checks (C)',
+    ...CHECKS,
     '',
     '## Rules',
     ...RULES,
     '',
-    'Reply with JSON only: no prose, no code fences.',
+    '## Example',
+    ...EXAMPLE,
   ].join('\n');
   return { role: 'system', content: prefixText };
 }

@@ -10,15 +10,12 @@ import { buildReplanPrompt } from './replanPrompt';
 import { parseStepLine } from './stepLine';
 
 /** Reads a reply as a patch and judges it with `check`. */
-export function checkPatchReply(reply: unknown, check: PatchCheck, parseStep: StepLineParser = parseStepLine): ReplyCheck<PlanPatch> {
-  const parsed = parsePatch(String(reply), parseStep);
+export function checkPatchReply(reply: string, check: PatchCheck, parseStep: StepLineParser = parseStepLine): ReplyCheck<PlanPatch> {
+  const parsed = parsePatch(reply, parseStep);
   if (!parsed.ok) return { ok: false, problems: parsed.problems };
   const problems = check(parsed.patch);
   return problems.length === 0 ? { ok: true, value: parsed.patch } : { ok: false, problems };
 }
-
-/** The reply taken as text: a patch is lines, not JSON. */
-export const asText = (reply: string) => ({ ok: true as const, value: reply });
 
 /** A re-planner that asks `model` (the planner model) with the planning prompt's prefix. */
 export class ModelReplanner implements Replanner {
@@ -31,8 +28,7 @@ export class ModelReplanner implements Replanner {
       {
         request: { role: 'replanner', messages: buildReplanPrompt(request) },
         check: (reply) => checkPatchReply(reply, check),
-        parse: asText,
-        replyForm: 'as patch lines only',
+        replyAs: 'as patch lines only',
         what: 'patch',
         failure: 'invalidReplan',
       },

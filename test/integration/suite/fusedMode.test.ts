@@ -40,7 +40,7 @@ describe('Planwright carries out a goal in fused and auto mode in VS Code', func
 
   before(async () => {
     server = await ScriptedModelServer.start((body) => {
-      if (body?.response_format?.json_schema?.name === 'plan') return { content: JSON.stringify(plans.shift()), usage: { prompt_tokens: 1_200, completion_tokens: 200 } };
+      if (String(body?.messages?.[1]?.content ?? '').startsWith('Task: write a plan')) return { content: JSON.stringify(plans.shift()), usage: { prompt_tokens: 1_200, completion_tokens: 200 } };
       return agentTurns.shift() ?? { content: 'Done.', usage: { prompt_tokens: 900, completion_tokens: 10 } };
     });
     await setUserSetting('baseUrl', server.baseUrl);

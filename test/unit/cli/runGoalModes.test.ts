@@ -17,12 +17,12 @@ interface Captured {
 
 const call = (name: string, args: unknown, id = `call_${name}`) => ({ id, name, arguments: JSON.stringify(args) });
 
-/** The agent's turns in order; planner requests (a `plan` response format) get `plans` in order. */
+/** The agent's turns in order; planning requests (their task message says so) get `plans` in order. */
 function script(agent: readonly ScriptedReply[], plans: readonly unknown[] = []) {
   let turn = 0;
   let planned = 0;
-  return (body: { response_format?: { json_schema?: { name?: string } } }): ScriptedReply => {
-    if (body.response_format?.json_schema?.name === 'plan') return { content: JSON.stringify(plans[planned++]), usage: null };
+  return (body: { messages?: { content?: string }[] }): ScriptedReply => {
+    if (String(body.messages?.[1]?.content ?? '').startsWith('Task: write a plan')) return { content: JSON.stringify(plans[planned++]), usage: null };
     return agent[turn++] ?? { content: 'Done.', usage: null };
   };
 }

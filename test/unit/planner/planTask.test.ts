@@ -1,6 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { planJsonSchema } from '../../../src/core/plan/planJsonSchema';
+import { COMPACT_JSON_SCHEMA } from '../../../src/core/plan/compact/compactJson';
+import { encodeCompactPlan } from '../../../src/core/plan/compact/encodeCompactPlan';
 import { PlannerError } from '../../../src/core/planner/plannerError';
+import { plannerSystemMessage } from '../../../src/core/planner/plannerPrefix';
 import { planTask } from '../../../src/core/planner/planTask';
 import { summarizeWorkspace } from '../../../src/core/planner/workspaceSummary';
 import { OpenAiChatModel } from '../../../src/node/openAiChatModel';
@@ -34,19 +36,19 @@ describe('planTask', () => {
     server = undefined;
   });
 
-  it('returns a validated plan at revision 1, asking with the plan JSON Schema', async () => {
-    const { server, model, summary } = await planner([{ content: `\`\`\`json\n${JSON.stringify(VALID_PLAN)}\n\`\`\``, usage: { prompt_tokens: 2100, completion_tokens: 180, cached_tokens: 1024 } }]);
+  it('returns a validated plan at revision 1, asking for the plan language without a response format', async () => {
+    const reply = `\`\`\`\n${encodeCompactPlan(VALID_PLAN.steps)}\`\`\``;
+    const { server, model, summary } = await planner([{ content: reply, usage: { prompt_tokens: 2100, completion_tokens: 180, cached_tokens: 1024 } }]);
     const { plan, usage } = await planTask(GOAL, summary, model);
     assert.equal(plan.revision, 1);
     assert.equal(plan.goal, GOAL);
-    assert.deepEqual(plan.steps.map((step) => step.id), ['E1', 'E2']);
+    assert.deepEqual(plan.steps, VALID_PLAN.steps);
     assert.deepEqual(usage, [{ role: 'planner', model: 'planner-model', promptTokens: 2100, completionTokens: 180, cachedTokens: 1024, estimated: false, ms: usage[0]!.ms }]);
     const body = server.requests[0]!.body;
     assert.equal(body.model, 'planner-model');
-    assert.equal(body.response_format.type, 'json_schema');
-    const { $schema: _header, ...schema } = planJsonSchema();
-    assert.deepEqual(body.response_format.json_schema.schema, schema);
+    assert.equal(body.response_format, undefined);
     assert.equal(body.messages[0].role, 'system');
+    assert.match(body.messages[1].content, /in the plan language, starting at E1/);
     assert.match(body.messages[1].content, /Goal: Add a --verbose flag to the CLI/);
     assert.match(body.messages[1].content, /Open file src\/cli\.ts:/);
   });
@@ -73,10 +75,30 @@ describe('planTask', () => {
     assert.match(repair[3].content, /- E2\.postcondition: Required: editFile changes the workspace/);
   });
 
-  it('repairs a reply that is not JSON at all', async () => {
-    const { server, model, summary } = await planner([{ content: 'Sure! First I will read the file.' }, { content: JSON.stringify(VALID_PLAN) }]);
+  it('repairs a reply that is prose, quoting the line and what a step line needs', async () => {
+    const { server, model, summary } = await planner([{ content: 'Sure! First I will read the file.' }, { content: encodeCompactPlan(VALID_PLAN.steps) }]);
     await planTask(GOAL, summary, model);
-    assert.match(server.requests[1]!.body.messages[3].content, /the reply is not valid JSON/);
+    const repair = server.requests[1]!.body.messages[3].content;
+    assert.match(repair, /- E1: line 1: column 5: expected the arguments of Sure as one JSON object/);
+    assert.match(repair, /Reply with the whole corrected plan in the plan language, one step per line, nothing else/);
+  });
+
+  it('quotes gate problems with the line their step was written on', async () => {
+    const reply = 'E1 readFile {"path":"src/cli.ts"}\n\nE2 wrteFile {"path":"a.txt","content":"x"} check exists a.txt';
+    const { server, model, summary } = await planner([{ content: reply }, { content: encodeCompactPlan(VALID_PLAN.steps) }]);
+    await planTask(GOAL, summary, model);
+    assert.match(server.requests[1]!.body.messages[3].content, /- line 3: E2\.tool: unknown tool "wrteFile" \(did you mean "writeFile"\?\)/);
+  });
+
+  it('asks for the small JSON form with its schema when told to, and reads it to the same steps', async () => {
+    const steps = [{ tool: 'readFile', args: { path: 'src/cli.ts' }, title: VALID_PLAN.steps[0]!.title }, { tool: 'editFile', args: VALID_PLAN.steps[1]!.args, check: 'contains src/cli.ts "--verbose"', title: VALID_PLAN.steps[1]!.title }];
+    const { server, model, summary } = await planner([{ content: JSON.stringify({ steps }) }]);
+    const { plan } = await planTask(GOAL, summary, model, undefined, { format: 'json' });
+    assert.deepEqual(plan.steps, VALID_PLAN.steps);
+    const body = server.requests[0]!.body;
+    assert.deepEqual(body.response_format.json_schema.schema, COMPACT_JSON_SCHEMA);
+    assert.match(body.messages[1].content, /Reply with JSON only: \{"steps"/);
+    assert.equal(body.messages[0].content, plannerSystemMessage().content, 'the same system message in both formats');
   });
 
   it('fails with a PlannerError listing the problems when the plan is invalid twice, and runs nothing', async () => {

@@ -29,16 +29,16 @@ describe('planner and re-planner prompts', () => {
     assert.match(task!.content, /- src\/ \(1 file: cli\.ts\)/);
   });
 
-  it('lists every tool with its description, effect class and argument schema', () => {
+  it('lists every tool as one signature line with its effect class and description, and no JSON Schema', () => {
     const prefix = plannerSystemMessage().content;
-    for (const tool of TOOLS) {
-      assert.ok(prefix.includes(`### ${tool.name}\n${tool.description}\nEffect: `), tool.name);
-    }
-    assert.match(prefix, /### readFile\n.*\nEffect: readOnly\.\nArguments: \{"type":"object","properties":\{"path":\{"type":"string"\}\}/);
-    assert.match(prefix, /### runCommand\n.*\nEffect: nonIdempotent; idempotent when the step sets "idempotent": true/);
-    assert.match(prefix, /postcondition \(optional\): Must hold after the tool ran/);
-    assert.match(prefix, /"const":"fileContains"/);
-    assert.match(prefix, /#<id>/);
+    for (const tool of TOOLS) assert.ok(prefix.includes(`\n${tool.name} {`) && prefix.includes(tool.description), tool.name);
+    assert.match(prefix, /\nreadFile \{path\} — readOnly — Read a text file/);
+    assert.match(prefix, /\neditFile \{path, edits:\[\{find, replace\}\]\} — nonIdempotent — /);
+    assert.match(prefix, /\nrunCommand \{command, cwd\?, timeoutMs\?\} — nonIdempotent \(idempotent with the idempotent flag\) — /);
+    assert.match(prefix, /exists P \| absent P \| json P \| contains P "text" \| matches P \/regex\//);
+    assert.match(prefix, /#E<n>/);
+    assert.ok(!prefix.includes('"type"'), 'no JSON Schema');
+    assert.ok(!prefix.includes('9007199254740991'));
   });
 
   it('hands the re-planner one line per frozen and waiting step, the broken step with its evidence, and the invalidated steps as step lines', () => {

@@ -16,14 +16,14 @@ export function encodeCompactPlan(steps: readonly Step[], options: CompactReader
   const context = new DependencyContext(options.existing ?? []);
   const lines: string[] = [];
   for (const step of renamed) {
-    lines.push(encodeStep(step, context));
+    lines.push(encodeCompactStep(step, context));
     context.add(step);
   }
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }
 
-/** One step's labelled line, given the steps before it (none: only references imply dependencies). */
-export function encodeStep(step: Step, context: DependencyContext = new DependencyContext()): string {
+/** One step's line with its own id as the label, given the steps before it (none when absent). */
+export function encodeCompactStep(step: Step, context: DependencyContext = new DependencyContext()): string {
   const parts = [`${step.id} ${step.tool} ${JSON.stringify(step.args)}`];
   const after = writtenDependencies(step, context);
   if (after.length > 0) parts.push(`after ${after.join(',')}`);

@@ -9,7 +9,7 @@ import { encodeCompactPlan } from '../../../../src/core/plan/compact/encodeCompa
 import { formatProblem } from '../../../../src/core/plan/planProblem';
 import type { Step } from '../../../../src/core/plan/planSchema';
 
-const EXAMPLES = path.resolve(__dirname, '..', '..', '..', '..', '..', 'examples');
+const EXAMPLES = path.resolve(__dirname, '..', '..', '..', '..', '..', 'examples', 'demo-workspace');
 
 function roundTrip(steps: readonly Step[]): Step[] {
   const text = encodeCompactPlan(steps);
