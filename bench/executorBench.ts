@@ -111,6 +111,7 @@ class MemoryLog implements RecordLog {
   async append(record: unknown): Promise<void> {
     this.records.push(record);
   }
+  async flush(): Promise<void> {}
   async readAll(): Promise<readonly unknown[]> {
     return this.records;
   }

@@ -1,8 +1,10 @@
 // One run of a plan: schedules ready steps in parallel, asks for approvals, runs each step, invalidates
-// what a failure breaks, re-plans in place, and writes the summary. Every change is journalled before
-// it takes effect in memory, so a run can be rebuilt and resumed from its journal at any point.
+// what a failure breaks, re-plans in place, and writes the summary. Every change is journalled before it
+// takes effect in memory, and is durable before an effect that follows it starts and before a public
+// method returns, so a run can be rebuilt and resumed from its journal at any point.
 import { formatProblem } from '../plan/planProblem';
 import { readySteps } from '../plan/planGraph';
+import type { StepStatus } from '../plan/stepStatus';
 import type { Step, ValidPlan } from '../plan/planSchema';
 import type { PlanValidation } from '../plan/validatePlan';
 import { resolveStepArgs } from '../plan/resolveStepArgs';
@@ -77,6 +79,7 @@ export class PlanRun {
       deps,
     );
     for (const usage of start.planUsage ?? []) await recorder.recordUsage('plan', usage);
+    await recorder.durable();
     return new PlanRun(deps, options, recorder);
   }
 
@@ -116,12 +119,15 @@ export class PlanRun {
       }
       if (!(await this.concludeQuietRun(signal))) break;
     }
+    await this.recorder.durable();
     return runReport(this.current);
   }
 
   /** Schedules approvals and steps until nothing is in flight; stops scheduling once a step broke. */
   private async runUntilQuiet(signal: AbortSignal): Promise<void> {
     const inFlight = new Map<string, Promise<void>>();
+    /** Steps chosen to start whose start is not journalled yet: the scheduler counts them as running. */
+    const starting = new Set<string>();
     const approvalsAbort = new AbortController();
     this.stopApprovals = approvalsAbort;
     const stopApprovals = () => approvalsAbort.abort();
@@ -135,10 +141,11 @@ export class PlanRun {
             const question = await requestApproval(step, this.approvalIo(), approvalsAbort.signal);
             if (question) inFlight.set(`approval:${step.id}`, question.answered.finally(() => inFlight.delete(`approval:${step.id}`)));
           }
-          for (const step of stepsToStart(this.current.plan, statusById(this.current), this.options.maxParallel, (s) => this.writesOf(s))) {
-            const started = await this.startStep(step, signal);
-            if (!started) continue;
-            const done = started.finished.then((brokeIt) => {
+          const statuses = countedAsRunning(statusById(this.current), starting);
+          for (const step of stepsToStart(this.current.plan, statuses, this.options.maxParallel, (s) => this.writesOf(s))) {
+            // Ready steps start side by side: none waits for another's snapshot or journal commit.
+            starting.add(step.id);
+            const done = this.startStep(step, signal, () => starting.delete(step.id)).then((brokeIt) => {
               if (brokeIt) {
                 broken = true;
                 approvalsAbort.abort();
@@ -156,17 +163,22 @@ export class PlanRun {
   }
 
   /**
-   * Snapshots the files `step` may change, journals its start (with the snapshot), and returns the
-   * running step, whose `finished` resolves true when it failed or became unknown.
+   * Snapshots the files `step` may change, journals its start (with the snapshot), calls `started` once
+   * the start is journalled (or refused), and runs the step; true when it failed or became unknown.
    */
-  private async startStep(step: Step, signal: AbortSignal): Promise<{ readonly finished: Promise<boolean> } | undefined> {
+  private async startStep(step: Step, signal: AbortSignal, started: () => void): Promise<boolean> {
     const resolved = resolveStepArgs(step, stepOutputs(this.current));
     const args = resolved.ok ? (resolved.args as Record<string, unknown>) : undefined;
-    // Resolved arguments imply a known tool; writesOf would resolve them all over again.
-    const before = args ? await takeSnapshots(this.deps.workspace, findTool(step.tool)!.writes(args)).catch(() => []) : [];
-    if (!(await this.recorder.step(step.id, 'start', { before, reason: 'scheduled' }))) return undefined;
+    let before: FileSnapshot[] = [];
+    try {
+      // Resolved arguments imply a known tool; writesOf would resolve them all over again.
+      if (args) before = await takeSnapshots(this.deps.workspace, findTool(step.tool)!.writes(args)).catch(() => []);
+      if (!(await this.recorder.step(step.id, 'start', { before, reason: 'scheduled' }))) return false;
+    } finally {
+      started();
+    }
     const call = args ? { args } : { problems: resolved.ok ? '' : resolved.problems.map(formatProblem).join('; ') };
-    return { finished: this.finishStep(step, call, before, signal) };
+    return this.finishStep(step, call, before, signal);
   }
 
   private async finishStep(
@@ -226,8 +238,10 @@ export class PlanRun {
    * be unchanged (or left out), changed and new steps need approval again. Call it while the run is not
    * executing; `execute` then carries on with the edited plan.
    */
-  revise(edited: ValidPlan, reason = 'the plan was edited by hand'): Promise<PlanValidation> {
-    return reviseByHand(this.recorder, edited, reason);
+  async revise(edited: ValidPlan, reason = 'the plan was edited by hand'): Promise<PlanValidation> {
+    const verdict = await reviseByHand(this.recorder, edited, reason);
+    await this.recorder.durable();
+    return verdict;
   }
 
   /** Stops scheduling (open approvals are left waiting); running steps finish, then `execute` returns paused. */
@@ -237,13 +251,17 @@ export class PlanRun {
   }
 
   /** Tries a failed, unknown, skipped, invalidated or cancelled step again (with what it broke). Call it while not executing. */
-  retry(stepId: string): Promise<InterventionResult> {
-    return retryStep(this.recorder, stepId);
+  async retry(stepId: string): Promise<InterventionResult> {
+    const result = await retryStep(this.recorder, stepId);
+    await this.recorder.durable();
+    return result;
   }
 
   /** Skips a step that has not succeeded, invalidating what depends on it. Call it while not executing. */
-  skip(stepId: string): Promise<InterventionResult> {
-    return skipStep(this.recorder, stepId, (id, what) => this.invalidateDependents(id, what));
+  async skip(stepId: string): Promise<InterventionResult> {
+    const result = await skipStep(this.recorder, stepId, (id, what) => this.invalidateDependents(id, what));
+    await this.recorder.durable();
+    return result;
   }
 
   private async solve(signal: AbortSignal): Promise<void> {
@@ -291,6 +309,7 @@ export class PlanRun {
         await this.recorder.step(stepId, event, fields);
       },
       trace: (event) => this.recorder.trace(event),
+      durable: () => this.recorder.durable(),
     };
   }
 
@@ -313,4 +332,12 @@ export class PlanRun {
       invalidateDependents: (id, what) => this.invalidateDependents(id, what),
     };
   }
+}
+
+/** `statuses`, with the steps in `starting` counted as running (their start is on its way to the journal). */
+function countedAsRunning(statuses: ReadonlyMap<string, StepStatus>, starting: ReadonlySet<string>): ReadonlyMap<string, StepStatus> {
+  if (starting.size === 0) return statuses;
+  const counted = new Map(statuses);
+  for (const id of starting) counted.set(id, 'running');
+  return counted;
 }
