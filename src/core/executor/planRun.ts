@@ -23,7 +23,7 @@ import { recoverInterruptedSteps, type RecoveryIo } from './runRecovery';
 import { DEFAULT_RUN_OPTIONS, type RunOptions } from './runOptions';
 import { loadRunState, RunRecorder } from './runRecorder';
 import { statusById, stepOutputs, type RunState } from './runState';
-import { deterministicSummary, runReport, type RunReport, type Solver } from './runSummary';
+import { deterministicSummary, plannedAnswer, runReport, summarySource, type RunReport, type Solver } from './runSummary';
 import { firstBrokenStep, quietOutcome, stepsToInvalidate, stepsToStart } from './scheduler';
 import { runStep, type StepEnd, type StepRunnerIo } from './stepRunner';
 import { transition } from './stepTransitions';
@@ -264,18 +264,28 @@ export class PlanRun {
     return result;
   }
 
+  /** The summary of a succeeded run, from the source `summarySource` names; a solver that fails falls back. */
   private async solve(signal: AbortSignal): Promise<void> {
-    let text = deterministicSummary({ ...this.current, status: 'succeeded' });
-    if (this.deps.solver) {
-      try {
-        const answer = await this.deps.solver.summarize(this.current, signal);
-        for (const usage of answer.usage) await this.recorder.recordUsage('solve', usage);
-        text = answer.text;
-      } catch (error) {
-        this.deps.logger.warn(`the solver failed, using the plain summary: ${messageOf(error)}`);
-      }
-    }
+    const succeeded: RunState = { ...this.current, status: 'succeeded' };
+    const fallback = plannedAnswer(succeeded) ?? deterministicSummary(succeeded);
+    const text = summarySource(succeeded, this.options) === 'solver' ? await this.askSolver(signal, fallback) : fallback;
     await this.recorder.append({ type: 'summary', at: this.deps.clock.now(), text });
+  }
+
+  /** The solver's summary, or `fallback` (with a warning) when no solver is configured or it fails. */
+  private async askSolver(signal: AbortSignal, fallback: string): Promise<string> {
+    if (!this.deps.solver) {
+      this.deps.logger.warn('a model summary was asked for, but no model is configured: using the plain summary');
+      return fallback;
+    }
+    try {
+      const answer = await this.deps.solver.summarize(this.current, signal);
+      for (const usage of answer.usage) await this.recorder.recordUsage('solve', usage);
+      return answer.text;
+    } catch (error) {
+      this.deps.logger.warn(`the solver failed, using the plain summary: ${messageOf(error)}`);
+      return fallback;
+    }
   }
 
   private async cancelRemaining(): Promise<void> {
