@@ -1,8 +1,9 @@
 // What the executor costs and how well it packs work: generated DAGs (chains, wide fan-outs, random
 // layered DAGs) of runCommand steps over a fake CommandRunner whose commands take a known time on real
 // timers. Prints the executor's overhead per step (no-op commands, journal and trace in memory, then on
-// disk with fsync) and, with commands of 5–20 ms at maxParallel 4, the makespan against the critical
-// path and against the best any 4-wide schedule could do. Run: npx tsc -p . && node out/bench/executorBench.js
+// disk with fsync), the makespan of eight independent sleeps at maxParallel 8 against one sleep, and,
+// with commands of 5–20 ms at maxParallel 4, the makespan against the critical path and against the
+// best any 4-wide schedule could do. Run: npx tsc -p bench && node out/bench/executorBench.js
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -15,6 +16,7 @@ import { validatePlan } from '../src/core/plan/validatePlan';
 import type { CommandResult, CommandRunner, RecordLog, Workspace } from '../src/core/ports';
 import { JsonlRecordLog } from '../src/node/jsonlRecordLog';
 import { nodeClock } from '../src/node/nodeClock';
+import { NodeCommandRunner } from '../src/node/nodeCommandRunner';
 
 /** One generated step: its id, what it waits for, and how long its command takes. */
 interface NodeSpec {
@@ -66,7 +68,7 @@ function layered(n: number, width: number, ms: () => number, seed = 7): NodeSpec
   return steps;
 }
 
-function planOf(specs: readonly NodeSpec[]): ValidPlan {
+function planOf(specs: readonly NodeSpec[], command: (spec: NodeSpec) => string = (spec) => `work ${spec.ms}`): ValidPlan {
   const verdict = validatePlan({
     version: 1,
     goal: 'benchmark',
@@ -74,7 +76,7 @@ function planOf(specs: readonly NodeSpec[]): ValidPlan {
       id: spec.id,
       title: spec.id,
       tool: 'runCommand',
-      args: { command: `work ${spec.ms}` },
+      args: { command: command(spec) },
       dependsOn: [...spec.dependsOn],
       idempotent: true,
       postcondition: { kind: 'exitCode', equals: 0 },
@@ -109,6 +111,7 @@ class MemoryLog implements RecordLog {
   async append(record: unknown): Promise<void> {
     this.records.push(record);
   }
+  async flush(): Promise<void> {}
   async readAll(): Promise<readonly unknown[]> {
     return this.records;
   }
@@ -119,10 +122,15 @@ const noWorkspace = new Proxy({} as Workspace, {
   get: () => () => Promise.reject(new Error('the benchmark workspace has no files')),
 });
 
-async function runOnce(plan: ValidPlan, logs: { journal: RecordLog; trace: RecordLog }, maxParallel: number): Promise<{ wallMs: number; cpuMs: number }> {
+async function runOnce(
+  plan: ValidPlan,
+  logs: { journal: RecordLog; trace: RecordLog },
+  maxParallel: number,
+  commands: CommandRunner = workRunner,
+): Promise<{ wallMs: number; cpuMs: number }> {
   const deps: RunDeps = {
     workspace: noWorkspace,
-    commands: workRunner,
+    commands,
     clock: nodeClock,
     journal: logs.journal,
     trace: logs.trace,
@@ -144,7 +152,7 @@ const memoryLogs = () => ({ journal: new MemoryLog(), trace: new MemoryLog() });
 const pad = (text: string | number, width: number) => String(text).padStart(width);
 
 async function overhead(): Promise<void> {
-  console.log('Executor overhead per step (no-op commands, maxParallel 4; best of 3 runs)');
+  console.log('Executor overhead per step, journal and trace in memory (no-op commands, maxParallel 4; best of 3 runs)');
   console.log(`${'DAG'.padEnd(22)}${pad('steps', 6)}${pad('µs/step wall', 14)}${pad('µs/step CPU', 13)}`);
   const zero = () => 0;
   const shapes: [string, (n: number) => NodeSpec[]][] = [
@@ -162,15 +170,72 @@ async function overhead(): Promise<void> {
       console.log(`${name.padEnd(22)}${pad(n, 6)}${pad(((best.wallMs * 1000) / n).toFixed(0), 14)}${pad(((best.cpuMs * 1000) / n).toFixed(0), 13)}`);
     }
   }
+}
+
+/** The median of `values`. */
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** A fresh journal (fsync'd) and trace (written, not synced) in `dir`, as the CLI opens them. */
+function diskLogs(dir: string, name: string): { journal: JsonlRecordLog; trace: JsonlRecordLog } {
+  return { journal: new JsonlRecordLog(path.join(dir, `${name}.journal.jsonl`)), trace: new JsonlRecordLog(path.join(dir, `${name}.trace.jsonl`), false) };
+}
+
+/** Runs `plan` `times` times on fresh files in a scratch folder; the medians of wall and CPU time. */
+async function onDisk(plan: ValidPlan, maxParallel: number, times: number, commands: CommandRunner = workRunner): Promise<{ wallMs: number; cpuMs: number }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'planwright-bench-'));
   try {
-    for (const n of [50, 200]) {
-      const plan = planOf(layered(n, 8, zero));
-      const journal = new JsonlRecordLog(path.join(dir, `${n}.journal.jsonl`));
-      const trace = new JsonlRecordLog(path.join(dir, `${n}.trace.jsonl`), false);
-      const { wallMs, cpuMs } = await runOnce(plan, { journal, trace }, 4);
-      await Promise.all([journal.close(), trace.close()]);
-      console.log(`${'layered, on disk+fsync'.padEnd(22)}${pad(n, 6)}${pad(((wallMs * 1000) / n).toFixed(0), 14)}${pad(((cpuMs * 1000) / n).toFixed(0), 13)}`);
+    const runs = [];
+    for (let i = 0; i < times; i++) {
+      const logs = diskLogs(dir, String(i));
+      runs.push(await runOnce(plan, logs, maxParallel, commands));
+      await Promise.all([logs.journal.close(), logs.trace.close()]);
+    }
+    return { wallMs: median(runs.map((run) => run.wallMs)), cpuMs: median(runs.map((run) => run.cpuMs)) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function overheadOnDisk(): Promise<void> {
+  const times = 5;
+  console.log('');
+  console.log(`Executor overhead per step, journal fsync'd on disk (no-op commands; median of ${times} runs)`);
+  console.log(`${'DAG'.padEnd(22)}${pad('steps', 6)}${pad('parallel', 9)}${pad('µs/step wall', 14)}${pad('µs/step CPU', 13)}`);
+  const zero = () => 0;
+  const cases: [string, NodeSpec[], number][] = [
+    ['chain', chain(50, zero), 4],
+    ['layered (width 8)', layered(50, 8, zero), 4],
+    ['layered (width 8)', layered(200, 8, zero), 4],
+    ['layered (width 8)', layered(200, 8, zero), 8],
+    ['fan-out', fanOut(200, zero), 8],
+  ];
+  for (const [name, specs, maxParallel] of cases) {
+    const { wallMs, cpuMs } = await onDisk(planOf(specs), maxParallel, times);
+    const n = specs.length;
+    console.log(`${name.padEnd(22)}${pad(n, 6)}${pad(maxParallel, 9)}${pad(((wallMs * 1000) / n).toFixed(0), 14)}${pad(((cpuMs * 1000) / n).toFixed(0), 13)}`);
+  }
+}
+
+/** Eight independent steps of `ms` each at maxParallel 8: the makespan against the one step's length. */
+async function parallelSleeps(): Promise<void> {
+  const times = 5;
+  const ms = 500;
+  console.log('');
+  console.log(`Eight independent ${ms} ms steps at maxParallel 8, journal fsync'd on disk (median of ${times} runs)`);
+  console.log(`${'commands'.padEnd(34)}${pad('makespan ms', 12)}${pad('÷ longest', 11)}`);
+  const specs = Array.from({ length: 8 }, (_, i): NodeSpec => ({ id: `E${i + 1}`, dependsOn: [], ms }));
+  const dir = mkdtempSync(path.join(tmpdir(), 'planwright-sleep-'));
+  try {
+    const cases: [string, ValidPlan, CommandRunner][] = [
+      ['timers in process', planOf(specs), workRunner],
+      [`\`sleep ${ms / 1000}\` child processes`, planOf(specs, () => `sleep ${ms / 1000}`), new NodeCommandRunner(dir)],
+    ];
+    for (const [name, plan, commands] of cases) {
+      const { wallMs } = await onDisk(plan, 8, times, commands);
+      console.log(`${name.padEnd(34)}${pad(wallMs.toFixed(0), 12)}${pad((wallMs / ms).toFixed(2), 11)}`);
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -210,6 +275,8 @@ async function makespan(): Promise<void> {
 
 async function main(): Promise<void> {
   await overhead();
+  await overheadOnDisk();
+  await parallelSleeps();
   await makespan();
 }
 

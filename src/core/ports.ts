@@ -121,9 +121,18 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
-/** An append-only log of JSON records (the run journal, the trace). Appends are durable when they resolve. */
+/**
+ * An append-only log of JSON records (the run journal, the trace), kept in the order appended. A record is
+ * durable once all of it is written (and synced, for a log that syncs); records may be committed together.
+ */
 export interface RecordLog {
+  /** Queues `record` after every earlier one; resolves once it is durable, rejects when its write or sync failed. */
   append(record: unknown): Promise<void>;
+  /**
+   * The durability barrier: resolves once every record appended before the call is durable, rejects when
+   * any of them failed. Nothing queued or in progress: resolves at once.
+   */
+  flush(): Promise<void>;
   /** Every record in order; a torn last line is dropped and reported through `onWarning`. */
   readAll(onWarning?: (message: string) => void): Promise<readonly unknown[]>;
 }

@@ -1,13 +1,13 @@
 // One run of a plan: schedules ready steps in parallel, asks for approvals, runs each step, invalidates
-// what a failure breaks, re-plans in place, and writes the summary. Every change is journalled before
-// it takes effect in memory, so a run can be rebuilt and resumed from its journal at any point.
+// what a failure breaks, re-plans in place, and writes the summary. Every change is journalled before it
+// takes effect in memory, and is durable before an effect that follows it starts and before a public
+// method returns, so a run can be rebuilt and resumed from its journal at any point.
 import { formatProblem } from '../plan/planProblem';
 import { readySteps } from '../plan/planGraph';
 import type { Step, ValidPlan } from '../plan/planSchema';
 import type { PlanValidation } from '../plan/validatePlan';
 import { resolveStepArgs } from '../plan/resolveStepArgs';
 import type { ApprovalGate, ChatModel, Clock, CommandRunner, Logger, RecordLog, Workspace } from '../ports';
-import { messageOf } from '../textPreview';
 import type { FileSnapshot } from '../tools/defineTool';
 import { takeSnapshots } from '../tools/fileSnapshots';
 import { findTool } from '../tools/toolCatalog';
@@ -22,8 +22,9 @@ import { recoverInterruptedSteps } from './runRecovery';
 import { DEFAULT_RUN_OPTIONS, type RunOptions } from './runOptions';
 import { loadRunState, RunRecorder } from './runRecorder';
 import { statusById, stepOutputs, type RunState } from './runState';
-import { deterministicSummary, runReport, type RunReport, type Solver } from './runSummary';
-import { firstBrokenStep, quietOutcome, stepsToStart } from './scheduler';
+import { runReport, type RunReport, type Solver } from './runSummary';
+import { writeSummary } from './summaryWriter';
+import { countedAsRunning, firstBrokenStep, quietOutcome, stepsToStart } from './scheduler';
 import { streamedPlanStop } from './streamedPlanRun';
 import { approvalIoOf, cancelRemaining, invalidateDependents, recoveryIoOf, stepRunnerIo, writesOf, type RunIo } from './runIo';
 import { runStep, type StepEnd } from './stepRunner';
@@ -94,6 +95,7 @@ export class PlanRun {
       deps,
     );
     for (const usage of start.planUsage ?? []) await recorder.recordUsage('plan', usage);
+    await recorder.durable();
     return new PlanRun(deps, options, recorder);
   }
 
@@ -136,6 +138,7 @@ export class PlanRun {
       this.pausing = false;
       await this.recorder.setStatus('paused', 'paused by the user');
     } else await this.concludeQuietRun(signal);
+    await this.recorder.durable();
     return runReport(this.current);
   }
 
@@ -146,6 +149,8 @@ export class PlanRun {
    */
   private async runUntilQuiet(signal: AbortSignal): Promise<void> {
     const inFlight = new Map<string, Promise<void>>();
+    /** Steps chosen to start whose start is not journalled yet: the scheduler counts them as running. */
+    const starting = new Set<string>();
     const approvalsAbort = new AbortController();
     this.stopApprovals = approvalsAbort;
     const stopApprovals = () => approvalsAbort.abort();
@@ -161,10 +166,12 @@ export class PlanRun {
             const question = await requestApproval(step, approvalIoOf(this.io), approvalsAbort.signal);
             if (question) inFlight.set(`approval:${step.id}`, question.answered.finally(() => inFlight.delete(`approval:${step.id}`)));
           }
-          for (const step of stepsToStart(this.current.plan, statusById(this.current), this.options.maxParallel, (s) => writesOf(s, this.current))) {
-            const started = await this.startStep(step, signal);
-            if (!started) continue;
-            inFlight.set(`step:${step.id}`, started.finished.finally(() => inFlight.delete(`step:${step.id}`)));
+          const statuses = countedAsRunning(statusById(this.current), starting);
+          for (const step of stepsToStart(this.current.plan, statuses, this.options.maxParallel, (s) => writesOf(s, this.current))) {
+            // Ready steps start side by side: none waits for another's snapshot or journal commit.
+            starting.add(step.id);
+            const done = this.startStep(step, signal, () => starting.delete(step.id));
+            inFlight.set(`step:${step.id}`, done.finally(() => inFlight.delete(`step:${step.id}`)));
           }
           // A plan still being written is not patched under the planner's hands: recovery waits for it to close.
           const recovering = this.current.planOpen ? undefined : this.recovery.poll(signal);
@@ -179,18 +186,23 @@ export class PlanRun {
   }
 
   /**
-   * Snapshots the files `step` may change, journals its start (with the snapshot), and returns the
-   * running step, whose `finished` settles once its end is journalled.
+   * Snapshots the files `step` may change, journals its start (with the snapshot), calls `started` once
+   * the start is journalled (or refused), and runs the step until its end is journalled.
    */
-  private async startStep(step: Step, signal: AbortSignal): Promise<{ readonly finished: Promise<void> } | undefined> {
+  private async startStep(step: Step, signal: AbortSignal, started: () => void): Promise<void> {
     const resolved = resolveStepArgs(step, stepOutputs(this.current));
     const args = resolved.ok ? (resolved.args as Record<string, unknown>) : undefined;
-    // Resolved arguments imply a known tool; writesOf would resolve them all over again.
-    const before = args ? await takeSnapshots(this.deps.workspace, findTool(step.tool)!.writes(args)).catch(() => []) : [];
-    if (!(await this.recorder.step(step.id, 'start', { before, reason: 'scheduled' }))) return undefined;
+    let before: FileSnapshot[] = [];
+    try {
+      // Resolved arguments imply a known tool; writesOf would resolve them all over again.
+      if (args) before = await takeSnapshots(this.deps.workspace, findTool(step.tool)!.writes(args)).catch(() => []);
+      if (!(await this.recorder.step(step.id, 'start', { before, reason: 'scheduled' }))) return;
+    } finally {
+      started();
+    }
     if (this.current.planOpen && this.intake) await this.recorder.trace({ type: 'earlyStart', stepId: step.id, streamOffset: this.intake.offset() });
     const call = args ? { args } : { problems: resolved.ok ? '' : resolved.problems.map(formatProblem).join('; ') };
-    return { finished: this.finishStep(step, call, before, signal) };
+    await this.finishStep(step, call, before, signal);
   }
 
   private async finishStep(
@@ -241,8 +253,10 @@ export class PlanRun {
    * be unchanged (or left out), changed and new steps need approval again. Call it while the run is not
    * executing; `execute` then carries on with the edited plan.
    */
-  revise(edited: ValidPlan, reason = 'the plan was edited by hand'): Promise<PlanValidation> {
-    return reviseByHand(this.recorder, edited, reason);
+  async revise(edited: ValidPlan, reason = 'the plan was edited by hand'): Promise<PlanValidation> {
+    const verdict = await reviseByHand(this.recorder, edited, reason);
+    await this.recorder.durable();
+    return verdict;
   }
 
   /** Stops scheduling (open approvals are left waiting); running steps finish, then `execute` returns paused. */
@@ -252,26 +266,20 @@ export class PlanRun {
   }
 
   /** Tries a failed, unknown, skipped, invalidated or cancelled step again (with what it broke). Call it while not executing. */
-  retry(stepId: string): Promise<InterventionResult> {
-    return retryStep(this.recorder, stepId);
+  async retry(stepId: string): Promise<InterventionResult> {
+    const result = await retryStep(this.recorder, stepId);
+    await this.recorder.durable();
+    return result;
   }
 
   /** Skips a step that has not succeeded, invalidating what depends on it. Call it while not executing. */
-  skip(stepId: string): Promise<InterventionResult> {
-    return skipStep(this.recorder, stepId, (id, what) => invalidateDependents(this.recorder, id, what));
+  async skip(stepId: string): Promise<InterventionResult> {
+    const result = await skipStep(this.recorder, stepId, (id, what) => invalidateDependents(this.recorder, id, what));
+    await this.recorder.durable();
+    return result;
   }
 
-  private async solve(signal: AbortSignal): Promise<void> {
-    let text = deterministicSummary({ ...this.current, status: 'succeeded' });
-    if (this.deps.solver) {
-      try {
-        const answer = await this.deps.solver.summarize(this.current, signal);
-        for (const usage of answer.usage) await this.recorder.recordUsage('solve', usage);
-        text = answer.text;
-      } catch (error) {
-        this.deps.logger.warn(`the solver failed, using the plain summary: ${messageOf(error)}`);
-      }
-    }
-    await this.recorder.append({ type: 'summary', at: this.deps.clock.now(), text });
+  private solve(signal: AbortSignal): Promise<void> {
+    return writeSummary({ recorder: this.recorder, options: this.options, solver: this.deps.solver, logger: this.deps.logger, clock: this.deps.clock }, signal);
   }
 }

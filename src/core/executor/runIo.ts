@@ -35,6 +35,7 @@ export function stepRunnerIo(io: RunIo, stepId: string): StepRunnerIo {
       await recorder.step(stepId, event, fields);
     },
     trace: (event) => recorder.trace(event),
+    durable: () => recorder.durable(),
   };
 }
 

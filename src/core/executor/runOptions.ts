@@ -1,9 +1,15 @@
-// How a run behaves — parallelism, re-planning budget, retry limits, tool limits, approval settings —
-// as a schema, because the options are journalled with the run: a resumed run keeps the settings it
-// was started with unless the host overrides them.
+// How a run behaves — parallelism, re-planning budget, retry limits, tool limits, approval settings, who
+// writes the summary — as a schema, because the options are journalled with the run: a resumed run keeps
+// the settings it was started with unless the host overrides them.
 import { z } from 'zod';
 import { DEFAULT_TOOL_LIMITS } from '../tools/defineTool';
 import { DEFAULT_RETRY_LIMITS } from './retryPolicy';
+
+/** Who writes a succeeded run's summary: Planwright from the run (`plain`, the default) or the solver model (`model`). */
+export const SummaryModeSchema = z.enum(['plain', 'model']);
+
+/** Who writes a succeeded run's summary. */
+export type SummaryMode = z.infer<typeof SummaryModeSchema>;
 
 /** The options of a run, as journalled in `runStarted`. */
 export const RunOptionsSchema = z.object({
@@ -20,6 +26,8 @@ export const RunOptionsSchema = z.object({
     autoApprove: z.enum(['none', 'readOnly', 'readOnlyAndIdempotentFileEdits', 'all']),
     approvedCommands: z.array(z.string()),
   }),
+  /** Absent means `plain`; the rule is `summarySource` in runSummary.ts. */
+  summary: SummaryModeSchema.optional(),
 });
 
 /** How a run behaves. */

@@ -1,7 +1,11 @@
-// The keeper of a run's state, journal first: every change is a record that is appended to the journal
-// (durably, by the log) and only then applied in memory, one change at a time. Each record is applied
-// in the form it has on disk (a JSON round trip, then the journal schema), so the state a resumed run
-// rebuilds from the journal is the state the live run had, field for field.
+// The keeper of a run's state, journal first: every change is a record queued to the journal and only
+// then applied in memory, one change at a time and in journal order. Queued is not yet durable: the
+// journal commits what is queued together (one sync for a scheduling tick), and whoever is about to act
+// on the world — start a tool, hand the run back to its host — first waits at `durable()`. So a crash
+// can lose only records that no effect has followed, and a resumed run sees every intent that preceded
+// an effect. A failed commit breaks the recorder: every later change is refused with the same error.
+// Each record is applied in the form it has on disk (a JSON round trip, then the journal schema), so the
+// state a resumed run rebuilds from the journal is the state the live run had, field for field.
 import type { Clock, RecordLog } from '../ports';
 import { JournalRecordSchema, type JournalRecord, type RunStatus, type StepRecord, type UsageRecord } from './journalRecords';
 import { applyRecord, JournalError, replayJournal, type RunState } from './runState';
@@ -31,22 +35,31 @@ export async function loadRunState(journal: RecordLog, onWarning: (message: stri
   return replayJournal(records);
 }
 
+/** A journal or trace commit failed: the records queued with it are not durable, and the run must stop. */
+export class JournalWriteError extends Error {
+  readonly reason = 'journalWrite';
+  constructor(readonly cause: unknown) {
+    super(`the run's journal or trace could not be written: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'JournalWriteError';
+  }
+}
+
 /** Owns a run's state; the only way to change it is to journal a record. */
 export class RunRecorder {
-  private lock: Promise<unknown> = Promise.resolve();
+  /** The first failed commit; once set, every change is refused. */
+  private failure: JournalWriteError | undefined;
 
   private constructor(
     private state: RunState,
     private readonly io: RecorderIo,
   ) {}
 
-  /** Journals `runStarted` and returns the recorder of the new run. */
+  /** Queues `runStarted` and returns the recorder of the new run. */
   static async begin(record: Extract<JournalRecord, { type: 'runStarted' }>, io: RecorderIo): Promise<RunRecorder> {
     const stored = onDisk(record);
-    const state = applyRecord(undefined, stored);
-    await io.journal.append(stored);
-    const recorder = new RunRecorder(state, io);
-    io.onChange?.(state, []);
+    const recorder = new RunRecorder(applyRecord(undefined, stored), io);
+    recorder.queue(io.journal, stored);
+    io.onChange?.(recorder.state, []);
     return recorder;
   }
 
@@ -66,14 +79,13 @@ export class RunRecorder {
   }
 
   /** Journals a step event if the transition is legal now; false when it is not (the step moved on). */
-  step(stepId: string, event: StepEvent, fields: Partial<StepRecord>): Promise<boolean> {
-    return this.serialised(async () => {
-      const from = this.state.steps.get(stepId)?.status;
-      const to = from && transition(from, event);
-      if (!to) return false;
-      await this.appendNow({ ...fields, type: 'step', at: this.io.clock.now(), stepId, event, to } as StepRecord, [stepId]);
-      return true;
-    });
+  async step(stepId: string, event: StepEvent, fields: Partial<StepRecord>): Promise<boolean> {
+    this.throwIfFailed();
+    const from = this.state.steps.get(stepId)?.status;
+    const to = from && transition(from, event);
+    if (!to) return false;
+    this.record({ ...fields, type: 'step', at: this.io.clock.now(), stepId, event, to } as StepRecord, [stepId]);
+    return true;
   }
 
   /** Journals the run's status. */
@@ -82,48 +94,68 @@ export class RunRecorder {
   }
 
   /** Journals one model call against a phase of the run, and traces it as an `llm` event. */
-  recordUsage(phase: 'plan' | 'execute' | 'replan' | 'solve', usage: UsageRecord): Promise<void> {
-    return this.serialised(async () => {
-      await this.appendNow({ type: 'usage', at: this.io.clock.now(), phase, usage }, []);
-      await this.trace({ type: 'llm', ...usage });
-    });
+  async recordUsage(phase: 'plan' | 'execute' | 'replan' | 'solve', usage: UsageRecord): Promise<void> {
+    this.throwIfFailed();
+    this.record({ type: 'usage', at: this.io.clock.now(), phase, usage }, []);
+    await this.trace({ type: 'llm', ...usage });
   }
 
   /** Journals a run-level record (`revised`, `summary`, ...). */
-  append(record: JournalRecord): Promise<void> {
-    return this.serialised(() => this.appendNow(record, []));
+  async append(record: JournalRecord): Promise<void> {
+    this.throwIfFailed();
+    this.record(record, []);
   }
 
   /**
-   * Journals the record `make` builds from the state as it is once every change before it is in, so
-   * no step can start between the decision and its record; journals nothing when `make` builds none.
+   * Journals the record `make` builds from the state as it is now; the decision and its record happen
+   * in one synchronous turn, so no step can start between them. Journals nothing when `make` builds none.
    */
-  appendFrom<T>(make: (state: RunState) => { readonly record?: JournalRecord; readonly result: T }): Promise<T> {
-    return this.serialised(async () => {
-      const { record, result } = make(this.state);
-      if (record) await this.appendNow(record, []);
-      return result;
-    });
+  async appendFrom<T>(make: (state: RunState) => { readonly record?: JournalRecord; readonly result: T }): Promise<T> {
+    this.throwIfFailed();
+    const { record, result } = make(this.state);
+    if (record) this.record(record, []);
+    return result;
   }
 
-  /** Appends a trace event, stamped with the time and the run id. */
-  trace(event: TraceEventInput): Promise<void> {
-    return this.io.trace.append({ ...event, at: this.io.clock.now(), runId: this.state.runId });
+  /** Queues a trace event, stamped with the time and the run id. */
+  async trace(event: TraceEventInput): Promise<void> {
+    this.throwIfFailed();
+    this.queue(this.io.trace, { ...event, at: this.io.clock.now(), runId: this.state.runId });
   }
 
-  /** The journal first, then memory: a record that is not on disk never took effect. */
-  private async appendNow(record: JournalRecord, stepIds: readonly string[]): Promise<void> {
+  /**
+   * The durability barrier: resolves once every record and trace event so far is written (the journal
+   * synced), committing them together; rejects with `JournalWriteError` when a commit failed.
+   */
+  async durable(): Promise<void> {
+    this.throwIfFailed();
+    try {
+      await Promise.all([this.io.journal.flush(), this.io.trace.flush()]);
+    } catch (error) {
+      this.fail(error);
+    }
+    this.throwIfFailed();
+  }
+
+  /** The journal first, then memory: a record the schema refuses is never queued, nor applied. */
+  private record(record: JournalRecord, stepIds: readonly string[]): void {
     const stored = onDisk(record);
     const next = applyRecord(this.state, stored);
-    await this.io.journal.append(stored);
+    this.queue(this.io.journal, stored);
     this.state = next;
     this.io.onChange?.(this.state, stepIds);
   }
 
-  private serialised<T>(work: () => Promise<T>): Promise<T> {
-    const result = this.lock.then(work);
-    this.lock = result.catch(() => undefined);
-    return result;
+  private queue(log: RecordLog, record: unknown): void {
+    log.append(record).catch((error: unknown) => this.fail(error));
+  }
+
+  private fail(error: unknown): void {
+    this.failure ??= error instanceof JournalWriteError ? error : new JournalWriteError(error);
+  }
+
+  private throwIfFailed(): void {
+    if (this.failure) throw this.failure;
   }
 }
 

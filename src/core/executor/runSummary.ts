@@ -1,11 +1,35 @@
-// The run's final words: a solver model's summary when one is configured, otherwise a deterministic
-// account of what each step did. Also the run report the CLI prints and the UI shows.
+// The run's final words, and the run report the CLI prints and the UI shows. A succeeded run's summary is
+// Planwright's own account of what each step did, unless the plan ends in the answer a model wrote (then
+// that answer) or the user asked for the solver model's summary — so no run waits for a model it did not
+// ask for. Any run that did not succeed gets the deterministic account.
+import { dependentsOf } from '../plan/planGraph';
 import type { UsageRecord } from './journalRecords';
+import type { RunOptions } from './runOptions';
 import type { PhaseUsage, RunState } from './runState';
 
 /** Writes the final summary of a finished run. */
 export interface Solver {
   summarize(state: RunState, signal: AbortSignal): Promise<{ readonly text: string; readonly usage: readonly UsageRecord[] }>;
+}
+
+/**
+ * Where a succeeded run's summary comes from: `solver` when the run's options ask for a model summary
+ * (`summary: 'model'`); otherwise `answer` when the plan's last step is a `generate` step that succeeded
+ * and that no step depends on (its output is the answer the plan was written to produce); otherwise
+ * `plain`, the deterministic summary.
+ */
+export function summarySource(state: RunState, options: Pick<RunOptions, 'summary'>): 'solver' | 'answer' | 'plain' {
+  if (options.summary === 'model') return 'solver';
+  return plannedAnswer(state) === undefined ? 'plain' : 'answer';
+}
+
+/** The output of the plan's last step when it is a succeeded `generate` step nothing depends on. */
+export function plannedAnswer(state: RunState): string | undefined {
+  const last = state.plan.steps.at(-1);
+  if (!last || last.tool !== 'generate' || dependentsOf(state.plan, last.id).size > 0) return undefined;
+  const run = state.steps.get(last.id);
+  const text = run?.status === 'succeeded' ? run.output?.text.trim() : undefined;
+  return text || undefined;
 }
 
 /** A summary built from the run alone: the goal, then one line per step with its outcome. */
@@ -40,7 +64,7 @@ export interface RunReport {
   readonly replaced: readonly { readonly id: string; readonly status: string; readonly replacedInRevision: number }[];
   readonly waitingForApproval: readonly string[];
   readonly usage: Readonly<Record<PhaseUsage['phase'] | 'total', UsageTotals>>;
-  /** The solver's (or the deterministic) summary of a succeeded run; for any other run, the deterministic account. */
+  /** A succeeded run's summary (see `summarySource`); for any other run, the deterministic account. */
   readonly summary: string;
   readonly reason?: string;
 }

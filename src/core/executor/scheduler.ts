@@ -67,3 +67,11 @@ export function firstBrokenStep(plan: ValidPlan, statuses: ReadonlyMap<string, S
     return status === 'failed' || status === 'unknown';
   });
 }
+
+/** `statuses`, with the steps in `starting` counted as running (their start is on its way to the journal). */
+export function countedAsRunning(statuses: ReadonlyMap<string, StepStatus>, starting: ReadonlySet<string>): ReadonlyMap<string, StepStatus> {
+  if (starting.size === 0) return statuses;
+  const counted = new Map(statuses);
+  for (const id of starting) counted.set(id, 'running');
+  return counted;
+}

@@ -1,6 +1,7 @@
 // Runs one started step to its end: precondition, the tool call, retries the policy allows, settling an
-// uncertain effect, and the postcondition. Every attempt is preceded by an `intent` in the trace and
-// every decision is traced with its reason. The caller journals the start and the end.
+// uncertain effect, and the postcondition. Every attempt is preceded by an `intent` in the trace, and
+// the tool is called only once that intent and the step's start (or retry) record are durable; every
+// decision is traced with its reason. The caller journals the start and the end.
 import { evaluateCheck } from '../checks/evaluateCheck';
 import type { Check } from '../checks/checkSchema';
 import type { StepCommandResult } from '../checks/checkContext';
@@ -14,6 +15,7 @@ import { toToolError } from '../tools/toolFailure';
 import { findTool } from '../tools/toolCatalog';
 import type { FailureRecord, OutputRecord, StepRecord } from './journalRecords';
 import { decideAfterFailure, decideAfterSettle, type RetryLimits } from './retryPolicy';
+import { JournalWriteError } from './runRecorder';
 import type { TraceEventInput } from './traceEvents';
 
 /** How a step ended, as the journal records it. */
@@ -33,6 +35,8 @@ export interface StepRunnerIo {
   /** Journals a mid-run event of this step (`retry`). */
   record(event: 'retry', fields: Partial<StepRecord>): Promise<void>;
   trace(event: TraceEventInput): Promise<void>;
+  /** Resolves once everything journalled and traced so far is durable; rejects with `JournalWriteError`. */
+  durable(): Promise<void>;
 }
 
 const OUTPUT_TAIL_CHARS = 2_000;
@@ -99,6 +103,7 @@ export async function runStep(
     let retriedAfterSettle = retriedBefore;
     for (let attempt = 1; ; attempt++) {
       await io.trace({ type: 'intent', stepId: step.id, tool: step.tool, args, attempt });
+      await io.durable();
       const started = io.clock.now();
       let error: ToolError;
       try {
@@ -106,6 +111,7 @@ export async function runStep(
         await io.trace({ type: 'result', stepId: step.id, attempt, ok: true, ms: io.clock.now() - started, outputChars: output.text.length });
         return await finish(output);
       } catch (caught) {
+        if (caught instanceof JournalWriteError) throw caught;
         error = toToolError(caught, `${step.tool} (${step.id})`);
         await io.trace({ type: 'result', stepId: step.id, attempt, ok: false, ms: io.clock.now() - started, failure: { kind: error.kind, reason: error.reason, message: error.message } });
       }
@@ -137,6 +143,8 @@ export async function runStep(
       await io.record('retry', { reason: next.reason, retriedAfterSettle: true });
     }
   } catch (error) {
+    // The intent could not be made durable: the tool never ran, and the run cannot go on journalling.
+    if (error instanceof JournalWriteError) throw error;
     if (signal.aborted) return { event: 'cancel', reason: 'the run was cancelled while the step ran' };
     const failure: FailureRecord = { kind: 'ambiguous', reason: 'internal', message: messageOf(error) };
     return { event: 'becomeUnknown', reason: `an unexpected error stopped the step: ${failure.message}`, failure };

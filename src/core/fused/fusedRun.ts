@@ -64,8 +64,11 @@ export interface FusedOutcome {
 type ActOutcome = CallOutcome | { readonly kind: 'waiting' };
 
 /** Runs the fused loop for `start.goal` until the agent answers, escalates, waits, fails or is cancelled. */
-export function runFused(start: FusedStart, deps: FusedDeps, options: FusedOptions, signal: AbortSignal): Promise<FusedOutcome> {
-  return new FusedLoop(start, deps, options).run(signal);
+export async function runFused(start: FusedStart, deps: FusedDeps, options: FusedOptions, signal: AbortSignal): Promise<FusedOutcome> {
+  const loop = new FusedLoop(start, deps, options);
+  const outcome = await loop.run(signal);
+  await loop.durable();
+  return outcome;
 }
 
 class FusedLoop {
@@ -112,6 +115,12 @@ class FusedLoop {
       }
     }
     return this.stop('failed', `the agent did not finish within ${this.options.maxTurns} turns`);
+  }
+
+  /** Resolves once everything the loop journalled and traced is durable. */
+  async durable(): Promise<void> {
+    if (this.recorder) await this.recorder.durable();
+    else await this.deps.trace.flush();
   }
 
   private async handle(call: ParsedCall, signal: AbortSignal): Promise<ActOutcome> {
@@ -216,6 +225,7 @@ class FusedLoop {
         await recorder.step(stepId, event, fields);
       },
       trace: (event) => recorder.trace(event),
+      durable: () => recorder.durable(),
     };
   }
 

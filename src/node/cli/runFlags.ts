@@ -1,7 +1,7 @@
 // The command line of `planwright run` and `planwright resume`: flags in `--name value` or
 // `--name=value` form, checked and turned into run options. Pure, so every message is unit-testable.
 import type { AutoApprove } from '../../core/executor/approvalPolicy';
-import type { RunOptions } from '../../core/executor/runOptions';
+import { SummaryModeSchema, type RunOptions, type SummaryMode } from '../../core/executor/runOptions';
 import { RunModeSchema, type RunMode } from '../../core/fused/runMode';
 
 /** What `--approve` accepts, and the auto-approve setting each means. */
@@ -17,6 +17,8 @@ export interface RunFlags {
   readonly approve?: AutoApprove;
   readonly maxParallel?: number;
   readonly maxReplans?: number;
+  /** Who writes a succeeded run's summary. */
+  readonly summary?: SummaryMode;
   readonly journal?: string;
   readonly trace?: string;
   /** `resume`: a plan edited by hand to continue with. */
@@ -25,9 +27,9 @@ export interface RunFlags {
   readonly help: boolean;
 }
 
-type ValueFlag = 'goal' | 'mode' | 'workspace' | 'approve' | 'max-parallel' | 'max-replans' | 'journal' | 'trace' | 'plan';
+type ValueFlag = 'goal' | 'mode' | 'workspace' | 'approve' | 'max-parallel' | 'max-replans' | 'summary' | 'journal' | 'trace' | 'plan';
 
-const VALUE_FLAGS: ReadonlySet<string> = new Set<ValueFlag>(['goal', 'mode', 'workspace', 'approve', 'max-parallel', 'max-replans', 'journal', 'trace', 'plan']);
+const VALUE_FLAGS: ReadonlySet<string> = new Set<ValueFlag>(['goal', 'mode', 'workspace', 'approve', 'max-parallel', 'max-replans', 'summary', 'journal', 'trace', 'plan']);
 
 /** Parses `args`, accepting only the value flags in `allowed` (plus --json and --help). */
 export function parseRunFlags(args: readonly string[], allowed: readonly ValueFlag[]): RunFlags | { readonly error: string } {
@@ -53,6 +55,8 @@ export function parseRunFlags(args: readonly string[], allowed: readonly ValueFl
   if (approve !== undefined && !(approve in APPROVE_MODES)) return { error: `--approve must be all, reads or none, not "${approve}"` };
   const mode = values.get('mode');
   if (mode !== undefined && !RunModeSchema.safeParse(mode).success) return { error: `--mode must be ${RunModeSchema.options.join(', ')}, not "${mode}"` };
+  const summary = values.get('summary');
+  if (summary !== undefined && !SummaryModeSchema.safeParse(summary).success) return { error: `--summary must be ${SummaryModeSchema.options.join(' or ')}, not "${summary}"` };
   const maxParallel = count(values.get('max-parallel'), 1);
   if (maxParallel === null) return { error: `--max-parallel must be a whole number of at least 1, not "${values.get('max-parallel')}"` };
   const maxReplans = count(values.get('max-replans'), 0);
@@ -67,6 +71,7 @@ export function parseRunFlags(args: readonly string[], allowed: readonly ValueFl
     ...defined('approve', approve === undefined ? undefined : APPROVE_MODES[approve]),
     ...defined('maxParallel', maxParallel),
     ...defined('maxReplans', maxReplans),
+    ...defined('summary', summary as SummaryMode | undefined),
     ...defined('journal', values.get('journal')),
     ...defined('trace', values.get('trace')),
     ...defined('plan', values.get('plan')),
@@ -78,6 +83,7 @@ export function optionOverrides(flags: RunFlags, base: RunOptions): Partial<RunO
   return {
     ...(flags.maxParallel !== undefined ? { maxParallel: flags.maxParallel } : {}),
     ...(flags.maxReplans !== undefined ? { maxReplans: flags.maxReplans } : {}),
+    ...(flags.summary !== undefined ? { summary: flags.summary } : {}),
     ...(flags.approve !== undefined ? { approval: { ...base.approval, autoApprove: flags.approve } } : {}),
   };
 }

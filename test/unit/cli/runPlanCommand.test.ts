@@ -193,6 +193,7 @@ describe('planwright run / resume', () => {
       ['a missing plan file', ['run', 'none.plan.json', '--workspace', 'ws'], /file not found: none\.plan\.json/],
       ['a bad --approve', ['run', 'greet.plan.json', '--workspace', 'ws', '--approve', 'some'], /--approve must be all, reads or none, not "some"/],
       ['--max-parallel 0', ['run', 'greet.plan.json', '--workspace', 'ws', '--max-parallel', '0'], /--max-parallel must be a whole number of at least 1/],
+      ['a bad --summary', ['run', 'greet.plan.json', '--workspace', 'ws', '--summary', 'long'], /--summary must be plain or model, not "long"/],
       ['an unknown option', ['run', 'greet.plan.json', '--workspace', 'ws', '--fast'], /unknown option --fast/],
       ['resume without --journal', ['resume'], /--journal is needed/],
       ['resume of a missing journal', ['resume', '--journal', 'none.jsonl'], /no journal at none\.jsonl/],

@@ -128,12 +128,27 @@ describe('planwright run --goal with models from the environment', () => {
     await removeTempDir(root);
   });
 
-  it('plans the goal, runs the plan and reports the planning and summary calls', async () => {
-    server = await ScriptedModelServer.start((body) =>
+  const serve = async () =>
+    ScriptedModelServer.start((body) =>
       String(body.messages[1]?.content).startsWith('Task: write a plan') ? { content: JSON.stringify(PLAN), usage: { prompt_tokens: 2000, completion_tokens: 90 } } : { content: 'Appended a Usage section to README.md.' },
     );
+
+  it('plans the goal and runs the plan, ending with the plain summary and no solver call', async () => {
+    server = await serve();
     const io = captureIo(root, { PLANWRIGHT_BASE_URL: server.baseUrl, PLANWRIGHT_PLANNER_MODEL: 'planner-model', PLANWRIGHT_WORKER_MODEL: 'worker-model' });
     const code = await runPlanCommand.run(['--goal', 'Add a README section', '--workspace', '.', '--approve', 'all', '--json'], io);
+    assert.equal(code, 0, io.err);
+    const report = JSON.parse(io.out);
+    assert.equal(report.status, 'succeeded');
+    assert.match(report.summary, /^Goal: Add a README section\nOutcome: succeeded/);
+    assert.deepEqual([report.usage.plan.calls, report.usage.solve.calls], [1, 0]);
+    assert.deepEqual(server.requests.map((request) => request.body.model), ['planner-model']);
+  });
+
+  it('with --summary model, also asks the solver and reports its call', async () => {
+    server = await serve();
+    const io = captureIo(root, { PLANWRIGHT_BASE_URL: server.baseUrl, PLANWRIGHT_PLANNER_MODEL: 'planner-model', PLANWRIGHT_WORKER_MODEL: 'worker-model' });
+    const code = await runPlanCommand.run(['--goal', 'Add a README section', '--workspace', '.', '--approve', 'all', '--summary', 'model', '--json'], io);
     assert.equal(code, 0, io.err);
     const report = JSON.parse(io.out);
     assert.equal(report.status, 'succeeded');

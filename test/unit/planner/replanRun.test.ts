@@ -70,7 +70,7 @@ describe('a planned run that re-plans through the real client', () => {
     await removeTempDir(root);
   });
 
-  async function run(replies: Record<'plan' | 'replan' | 'solve', TextReply>) {
+  async function run(replies: Record<'plan' | 'replan' | 'solve', TextReply>, summary: 'plain' | 'model' = 'plain') {
     server = await ScriptedModelServer.start((body) => replies[phaseOf(body)]);
     const model = new OpenAiChatModel({ baseUrl: server.baseUrl, plannerModel: 'planner-model', workerModel: 'worker-model', backoffMs: () => 0 });
     const workspace = new NodeWorkspace(root);
@@ -88,7 +88,7 @@ describe('a planned run that re-plans through the real client', () => {
       replanner: new ModelReplanner(model),
       solver: new ModelSolver(model),
     };
-    const options = { ...DEFAULT_RUN_OPTIONS, approval: { autoApprove: 'all' as const, approvedCommands: [] } };
+    const options = { ...DEFAULT_RUN_OPTIONS, approval: { autoApprove: 'all' as const, approvedCommands: [] }, summary };
     const planRun = await PlanRun.start(planned.plan, { runId: 'run-1', options, planUsage: planned.usage }, deps);
     const report = await planRun.execute(new AbortController().signal);
     return { server, report, planRun, trace };
@@ -99,7 +99,7 @@ describe('a planned run that re-plans through the real client', () => {
       plan: { content: JSON.stringify(PLAN), usage: { prompt_tokens: 2400, completion_tokens: 300, cached_tokens: 0 } },
       replan: { content: PATCH, usage: { prompt_tokens: 2500, completion_tokens: 200, cached_tokens: 1920 } },
       solve: { content: 'Added --verbose and -v to src/cli.js; node check.js passes.', usage: { prompt_tokens: 400, completion_tokens: 30 } },
-    });
+    }, 'model');
 
     assert.equal(report.status, 'succeeded', report.reason);
     assert.equal(report.revision, 2);

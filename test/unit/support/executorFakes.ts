@@ -19,6 +19,7 @@ export class MemoryRecordLog implements RecordLog {
   async append(record: unknown): Promise<void> {
     this.lines.push(JSON.stringify(record));
   }
+  async flush(): Promise<void> {}
   async readAll(): Promise<readonly unknown[]> {
     return this.lines.map((line) => JSON.parse(line) as unknown);
   }
