@@ -7,10 +7,10 @@ import { COMPACT_JSON_SCHEMA } from '../plan/compact/compactJson';
 import { PLAN_FORMAT_VERSION, type ValidPlan } from '../plan/planSchema';
 import { validatePlan } from '../plan/validatePlan';
 import type { PlanStreamItem } from '../executor/streamedPlanRun';
-import { CompactPlanReader } from '../plan/compact/compactPlanReader';
 import type { ChatModel, ChatRequest } from '../ports';
 import { askWithRepair, type ReplyCheck } from './askWithRepair';
 import { buildPlannerPrompt } from './plannerPrompt';
+import { PlanReplyReader } from './planReplyReader';
 import { streamPlanReply } from './planStream';
 import { locatedProblem, readPlanReply, type PlanReplyFormat } from './readPlanReply';
 import type { WorkspaceSummary } from './workspaceSummary';
@@ -45,10 +45,10 @@ function planRequest(goal: string, summary: WorkspaceSummary, format: PlanReplyF
 /**
  * The planner's plan for `goal` in the plan language, as a stream of steps, each handed on as soon as
  * its line is complete (for runStreamedPlan). There is no repair turn: a streamed step may already have
- * run, so a bad step stops the run instead. The JSON form is not streamed: it is read whole by `planTask`.
+ * run, so a bad step stops the run instead. A reply in the JSON form is read whole when it ends.
  */
 export function planTaskStreamed(goal: string, summary: WorkspaceSummary, model: ChatModel, signal?: AbortSignal): AsyncIterable<PlanStreamItem> {
-  return streamPlanReply(model, planRequest(goal, summary, 'compact'), new CompactPlanReader(), signal);
+  return streamPlanReply(model, planRequest(goal, summary, 'compact'), new PlanReplyReader(), signal);
 }
 
 /** Asks the planner model for a validated plan; throws PlannerError when it is invalid twice. */

@@ -1,0 +1,33 @@
+// The streamed planner reply's reader: plan-language lines are handed on one by one as they complete,
+// while a reply that turns out to be a JSON object (an endpoint that only writes JSON) is read whole when
+// it ends, the way `readPlanReply` reads it — so a streamed plan accepts the same replies as a planned one.
+import { CompactPlanReader } from '../plan/compact/compactPlanReader';
+import type { PlanLine, PlanLineReader } from './planStream';
+import { readPlanReply } from './readPlanReply';
+
+/** Streams compact lines; holds a JSON reply back until it is complete. */
+export class PlanReplyReader implements PlanLineReader {
+  private readonly lines = new CompactPlanReader();
+  /** Undecided until the first non-blank text arrives. */
+  private mode: 'lines' | 'json' | undefined;
+  private held = '';
+
+  push(chunk: string): readonly PlanLine[] {
+    if (this.mode === 'lines') return this.lines.push(chunk);
+    this.held += chunk;
+    if (this.mode === 'json') return [];
+    const start = this.held.trimStart();
+    if (start.length === 0 || (start.startsWith('`') && !start.includes('\n'))) return [];
+    this.mode = /^(?:```(?:json)?\s*\n\s*)?\{/.test(start) ? 'json' : 'lines';
+    if (this.mode === 'json') return [];
+    const text = this.held;
+    this.held = '';
+    return this.lines.push(text);
+  }
+
+  finish(): readonly PlanLine[] {
+    if (this.mode !== 'json') return [...(this.held ? this.lines.push(this.held) : []), ...this.lines.finish()];
+    const read = readPlanReply(this.held);
+    return [...read.steps.map((step) => ({ step, problems: [] })), ...read.problems.map((message) => ({ problems: [{ path: 'reply', message }] }))];
+  }
+}
