@@ -2,10 +2,19 @@
 // every Workspace adapter (Node's fs, VS Code's workspace.fs) leaves out exactly the same files.
 import ignore, { type Ignore } from 'ignore';
 
-/** One .gitignore: its folder relative to the root (`''` for the root) and its text. */
 /** Folders no workspace listing ever includes, whatever the .gitignore says (run journals live in .planwright). */
-export const ALWAYS_SKIPPED_GLOBS: readonly string[] = ['**/.git/**', '**/node_modules/**', '**/.planwright/**'];
+export const ALWAYS_SKIPPED_FOLDERS: readonly string[] = ['.git', 'node_modules', '.planwright'];
 
+/** ALWAYS_SKIPPED_FOLDERS as globs, at any depth. */
+export const ALWAYS_SKIPPED_GLOBS: readonly string[] = ALWAYS_SKIPPED_FOLDERS.map((folder) => `**/${folder}/**`);
+
+/** True when a workspace-relative path lies in one of ALWAYS_SKIPPED_FOLDERS. */
+export function inSkippedFolder(path: string): boolean {
+  const segments = path.split('/');
+  return segments.slice(0, -1).some((segment) => ALWAYS_SKIPPED_FOLDERS.includes(segment));
+}
+
+/** One .gitignore: its folder relative to the root (`''` for the root) and its text. */
 export interface GitignoreFile {
   readonly folder: string;
   readonly text: string;
