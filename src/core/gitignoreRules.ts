@@ -8,10 +8,12 @@ export const ALWAYS_SKIPPED_FOLDERS: readonly string[] = ['.git', 'node_modules'
 /** ALWAYS_SKIPPED_FOLDERS as globs, at any depth. */
 export const ALWAYS_SKIPPED_GLOBS: readonly string[] = ALWAYS_SKIPPED_FOLDERS.map((folder) => `**/${folder}/**`);
 
+/** A folder of ALWAYS_SKIPPED_FOLDERS anywhere in a path (one regex test, not a split: listings hold 100k paths). */
+const SKIPPED_SEGMENT = new RegExp(`(?:^|/)(?:${ALWAYS_SKIPPED_FOLDERS.map((folder) => folder.replace(/\./g, '\\.')).join('|')})/`);
+
 /** True when a workspace-relative path lies in one of ALWAYS_SKIPPED_FOLDERS. */
 export function inSkippedFolder(path: string): boolean {
-  const segments = path.split('/');
-  return segments.slice(0, -1).some((segment) => ALWAYS_SKIPPED_FOLDERS.includes(segment));
+  return SKIPPED_SEGMENT.test(path);
 }
 
 /** One .gitignore: its folder relative to the root (`''` for the root) and its text. */
