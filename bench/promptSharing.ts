@@ -1,6 +1,7 @@
 // How much of each prompt a cache could have served: the tokens of the longest prefix (the tool specs,
 // then whole messages) a call shares with the previous call of its run, and with any earlier call.
 // Counted with the same tokenizer and chat accounting as the usage figures.
+import { countTokens } from 'gpt-tokenizer';
 import type { ChatMessage, ChatRequest } from '../src/core/ports';
 import { estimatePromptTokens } from '../src/node/tokenEstimate';
 
@@ -18,7 +19,7 @@ function sharedMessages(a: ChatRequest, b: ChatRequest): number {
 /** Prompt tokens of the tool specs and the first `count` messages, without the reply priming. */
 function prefixTokens(request: ChatRequest, count: number): number {
   if (count < 0) return 0;
-  return estimatePromptTokens(request.messages.slice(0, count), request.tools ?? []) - estimatePromptTokens([], []);
+  return estimatePromptTokens(request.messages.slice(0, count), request.tools ?? [], countTokens) - estimatePromptTokens([], [], countTokens);
 }
 
 /** For each request, the tokens it shares with the previous request and with any earlier one. */

@@ -50,7 +50,7 @@ async function replanRequestFor(goal: string, steps: readonly Step[]): Promise<R
 }
 
 function row(name: string, messages: readonly ChatMessage[], prefix: number): string {
-  const total = estimatePromptTokens(messages);
+  const total = estimatePromptTokens(messages, [], countTokens);
   const share = `${prefix} (${Math.round((prefix / total) * 100)}%)`;
   return `${name.padEnd(12)} ${String(total).padStart(6)}   ${share.padStart(12)}   ${String(total - prefix).padStart(9)}`;
 }

@@ -2,6 +2,7 @@
 // test/support) answers every run's calls from its task's script. A call names its run and role in
 // the model name (`<run>::<role>`), so runs in flight at once never mix; a repair comes as its own role
 // (`repairer`), so it is never taken for a worker's draft.
+import { countTokens } from 'gpt-tokenizer';
 import type { RunState } from '../src/core/executor/runState';
 import type { RunMode } from '../src/core/fused/runMode';
 import { MAKE_PLAN_TOOL } from '../src/core/fused/fusedTools';
@@ -87,7 +88,7 @@ export function sessionModel(baseUrl: string, key: string): ChatModel {
     let model = byRole.get(role);
     if (!model) {
       const name = `${key}${SEPARATOR}${role}`;
-      model = new OpenAiChatModel({ baseUrl, plannerModel: name, workerModel: name, maxAttempts: 1 });
+      model = new OpenAiChatModel({ baseUrl, plannerModel: name, workerModel: name, maxAttempts: 1, countTokens });
       byRole.set(role, model);
     }
     return model;

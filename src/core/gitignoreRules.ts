@@ -2,10 +2,21 @@
 // every Workspace adapter (Node's fs, VS Code's workspace.fs) leaves out exactly the same files.
 import ignore, { type Ignore } from 'ignore';
 
-/** One .gitignore: its folder relative to the root (`''` for the root) and its text. */
 /** Folders no workspace listing ever includes, whatever the .gitignore says (run journals live in .planwright). */
-export const ALWAYS_SKIPPED_GLOBS: readonly string[] = ['**/.git/**', '**/node_modules/**', '**/.planwright/**'];
+export const ALWAYS_SKIPPED_FOLDERS: readonly string[] = ['.git', 'node_modules', '.planwright'];
 
+/** ALWAYS_SKIPPED_FOLDERS as globs, at any depth. */
+export const ALWAYS_SKIPPED_GLOBS: readonly string[] = ALWAYS_SKIPPED_FOLDERS.map((folder) => `**/${folder}/**`);
+
+/** A folder of ALWAYS_SKIPPED_FOLDERS anywhere in a path (one regex test, not a split: listings hold 100k paths). */
+const SKIPPED_SEGMENT = new RegExp(`(?:^|/)(?:${ALWAYS_SKIPPED_FOLDERS.map((folder) => folder.replace(/\./g, '\\.')).join('|')})/`);
+
+/** True when a workspace-relative path lies in one of ALWAYS_SKIPPED_FOLDERS. */
+export function inSkippedFolder(path: string): boolean {
+  return SKIPPED_SEGMENT.test(path);
+}
+
+/** One .gitignore: its folder relative to the root (`''` for the root) and its text. */
 export interface GitignoreFile {
   readonly folder: string;
   readonly text: string;

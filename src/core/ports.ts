@@ -28,6 +28,12 @@ export interface Workspace {
   stat(path: string): Promise<FileStat | undefined>;
   /** Files (not folders) matching a glob, relative to the root, sorted, `.gitignore`d files left out. */
   findFiles(glob: string, options?: { readonly limit?: number }): Promise<readonly string[]>;
+  /**
+   * Every file `findFiles` lists for a glob that matches everything (same skipped folders, same .gitignore
+   * rules), unsorted and without a limit, from the cheapest complete listing the host has (git's index, a
+   * ripgrep listing, else a walk): for counting files, not for reading them.
+   */
+  listAllFiles(): Promise<readonly string[]>;
 }
 
 /** One process to run. `command` is a shell command line; `cwd` is relative to the workspace root. */

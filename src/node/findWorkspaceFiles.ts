@@ -8,7 +8,6 @@ import { ALWAYS_SKIPPED_GLOBS, gitignoreFolder, GitignoreRules, type GitignoreFi
 import { workspacePathProblem } from '../core/workspacePath';
 import { insideOrUndefined, type WorkspaceResolver } from './workspaceResolver';
 
-/** Folders never listed, whatever the pattern or .gitignore says. */
 /** Matches git's own default: case-insensitive ignore rules where the file system usually is. */
 const IGNORE_CASE = process.platform === 'darwin' || process.platform === 'win32';
 

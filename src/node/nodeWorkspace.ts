@@ -7,6 +7,7 @@ import * as nodePath from 'node:path';
 import { FileExistsError, FileNotFoundError } from '../core/errors';
 import type { FileStat, Workspace } from '../core/ports';
 import { findWorkspaceFiles } from './findWorkspaceFiles';
+import { listAllFiles } from './listAllFiles';
 import { errorCode, WorkspaceResolver } from './workspaceResolver';
 
 /** A workspace rooted at a folder on the local disk. */
@@ -93,6 +94,10 @@ export class NodeWorkspace implements Workspace {
 
   findFiles(glob: string, options?: { readonly limit?: number }): Promise<readonly string[]> {
     return findWorkspaceFiles(this.resolver, glob, options?.limit);
+  }
+
+  async listAllFiles(): Promise<readonly string[]> {
+    return (await listAllFiles(this.resolver)).files;
   }
 
   /** Folders, symlinks and file systems without hard links: check, then rename (a small race remains). */

@@ -1,6 +1,6 @@
 // The ChatModel port over any OpenAI-compatible endpoint (OpenAI, Azure OpenAI, Ollama, LM Studio,
 // vLLM, llama.cpp server, OpenRouter) through the `openai` package. Streams every call (handing the text
-// to the request's `onText` as it arrives), reads usage from the final chunk (or counts it locally,
+// to the request's `onText` as it arrives), reads usage from the final chunk (or estimates it locally,
 // marked estimated), retries what is transient with backoff — only until the first text was delivered —
 // and turns every failure into a ModelError that says what to change.
 import OpenAI from 'openai';
@@ -9,7 +9,7 @@ import type { ChatModel, ChatRequest, ChatResponse, Clock, ModelRole } from '../
 import { nodeClock } from './nodeClock';
 import { classifyFailure, MODEL_SETTINGS, rejectsParameter, type CallContext } from './openAiErrors';
 import { buildCompletionParams, streamCompletion, type JsonMode, type StreamResult } from './openAiStream';
-import { estimateUsage } from './tokenEstimate';
+import { estimateUsage, type TokenCounter } from './tokenEstimate';
 
 /** Everything the adapter needs, passed in as values (never read from the environment here). */
 export interface OpenAiChatModelConfig {
@@ -31,6 +31,8 @@ export interface OpenAiChatModelConfig {
   readonly maxRetryAfterMs?: number;
   /** Time and sleeping, injectable so tests of backoff do not wait. */
   readonly clock?: Clock;
+  /** Counts tokens when the endpoint reports no usage; the built-in estimate unless given (the benchmark gives a real tokenizer). */
+  readonly countTokens?: TokenCounter;
 }
 
 /** Longest silence (before the first chunk or between two) an attempt waits through. */
@@ -204,7 +206,7 @@ export class OpenAiChatModel implements ChatModel {
       content: result.content,
       toolCalls: result.toolCalls,
       model: result.model,
-      usage: result.usage ?? estimateUsage(request.messages, request.tools, result.content, result.toolCalls),
+      usage: result.usage ?? estimateUsage(request.messages, request.tools, result.content, result.toolCalls, this.config.countTokens),
       latencyMs: this.clock.now() - started,
     };
   }

@@ -11,9 +11,9 @@ import { FileExistsError, FileNotFoundError, ToolError, WorkspaceEscapeError } f
 import { ALWAYS_SKIPPED_GLOBS, gitignoreFolder, GitignoreRules, type GitignoreFile } from '../core/gitignoreRules';
 import type { FileStat, Workspace } from '../core/ports';
 import { workspacePathProblem } from '../core/workspacePath';
+import { listAllFiles } from '../node/listAllFiles';
 import { insideOrUndefined, WorkspaceResolver } from '../node/workspaceResolver';
 
-/** Folders never listed, whatever the pattern, the settings or .gitignore say. */
 const encoder = new TextEncoder();
 // ignoreBOM keeps a byte order mark in the text, as Node's readFile does, so a rewrite keeps it too.
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -124,6 +124,15 @@ export class VscodeWorkspace implements Workspace {
       if (await insideOrUndefined(this.resolve(path))) results.push(path);
     }
     return results;
+  }
+
+  /**
+   * For a `file:` folder, the Node listing (git's index, ripgrep, else a walk), which applies .gitignore but
+   * not the user's files.exclude: counts may include excluded files. Elsewhere, findFiles over everything.
+   */
+  async listAllFiles(): Promise<readonly string[]> {
+    if (this.resolver) return (await listAllFiles(this.resolver)).files;
+    return this.findFiles('**/*');
   }
 
   /** Resolves a workspace path to Uris inside the folder, or rejects with WorkspaceEscapeError. */

@@ -14,9 +14,8 @@ export interface OpenFileSummary {
 export interface WorkspaceSummary {
   /** Top-level entries: `package.json`, `src/ (12 files: cli.ts, lib/, …)`. */
   readonly tree: readonly string[];
-  /** How many files were seen, and whether the listing stopped at its limit. */
+  /** How many files the workspace holds (ignored ones left out). */
   readonly fileCount: number;
-  readonly fileListTruncated: boolean;
   readonly manifest?: { readonly path: string; readonly excerpt: string };
   readonly openFiles: readonly OpenFileSummary[];
   readonly selection?: { readonly path: string; readonly text: string };
@@ -30,7 +29,6 @@ export interface SummaryOptions {
 
 /** The bounds of a summary. */
 export const SUMMARY_LIMITS = {
-  listedFiles: 2_000,
   topLevelEntries: 40,
   childrenPerFolder: 8,
   manifestChars: 1_500,
@@ -47,7 +45,9 @@ const PACKAGE_FIELDS = ['name', 'version', 'type', 'main', 'bin', 'workspaces', 
 
 /** Builds the summary of `workspace` through the Workspace port. */
 export async function summarizeWorkspace(workspace: Workspace, options: SummaryOptions = {}): Promise<WorkspaceSummary> {
-  const files = await workspace.findFiles('**/*', { limit: SUMMARY_LIMITS.listedFiles }).catch(() => [] as readonly string[]);
+  // The whole listing, not the first N files in sorted order: a capped listing miscounts every folder
+  // past the cut and leaves out the later ones altogether.
+  const files = await workspace.listAllFiles().catch(() => [] as readonly string[]);
   const manifest = await readManifest(workspace);
   const openFiles: OpenFileSummary[] = [];
   for (const path of (options.openFiles ?? []).slice(0, SUMMARY_LIMITS.openFiles)) {
@@ -57,14 +57,13 @@ export async function summarizeWorkspace(workspace: Workspace, options: SummaryO
   return {
     tree: topLevelTree(files),
     fileCount: files.length,
-    fileListTruncated: files.length >= SUMMARY_LIMITS.listedFiles,
     ...(manifest ? { manifest } : {}),
     openFiles,
     ...(options.selection ? { selection: { path: options.selection.path, text: shorten(options.selection.text, SUMMARY_LIMITS.selectionChars) } } : {}),
   };
 }
 
-/** Top-level files and folders, each folder with its file count and first few children. */
+/** Top-level files and folders, each folder with its file count and first few children in sorted order; `files` in any order. */
 export function topLevelTree(files: readonly string[]): string[] {
   const folders = new Map<string, { count: number; children: Set<string> }>();
   const topFiles: string[] = [];
@@ -81,7 +80,7 @@ export function topLevelTree(files: readonly string[]): string[] {
   }
   const entries = [
     ...[...folders].map(([name, { count, children }]) => {
-      const shown = [...children].slice(0, SUMMARY_LIMITS.childrenPerFolder);
+      const shown = [...children].sort().slice(0, SUMMARY_LIMITS.childrenPerFolder);
       const more = children.size > shown.length ? ', …' : '';
       return `${name}/ (${count} file${count === 1 ? '' : 's'}: ${shown.join(', ')}${more})`;
     }),
@@ -116,8 +115,7 @@ function packageExcerpt(text: string): string {
 
 /** The summary as the text the planner reads. */
 export function renderWorkspaceSummary(summary: WorkspaceSummary): string {
-  const count = `${summary.fileCount}${summary.fileListTruncated ? '+' : ''} files`;
-  const lines = [`Files (${count}, top level):`, ...summary.tree.map((entry) => `- ${entry}`)];
+  const lines = [`Files (${summary.fileCount} files, top level):`, ...summary.tree.map((entry) => `- ${entry}`)];
   if (summary.manifest) lines.push('', `Manifest ${summary.manifest.path}:`, summary.manifest.excerpt);
   for (const file of summary.openFiles) {
     lines.push('', file.excerpt === undefined ? `Open file ${file.path} (unreadable)` : `Open file ${file.path}:\n<<<\n${file.excerpt}\n>>>`);

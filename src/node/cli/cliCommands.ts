@@ -1,9 +1,18 @@
-// The table of `planwright` sub-commands.
-import { benchCommand } from './benchCommand';
+// The table of `planwright` sub-commands. Each command's module is required when that command runs (or
+// when --help lists them), not at start-up: `--version` and `validate` then never evaluate the model
+// client, the executor or the benchmark, which they do not use.
 import type { CliCommand } from './cliIo';
-import { planCommand } from './planCommand';
-import { resumeCommand } from './resumeCommand';
-import { runPlanCommand } from './runPlanCommand';
-import { validateCommand } from './validateCommand';
 
-export const CLI_COMMANDS: readonly CliCommand[] = [validateCommand, planCommand, runPlanCommand, resumeCommand, benchCommand];
+/** A sub-command by name, and how to load it. */
+export interface CliCommandEntry {
+  readonly name: string;
+  load(): CliCommand;
+}
+
+export const CLI_COMMANDS: readonly CliCommandEntry[] = [
+  { name: 'validate', load: () => (require('./validateCommand') as typeof import('./validateCommand')).validateCommand },
+  { name: 'plan', load: () => (require('./planCommand') as typeof import('./planCommand')).planCommand },
+  { name: 'run', load: () => (require('./runPlanCommand') as typeof import('./runPlanCommand')).runPlanCommand },
+  { name: 'resume', load: () => (require('./resumeCommand') as typeof import('./resumeCommand')).resumeCommand },
+  { name: 'bench', load: () => (require('./benchCommand') as typeof import('./benchCommand')).benchCommand },
+];

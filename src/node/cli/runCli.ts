@@ -5,7 +5,7 @@ import { PLANWRIGHT_VERSION } from '../version';
 
 /** The `--help` text, generated from the command table. */
 export function helpText(): string {
-  const lines = CLI_COMMANDS.map((command) => `  ${command.usage}`);
+  const lines = CLI_COMMANDS.map((command) => `  ${command.load().usage}`);
   return [
     'planwright: plan coding tasks as checkable steps and run them.',
     '',
@@ -34,5 +34,5 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     io.stderr.write(`planwright: unknown command "${first}"\n\n${helpText()}`);
     return EXIT.badInput;
   }
-  return command.run(rest, io);
+  return command.load().run(rest, io);
 }

@@ -12,7 +12,7 @@ import { MemoryWorkspace } from '../support/fakePorts';
 import { ScriptedAgent, type AgentTurn } from './scriptedAgent';
 import { FakeClock, MemoryRecordLog, RecordingLogger, ScriptedApprovalGate, traceEvents } from '../support/executorFakes';
 
-const SUMMARY: WorkspaceSummary = { tree: ['README.md'], fileCount: 1, fileListTruncated: false, openFiles: [] };
+const SUMMARY: WorkspaceSummary = { tree: ['README.md'], fileCount: 1, openFiles: [] };
 const ALL: RunOptions = { ...DEFAULT_RUN_OPTIONS, approval: { autoApprove: 'all', approvedCommands: [] } };
 
 function setup(turns: readonly AgentTurn[], parts: Partial<FusedDeps> = {}) {

@@ -13,7 +13,7 @@ import { MemoryWorkspace, ScriptedChatModel } from '../support/fakePorts';
 import { FakeClock, MemoryRecordLog, RecordingLogger, ScriptedApprovalGate, traceEvents } from '../support/executorFakes';
 import { ScriptedAgent, type AgentTurn } from './scriptedAgent';
 
-const SUMMARY: WorkspaceSummary = { tree: ['README.md', 'old.txt'], fileCount: 2, fileListTruncated: false, openFiles: [] };
+const SUMMARY: WorkspaceSummary = { tree: ['README.md', 'old.txt'], fileCount: 2, openFiles: [] };
 const ALL: RunOptions = { ...DEFAULT_RUN_OPTIONS, approval: { autoApprove: 'all', approvedCommands: [] } };
 const WRITE_NOTES = { id: 'E1', title: 'Write notes', tool: 'writeFile', args: { path: 'notes.md', content: 'n' }, postcondition: { kind: 'fileExists', path: 'notes.md' } };
 const DELETE_OLD = { id: 'E1', title: 'Delete old.txt', tool: 'deleteFile', args: { path: 'old.txt' }, postcondition: { kind: 'fileAbsent', path: 'old.txt' } };

@@ -8,7 +8,7 @@ import { TOOLS } from '../../../src/core/tools/toolCatalog';
 import { MemoryWorkspace } from '../support/fakePorts';
 import { REPLAN_REQUEST } from './replanFixtures';
 
-const SUMMARY: WorkspaceSummary = { tree: ['package.json', 'src/ (1 file: cli.ts)'], fileCount: 2, fileListTruncated: false, openFiles: [] };
+const SUMMARY: WorkspaceSummary = { tree: ['package.json', 'src/ (1 file: cli.ts)'], fileCount: 2, openFiles: [] };
 
 describe('planner and re-planner prompts', () => {
   it('share the same first message, byte for byte: system prompt, tool catalogue and format rules', () => {
@@ -101,6 +101,22 @@ describe('summarizeWorkspace', () => {
     assert.equal(summary.tree.at(-1), `… ${61 - SUMMARY_LIMITS.topLevelEntries} more`);
     assert.equal(summary.openFiles.length, SUMMARY_LIMITS.openFiles);
     assert.ok(renderWorkspaceSummary(summary).length < 16_000);
+  });
+
+  it('counts every file of every folder, however many files the workspace holds', async () => {
+    const files: Record<string, string> = {};
+    for (let index = 0; index < 2_500; index++) files[`alpha/f${index}.ts`] = '';
+    for (let index = 0; index < 1_500; index++) files[`zeta/deep/f${index}.ts`] = '';
+    files['README.md'] = '';
+    const summary = await summarizeWorkspace(new MemoryWorkspace(files));
+    assert.equal(summary.fileCount, 4_001);
+    assert.deepEqual(summary.tree.map((entry) => entry.replace(/:.*/, '')), ['README.md', 'alpha/ (2500 files', 'zeta/ (1500 files']);
+    assert.match(renderWorkspaceSummary(summary), /^Files \(4001 files, top level\):/);
+  });
+
+  it('shows the first children in sorted order whatever order the listing comes in', () => {
+    const tree = topLevelTree(['src/b.ts', 'src/lib/x.ts', 'src/a.ts']);
+    assert.deepEqual(tree, ['src/ (3 files: a.ts, b.ts, lib/)']);
   });
 
   it('lists at most a few children per folder', () => {

@@ -15,7 +15,7 @@ import type {
 import { DEFAULT_TOOL_LIMITS, type ToolContext } from '../../../src/core/tools/defineTool';
 import { workspacePathProblem } from '../../../src/core/workspacePath';
 
-type WorkspaceMethod = 'readFile' | 'writeFile' | 'appendFile' | 'deleteFile' | 'rename' | 'stat' | 'findFiles';
+type WorkspaceMethod = 'readFile' | 'writeFile' | 'appendFile' | 'deleteFile' | 'rename' | 'stat' | 'findFiles' | 'listAllFiles';
 
 /**
  * Files in a Map, refusing paths the pure rule refuses; `failNext` makes the next call of one method
@@ -80,6 +80,11 @@ export class MemoryWorkspace implements Workspace {
   async findFiles(_glob: string, options?: { readonly limit?: number }): Promise<readonly string[]> {
     this.maybeFail('findFiles');
     return [...this.files.keys()].sort().slice(0, options?.limit);
+  }
+
+  async listAllFiles(): Promise<readonly string[]> {
+    this.maybeFail('listAllFiles');
+    return [...this.files.keys()];
   }
 }
 
