@@ -3,6 +3,8 @@
 // goal carried out by runGoal, then the ground truth judged on the workspace. The scratch folder is
 // removed afterwards.
 import * as path from 'node:path';
+import { countTokens } from 'gpt-tokenizer';
+import { z } from 'zod';
 import { evaluateCheck } from '../src/core/checks/evaluateCheck';
 import { JournalRecordSchema, type JournalRecord } from '../src/core/executor/journalRecords';
 import { DEFAULT_RUN_OPTIONS, type RunOptions } from '../src/core/executor/runOptions';
@@ -19,11 +21,11 @@ import { NodeCommandRunner } from '../src/node/nodeCommandRunner';
 import { NodeWorkspace } from '../src/node/nodeWorkspace';
 import type { BenchArm } from './benchArms';
 import { scratchCopy } from './fixtureWorkspace';
-import { promptSharing } from './promptSharing';
 import { recordingModel, type RecordedCall } from './recordingModel';
-import type { RunRecord } from './runRecord';
+import type { RunRecord, StreamedStep } from './runRecord';
 import type { ScriptedEndpoint, ScriptSession } from './scriptedEndpoint';
-import type { BenchTask } from './tasks/benchTask';
+import type { SetTask } from './taskSets';
+import { prefixMarks, wireRequestOf } from './wireBilling';
 
 /** Sub-millisecond time for spans; sleeping as the Node clock does. */
 export const BENCH_CLOCK: Clock = { now: () => performance.timeOrigin + performance.now(), sleep: nodeClock.sleep };
@@ -39,10 +41,10 @@ export interface ModelSource {
   readonly scripted?: ScriptedEndpoint;
 }
 
-/** Runs `task` in the arm's mode and returns its record. */
-export async function runTask(task: BenchTask, arm: BenchArm, source: ModelSource): Promise<RunRecord> {
+/** Runs the task in the arm's mode and returns its record. */
+export async function runTask({ set, task }: SetTask, arm: BenchArm, source: ModelSource): Promise<RunRecord> {
   const { mode } = arm;
-  const key = `${task.id}/${arm.name}`;
+  const key = `${set}/${task.id}/${arm.name}`;
   const scratch = await scratchCopy(task.files, `${task.index}-${arm.name}`);
   const session: ScriptSession = { key, task, mode, parallelCalls: arm.parallelCalls };
   source.scripted?.open(session);
@@ -84,8 +86,9 @@ export async function runTask(task: BenchTask, arm: BenchArm, source: ModelSourc
     let completed = true;
     for (const check of task.groundTruth) if (!(await evaluateCheck(check, checkContext)).ok) completed = false;
     const records = (await journal.readAll()).map((record) => JournalRecordSchema.parse(record));
-    const sharing = promptSharing(calls.map((call) => call.request));
+    const started = [...calls].sort((a, b) => a.start - b.start);
     return {
+      set,
       taskId: task.id,
       family: task.family,
       arm: arm.name,
@@ -98,16 +101,18 @@ export async function runTask(task: BenchTask, arm: BenchArm, source: ModelSourc
       replans: result?.report?.replans ?? 0,
       recoveries: mode === 'split' ? 0 : recoveries(records),
       stepsRun: records.filter((record) => record.type === 'step' && record.event === 'start').length,
-      calls: calls.map((call, index) => ({
+      calls: started.map((call) => ({
         role: call.request.role,
         promptTokens: call.usage.promptTokens,
         completionTokens: call.usage.completionTokens,
-        sharedWithPrevious: sharing[index]!.previous,
-        sharedWithAnyEarlier: sharing[index]!.anyEarlier,
+        reportedCachedTokens: call.usage.cachedTokens,
+        estimated: call.usage.estimated,
+        prefix: prefixMarks(wireRequestOf(call.request)),
         start: call.start,
         end: call.end,
       })),
       steps: stepSpans(records),
+      streamedSteps: streamedSteps(await trace.readAll(), started),
       runStart,
       runEnd,
       ...(error ? { error } : {}),
@@ -133,6 +138,31 @@ function stepSpans(records: readonly JournalRecord[]): { id: string; start: numb
     }
   }
   return spans;
+}
+
+/**
+ * A trace event for a step dispatched while the planner's reply was still streaming: the reply's length
+ * in characters when the step's line was complete. Read loosely (other trace events pass by).
+ */
+const StreamStepEventSchema = z.object({ type: z.literal('streamStep'), at: z.number(), stepId: z.string(), completionChars: z.number().int().nonnegative() });
+
+const PLANNING_ROLES = new Set(['planner', 'replanner']);
+
+/** Each streamed step with the planning call it came from (the last one started before it) and its tokens so far. */
+function streamedSteps(trace: readonly unknown[], calls: readonly RecordedCall[]): StreamedStep[] {
+  const steps: StreamedStep[] = [];
+  for (const record of trace) {
+    const event = StreamStepEventSchema.safeParse(record);
+    if (!event.success) continue;
+    const { at, stepId, completionChars } = event.data;
+    let call = -1;
+    calls.forEach((candidate, index) => {
+      if (PLANNING_ROLES.has(candidate.request.role) && candidate.start <= at) call = index;
+    });
+    if (call < 0) continue;
+    steps.push({ stepId, call, completionTokens: countTokens(calls[call]!.content.slice(0, completionChars)), at });
+  }
+  return steps;
 }
 
 /** Fused steps that failed with a later step after them: the agent spent a turn recovering. */
