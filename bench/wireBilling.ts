@@ -23,6 +23,20 @@ export interface PrefixMark {
   readonly tokens: number;
 }
 
+/** Texts counted so far: system prompts, tool specs and schemas repeat in every call of a run and every run. */
+const counted = new Map<string, number>();
+const MAX_COUNTED = 20_000;
+
+function tokensOf(text: string): number {
+  let tokens = counted.get(text);
+  if (tokens === undefined) {
+    tokens = countTokens(text);
+    if (counted.size >= MAX_COUNTED) counted.clear();
+    counted.set(text, tokens);
+  }
+  return tokens;
+}
+
 /** Tokens of role markup around each message. */
 const PER_MESSAGE_TOKENS = 4;
 /** Tokens that prime the assistant's reply. */
@@ -30,8 +44,8 @@ export const REPLY_PRIMING_TOKENS = 3;
 
 function messageTokens(message: WireRequest['messages'][number]): number {
   const content = typeof message.content === 'string' ? message.content : message.content == null ? '' : JSON.stringify(message.content);
-  let total = PER_MESSAGE_TOKENS + countTokens(content);
-  for (const call of message.tool_calls ?? []) total += countTokens(call.function.name) + countTokens(call.function.arguments);
+  let total = PER_MESSAGE_TOKENS + tokensOf(content);
+  for (const call of message.tool_calls ?? []) total += tokensOf(call.function.name) + tokensOf(call.function.arguments);
   return total;
 }
 
@@ -39,9 +53,9 @@ function messageTokens(message: WireRequest['messages'][number]): number {
 export function prefixMarks(body: WireRequest): PrefixMark[] {
   const units: { readonly key: string; readonly tokens: number }[] = [];
   const tools = body.tools ?? [];
-  units.push({ key: JSON.stringify(tools), tokens: tools.reduce<number>((sum, tool) => sum + countTokens(JSON.stringify(tool)), 0) });
+  units.push({ key: JSON.stringify(tools), tokens: tools.reduce<number>((sum, tool) => sum + tokensOf(JSON.stringify(tool)), 0) });
   const format = body.response_format === undefined ? '' : JSON.stringify(body.response_format);
-  units.push({ key: format, tokens: format === '' ? 0 : countTokens(format) });
+  units.push({ key: format, tokens: tokensOf(format) });
   for (const message of body.messages) units.push({ key: JSON.stringify(message), tokens: messageTokens(message) });
   let hash = '';
   let tokens = 0;
