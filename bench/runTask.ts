@@ -3,8 +3,6 @@
 // goal carried out by runGoal, then the ground truth judged on the workspace. The scratch folder is
 // removed afterwards.
 import * as path from 'node:path';
-import { countTokens } from 'gpt-tokenizer';
-import { z } from 'zod';
 import { evaluateCheck } from '../src/core/checks/evaluateCheck';
 import { JournalRecordSchema, type JournalRecord } from '../src/core/executor/journalRecords';
 import { DEFAULT_RUN_OPTIONS, type RunOptions } from '../src/core/executor/runOptions';
@@ -22,8 +20,9 @@ import { NodeWorkspace } from '../src/node/nodeWorkspace';
 import type { BenchArm } from './benchArms';
 import { scratchCopy } from './fixtureWorkspace';
 import { recordingModel, type RecordedCall } from './recordingModel';
-import type { RunRecord, StreamedStep } from './runRecord';
+import type { RunRecord } from './runRecord';
 import type { ScriptedEndpoint, ScriptSession } from './scriptedEndpoint';
+import { streamedSteps } from './streamedSteps';
 import type { SetTask } from './taskSets';
 import { prefixMarks, wireRequestOf } from './wireBilling';
 
@@ -138,31 +137,6 @@ function stepSpans(records: readonly JournalRecord[]): { id: string; start: numb
     }
   }
   return spans;
-}
-
-/**
- * A trace event for a step dispatched while the planner's reply was still streaming: the reply's length
- * in characters when the step's line was complete. Read loosely (other trace events pass by).
- */
-const StreamStepEventSchema = z.object({ type: z.literal('streamStep'), at: z.number(), stepId: z.string(), completionChars: z.number().int().nonnegative() });
-
-const PLANNING_ROLES = new Set(['planner', 'replanner']);
-
-/** Each streamed step with the planning call it came from (the last one started before it) and its tokens so far. */
-function streamedSteps(trace: readonly unknown[], calls: readonly RecordedCall[]): StreamedStep[] {
-  const steps: StreamedStep[] = [];
-  for (const record of trace) {
-    const event = StreamStepEventSchema.safeParse(record);
-    if (!event.success) continue;
-    const { at, stepId, completionChars } = event.data;
-    let call = -1;
-    calls.forEach((candidate, index) => {
-      if (PLANNING_ROLES.has(candidate.request.role) && candidate.start <= at) call = index;
-    });
-    if (call < 0) continue;
-    steps.push({ stepId, call, completionTokens: countTokens(calls[call]!.content.slice(0, completionChars)), at });
-  }
-  return steps;
 }
 
 /** Fused steps that failed with a later step after them: the agent spent a turn recovering. */
