@@ -10,6 +10,7 @@ import { OpenAiChatModel } from '../src/node/openAiChatModel';
 import type { ScriptedReply } from '../test/support/scriptedModelServer';
 import type { BenchTask } from './tasks/benchTask';
 import { autoEscalation, fusedTurns, plannerReply, replanReply, type ScriptedTurn } from './tasks/scriptedBehaviour';
+import { proposedEditsReply } from './tasks/v2/v2Script';
 
 /** A run the endpoint answers for. `state` is updated by the run as it goes. */
 export interface ScriptSession {
@@ -60,11 +61,11 @@ export class ScriptedEndpoint {
       case 'planner':
         return { content: plannerReply(task), usage: null };
       case 'replanner':
-        return { content: replanReply(task, frozenIds(script.session.state)), usage: null };
+        return { content: replanReply(task, frozenIds(script.session.state), brokenId(script.session.state)), usage: null };
       case 'solver':
         return { content: task.summary, usage: null };
       case 'worker':
-        return { content: script.workerReplies.shift() ?? task.summary, usage: null };
+        return { content: proposedEditsReply(task, (body as { messages?: { content?: unknown }[] }).messages ?? []) ?? script.workerReplies.shift() ?? task.summary, usage: null };
       case 'fused':
         return this.agentReply(script);
     }
@@ -83,6 +84,11 @@ function frozenIds(state: RunState | undefined): ReadonlySet<string> {
   const ids = new Set<string>();
   for (const [id, run] of state?.steps ?? []) if (run.status === 'succeeded' || run.status === 'skipped') ids.add(id);
   return ids;
+}
+
+/** The step of the current revision that failed or became unknown, which the re-planner is asked about. */
+function brokenId(state: RunState | undefined): string | undefined {
+  return state?.plan.steps.find((step) => ['failed', 'unknown'].includes(state.steps.get(step.id)?.status ?? ''))?.id;
 }
 
 /** A ChatModel for one run: every role through the real openai client, named `<run>::<role>`. */
