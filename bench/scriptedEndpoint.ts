@@ -13,6 +13,7 @@ import type { ScriptedReply } from '../test/support/scriptedModelServer';
 import type { BenchTask } from './tasks/benchTask';
 import { billedCompletionTokens, billedPromptTokens, type WireRequest } from './wireBilling';
 import { autoEscalation, fusedTurns, plannerReply, replanReply, type ScriptedTurn } from './tasks/scriptedBehaviour';
+import { proposedEditsReply } from './tasks/v2/v2Script';
 
 /** A run the endpoint answers for. `state` is updated by the run as it goes. */
 export interface ScriptSession {
@@ -61,7 +62,7 @@ export class ScriptedEndpoint {
     return { ...reply, usage: { prompt_tokens: billedPromptTokens(body), completion_tokens: completion } };
   }
 
-  private scriptedReply(body: { model?: string }): ScriptedReply {
+  private scriptedReply(body: WireRequest & { model?: string }): ScriptedReply {
     const [key, role] = String(body.model).split(SEPARATOR) as [string, ModelRole | undefined];
     const script = this.sessions.get(key);
     if (!script || !role) return { status: 404, message: `no scripted run "${String(body.model)}"` };
@@ -70,11 +71,11 @@ export class ScriptedEndpoint {
       case 'planner':
         return { content: plannerReply(task) };
       case 'replanner':
-        return { content: replanReply(task, frozenIds(script.session.state)) };
+        return { content: replanReply(task, frozenIds(script.session.state), brokenId(script.session.state)) };
       case 'solver':
         return { content: task.summary };
       case 'worker':
-        return { content: script.workerReplies.shift() ?? task.summary };
+        return { content: proposedEditsReply(task, body.messages) ?? script.workerReplies.shift() ?? task.summary };
       case 'fused':
         return this.agentReply(script);
     }
@@ -93,6 +94,11 @@ function frozenIds(state: RunState | undefined): ReadonlySet<string> {
   const ids = new Set<string>();
   for (const [id, run] of state?.steps ?? []) if (run.status === 'succeeded' || run.status === 'skipped') ids.add(id);
   return ids;
+}
+
+/** The step of the current revision that failed or became unknown, which the re-planner is asked about. */
+function brokenId(state: RunState | undefined): string | undefined {
+  return state?.plan.steps.find((step) => ['failed', 'unknown'].includes(state.steps.get(step.id)?.status ?? ''))?.id;
 }
 
 /** A ChatModel for one run: every role through the real openai client, named `<run>::<role>`. */

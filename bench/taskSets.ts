@@ -1,8 +1,10 @@
 // The task sets a benchmark run can draw from: `v1`, the 300 generated tasks every earlier report used
-// (kept unchanged so figures compare before and after), and `all`, every set in turn. A set is a
-// generator of BenchTasks with its own defaults for count, seed and fault rate.
+// (kept unchanged so figures compare before and after), `v2`, closer to real work (large fixtures,
+// changes found by search), and `all`, every set in turn. A set is a generator of BenchTasks with its
+// own defaults for count, seed and fault rate.
 import type { BenchTask } from './tasks/benchTask';
 import { DEFAULT_TASK_SET, generateTasks, type TaskSetOptions } from './tasks/generateTasks';
+import { DEFAULT_V2_TASK_SET, generateTasksV2 } from './tasks/v2/generateTasksV2';
 
 /** One named task set. */
 export interface TaskSet {
@@ -13,7 +15,10 @@ export interface TaskSet {
 }
 
 /** Every task set, in the order `all` runs them. */
-export const TASK_SETS: readonly TaskSet[] = [{ name: 'v1', defaults: DEFAULT_TASK_SET, generate: generateTasks }];
+export const TASK_SETS: readonly TaskSet[] = [
+  { name: 'v1', defaults: DEFAULT_TASK_SET, generate: generateTasks },
+  { name: 'v2', defaults: DEFAULT_V2_TASK_SET, generate: (options) => generateTasksV2(options.seed, options.count, options.faultRate) },
+];
 
 /** What `--set` accepts: a set's name, or `all`. */
 export const TASK_SET_CHOICES: readonly string[] = [...TASK_SETS.map((set) => set.name), 'all'];

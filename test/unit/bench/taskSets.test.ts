@@ -3,6 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { TASK_SET_CHOICES, TASK_SETS, taskSetsFor, tasksOf } from '../../../bench/taskSets';
 import { DEFAULT_TASK_SET, generateTasks } from '../../../bench/tasks/generateTasks';
+import { generateTasksV2 } from '../../../bench/tasks/v2/generateTasksV2';
 
 describe('taskSets', () => {
   it('keeps v1 as the 300 tasks of seed 1, unchanged', () => {
@@ -14,11 +15,21 @@ describe('taskSets', () => {
     assert.ok(tasks.every((entry) => entry.set === 'v1'));
   });
 
-  it('runs every set for all, each with its own defaults unless overridden', () => {
+  it('picks v2 by name, with its own defaults', () => {
+    const v2 = taskSetsFor('v2')!;
+    assert.deepEqual(v2.map((set) => set.name), ['v2']);
+    const tasks = tasksOf(v2, { count: 2 });
+    assert.deepEqual(tasks.map((entry) => entry.task), generateTasksV2(v2[0]!.defaults.seed, 2, v2[0]!.defaults.faultRate));
+    assert.ok(tasks.every((entry) => entry.set === 'v2'));
+  });
+
+  it('runs every set for all, v1 first, each with its own defaults unless overridden', () => {
     assert.deepEqual(taskSetsFor('all'), TASK_SETS);
+    assert.deepEqual(TASK_SETS.map((set) => set.name), ['v1', 'v2']);
     const tasks = tasksOf(TASK_SETS, { count: 2, seed: 5, faultRate: 0 });
-    assert.equal(tasks.length, 2 * TASK_SETS.length);
+    assert.deepEqual(tasks.map((entry) => entry.set), ['v1', 'v1', 'v2', 'v2']);
     assert.deepEqual(tasks.filter((entry) => entry.set === 'v1').map((entry) => entry.task), generateTasks({ count: 2, seed: 5, faultRate: 0 }));
+    assert.deepEqual(tasks.filter((entry) => entry.set === 'v2').map((entry) => entry.task), generateTasksV2(5, 2, 0));
   });
 
   it('knows no set by another name', () => {
