@@ -23,6 +23,11 @@ export interface LatencyProfile {
   readonly decodeTokensPerSecond: Range;
   /** Sigma of the lognormal factor on each call's total (0: no jitter). */
   readonly jitterSigma: number;
+  /**
+   * Whether a response format's JSON schema is prefilled as prompt: hosted APIs put it in the prompt (it
+   * is billed and cached as a prefix); llama.cpp and Ollama turn it into a sampling grammar instead.
+   */
+  readonly schemaPrefilled: boolean;
   readonly cache: {
     readonly scope: CacheScope;
     /** A shared prefix shorter than this is not cached. */
@@ -56,6 +61,7 @@ export const LATENCY_PROFILES: Readonly<Record<ProfileName, LatencyProfile>> = {
     prefillTokensPerSecond: { min: 8000, max: 10000 },
     decodeTokensPerSecond: { min: 60, max: 130 },
     jitterSigma: 0.25,
+    schemaPrefilled: true,
     cache: HOSTED_CACHE,
   },
   'small-hosted': {
@@ -65,6 +71,7 @@ export const LATENCY_PROFILES: Readonly<Record<ProfileName, LatencyProfile>> = {
     prefillTokensPerSecond: { min: 15000, max: 25000 },
     decodeTokensPerSecond: { min: 100, max: 200 },
     jitterSigma: 0.25,
+    schemaPrefilled: true,
     cache: HOSTED_CACHE,
   },
   'local-8b': {
@@ -74,6 +81,7 @@ export const LATENCY_PROFILES: Readonly<Record<ProfileName, LatencyProfile>> = {
     prefillTokensPerSecond: { min: 200, max: 900 },
     decodeTokensPerSecond: { min: 20, max: 50 },
     jitterSigma: 0.1,
+    schemaPrefilled: false,
     // Ollama unloads an idle model (and its KV cache) after 5 minutes by default.
     cache: { scope: 'previousCall', minTokens: 0, blockTokens: 1, speedup: Number.POSITIVE_INFINITY, ttlMs: 5 * 60_000 },
   },
@@ -134,5 +142,6 @@ export function describeProfile(profile: LatencyProfile): string {
   const cache = profile.cache.scope === 'previousCall'
     ? `prefix cache: previous request (of any run), token granularity, dropped after ${ttl} idle`
     : `prefix cache: any earlier call of any earlier run, >= ${profile.cache.minTokens} tokens in ${profile.cache.blockTokens}-token blocks, ${profile.cache.speedup}x faster, ${ttl} TTL`;
-  return `${profile.name}: TTFT ${range(profile.ttftMs, 'ms')}, prefill ${range(profile.prefillTokensPerSecond, 'tok/s')}, decode ${range(profile.decodeTokensPerSecond, 'tok/s')}, lognormal jitter sigma ${profile.jitterSigma}; ${cache}`;
+  const schema = profile.schemaPrefilled ? '' : '; response schema as a sampling grammar, not prefilled';
+  return `${profile.name}: TTFT ${range(profile.ttftMs, 'ms')}, prefill ${range(profile.prefillTokensPerSecond, 'tok/s')}, decode ${range(profile.decodeTokensPerSecond, 'tok/s')}, lognormal jitter sigma ${profile.jitterSigma}; ${cache}${schema}`;
 }

@@ -2,7 +2,7 @@
 // arm's runs in task order, idle between them), and the latency of the recorded timeline replayed with
 // modelled model calls. Against a real endpoint there is nothing to model: the `measured` profile takes
 // the run's wall time and the cached tokens the endpoint reported.
-import { cachedTokens, LATENCY_PROFILES, modelCall, tokensOutMs, type ProfileName } from './latencyModel';
+import { cachedTokens, LATENCY_PROFILES, modelCall, tokensOutMs, type LatencyProfile, type ModelCallShape, type ProfileName } from './latencyModel';
 import { idleBeforeRunMs, PromptCache } from './promptCache';
 import type { RunRecord } from './runRecord';
 import { replayTimeline, type RecordedSpan, type StreamedOrigin } from './timelineReplay';
@@ -30,13 +30,25 @@ function tokenFigures(run: RunRecord): Pick<RunFigures, 'promptTokens' | 'comple
   return { promptTokens: sum(run.calls.map((call) => call.promptTokens)), completionTokens: sum(run.calls.map((call) => call.completionTokens)) };
 }
 
+/**
+ * The call as the profile's server prefills it: without the response format's tokens where the schema
+ * becomes a sampling grammar (the format is the second prefix mark, after the tool specs).
+ */
+function prefilled(profile: LatencyProfile, call: ModelCallShape & { readonly prefix: readonly { readonly tokens: number }[] }): ModelCallShape {
+  if (profile.schemaPrefilled || call.prefix.length < 2) return call;
+  const [tools, format] = [call.prefix[0]!.tokens, call.prefix[1]!.tokens];
+  const schema = format - tools;
+  const without = (shared: number) => (shared >= format ? shared - schema : shared);
+  return { ...call, promptTokens: call.promptTokens - schema, sharedWithPrevious: without(call.sharedWithPrevious), sharedWithAnyEarlier: without(call.sharedWithAnyEarlier) };
+}
+
 /** A run's figures on `profile`, its session's cache as it stands at modelled time `at` (updated by the run). */
 export function modelledRunFigures(run: RunRecord, profile: ProfileName, seed: number, cache: PromptCache, at: number): RunFigures {
   const shape = LATENCY_PROFILES[profile];
   const calls = run.calls.map((call) => {
     const hit = cache.lookup(call.prefix, at);
     cache.store(call.prefix, at);
-    return { ...call, ...hit };
+    return prefilled(shape, { ...call, ...hit });
   });
   const modelled = calls.map((call, index) => modelCall(shape, call, seed, `${run.taskId}/${run.arm}/${index}`));
   const callSpans: RecordedSpan[] = run.calls.map((call, index) => ({ id: `m${index}`, kind: 'model', start: call.start, end: call.end }));

@@ -89,3 +89,15 @@ describe('modelledRunFigures with a streamed plan', () => {
     assert.equal(cachedTokens(profile, { ...call, sharedWithPrevious: 0, sharedWithAnyEarlier: 0 }), 0);
   });
 });
+
+describe('modelledRunFigures and the response schema', () => {
+  const withSchema = syntheticCall('planner', [['tools', 0], ['schema', 3000], ['system', 5000], ['goal', 5600]], 400, 0, 2);
+  const withoutSchema = syntheticCall('planner', [['tools', 0], ['none', 0], ['system', 2000], ['goal', 2600]], 400, 0, 2);
+  const latency = (call: typeof withSchema, profile: 'local-8b' | 'frontier-hosted') => modelledRunFigures(syntheticRun('x', 'split', { calls: [call] }), profile, 1, new PromptCache(TTL), 0).latencyMs;
+
+  it('prefills the schema on a hosted profile and not on the local one, where it is a sampling grammar; both bill it', () => {
+    assert.ok(latency(withSchema, 'frontier-hosted') > latency(withoutSchema, 'frontier-hosted'));
+    assert.ok(Math.abs(latency(withSchema, 'local-8b') - latency(withoutSchema, 'local-8b')) < 1e-6);
+    assert.equal(modelledRunFigures(syntheticRun('x', 'split', { calls: [withSchema] }), 'local-8b', 1, new PromptCache(TTL), 0).promptTokens, 5603);
+  });
+});
