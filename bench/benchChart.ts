@@ -78,7 +78,7 @@ export function renderChart(report: BenchReport): string {
   const legend = ARM_NAMES.map((arm, index) => `<rect x="${left + index * 100}" y="${height - 22}" width="12" height="12" fill="${COLORS[arm]}"/>${text(left + index * 100 + 16, height - 12, arm, 'font-size="12"')}`);
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="980" height="${height}" viewBox="0 0 980 ${height}" ${FONT}>`,
-    `<title>Planwright bench: split, fused, fused-serial and auto on ${report.tasks} tasks, seed ${report.seed}</title>`,
+    `<title>Planwright bench: split, fused, fused-serial and auto on ${report.tasks} tasks of set ${report.sets.join(' + ')}, seed ${report.seed}</title>`,
     '<rect width="100%" height="100%" fill="#fff"/>',
     ...profiles.map((profile, index) => cdfPanel(report, profile, left, 50 + index * (panelHeight + 50), panelWidth, panelHeight)),
     bars.svg,

@@ -1,73 +1,87 @@
-// The benchmark's options, from `npm run bench -- ...` or `planwright bench ...`: how many tasks, which
-// latency profiles, the seed, where to write, scripted model or the configured endpoint, concurrency.
+// The benchmark's options, from `npm run bench -- ...` or `planwright bench ...`: which task set and how
+// many of its tasks, which latency profiles, the seed, where to write, scripted model or a real endpoint,
+// concurrency.
 import { z } from 'zod';
 import { PROFILE_NAMES } from './latencyModel';
-import { DEFAULT_TASK_SET } from './tasks/generateTasks';
+import { DEFAULT_SET_NAME, TASK_SET_CHOICES } from './taskSets';
 
 /** What one benchmark run is asked to do. */
 export const BenchOptionsSchema = z.object({
-  tasks: z.number().int().min(1).max(10_000),
+  /** The task set: `v1`, another set's name, or `all`. */
+  set: z.string().refine((name) => TASK_SET_CHOICES.includes(name), { error: (issue) => `unknown task set "${String(issue.input)}"; the sets are ${TASK_SET_CHOICES.join(', ')}` }),
+  /** Tasks per set; undefined: each set's own count. */
+  tasks: z.number().int().min(1).max(10_000).optional(),
   profiles: z.array(z.enum(PROFILE_NAMES)).min(1),
-  seed: z.number().int().nonnegative(),
+  /** The task set's seed (and the latency draws'); undefined: each set's own. */
+  seed: z.number().int().nonnegative().optional(),
   out: z.string().min(1),
-  /** Use the model configured in the environment instead of the scripted one. */
+  /** Use a real model instead of the scripted one, and measure latency instead of modelling it. */
   endpoint: z.boolean(),
+  /** The endpoint's API root; undefined: PLANWRIGHT_BASE_URL. */
+  baseUrl: z.url({ protocol: /^https?$/ }).optional(),
   /** Task runs in flight at once. */
   concurrency: z.number().int().min(1).max(32),
-  faultRate: z.number().min(0).max(1),
+  /** Undefined: each set's own rate. */
+  faultRate: z.number().min(0).max(1).optional(),
 });
 export type BenchOptions = z.infer<typeof BenchOptionsSchema>;
 
-/** The full set: 300 tasks, every profile, seed 1, two runs at a time, scripted model. */
+/** The full v1 set: 300 tasks, every profile, seed 1, two runs at a time, scripted model. */
 export const DEFAULT_BENCH_OPTIONS: BenchOptions = {
-  tasks: DEFAULT_TASK_SET.count,
+  set: DEFAULT_SET_NAME,
   profiles: [...PROFILE_NAMES],
-  seed: DEFAULT_TASK_SET.seed,
   out: 'bench-results',
   endpoint: false,
   concurrency: 2,
-  faultRate: DEFAULT_TASK_SET.faultRate,
 };
 
 /** The usage line. */
-export const BENCH_USAGE = `planwright bench [--tasks N] [--profile ${PROFILE_NAMES.join('|')}|all] [--seed S] [--out DIR] [--concurrency N] [--endpoint]`;
+export const BENCH_USAGE = `planwright bench [--set ${TASK_SET_CHOICES.join('|')}] [--tasks N] [--profile ${PROFILE_NAMES.join('|')}|all] [--seed S] [--out DIR] [--concurrency N] [--endpoint [URL]]`;
 
-const VALUE_FLAGS = new Set(['tasks', 'profile', 'seed', 'out', 'concurrency', 'fault-rate']);
+const VALUE_FLAGS = new Set(['set', 'tasks', 'profile', 'seed', 'out', 'concurrency', 'fault-rate']);
+const FLAG_OF: Readonly<Record<string, string>> = { profiles: 'profile', faultRate: 'fault-rate', baseUrl: 'endpoint' };
 
 /** Parses the command line; an error says which flag is wrong. */
 export function parseBenchArgs(args: readonly string[]): { readonly options: BenchOptions } | { readonly error: string } | { readonly help: true } {
   const values = new Map<string, string>();
   let endpoint = false;
+  let baseUrl: string | undefined;
   for (let index = 0; index < args.length; index++) {
     const arg = args[index]!;
     if (arg === '--help' || arg === '-h') return { help: true };
-    if (arg === '--endpoint') {
-      endpoint = true;
-      continue;
-    }
     if (!arg.startsWith('--')) return { error: `unexpected argument "${arg}"` };
     const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
+    if (name === 'endpoint') {
+      endpoint = true;
+      // The URL is optional: `--endpoint` alone takes PLANWRIGHT_BASE_URL.
+      const next = args[index + 1];
+      baseUrl = inline ?? (next !== undefined && !next.startsWith('--') ? args[++index] : undefined);
+      continue;
+    }
     if (!VALUE_FLAGS.has(name)) return { error: `unknown option --${name}` };
     const value = inline ?? args[++index];
     if (value === undefined || value.startsWith('--')) return { error: `--${name} needs a value` };
     values.set(name, value);
   }
   const profile = values.get('profile') ?? 'all';
+  const number = (flag: string) => (values.has(flag) ? Number(values.get(flag)) : undefined);
   const candidate = {
     ...DEFAULT_BENCH_OPTIONS,
     endpoint,
-    ...(values.has('tasks') ? { tasks: Number(values.get('tasks')) } : {}),
-    ...(values.has('seed') ? { seed: Number(values.get('seed')) } : {}),
+    ...(baseUrl !== undefined ? { baseUrl } : {}),
+    ...(values.has('set') ? { set: values.get('set')! } : {}),
+    ...(values.has('tasks') ? { tasks: number('tasks') } : {}),
+    ...(values.has('seed') ? { seed: number('seed') } : {}),
     ...(values.has('out') ? { out: values.get('out')! } : {}),
-    ...(values.has('concurrency') ? { concurrency: Number(values.get('concurrency')) } : {}),
-    ...(values.has('fault-rate') ? { faultRate: Number(values.get('fault-rate')) } : {}),
+    ...(values.has('concurrency') ? { concurrency: number('concurrency') } : {}),
+    ...(values.has('fault-rate') ? { faultRate: number('fault-rate') } : {}),
     profiles: profile === 'all' ? [...PROFILE_NAMES] : [profile],
   };
   const parsed = BenchOptionsSchema.safeParse(candidate);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    const flag = issue.path[0] === 'profiles' ? 'profile' : String(issue.path[0]);
-    return { error: `--${flag === 'faultRate' ? 'fault-rate' : flag}: ${issue.message}` };
+    const field = String(issue.path[0]);
+    return { error: `--${FLAG_OF[field] ?? field}: ${issue.message}` };
   }
   return { options: parsed.data };
 }

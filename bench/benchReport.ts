@@ -1,29 +1,22 @@
-// From run records to the report: each run's latency on each profile (the recorded timeline replayed
-// with modelled model calls), then per arm and profile the completion rate, calls, tokens, latency
-// percentiles and re-plan rate; the split/fused ratios; and per task family, which mode wins — the data
-// behind "when to stay fused".
+// From run records to the report: each run's figures on each profile (runFigures), then per arm and
+// profile the completion rate, calls, tokens, latency percentiles with bootstrap intervals and re-plan
+// rate; the split/fused ratios; paired split/fused ratios over every task, each family and each
+// step-count band; where split loses; and per task family, which mode wins — the data behind "when to
+// stay fused".
 import { ARM_NAMES, type ArmName } from './benchArms';
 import { distribution, rate, ratio, type Distribution } from './benchStats';
-import { cachedTokens, describeProfile, LATENCY_PROFILES, modelCall, type ProfileName } from './latencyModel';
+import type { Estimate } from './bootstrap';
+import { describeProfile, LATENCY_PROFILES } from './latencyModel';
+import { bandOf, latencyEstimates, pairedRatios, STEP_BANDS, type FusedArm, type PairedRatios } from './pairedRatios';
+import { MEASURED, measuredRunFigures, profileFigures, type ReportProfile, type RunFigures } from './runFigures';
 import type { RunRecord } from './runRecord';
-import { replayTimeline, type RecordedSpan } from './timelineReplay';
-
-/** One run's figures on one profile. */
-export interface RunFigures {
-  readonly run: RunRecord;
-  readonly profile: ProfileName;
-  readonly latencyMs: number;
-  /** Measured time of tools, checks and the executor (model calls taken out). */
-  readonly measuredMs: number;
-  readonly promptTokens: number;
-  readonly completionTokens: number;
-  readonly cachedTokens: number;
-}
+import { splitLossLines } from './splitLosses';
+import { hashString, mixSeed } from './tasks/random';
 
 /** One arm on one profile. */
 export interface ArmSummary {
   readonly arm: ArmName;
-  readonly profile: ProfileName;
+  readonly profile: ReportProfile;
   readonly runs: number;
   readonly completionRate: number;
   readonly llmCalls: Distribution;
@@ -31,6 +24,8 @@ export interface ArmSummary {
   readonly completionTokens: Distribution;
   readonly cachedTokens: Distribution;
   readonly latencyMs: Distribution;
+  /** p50, p95 and p99 latency with their bootstrap intervals. */
+  readonly latency: { readonly p50: Estimate; readonly p95: Estimate; readonly p99: Estimate };
   readonly measuredMs: Distribution;
   /** Runs that re-planned (split, or auto after escalating). */
   readonly replanRate: number;
@@ -41,8 +36,8 @@ export interface ArmSummary {
 
 /** split ÷ a fused arm on one profile. */
 export interface ArmRatios {
-  readonly profile: ProfileName;
-  readonly against: 'fused' | 'fused-serial';
+  readonly profile: ReportProfile;
+  readonly against: FusedArm;
   readonly llmCalls: number;
   readonly promptTokens: number;
   readonly completionTokens: number;
@@ -61,44 +56,30 @@ export interface FamilySummary {
   readonly tokens: Readonly<Record<ArmName, number>>;
   readonly completion: Readonly<Record<ArmName, number>>;
   readonly escalationRate: number;
-  readonly latency: Readonly<Record<ProfileName, Readonly<Record<ArmName, { readonly p50: number; readonly p95: number }>>>>;
-  readonly verdict: Readonly<Record<ProfileName, { readonly parallel: Verdict; readonly serial: Verdict }>>;
+  readonly latency: Readonly<Partial<Record<ReportProfile, Readonly<Record<ArmName, { readonly p50: number; readonly p95: number }>>>>>;
+  readonly verdict: Readonly<Partial<Record<ReportProfile, { readonly parallel: Verdict; readonly serial: Verdict }>>>;
 }
 
 /** The whole report. */
 export interface BenchReport {
   readonly seed: number;
+  /** The task sets the runs came from. */
+  readonly sets: readonly string[];
   readonly tasks: number;
   readonly faultedTasks: number;
-  readonly profiles: readonly { readonly name: ProfileName; readonly figures: string }[];
+  readonly profiles: readonly { readonly name: ReportProfile; readonly figures: string }[];
   readonly arms: readonly ArmSummary[];
   readonly ratios: readonly ArmRatios[];
+  /** split ÷ fused (and ÷ fused-serial over all tasks), paired by task, with bootstrap intervals. */
+  readonly paired: readonly PairedRatios[];
   readonly families: readonly FamilySummary[];
+  /** Per profile, the families where split loses on tokens, on p99, or on both. */
+  readonly splitLoses: readonly string[];
   readonly whenToStayFused: readonly string[];
   readonly figures: readonly RunFigures[];
 }
 
-/** A run's latency and token figures on `profile`. */
-export function runFigures(run: RunRecord, profile: ProfileName, seed: number): RunFigures {
-  const shape = LATENCY_PROFILES[profile];
-  const modelled = run.calls.map((call, index) => modelCall(shape, call, seed, `${run.taskId}/${run.arm}/${index}`).totalMs);
-  const spans: RecordedSpan[] = [
-    ...run.calls.map((call, index) => ({ id: `m${index}`, kind: 'model' as const, start: call.start, end: call.end })),
-    ...run.steps.map((step) => ({ id: step.id, kind: 'step' as const, start: step.start, end: step.end })),
-  ];
-  const replay = replayTimeline({ spans, runStart: run.runStart, runEnd: run.runEnd, modelledMs: (span) => modelled[Number(span.id.slice(1))]! });
-  return {
-    run,
-    profile,
-    latencyMs: replay.makespanMs,
-    measuredMs: replay.measuredMs,
-    promptTokens: run.calls.reduce((sum, call) => sum + call.promptTokens, 0),
-    completionTokens: run.calls.reduce((sum, call) => sum + call.completionTokens, 0),
-    cachedTokens: run.calls.reduce((sum, call) => sum + cachedTokens(shape, call), 0),
-  };
-}
-
-function armSummary(arm: ArmName, profile: ProfileName, figures: readonly RunFigures[]): ArmSummary {
+function armSummary(arm: ArmName, profile: ReportProfile, figures: readonly RunFigures[], seed: number): ArmSummary {
   const runs = figures.map((figure) => figure.run);
   return {
     arm,
@@ -110,6 +91,7 @@ function armSummary(arm: ArmName, profile: ProfileName, figures: readonly RunFig
     completionTokens: distribution(figures.map((figure) => figure.completionTokens)),
     cachedTokens: distribution(figures.map((figure) => figure.cachedTokens)),
     latencyMs: distribution(figures.map((figure) => figure.latencyMs)),
+    latency: latencyEstimates(figures.map((figure) => figure.latencyMs), mixSeed(seed, hashString(`${profile}/${arm}`))),
     measuredMs: distribution(figures.map((figure) => figure.measuredMs)),
     replanRate: rate(runs, (run) => run.replans > 0),
     recoveryRate: rate(runs, (run) => run.recoveries > 0),
@@ -126,10 +108,10 @@ export function verdictOf(split: { p50: number; p95: number; completion: number 
 
 const mean = (values: readonly number[]): number => (values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length);
 
-function familySummaries(figures: readonly RunFigures[], profiles: readonly ProfileName[]): FamilySummary[] {
-  const families = [...new Set(figures.map((figure) => figure.run.family))];
+function familySummaries(figures: readonly RunFigures[], profiles: readonly ReportProfile[], familyOf: (run: RunRecord) => string): FamilySummary[] {
+  const families = [...new Set(figures.map((figure) => familyOf(figure.run)))];
   return families.map((family) => {
-    const of = (arm: ArmName, profile: ProfileName) => figures.filter((f) => f.run.family === family && f.run.arm === arm && f.profile === profile);
+    const of = (arm: ArmName, profile: ReportProfile) => figures.filter((f) => familyOf(f.run) === family && f.run.arm === arm && f.profile === profile);
     const first = profiles[0]!;
     const byArm = <T>(value: (arm: ArmName) => T) => Object.fromEntries(ARM_NAMES.map((arm) => [arm, value(arm)])) as Record<ArmName, T>;
     const completion = byArm((arm) => rate(of(arm, first), (f) => f.run.completed));
@@ -139,7 +121,7 @@ function familySummaries(figures: readonly RunFigures[], profiles: readonly Prof
         return { p50: d.p50, p95: d.p95 };
       })]),
     ) as FamilySummary['latency'];
-    const versus = (profile: ProfileName, arm: ArmName) => verdictOf({ ...latency[profile]!.split, completion: completion.split }, { ...latency[profile]![arm], completion: completion[arm] });
+    const versus = (profile: ReportProfile, arm: ArmName) => verdictOf({ ...latency[profile]!.split, completion: completion.split }, { ...latency[profile]![arm], completion: completion[arm] });
     const verdict = Object.fromEntries(profiles.map((profile) => [profile, { parallel: versus(profile, 'fused'), serial: versus(profile, 'fused-serial') }])) as FamilySummary['verdict'];
     return {
       family,
@@ -173,17 +155,35 @@ function tokenLine(families: readonly FamilySummary[], against: 'fused' | 'fused
 }
 
 /** The "when to stay fused" lines, derived from the family verdicts (latency) and token counts. */
-function stayFusedRule(families: readonly FamilySummary[], profiles: readonly ProfileName[]): string[] {
+function stayFusedRule(families: readonly FamilySummary[], profiles: readonly ReportProfile[]): string[] {
   return [tokenLine(families, 'fused'), tokenLine(families, 'fused-serial'), ...profiles.flatMap((profile) => [
-    `${profile}, agent with parallel tool calls — ${verdictLine(families, (family) => family.verdict[profile].parallel)}.`,
-    `${profile}, agent with one call per turn — ${verdictLine(families, (family) => family.verdict[profile].serial)}.`,
+    `${profile}, agent with parallel tool calls — ${verdictLine(families, (family) => family.verdict[profile]!.parallel)}.`,
+    `${profile}, agent with one call per turn — ${verdictLine(families, (family) => family.verdict[profile]!.serial)}.`,
   ])];
 }
 
-/** Builds the report from every run's record. */
-export function buildReport(runs: readonly RunRecord[], profiles: readonly ProfileName[], seed: number): BenchReport {
-  const figures = profiles.flatMap((profile) => runs.map((run) => runFigures(run, profile, seed)));
-  const arms = profiles.flatMap((profile) => ARM_NAMES.map((arm) => armSummary(arm, profile, figures.filter((f) => f.profile === profile && f.run.arm === arm))));
+/** The paired ratios of one profile: every task against both fused arms, then each family and each band against fused. */
+function pairedGroups(figures: readonly RunFigures[], profile: ReportProfile, familyOf: (run: RunRecord) => string, seed: number): PairedRatios[] {
+  const groups: { kind: PairedRatios['kind']; group: string; against: FusedArm; figures: readonly RunFigures[] }[] = [
+    { kind: 'all', group: 'all', against: 'fused', figures },
+    { kind: 'all', group: 'all', against: 'fused-serial', figures },
+    ...[...new Set(figures.map((f) => familyOf(f.run)))].map((family) => ({ kind: 'family' as const, group: family, against: 'fused' as const, figures: figures.filter((f) => familyOf(f.run) === family) })),
+    ...[...STEP_BANDS.map((band) => band.name), '41+'].map((band) => ({ kind: 'band' as const, group: band, against: 'fused' as const, figures: figures.filter((f) => bandOf(f.run.planSteps) === band) })),
+  ];
+  return groups.flatMap(({ figures: members, ...group }) => pairedRatios(members, { profile, ...group }, seed) ?? []);
+}
+
+function describeReportProfile(profile: ReportProfile): string {
+  return profile === MEASURED ? `${MEASURED}: latency as measured against the endpoint (each run's wall time), cached tokens as the endpoint reported them` : describeProfile(LATENCY_PROFILES[profile]);
+}
+
+/** Builds the report from every run's record, runs in task order; the `measured` profile reads latency as measured. */
+export function buildReport(runs: readonly RunRecord[], profiles: readonly ReportProfile[], seed: number): BenchReport {
+  const figures = profiles.flatMap((profile) => (profile === MEASURED ? runs.map(measuredRunFigures) : profileFigures(runs, profile, seed)));
+  const sets = [...new Set(runs.map((run) => run.set))];
+  // Family names are unique within a set; with several sets a family is named with its set.
+  const familyOf = (run: RunRecord): string => (sets.length > 1 ? `${run.set}/${run.family}` : run.family);
+  const arms = profiles.flatMap((profile) => ARM_NAMES.map((arm) => armSummary(arm, profile, figures.filter((f) => f.profile === profile && f.run.arm === arm), seed)));
   const ratios = profiles.flatMap((profile) =>
     (['fused', 'fused-serial'] as const).map((against) => {
       const split = arms.find((a) => a.profile === profile && a.arm === 'split')!;
@@ -200,17 +200,21 @@ export function buildReport(runs: readonly RunRecord[], profiles: readonly Profi
       };
     }),
   );
-  const families = familySummaries(figures, profiles);
-  const taskIds = new Set(runs.map((run) => run.taskId));
-  const faulted = new Set(runs.filter((run) => run.faulted).map((run) => run.taskId));
+  const families = familySummaries(figures, profiles, familyOf);
+  const paired = profiles.flatMap((profile) => pairedGroups(figures.filter((f) => f.profile === profile), profile, familyOf, seed));
+  const taskIds = new Set(runs.map((run) => `${run.set}/${run.taskId}`));
+  const faulted = new Set(runs.filter((run) => run.faulted).map((run) => `${run.set}/${run.taskId}`));
   return {
     seed,
+    sets,
     tasks: taskIds.size,
     faultedTasks: faulted.size,
-    profiles: profiles.map((name) => ({ name, figures: describeProfile(LATENCY_PROFILES[name]) })),
+    profiles: profiles.map((name) => ({ name, figures: describeReportProfile(name) })),
     arms,
     ratios,
+    paired,
     families,
+    splitLoses: splitLossLines(paired.filter((ratios) => ratios.kind === 'family')),
     whenToStayFused: stayFusedRule(families, profiles),
     figures,
   };

@@ -3,6 +3,7 @@
 // (prefill rate × cache speed-up) + completion tokens / decode rate, each rate drawn from the profile's
 // published range and the whole multiplied by a lognormal jitter factor for the tail. Seeded per call,
 // so a report is reproducible.
+import type { CacheScope } from './promptCache';
 import { createRandom, hashString, mixSeed, normal } from './tasks/random';
 
 /** An inclusive range a figure is drawn from (uniformly). */
@@ -10,9 +11,6 @@ export interface Range {
   readonly min: number;
   readonly max: number;
 }
-
-/** Which earlier calls a prompt-prefix cache can reuse. */
-export type CacheScope = 'anyEarlierCall' | 'previousCall';
 
 /** One kind of endpoint. */
 export interface LatencyProfile {
@@ -25,6 +23,11 @@ export interface LatencyProfile {
   readonly decodeTokensPerSecond: Range;
   /** Sigma of the lognormal factor on each call's total (0: no jitter). */
   readonly jitterSigma: number;
+  /**
+   * Whether a response format's JSON schema is prefilled as prompt: hosted APIs put it in the prompt (it
+   * is billed and cached as a prefix); llama.cpp and Ollama turn it into a sampling grammar instead.
+   */
+  readonly schemaPrefilled: boolean;
   readonly cache: {
     readonly scope: CacheScope;
     /** A shared prefix shorter than this is not cached. */
@@ -33,6 +36,8 @@ export interface LatencyProfile {
     readonly blockTokens: number;
     /** Cached tokens are prefilled this many times faster than new ones. */
     readonly speedup: number;
+    /** A cached prefix unused for longer than this is gone. */
+    readonly ttlMs: number;
   };
 }
 
@@ -40,8 +45,12 @@ export interface LatencyProfile {
 export const PROFILE_NAMES = ['frontier-hosted', 'small-hosted', 'local-8b'] as const;
 export type ProfileName = (typeof PROFILE_NAMES)[number];
 
-/** Hosted providers cache identical prompt prefixes of 1,024+ tokens in 128-token steps (OpenAI's documented rule). */
-const HOSTED_CACHE = { scope: 'anyEarlierCall', minTokens: 1024, blockTokens: 128, speedup: 10 } as const;
+/**
+ * Hosted providers cache identical prompt prefixes of 1,024+ tokens in 128-token steps, across requests
+ * and runs, for 5-10 minutes of inactivity (OpenAI's documented rule; Anthropic's default TTL is 5
+ * minutes): the lower bound is used.
+ */
+const HOSTED_CACHE = { scope: 'anyEarlierCall', minTokens: 1024, blockTokens: 128, speedup: 10, ttlMs: 5 * 60_000 } as const;
 
 /** The profiles by name, with the published (or, for small-hosted, assumed) figures they stand for. */
 export const LATENCY_PROFILES: Readonly<Record<ProfileName, LatencyProfile>> = {
@@ -52,6 +61,7 @@ export const LATENCY_PROFILES: Readonly<Record<ProfileName, LatencyProfile>> = {
     prefillTokensPerSecond: { min: 8000, max: 10000 },
     decodeTokensPerSecond: { min: 60, max: 130 },
     jitterSigma: 0.25,
+    schemaPrefilled: true,
     cache: HOSTED_CACHE,
   },
   'small-hosted': {
@@ -61,6 +71,7 @@ export const LATENCY_PROFILES: Readonly<Record<ProfileName, LatencyProfile>> = {
     prefillTokensPerSecond: { min: 15000, max: 25000 },
     decodeTokensPerSecond: { min: 100, max: 200 },
     jitterSigma: 0.25,
+    schemaPrefilled: true,
     cache: HOSTED_CACHE,
   },
   'local-8b': {
@@ -70,7 +81,9 @@ export const LATENCY_PROFILES: Readonly<Record<ProfileName, LatencyProfile>> = {
     prefillTokensPerSecond: { min: 200, max: 900 },
     decodeTokensPerSecond: { min: 20, max: 50 },
     jitterSigma: 0.1,
-    cache: { scope: 'previousCall', minTokens: 0, blockTokens: 1, speedup: Number.POSITIVE_INFINITY },
+    schemaPrefilled: false,
+    // Ollama unloads an idle model (and its KV cache) after 5 minutes by default.
+    cache: { scope: 'previousCall', minTokens: 0, blockTokens: 1, speedup: Number.POSITIVE_INFINITY, ttlMs: 5 * 60_000 },
   },
 };
 
@@ -78,9 +91,9 @@ export const LATENCY_PROFILES: Readonly<Record<ProfileName, LatencyProfile>> = {
 export interface ModelCallShape {
   readonly promptTokens: number;
   readonly completionTokens: number;
-  /** Tokens of the longest prompt prefix shared with the previous call of the same run. */
+  /** Tokens of the longest prompt prefix shared with the previous call of the session, if still cached. */
   readonly sharedWithPrevious: number;
-  /** Tokens of the longest prompt prefix shared with any earlier call of the same run. */
+  /** Tokens of the longest prompt prefix shared with any earlier call of the session still cached. */
   readonly sharedWithAnyEarlier: number;
 }
 
@@ -102,6 +115,12 @@ export interface ModelledCall {
 
 const draw = (range: Range, u: number): number => range.min + (range.max - range.min) * u;
 
+/** When, after the call's start, the reply had `tokens` of its completion tokens out (a streamed line complete). */
+export function tokensOutMs(call: ModelledCall, completionTokens: number, tokens: number): number {
+  const share = completionTokens === 0 ? 1 : Math.min(1, tokens / completionTokens);
+  return (call.ttftMs + call.prefillMs + call.decodeMs * share) * call.jitter;
+}
+
 /** The modelled latency of `call` on `profile`; `key` names the call (run and call index) for its seed. */
 export function modelCall(profile: LatencyProfile, call: ModelCallShape, seed: number, key: string): ModelledCall {
   const random = createRandom(mixSeed(seed, hashString(profile.name), hashString(key)));
@@ -119,8 +138,10 @@ export function modelCall(profile: LatencyProfile, call: ModelCallShape, seed: n
 /** The profile's figures in one line, printed with every report. */
 export function describeProfile(profile: LatencyProfile): string {
   const range = (r: Range, unit: string) => `${r.min}-${r.max} ${unit}`;
+  const ttl = `${profile.cache.ttlMs / 60_000} min`;
   const cache = profile.cache.scope === 'previousCall'
-    ? 'prefix cache: previous request, token granularity'
-    : `prefix cache: any earlier call of the run, >= ${profile.cache.minTokens} tokens in ${profile.cache.blockTokens}-token blocks, ${profile.cache.speedup}x faster`;
-  return `${profile.name}: TTFT ${range(profile.ttftMs, 'ms')}, prefill ${range(profile.prefillTokensPerSecond, 'tok/s')}, decode ${range(profile.decodeTokensPerSecond, 'tok/s')}, lognormal jitter sigma ${profile.jitterSigma}; ${cache}`;
+    ? `prefix cache: previous request (of any run), token granularity, dropped after ${ttl} idle`
+    : `prefix cache: any earlier call of any earlier run, >= ${profile.cache.minTokens} tokens in ${profile.cache.blockTokens}-token blocks, ${profile.cache.speedup}x faster, ${ttl} TTL`;
+  const schema = profile.schemaPrefilled ? '' : '; response schema as a sampling grammar, not prefilled';
+  return `${profile.name}: TTFT ${range(profile.ttftMs, 'ms')}, prefill ${range(profile.prefillTokensPerSecond, 'tok/s')}, decode ${range(profile.decodeTokensPerSecond, 'tok/s')}, lognormal jitter sigma ${profile.jitterSigma}; ${cache}${schema}`;
 }

@@ -1,22 +1,26 @@
-// A ChatModel wrapper that keeps every call a run makes — role, the request as sent, the usage, and
-// when it started and ended on the run's clock — for the token figures and the latency replay.
+// A ChatModel wrapper that keeps every call a run makes — role, the request as sent, the reply's text,
+// the usage, and when it started and ended on the run's clock — for the token figures, the prompt-cache
+// model and the latency replay.
 import type { ChatModel, ChatRequest, ChatUsage, Clock } from '../src/core/ports';
 
 /** One call as it happened. */
 export interface RecordedCall {
   readonly request: ChatRequest;
+  /** The reply's text (where a streamed plan's lines are found by offset). */
+  readonly content: string;
   readonly usage: ChatUsage;
   readonly start: number;
   readonly end: number;
 }
 
-/** Wraps `model`; the calls land in `calls`, in the order they started. */
+/** Wraps `model`; the calls land in `calls` as they end (sort by `start` for the order they began). */
 export function recordingModel(model: ChatModel, clock: Clock, calls: RecordedCall[]): ChatModel {
   return {
-    async chat(request, signal) {
+    // Every argument is passed on, so whatever the port adds (a stream listener) reaches the model.
+    async chat(request, ...rest) {
       const start = clock.now();
-      const response = await model.chat(request, signal);
-      calls.push({ request, usage: response.usage, start, end: clock.now() });
+      const response = await model.chat(request, ...rest);
+      calls.push({ request, content: response.content, usage: response.usage, start, end: clock.now() });
       return response;
     },
   };

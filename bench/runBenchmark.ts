@@ -1,20 +1,21 @@
-// The benchmark: every task of the set in each arm (split, fused, fused-serial, auto), against the scripted endpoint (the
-// real prompts through the real openai client) or the configured one; then the report on each latency
-// profile, printed, and written as JSON, Markdown and an SVG chart.
+// The benchmark: every task of the chosen set(s) in each arm (split, fused, fused-serial, auto), against
+// the scripted endpoint (the real prompts through the real openai client) or a real one; then the report
+// on each latency profile (or, against a real endpoint, on latency as measured), printed, and written as
+// JSON, Markdown and an SVG chart.
 import { mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { modelsFromEnv } from '../src/node/cli/modelsFromEnv';
+import { MODEL_ENV, modelsFromEnv } from '../src/node/cli/modelsFromEnv';
 import { ScriptedModelServer } from '../test/support/scriptedModelServer';
 import { renderChart } from './benchChart';
 import type { BenchOptions } from './benchOptions';
 import { BENCH_ARMS } from './benchArms';
 import { buildReport, type BenchReport } from './benchReport';
 import { renderMarkdown, renderText } from './benchText';
+import { MEASURED } from './runFigures';
 import type { RunRecord } from './runRecord';
 import { runTask, type ModelSource } from './runTask';
 import { ScriptedEndpoint, sessionModel } from './scriptedEndpoint';
-import type { BenchTask } from './tasks/benchTask';
-import { generateTasks } from './tasks/generateTasks';
+import { taskSetsFor, tasksOf, type SetTask } from './taskSets';
 
 /** What the benchmark may touch of its process. */
 export interface BenchIo {
@@ -23,7 +24,7 @@ export interface BenchIo {
   readonly env: Readonly<Record<string, string | undefined>>;
 }
 
-/** The benchmark could not start (no endpoint configured for --endpoint). */
+/** The benchmark could not start (no endpoint configured for --endpoint, an unknown task set). */
 export class BenchSetupError extends Error {
   readonly reason = 'benchSetup';
   constructor(message: string) {
@@ -49,7 +50,7 @@ async function pool<T, R>(items: readonly T[], limit: number, work: (item: T) =>
 }
 
 /** Runs every task in every arm through `source`, `concurrency` runs at a time; records in task, then arm order. */
-export function runArms(tasks: readonly BenchTask[], source: ModelSource, concurrency: number, onProgress: (done: number, total: number) => void = () => undefined): Promise<RunRecord[]> {
+export function runArms(tasks: readonly SetTask[], source: ModelSource, concurrency: number, onProgress: (done: number, total: number) => void = () => undefined): Promise<RunRecord[]> {
   const jobs = tasks.flatMap((task) => BENCH_ARMS.map((arm) => ({ task, arm })));
   return pool(jobs, concurrency, (job) => runTask(job.task, job.arm, source), (done) => onProgress(done, jobs.length));
 }
@@ -63,12 +64,16 @@ export async function scriptedSource(): Promise<{ readonly source: ModelSource; 
 
 /** Runs the benchmark with `options`; `command` is the command line recorded in the outputs. */
 export async function runBenchmark(options: BenchOptions, io: BenchIo, command: string): Promise<BenchReport> {
-  const tasks = generateTasks({ count: options.tasks, seed: options.seed, faultRate: options.faultRate });
+  const sets = taskSetsFor(options.set);
+  if (!sets) throw new BenchSetupError(`unknown task set "${options.set}"`);
+  const tasks = tasksOf(sets, { count: options.tasks, seed: options.seed, faultRate: options.faultRate });
+  const seed = options.seed ?? sets[0]!.defaults.seed;
   let server: ScriptedModelServer | undefined;
   let source: ModelSource;
   if (options.endpoint) {
-    const model = modelsFromEnv(io.env).workerModel;
-    if (!model) throw new BenchSetupError('--endpoint needs a configured model: set PLANWRIGHT_BASE_URL (and PLANWRIGHT_MODEL, PLANWRIGHT_API_KEY as the endpoint needs).');
+    const env = options.baseUrl ? { ...io.env, [MODEL_ENV.baseUrl]: options.baseUrl } : io.env;
+    const model = modelsFromEnv(env).workerModel;
+    if (!model) throw new BenchSetupError('--endpoint needs a model: give its URL (--endpoint URL) or set PLANWRIGHT_BASE_URL, and PLANWRIGHT_MODEL, PLANWRIGHT_API_KEY as the endpoint needs.');
     source = { model: () => model };
   } else {
     ({ source, server } = await scriptedSource());
@@ -79,7 +84,8 @@ export async function runBenchmark(options: BenchOptions, io: BenchIo, command: 
     const runs = await runArms(tasks, source, options.concurrency, (done, total) => {
       if (done % every === 0 || done === total) io.stderr.write(`bench: ${done}/${total} runs (${((Date.now() - startedAt) / 1000).toFixed(0)} s)\n`);
     });
-    const report = buildReport(runs, options.profiles, options.seed);
+    // Against a real endpoint the latency is measured, so there is nothing to model.
+    const report = buildReport(runs, options.endpoint ? [MEASURED] : options.profiles, seed);
     await writeOutputs(options.out, report, runs, command);
     io.stdout.write(renderText(report));
     io.stdout.write(`\nWrote ${path.join(options.out, 'report.json')}, report.md and chart.svg (${command}).\n`);
@@ -92,8 +98,10 @@ export async function runBenchmark(options: BenchOptions, io: BenchIo, command: 
 async function writeOutputs(out: string, report: BenchReport, runs: readonly RunRecord[], command: string): Promise<void> {
   await mkdir(out, { recursive: true });
   const { figures, ...summary } = report;
+  // The prefix marks are hashes for the cache model; the JSON keeps each call's figures without them.
   const perRun = runs.map((run) => ({
     ...run,
+    calls: run.calls.map(({ prefix: _prefix, ...call }) => call),
     latencyMs: Object.fromEntries(figures.filter((figure) => figure.run === run).map((figure) => [figure.profile, Math.round(figure.latencyMs)])),
   }));
   await writeFile(path.join(out, 'report.json'), `${JSON.stringify({ command, ...summary, runs: perRun }, null, 1)}\n`);

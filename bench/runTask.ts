@@ -20,11 +20,12 @@ import { NodeCommandRunner } from '../src/node/nodeCommandRunner';
 import { NodeWorkspace } from '../src/node/nodeWorkspace';
 import type { BenchArm } from './benchArms';
 import { scratchCopy } from './fixtureWorkspace';
-import { promptSharing } from './promptSharing';
 import { recordingModel, type RecordedCall } from './recordingModel';
 import type { RunRecord } from './runRecord';
 import type { ScriptedEndpoint, ScriptSession } from './scriptedEndpoint';
-import type { BenchTask } from './tasks/benchTask';
+import { streamedSteps } from './streamedSteps';
+import type { SetTask } from './taskSets';
+import { prefixMarks, wireRequestOf } from './wireBilling';
 
 /** Sub-millisecond time for spans; sleeping as the Node clock does. */
 export const BENCH_CLOCK: Clock = { now: () => performance.timeOrigin + performance.now(), sleep: nodeClock.sleep };
@@ -40,10 +41,10 @@ export interface ModelSource {
   readonly scripted?: ScriptedEndpoint;
 }
 
-/** Runs `task` in the arm's mode and returns its record. */
-export async function runTask(task: BenchTask, arm: BenchArm, source: ModelSource): Promise<RunRecord> {
+/** Runs the task in the arm's mode and returns its record. */
+export async function runTask({ set, task }: SetTask, arm: BenchArm, source: ModelSource): Promise<RunRecord> {
   const { mode } = arm;
-  const key = `${task.id}/${arm.name}`;
+  const key = `${set}/${task.id}/${arm.name}`;
   const scratch = await scratchCopy(task.files, `${task.index}-${arm.name}`);
   const session: ScriptSession = { key, task, mode, parallelCalls: arm.parallelCalls };
   source.scripted?.open(session);
@@ -86,8 +87,9 @@ export async function runTask(task: BenchTask, arm: BenchArm, source: ModelSourc
     let completed = true;
     for (const check of task.groundTruth) if (!(await evaluateCheck(check, checkContext)).ok) completed = false;
     const records = (await journal.readAll()).map((record) => JournalRecordSchema.parse(record));
-    const sharing = promptSharing(calls.map((call) => call.request));
+    const started = [...calls].sort((a, b) => a.start - b.start);
     return {
+      set,
       taskId: task.id,
       family: task.family,
       arm: arm.name,
@@ -100,16 +102,18 @@ export async function runTask(task: BenchTask, arm: BenchArm, source: ModelSourc
       replans: result?.report?.replans ?? 0,
       recoveries: mode === 'split' ? 0 : recoveries(records),
       stepsRun: records.filter((record) => record.type === 'step' && record.event === 'start').length,
-      calls: calls.map((call, index) => ({
+      calls: started.map((call) => ({
         role: call.request.role,
         promptTokens: call.usage.promptTokens,
         completionTokens: call.usage.completionTokens,
-        sharedWithPrevious: sharing[index]!.previous,
-        sharedWithAnyEarlier: sharing[index]!.anyEarlier,
+        reportedCachedTokens: call.usage.cachedTokens,
+        estimated: call.usage.estimated,
+        prefix: prefixMarks(wireRequestOf(call.request)),
         start: call.start,
         end: call.end,
       })),
       steps: stepSpans(records),
+      streamedSteps: streamedSteps(await trace.readAll(), started),
       runStart,
       runEnd,
       ...(error ? { error } : {}),

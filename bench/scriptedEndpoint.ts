@@ -1,7 +1,10 @@
 // The scripted model behind the benchmark: one OpenAI-compatible server (the test double in
 // test/support) answers every run's calls from its task's script. A call names its run and role in
-// the model name (`<run>::<role>`), so runs in flight at once never mix; a repair comes as its own role
-// (`repairer`), so it is never taken for a worker's draft.
+// the model name (`<run>::<role>`), so runs in flight at once never mix. The re-planner's answer depends
+// on what is done, which the run reports as it goes (the same state the tree view shows). Every reply
+// carries the usage a provider would bill for the request as received (wireBilling), so token figures
+// count every byte sent: messages, tool specs and the response format's schema. A repair comes as its
+// own role (`repairer`), so it is never taken for a worker's draft.
 import { countTokens } from 'gpt-tokenizer';
 import type { RunState } from '../src/core/executor/runState';
 import type { RunMode } from '../src/core/fused/runMode';
@@ -10,7 +13,9 @@ import type { ChatModel, ChatRequest, ModelRole } from '../src/core/ports';
 import { OpenAiChatModel } from '../src/node/openAiChatModel';
 import type { ScriptedReply } from '../test/support/scriptedModelServer';
 import type { BenchTask } from './tasks/benchTask';
+import { billedCompletionTokens, billedPromptTokens, type WireRequest } from './wireBilling';
 import { autoEscalation, fusedTurns, plannerReply, repairReply, replanReply, type ScriptedTurn } from './tasks/scriptedBehaviour';
+import { proposedEditsReply } from './tasks/v2/v2Script';
 
 /** A run the endpoint answers for. `state` is updated by the run as it goes. */
 export interface ScriptSession {
@@ -51,23 +56,30 @@ export class ScriptedEndpoint {
     this.sessions.delete(key);
   }
 
-  /** The reply to one request body, as the scripted server wants it; usage left to the client to count. */
-  reply(body: { model?: string }): ScriptedReply {
+  /** The reply to one request body, as the scripted server wants it, with the usage billed for it. */
+  reply(body: WireRequest & { model?: string }): ScriptedReply {
+    const reply = this.scriptedReply(body);
+    if ('status' in reply || 'hang' in reply) return reply;
+    const completion = billedCompletionTokens(reply.content ?? '', reply.toolCalls ?? []);
+    return { ...reply, usage: { prompt_tokens: billedPromptTokens(body), completion_tokens: completion } };
+  }
+
+  private scriptedReply(body: WireRequest & { model?: string }): ScriptedReply {
     const [key, role] = String(body.model).split(SEPARATOR) as [string, ModelRole | undefined];
     const script = this.sessions.get(key);
     if (!script || !role) return { status: 404, message: `no scripted run "${String(body.model)}"` };
     const { task } = script.session;
     switch (role) {
       case 'planner':
-        return { content: plannerReply(task), usage: null };
+        return { content: plannerReply(task) };
       case 'replanner':
-        return { content: replanReply(task), usage: null };
+        return { content: replanReply(task, brokenId(script.session.state)) };
       case 'repairer':
-        return { content: repairReply(task), usage: null };
+        return { content: repairReply(task) };
       case 'solver':
-        return { content: task.summary, usage: null };
+        return { content: task.summary };
       case 'worker':
-        return { content: script.workerReplies.shift() ?? task.summary, usage: null };
+        return { content: proposedEditsReply(task, body.messages) ?? script.workerReplies.shift() ?? task.summary };
       case 'fused':
         return this.agentReply(script);
     }
@@ -76,9 +88,14 @@ export class ScriptedEndpoint {
   private agentReply(script: SessionScript): ScriptedReply {
     const turn = script.turns[script.turn++];
     if (!turn) return { status: 500, message: `the script of ${script.session.key} has no turn ${script.turn}` };
-    if (turn.kind === 'final') return { content: turn.text, usage: null };
-    return { toolCalls: turn.calls.map((call, index) => ({ id: `call_${script.turn}_${index}`, name: call.name, arguments: JSON.stringify(call.args) })), usage: null };
+    if (turn.kind === 'final') return { content: turn.text };
+    return { toolCalls: turn.calls.map((call, index) => ({ id: `call_${script.turn}_${index}`, name: call.name, arguments: JSON.stringify(call.args) })) };
   }
+}
+
+/** The step of the current revision that failed or became unknown, which the re-planner is asked about. */
+function brokenId(state: RunState | undefined): string | undefined {
+  return state?.plan.steps.find((step) => ['failed', 'unknown'].includes(state.steps.get(step.id)?.status ?? ''))?.id;
 }
 
 /** A ChatModel for one run: every role through the real openai client, named `<run>::<role>`. */

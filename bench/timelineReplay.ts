@@ -1,8 +1,11 @@
 // Replays a recorded run with modelled model-call latency in place of the real (scripted, near-instant)
-// calls. Every span keeps what really happened around it: a span starts, in modelled time, as long after
-// the spans that had really ended before it started as it really did; spans that overlapped (parallel
-// steps) still overlap. A step's duration is its measured time with the model calls inside it (worker
-// calls) swapped for their modelled time.
+// calls. Every span keeps what really happened around it: a span starts, in modelled time, once every
+// span that had really ended before it started has ended, plus the idle time it really waited after the
+// last of them (executor time between spans); spans that overlapped (parallel steps) still overlap. A step's duration is its measured time with the model calls inside it (worker
+// calls) swapped for their modelled time. A step dispatched from a planner's streamed reply starts once
+// its line was complete in modelled time (the call's start + time to first token + prefill + decode of
+// the reply up to that line), not after the whole call; any other step that really started while a
+// model call was in flight waits for that call's modelled end.
 
 /** Something that took time in a run: a model call or a step. Times are the run's clock, in ms. */
 export interface RecordedSpan {
@@ -12,12 +15,21 @@ export interface RecordedSpan {
   readonly end: number;
 }
 
+/** Where a streamed step came from: the planning call, when (after its modelled start) the step's line was complete, and when the line was really parsed. */
+export interface StreamedOrigin {
+  readonly source: RecordedSpan;
+  readonly readyMs: number;
+  readonly at: number;
+}
+
 /** What a replay needs: the spans, the run's real bounds, and each model call's modelled duration. */
 export interface ReplayInput {
   readonly spans: readonly RecordedSpan[];
   readonly runStart: number;
   readonly runEnd: number;
   modelledMs(span: RecordedSpan): number;
+  /** For a step dispatched from a streamed reply, where and when its line was complete. */
+  streamedFrom?(span: RecordedSpan): StreamedOrigin | undefined;
 }
 
 /** The modelled time of the run, and how much of it was model calls on the critical order of events. */
@@ -39,13 +51,26 @@ export function replayTimeline(input: ReplayInput): ReplayResult {
     const calls = [...nested].filter((call) => inside(call, span));
     return span.end - span.start + calls.reduce((sum, call) => sum + input.modelledMs(call) - (call.end - call.start), 0);
   };
+  const modelledStart = new Map<RecordedSpan, number>();
   const modelledEnd = new Map<RecordedSpan, number>();
-  const startAfter = (realTime: number): number => {
-    let at = realTime - input.runStart;
-    for (const [span, end] of modelledEnd) if (span.end <= realTime) at = Math.max(at, end + (realTime - span.end));
-    return at;
+  const startAfter = (realTime: number, exclude?: RecordedSpan): number => {
+    const before = [...modelledEnd].filter(([span]) => span !== exclude && span.end <= realTime);
+    const idle = realTime - Math.max(input.runStart, ...before.map(([span]) => span.end));
+    return Math.max(realTime - input.runStart, ...before.map(([, end]) => end + idle));
   };
-  for (const span of topLevel) modelledEnd.set(span, startAfter(span.start) + duration(span));
+  for (const span of topLevel) {
+    const origin = span.kind === 'step' ? input.streamedFrom?.(span) : undefined;
+    const sourceStart = origin && modelledStart.get(origin.source);
+    let start: number;
+    if (origin && sourceStart !== undefined) {
+      start = Math.max(startAfter(span.start, origin.source), sourceStart + origin.readyMs + Math.max(0, span.start - origin.at));
+    } else {
+      start = startAfter(span.start);
+      for (const [other, end] of modelledEnd) if (other.kind === 'model' && other.start <= span.start && other.end > span.start) start = Math.max(start, end);
+    }
+    modelledStart.set(span, start);
+    modelledEnd.set(span, start + duration(span));
+  }
   const makespanMs = startAfter(input.runEnd);
   const modelReal = input.spans.filter((span) => span.kind === 'model' && !nested.has(span)).reduce((sum, span) => sum + span.end - span.start, 0);
   const nestedReal = [...nested].reduce((sum, span) => sum + span.end - span.start, 0);

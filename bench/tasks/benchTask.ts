@@ -43,6 +43,12 @@ export const BenchTaskSchema = z
     workerReplies: z.array(z.string()),
     /** The final answer: what the solver (split) or the agent's last turn (fused) says. */
     summary: z.string().min(1),
+    /** v2: what the re-planner writes once the plan's first step (the discovery) failed with its evidence. */
+    followUp: z.array(StepSchema).optional(),
+    /** v2: the fused agent's calls when they are not the plan's (it searches, reads, then edits). */
+    agentSteps: z.array(StepSchema).optional(),
+    /** v2: the worker's reply (`{"edits": [...]}`) to a proposeEdit of each path. */
+    workerEdits: z.record(z.string(), z.string()).optional(),
   })
   .strict();
 export type BenchTask = z.infer<typeof BenchTaskSchema>;

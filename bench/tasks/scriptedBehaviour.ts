@@ -11,6 +11,7 @@ import { stepFlags } from '../../src/core/plan/stepFlags';
 import { walkChecks } from '../../src/core/plan/walkChecks';
 import { encodeStepLine } from '../../src/core/replanner/stepLine';
 import type { BenchTask } from './benchTask';
+import { followUpSteps } from './v2/v2Script';
 
 /** One native tool call. `args` are the tool's arguments (plus a runCommand's `idempotent` and `expectExitCode`). */
 export interface ScriptedCall {
@@ -26,14 +27,26 @@ export function plannerReply(task: BenchTask): string {
   return encodeCompactPlan(task.plan.steps);
 }
 
-/** The steps that are left once `frozenIds` are done, the faulty step replaced by its fix. */
-export function replanSteps(task: BenchTask, frozenIds: ReadonlySet<string>): Step[] {
+/**
+ * The steps that are left once `frozenIds` are done, the faulty step replaced by its fix. A v2 task
+ * (with follow-up steps) answers its discovery's failure with them; `brokenId` says which step failed.
+ */
+export function replanSteps(task: BenchTask, frozenIds: ReadonlySet<string>, brokenId?: string): Step[] {
+  if (task.followUp) return followUpSteps({ ...task, followUp: task.followUp }, frozenIds, brokenId);
   return task.plan.steps.filter((step) => !frozenIds.has(step.id)).map((step) => (task.fault && step.id === task.fault.stepId ? task.fault.fixed : step));
 }
 
-/** The re-planner's reply: a patch replacing the faulty step by its fix (nothing when there is no fault). */
-export function replanReply(task: BenchTask): string {
-  return task.fault ? `replace ${task.fault.stepId} ${encodeStepLine(task.fault.fixed)}` : '';
+/**
+ * The re-planner's reply, a patch: the faulty step replaced by its fix; for a v2 task whose discovery
+ * check failed, that check dropped and the follow-up steps (the edits the check's output named, then the
+ * check again and the tests) added. Nothing when there is nothing to fix.
+ */
+export function replanReply(task: BenchTask, brokenId?: string): string {
+  if (task.fault && (brokenId === undefined || brokenId === task.fault.stepId)) return `replace ${task.fault.stepId} ${encodeStepLine(task.fault.fixed)}`;
+  if (task.followUp && brokenId !== undefined && task.plan.steps.some((step) => step.id === brokenId)) {
+    return [`drop ${brokenId}`, ...task.followUp.map((step) => `add ${step.id} ${encodeStepLine(step)}`)].join('\n');
+  }
+  return '';
 }
 
 /** The worker's reply to a repair request: the faulty step's fix as one step line. */
@@ -90,13 +103,15 @@ export function callOf(step: Step, outputs: ReadonlyMap<string, string>): Script
 }
 
 /**
- * The fused agent's turns: one per batch (one per call when `parallelCalls` is false, as agents without
- * parallel tool calls work), the recovery turn right after the faulty call's, then the answer.
+ * The fused agent's turns: one per batch of its calls (the plan's in v1; one per call when `parallelCalls`
+ * is false, as agents without parallel tool calls work), the recovery turn right after the faulty call's,
+ * then the answer.
  */
 export function fusedTurns(task: BenchTask, parallelCalls = true): ScriptedTurn[] {
   const outputs = staticOutputs(task);
   const turns: ScriptedTurn[] = [];
-  for (const batch of parallelCalls ? callBatches(task.plan.steps) : task.plan.steps.map((step) => [step])) {
+  const steps = task.agentSteps ?? task.plan.steps;
+  for (const batch of parallelCalls ? callBatches(steps) : steps.map((step) => [step])) {
     turns.push({ kind: 'calls', calls: batch.map((step) => callOf(step, outputs)) });
     const faulty = task.fault && batch.some((step) => step.id === task.fault!.stepId);
     if (faulty) turns.push({ kind: 'calls', calls: [callOf(task.fault!.fixed, outputs)] });
@@ -105,9 +120,9 @@ export function fusedTurns(task: BenchTask, parallelCalls = true): ScriptedTurn[
   return turns;
 }
 
-/** The actions a competent agent expects a task to need: the plan's steps with their effect classes. */
+/** The actions a competent agent expects a task to need: its calls (the plan's steps in v1) with their effect classes. */
 export function expectedActions(task: BenchTask): IntendedAction[] {
-  return task.plan.steps.map((step) => ({ tool: step.tool, effect: findTool(step.tool)!.effect(step.args, stepFlags(step)) }));
+  return (task.agentSteps ?? task.plan.steps).map((step) => ({ tool: step.tool, effect: findTool(step.tool)!.effect(step.args, stepFlags(step)) }));
 }
 
 /** In `auto` mode: why the agent escalates at once (its first call is make_plan), or undefined to stay fused. */

@@ -1,23 +1,26 @@
 // The benchmark on a handful of tasks, against the scripted server through the real openai client:
 // every run is counted once per arm, the real planner / re-planner / fused prompts go out, a fault costs
 // a re-plan in split and a recovery turn in fused, auto escalates on the rule, the report's counts add
-// up and its ratios are computed, and the outputs are written. No assertion reads a timing.
+// up and its ratios are computed, and the outputs are written; every byte sent is billed; --endpoint
+// runs against any OpenAI-compatible server and reports latency as measured. No assertion reads a timing.
 import * as assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { plannerSystemMessage } from '../../../src/core/planner/plannerPrefix';
 import { TOOL_NAMES } from '../../../src/core/tools/toolCatalog';
 import { ARM_NAMES, BENCH_ARMS } from '../../../bench/benchArms';
+import { countTokens } from 'gpt-tokenizer';
 import { DEFAULT_BENCH_OPTIONS, parseBenchArgs } from '../../../bench/benchOptions';
 import { buildReport, verdictOf } from '../../../bench/benchReport';
 import type { RunRecord } from '../../../bench/runRecord';
 import { runArms, runBenchmark, scriptedSource } from '../../../bench/runBenchmark';
-import { generateTasks } from '../../../bench/tasks/generateTasks';
+import { DEFAULT_TASK_SET, generateTasks } from '../../../bench/tasks/generateTasks';
 import { autoEscalation } from '../../../bench/tasks/scriptedBehaviour';
-import type { ScriptedModelServer } from '../../support/scriptedModelServer';
+import { billedPromptTokens, sharedPrefixTokens } from '../../../bench/wireBilling';
+import { ScriptedModelServer } from '../../support/scriptedModelServer';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
 
-const ALL_TASKS = generateTasks({ ...DEFAULT_BENCH_OPTIONS, count: 60 });
+const ALL_TASKS = generateTasks({ ...DEFAULT_TASK_SET, count: 60 });
 /** A faulted task of each kind, and a clean one that auto escalates on. */
 const TASKS = [
   ALL_TASKS.find((task) => task.fault?.kind === 'toolFailure' && !autoEscalation(task))!,
@@ -34,7 +37,7 @@ describe('bench run', () => {
     assert.ok(TASKS.every(Boolean), 'the sample tasks exist in the first 60');
     const scripted = await scriptedSource();
     server = scripted.server;
-    runs = await runArms(TASKS, scripted.source, 2);
+    runs = await runArms(TASKS.map((task) => ({ set: 'v1', task })), scripted.source, 2);
   });
 
   after(async () => {
@@ -79,10 +82,21 @@ describe('bench run', () => {
     }
   });
 
-  it('counts tokens for every call and the cacheable prefix the fused turns share', () => {
-    for (const run of runs) for (const call of run.calls) assert.ok(call.promptTokens > 0 && call.completionTokens > 0 && call.sharedWithAnyEarlier <= call.promptTokens);
+  it('bills every byte the server received, the planner\'s response schema included, as the endpoint\'s usage', () => {
+    for (const run of runs) for (const call of run.calls) assert.ok(call.promptTokens > 0 && call.completionTokens > 0 && !call.estimated && call.prefix.at(-1)!.tokens < call.promptTokens);
+    for (const run of runs.filter((r) => r.arm === 'split')) {
+      const body = server.requests.map((request) => request.body).find((b) => b.model === `v1/${run.taskId}/split::planner`);
+      const call = run.calls.find((c) => c.role === 'planner')!;
+      assert.equal(call.promptTokens, billedPromptTokens(body));
+      const schema = countTokens(JSON.stringify(body.response_format));
+      assert.ok(schema > 1000, `the response schema is ${schema} tokens`);
+      assert.equal(call.promptTokens - billedPromptTokens({ ...body, response_format: undefined }), schema);
+    }
+  });
+
+  it('marks the cacheable prefix each fused turn shares with the one before', () => {
     const fused = runs.find((run) => run.arm === 'fused-serial' && run.calls.length > 2)!;
-    assert.ok(fused.calls.slice(1).every((call) => call.sharedWithPrevious > 1000), 'each fused turn repeats the system prompt, tools and history');
+    fused.calls.slice(1).forEach((call, index) => assert.ok(sharedPrefixTokens(call.prefix, fused.calls[index]!.prefix) > 1000, 'each fused turn repeats the system prompt, tools and history'));
   });
 
   it('summarises each arm on each profile with counts that add up and the split/fused ratios', () => {
@@ -103,6 +117,12 @@ describe('bench run', () => {
     assert.equal(ratios.latencyP95, split.latencyMs.p95 / fused.latencyMs.p95);
     assert.equal(report.families.length, new Set(TASKS.map((task) => task.family)).size);
     assert.equal(report.whenToStayFused.length, 2 + 2 * 2);
+    const all = report.paired.find((entry) => entry.profile === 'local-8b' && entry.kind === 'all' && entry.against === 'fused')!;
+    assert.equal(all.tasks, TASKS.length);
+    assert.ok(all.latencyP50.low <= all.latencyP50.value && all.latencyP50.value <= all.latencyP50.high);
+    assert.deepEqual(new Set(report.paired.filter((entry) => entry.kind === 'family').map((entry) => entry.group)), new Set(TASKS.map((task) => task.family)));
+    assert.equal(report.splitLoses.length, 2);
+    assert.match(report.splitLoses[0]!, /^frontier-hosted, split vs fused: loses on both tokens and p99 in \d+\/\d+/);
   });
 });
 
@@ -116,10 +136,17 @@ describe('verdictOf', () => {
 });
 
 describe('parseBenchArgs', () => {
-  it('has defaults for the full set and accepts every flag', () => {
+  it('has defaults for the full v1 set and accepts every flag', () => {
     assert.deepEqual(parseBenchArgs([]), { options: DEFAULT_BENCH_OPTIONS });
-    const parsed = parseBenchArgs(['--tasks', '12', '--profile=local-8b', '--seed', '7', '--out', 'x', '--concurrency', '3', '--endpoint']);
-    assert.deepEqual(parsed, { options: { ...DEFAULT_BENCH_OPTIONS, tasks: 12, profiles: ['local-8b'], seed: 7, out: 'x', concurrency: 3, endpoint: true } });
+    assert.equal(DEFAULT_BENCH_OPTIONS.set, 'v1');
+    const parsed = parseBenchArgs(['--set', 'all', '--tasks', '12', '--profile=local-8b', '--seed', '7', '--out', 'x', '--concurrency', '3', '--endpoint']);
+    assert.deepEqual(parsed, { options: { ...DEFAULT_BENCH_OPTIONS, set: 'all', tasks: 12, profiles: ['local-8b'], seed: 7, out: 'x', concurrency: 3, endpoint: true } });
+  });
+
+  it('takes an optional URL after --endpoint', () => {
+    assert.deepEqual(parseBenchArgs(['--endpoint', 'http://127.0.0.1:9/v1', '--tasks', '2']), { options: { ...DEFAULT_BENCH_OPTIONS, endpoint: true, baseUrl: 'http://127.0.0.1:9/v1', tasks: 2 } });
+    assert.deepEqual(parseBenchArgs(['--endpoint=http://localhost:11434/v1']), { options: { ...DEFAULT_BENCH_OPTIONS, endpoint: true, baseUrl: 'http://localhost:11434/v1' } });
+    assert.match((parseBenchArgs(['--endpoint', 'ftp://x']) as { error: string }).error, /^--endpoint: /);
   });
 
   it('names the flag that is wrong', () => {
@@ -127,6 +154,7 @@ describe('parseBenchArgs', () => {
     assert.match((parseBenchArgs(['--profile', 'fast']) as { error: string }).error, /^--profile: /);
     assert.deepEqual(parseBenchArgs(['--verbose']), { error: 'unknown option --verbose' });
     assert.deepEqual(parseBenchArgs(['--seed']), { error: '--seed needs a value' });
+    assert.deepEqual(parseBenchArgs(['--set', 'v9']), { error: '--set: unknown task set "v9"; the sets are v1, v2, all' });
   });
 });
 
@@ -139,15 +167,17 @@ describe('runBenchmark', () => {
     await removeTempDir(out);
   });
 
-  it('prints the table and writes the JSON, Markdown and SVG', async function () {
-    this.timeout(60_000);
+  it('runs the first task of every set for --set all, prints the table and writes the JSON, Markdown and SVG', async function () {
+    this.timeout(120_000);
     const written: string[] = [];
     const io = { stdout: { write: (text: string) => written.push(text) }, stderr: { write: () => undefined }, env: {} };
-    const report = await runBenchmark({ ...DEFAULT_BENCH_OPTIONS, tasks: 1, profiles: ['small-hosted'], out }, io, 'planwright bench --tasks 1');
+    const report = await runBenchmark({ ...DEFAULT_BENCH_OPTIONS, set: 'all', tasks: 1, profiles: ['small-hosted'], out }, io, 'planwright bench --set all --tasks 1');
     const json = JSON.parse(await readFile(path.join(out, 'report.json'), 'utf8'));
-    assert.equal(json.command, 'planwright bench --tasks 1');
-    assert.equal(json.runs.length, ARM_NAMES.length);
+    assert.equal(json.command, 'planwright bench --set all --tasks 1');
+    assert.deepEqual(json.runs.map((run: RunRecord) => run.set), [...ARM_NAMES.map(() => 'v1'), ...ARM_NAMES.map(() => 'v2')]);
     assert.deepEqual(Object.keys(json.runs[0].latencyMs), ['small-hosted']);
+    assert.deepEqual(report.sets, ['v1', 'v2']);
+    assert.deepEqual(report.families.map((family) => family.family.split('/')[0]), ['v1', 'v2']);
     assert.equal(report.arms.length, ARM_NAMES.length);
     assert.match(await readFile(path.join(out, 'chart.svg'), 'utf8'), /^<svg [^>]*>[\s\S]*polyline[\s\S]*<\/svg>\n$/);
     assert.match(await readFile(path.join(out, 'report.md'), 'utf8'), /\| arm \| done \| LLM calls \|/);
@@ -155,5 +185,31 @@ describe('runBenchmark', () => {
     assert.match(text, /Profile small-hosted: TTFT 250-600 ms, prefill 15000-25000 tok\/s, decode 100-200 tok\/s/);
     assert.match(text, /split\/fused: LLM calls \d/);
     assert.match(text, /When to stay fused:/);
+    assert.match(text, /Where split loses/);
+  });
+
+  it('runs against any endpoint given by URL with --endpoint, reporting its usage and the latency as measured', async function () {
+    this.timeout(60_000);
+    const plan = { version: 1, goal: 'Look at the package', steps: [{ id: 'E1', title: 'Read the manifest', tool: 'readFile', args: { path: 'package.json' } }] };
+    const usage = { prompt_tokens: 111, completion_tokens: 7, cached_tokens: 50 };
+    const endpoint = await ScriptedModelServer.start((body) => (body.response_format ? { content: JSON.stringify(plan), usage } : { content: 'Done.', usage }));
+    try {
+      const io = { stdout: { write: () => undefined }, stderr: { write: () => undefined }, env: { PLANWRIGHT_MODEL: 'any-model' } };
+      const parsed = parseBenchArgs(['--endpoint', endpoint.baseUrl, '--tasks', '1', '--out', out]);
+      assert.ok('options' in parsed);
+      const report = await runBenchmark(parsed.options, io, 'planwright bench --endpoint');
+      assert.ok(endpoint.requests.length > 0 && endpoint.requests.every((request) => request.body.model === 'any-model'));
+      assert.deepEqual(report.profiles.map((profile) => profile.name), ['measured']);
+      for (const figures of report.figures) {
+        assert.equal(figures.latencyMs, figures.run.runEnd - figures.run.runStart);
+        assert.equal(figures.promptTokens, 111 * figures.run.calls.length);
+        assert.equal(figures.cachedTokens, 50 * figures.run.calls.length);
+        assert.ok(figures.run.calls.every((call) => !call.estimated));
+      }
+      const json = JSON.parse(await readFile(path.join(out, 'report.json'), 'utf8'));
+      assert.deepEqual(Object.keys(json.runs[0].latencyMs), ['measured']);
+    } finally {
+      await endpoint.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 // The latency model and the timeline replay: figures inside the profile's ranges, the prefix-cache
 // rules, reproducible draws, and parallel spans that stay parallel when model calls are swapped in.
 import * as assert from 'node:assert/strict';
-import { cachedTokens, describeProfile, LATENCY_PROFILES, modelCall, PROFILE_NAMES, type LatencyProfile, type ModelCallShape } from '../../../bench/latencyModel';
+import { cachedTokens, describeProfile, LATENCY_PROFILES, modelCall, PROFILE_NAMES, tokensOutMs, type LatencyProfile, type ModelCallShape } from '../../../bench/latencyModel';
 import { replayTimeline, type RecordedSpan } from '../../../bench/timelineReplay';
 
 const CALL: ModelCallShape = { promptTokens: 4000, completionTokens: 300, sharedWithPrevious: 3000, sharedWithAnyEarlier: 3500 };
@@ -77,5 +77,50 @@ describe('replayTimeline', () => {
     const spans = [span('E1', 'step', 0, 10), span('worker', 'model', 2, 4), span('E2', 'step', 10, 12)];
     const result = replayTimeline({ spans, runStart: 0, runEnd: 12, modelledMs: () => 300 });
     assert.equal(result.makespanMs, 10 - 2 + 300 + 2);
+  });
+});
+
+describe('replayTimeline with a streamed plan', () => {
+  const span = (id: string, kind: 'model' | 'step', start: number, end: number): RecordedSpan => ({ id, kind, start, end });
+  const plan = span('plan', 'model', 0, 10);
+  const early = span('E1', 'step', 5, 8);
+  const later = span('E2', 'step', 12, 15);
+  const spans = [plan, early, later];
+
+  it('starts a streamed step when its line was complete in modelled time, not after the whole call', () => {
+    const result = replayTimeline({
+      spans,
+      runStart: 0,
+      runEnd: 16,
+      modelledMs: (s) => (s === plan ? 1600 : 0),
+      streamedFrom: (s) => (s === early ? { source: plan, readyMs: 800, at: 4 } : undefined),
+    });
+    // E1 at 800 + 1 ms of real dispatch time, ends at 804; E2 (not streamed) waits for the call: 1600 + 2, ends 1605; the run ends 1 ms later.
+    assert.equal(result.makespanMs, 1606);
+  });
+
+  it('does not count the streamed steps\' time again after the call: the run ends when its last span does', () => {
+    const long = span('E1', 'step', 3, 3003);
+    const result = replayTimeline({ spans: [plan, long], runStart: 0, runEnd: 3004, modelledMs: () => 1600, streamedFrom: (s) => (s === long ? { source: plan, readyMs: 400, at: 3 } : undefined) });
+    assert.equal(result.makespanMs, 400 + 3000 + 1);
+  });
+
+  it('makes a step that started during a call without a streamed line wait for the whole call', () => {
+    const result = replayTimeline({ spans, runStart: 0, runEnd: 16, modelledMs: (s) => (s === plan ? 1600 : 0) });
+    // E1 at 1600, ends 1603; E2 after it with the 2 ms it really idled, ends 1608; the run ends 1 ms later.
+    assert.equal(result.makespanMs, 1609);
+    const streamedEarlier = replayTimeline({ spans: [plan, span('E1', 'step', 5, 500)], runStart: 0, runEnd: 500, modelledMs: () => 1600, streamedFrom: (s) => (s.id === 'E1' ? { source: plan, readyMs: 800, at: 4 } : undefined) });
+    const waiting = replayTimeline({ spans: [plan, span('E1', 'step', 5, 500)], runStart: 0, runEnd: 500, modelledMs: () => 1600 });
+    assert.equal(waiting.makespanMs, 1600 + 495);
+    assert.equal(streamedEarlier.makespanMs, 1600);
+  });
+});
+
+describe('tokensOutMs', () => {
+  it('is the time to first token, the prefill and the decode of the tokens so far, under the call\'s jitter', () => {
+    const call = { ttftMs: 500, prefillMs: 100, decodeMs: 1000, jitter: 1.5, totalMs: 2400 };
+    assert.equal(tokensOutMs(call, 100, 20), (500 + 100 + 200) * 1.5);
+    assert.equal(tokensOutMs(call, 100, 100), call.totalMs);
+    assert.equal(tokensOutMs(call, 100, 400), call.totalMs);
   });
 });
