@@ -23,7 +23,8 @@ function codeServerBin() {
 
 /**
  * Installs code-server into .vscode-test/code-server unless it is already there (or $CODE_SERVER is set).
- * The install builds native modules (about 90 s); the marker file is written only after a complete install.
+ * The install downloads and builds native modules, printing a heartbeat while it runs; the marker file is written
+ * only after a complete install.
  * @returns {{ installed: boolean, seconds: number }}
  */
 function ensureCodeServer() {
@@ -33,9 +34,10 @@ function ensureCodeServer() {
     return { installed: false, seconds: 0 };
   }
   if (fs.existsSync(INSTALLED_MARKER) && fs.existsSync(codeServerBin())) return { installed: false, seconds: 0 };
-  console.log(`Installing code-server ${CODE_SERVER_VERSION} into ${path.relative(ROOT, INSTALL_DIR)} (once, about 2 minutes)...`);
+  console.log(`Installing code-server ${CODE_SERVER_VERSION} into ${path.relative(ROOT, INSTALL_DIR)} (once: a few minutes on an idle machine, 10 or more on a busy one)...`);
   const script = path.join(__dirname, 'install-code-server.sh');
-  const result = spawnSync('bash', [script, INSTALL_DIR, CODE_SERVER_VERSION], { stdio: 'inherit' });
+  const heartbeat = path.join(__dirname, '..', 'testing', 'withHeartbeat.js');
+  const result = spawnSync(process.execPath, [heartbeat, 'code-server install', '--', 'bash', script, INSTALL_DIR, CODE_SERVER_VERSION], { stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`code-server install failed (exit ${result.status}); see the output above`);
   fs.writeFileSync(INSTALLED_MARKER, new Date().toISOString() + '\n');
   return { installed: true, seconds: (Date.now() - started) / 1000 };
