@@ -2,8 +2,9 @@
 // @ts-check
 // `npm test`: builds, packages, and runs the three test layers in order, unit (plain mocha), integration
 // (mocha inside a real VS Code extension host) and e2e (the packaged .vsix driven through the workbench UI),
-// then prints one line `N passed, N failed` summing every layer. Sets itself up: `npm ci` when node_modules is
-// missing, code-server into .vscode-test/ when missing; says how to get Chromium when there is none.
+// then prints one line `N passed, N failed` summing every layer, each counted from its own reporter (so a crash
+// still counts what ran). Clears test-results/ first. Sets itself up: `npm ci` when node_modules is missing;
+// before the build, says how to get Chromium when there is none and installs code-server into .vscode-test/.
 // `--layer unit|integration|e2e` (repeatable) runs only those layers after the build.
 // PLANWRIGHT_DESKTOP_VSCODE=1 runs the integration layer in desktop VS Code that test-electron downloads.
 'use strict';
@@ -11,14 +12,22 @@ const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const { ensureDependencies } = require('./ensureDependencies');
+const { runLayer } = require('./testing/layerRunner');
 
 const ROOT = path.resolve(__dirname, '..');
 const RESULTS = path.join(ROOT, 'test-results');
 const LAYERS = ['unit', 'integration', 'e2e'];
 const REPORTER = path.join(__dirname, 'testing', 'countingSpecReporter.js');
 const MOCHA = path.join(ROOT, 'node_modules', 'mocha', 'bin', 'mocha.js');
+/** Where the integration runner and the UI test record how long the workbench took to load on this run. */
+const BASELINE = path.join(RESULTS, 'baseline.json');
 
-/** @typedef {{ name: string, passed: number, failed: number, skipped: number, seconds: number, note?: string }} LayerResult */
+/** @typedef {import('./testing/layerRunner').LayerResult} LayerResult */
+
+/** How long a layer's report may stay unchanged (no test started or finished) on an idle machine, before scaling. */
+const NO_PROGRESS_NOMINAL_MS = { unit: 60_000, integration: 240_000, e2e: 300_000 };
+/** The unit tests' own mocha timeout (.mocharc.json), scaled for this machine when npm test runs them. */
+const UNIT_TIMEOUT_NOMINAL_MS = 20_000;
 
 /** @param {string[]} argv @returns {string[]} */
 function selectedLayers(argv) {
@@ -27,33 +36,14 @@ function selectedLayers(argv) {
   return chosen.length > 0 ? chosen : LAYERS;
 }
 
-/** Runs a command with inherited output. @param {string} command @param {string[]} args @param {NodeJS.ProcessEnv} [env] */
-function run(command, args, env) {
-  const shown = [command, ...args].map((arg) => (arg === process.execPath ? 'node' : path.isAbsolute(arg) ? path.relative(ROOT, arg) : arg));
-  console.log(`\n$ ${shown.join(' ')}`);
-  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
-  return result.status ?? 1;
+/** Runs a build command with inherited output. @param {string} command @param {string[]} args */
+function run(command, args) {
+  console.log(`\n$ ${[command, ...args].join(' ')}`);
+  return spawnSync(command, args, { cwd: ROOT, stdio: 'inherit' }).status ?? 1;
 }
 
 function heading(/** @type {string} */ title) {
   console.log(`\n===== ${title} =====`);
-}
-
-/**
- * Runs one layer whose runner writes `{passed, failed, skipped}` to `report`. A runner that fails without
- * reporting a failing test (crash, timeout, load error) counts as one failure.
- * @param {string} name @param {() => number} start @returns {LayerResult}
- */
-function countedLayer(name, start) {
-  const report = path.join(RESULTS, `${name}.json`);
-  fs.rmSync(report, { force: true });
-  const started = Date.now();
-  const code = start();
-  const seconds = (Date.now() - started) / 1000;
-  const counts = fs.existsSync(report) ? JSON.parse(fs.readFileSync(report, 'utf8')) : undefined;
-  if (!counts) return { name, passed: 0, failed: 1, skipped: 0, seconds, note: `exited with code ${code} before reporting any test` };
-  if (code !== 0 && counts.failed === 0) return { name, ...counts, failed: 1, seconds, note: `exited with code ${code}` };
-  return { name, ...counts, seconds };
 }
 
 /** @returns {{ ok: true, vsix: string, seconds: number } | { ok: false, step: string, seconds: number }} */
@@ -70,65 +60,67 @@ function build() {
   return { ok: true, vsix, seconds: seconds() };
 }
 
-/** Makes sure code-server and Chromium are there; @returns {string | undefined} why the VS Code layers cannot run. */
+/** Makes sure Chromium and code-server are there; @returns {string | undefined} why the VS Code layers cannot run. */
 function prepareVsCode() {
+  heading('preparing a real VS Code (code-server + headless Chromium)');
   const cs = require('./e2e/codeServer');
-  if (!cs.findChromium()) return cs.CHROMIUM_MISSING_HELP;
+  const chromium = cs.findChromium();
+  if (!chromium) return cs.CHROMIUM_MISSING_HELP;
+  console.log(`Chromium: ${chromium}`);
   try {
     const { installed, seconds } = cs.ensureCodeServer();
-    if (installed) console.log(`code-server installed in ${seconds.toFixed(0)} s`);
+    console.log(installed ? `code-server installed in ${seconds.toFixed(0)} s` : `code-server: ${cs.codeServerBin()}`);
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
   }
   return undefined;
 }
 
-/** @param {string} vsix @param {string[]} layers @returns {LayerResult[]} */
-function runLayers(vsix, layers) {
+/** @param {string} vsix @param {string[]} layers @returns {Promise<LayerResult[]>} */
+async function runLayers(vsix, layers) {
+  // Compiled by the build: budgets scaled to how busy this machine is (scripts/testing/timeBudget.ts).
+  const { budgetMs, timeScale } = require(path.join(ROOT, 'out', 'scripts', 'testing', 'timeBudget.js'));
   /** @type {LayerResult[]} */
   const results = [];
-  const mochaLayer = (/** @type {string} */ name, /** @type {string[]} */ args) =>
-    countedLayer(name, () => run(process.execPath, [MOCHA, ...args, '--reporter', REPORTER, '--reporter-option', `out=${path.join(RESULTS, `${name}.json`)}`]));
+  /** @param {'unit' | 'integration' | 'e2e'} name @param {string[]} args @param {NodeJS.ProcessEnv} [env] */
+  const layer = (name, args, env = {}) => {
+    const report = path.join(RESULTS, `${name}.json`);
+    const nominal = NO_PROGRESS_NOMINAL_MS[name];
+    return runLayer({
+      name, command: process.execPath, args, cwd: ROOT, report,
+      env: { ...process.env, PLANWRIGHT_TEST_REPORT: report, PLANWRIGHT_TEST_BASELINE_FILE: BASELINE, ...env },
+      noProgressMs: () => budgetMs(nominal),
+      describeBudget: () => {
+        const scale = timeScale();
+        return `budget ${nominal / 1000} s${scale.factor > 1 ? ` scaled ×${scale.factor.toFixed(1)} from ${scale.why}` : ''}`;
+      },
+    });
+  };
+  const mocha = (/** @type {string} */ name) => [MOCHA, '--reporter', REPORTER, '--reporter-option', `out=${path.join(RESULTS, `${name}.json`)}`];
   if (layers.includes('unit')) {
     heading('unit: plain mocha in Node');
-    results.push(mochaLayer('unit', ['--config', path.join(ROOT, '.mocharc.json')]));
+    results.push(await layer('unit', [...mocha('unit'), '--config', path.join(ROOT, '.mocharc.json'), '--timeout', String(budgetMs(UNIT_TIMEOUT_NOMINAL_MS))]));
   }
-  const vscodeLayers = layers.filter((layer) => layer !== 'unit');
-  if (vscodeLayers.length === 0) return results;
-  heading('preparing a real VS Code (code-server + headless Chromium)');
-  const missing = prepareVsCode();
-  if (missing) {
-    console.error(`\n${missing}\n`);
-    return [...results, ...vscodeLayers.map((name) => ({ name, passed: 0, failed: 1, skipped: 0, seconds: 0, note: 'could not start: see above' }))];
-  }
-  if (vscodeLayers.includes('integration')) {
+  if (layers.includes('integration')) {
     heading('integration: mocha inside the VS Code extension host');
     const desktop = process.env.PLANWRIGHT_DESKTOP_VSCODE === '1';
     const shim = path.join(__dirname, 'e2e', 'vscode-shim', 'code');
-    const env = {
-      PLANWRIGHT_TEST_REPORT: path.join(RESULTS, 'integration.json'),
-      ...(desktop ? {} : { VSCODE_TEST_EXECUTABLE: process.env.VSCODE_TEST_EXECUTABLE || shim }),
-    };
-    results.push(countedLayer('integration', () => run(process.execPath, [path.join(ROOT, 'out', 'test', 'integration', 'runTest.js')], env)));
+    const env = desktop ? {} : { VSCODE_TEST_EXECUTABLE: process.env.VSCODE_TEST_EXECUTABLE || shim };
+    results.push(await layer('integration', [path.join(ROOT, 'out', 'test', 'integration', 'runTest.js')], env));
   }
-  if (vscodeLayers.includes('e2e')) {
+  if (layers.includes('e2e')) {
     heading('e2e: the packaged extension in the VS Code UI');
-    process.env.PLANWRIGHT_VSIX = vsix;
-    results.push(mochaLayer('e2e', ['--no-config', '--timeout', '120000', path.join(ROOT, 'test', 'e2e', '*.test.js')]));
+    // No mocha timeout: every wait in the UI test has its own budget scaled to this machine, and the watchdog
+    // above stops a layer that makes no progress, naming the test in flight.
+    results.push(await layer('e2e', [...mocha('e2e'), '--no-config', '--timeout', '0', path.join(ROOT, 'test', 'e2e', '*.test.js')], { PLANWRIGHT_VSIX: vsix }));
   }
   return results;
 }
 
-function main() {
-  const started = Date.now();
-  const layers = selectedLayers(process.argv.slice(2));
-  ensureDependencies();
-  fs.mkdirSync(RESULTS, { recursive: true });
-  const built = build();
-  /** @type {LayerResult[]} */
-  const results = built.ok ? runLayers(built.vsix, layers) : [{ name: 'build', passed: 0, failed: 1, skipped: 0, seconds: built.seconds, note: `${built.step} failed` }];
+/** @param {LayerResult[]} results @param {number} started @param {number | undefined} buildSeconds */
+function summarize(results, started, buildSeconds) {
   heading('summary');
-  if (built.ok) console.log(`build        ${built.seconds.toFixed(1).padStart(6)} s  ok`);
+  if (buildSeconds !== undefined) console.log(`build        ${buildSeconds.toFixed(1).padStart(6)} s  ok`);
   for (const result of results) {
     const skipped = result.skipped ? `, ${result.skipped} skipped` : '';
     const note = result.note ? `  (${result.note})` : '';
@@ -141,4 +133,30 @@ function main() {
   process.exitCode = failed > 0 || passed === 0 ? 1 : 0;
 }
 
-main();
+async function main() {
+  const started = Date.now();
+  const layers = selectedLayers(process.argv.slice(2));
+  ensureDependencies();
+  // A run's results only: old failure screenshots must not sit beside new ones.
+  fs.rmSync(RESULTS, { recursive: true, force: true });
+  fs.mkdirSync(RESULTS, { recursive: true });
+  // Chromium and code-server before the long build, so a missing one is said at once.
+  const vscodeLayers = layers.filter((layer) => layer !== 'unit');
+  const missing = vscodeLayers.length > 0 ? prepareVsCode() : undefined;
+  if (missing) {
+    console.error(`\n${missing}\n`);
+    summarize(vscodeLayers.map((name) => ({ name, passed: 0, failed: 1, skipped: 0, seconds: 0, note: 'could not start: see above' })), started, undefined);
+    return;
+  }
+  const built = build();
+  if (!built.ok) {
+    summarize([{ name: 'build', passed: 0, failed: 1, skipped: 0, seconds: built.seconds, note: `${built.step} failed` }], started, undefined);
+    return;
+  }
+  summarize(await runLayers(built.vsix, layers), started, built.seconds);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exitCode = 1;
+});

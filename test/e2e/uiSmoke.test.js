@@ -5,8 +5,10 @@
 // OpenAI-compatible model on 127.0.0.1 configured through the user settings, Plan a Task…, approvals with the
 // tree's inline buttons, a step's diff, a run whose test step fails its postcondition, the re-planned steps
 // (revision 2) appearing in place and completing, and the files on disk. Every stage is screenshot in a light
-// and a dark theme under test-results/. Needs PLANWRIGHT_VSIX (scripts/test.js sets it) or a
-// planwright-<version>.vsix in the root, and the compiled tests in out/ (the scripted model server).
+// and a dark theme under test-results/. The driver (workbenchDriver.js) waits on conditions with budgets scaled to
+// the machine, and each stage ends by checking that the run's journal records no approval the test did not give.
+// Needs PLANWRIGHT_VSIX (scripts/test.js sets it) or a planwright-<version>.vsix in the root, and the compiled
+// tests in out/ (the scripted model server, the time budgets).
 'use strict';
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
@@ -14,6 +16,8 @@ const path = require('node:path');
 const cs = require('../../scripts/e2e/codeServer');
 const { ScriptedModelServer } = require('../../out/test/support/scriptedModelServer');
 const { QUIET_GOAL, quietFlagReplies } = require('../../out/test/support/quietFlagScenario');
+const { budgetMs } = require('../../out/scripts/testing/timeBudget');
+const { WorkbenchDriver } = require('./workbenchDriver');
 
 const ROOT = cs.ROOT;
 const RESULTS = path.join(ROOT, 'test-results');
@@ -23,20 +27,38 @@ const EXTENSION_FOLDER = `${manifest.publisher}.${manifest.name}-${manifest.vers
 const DEMO_GOAL = 'Add a --verbose flag to tally that reports each file it reads';
 
 describe('the packaged extension in VS Code (code-server)', function () {
-  this.timeout(120_000);
+  // No mocha timeout (scripts/test.js passes --timeout 0): every wait has its own budget scaled to this machine,
+  // so a stage ends only when its own code does, never abandoned while it still drives the page.
   /** @type {string} */ let stateDir;
   /** @type {string} */ let extensionsDir;
   /** @type {string} */ let workspace;
   /** @type {Awaited<ReturnType<typeof cs.startCodeServer>> | undefined} */ let server;
   /** @type {import('playwright-core').Browser | undefined} */ let browser;
   /** @type {import('playwright-core').Page} */ let page;
+  /** @type {WorkbenchDriver} */ let ui;
   /** @type {any} */ let model;
   let anyFailed = false;
+
+  /**
+   * A stage of the walk through the UI; when it ends, the run's journal must record no approval by the user
+   * that the test did not give. @param {string} title @param {() => Promise<void> | void} body
+   */
+  function stage(title, body) {
+    it(title, async () => {
+      await body();
+      ui?.assertOnlyTestApprovals();
+    });
+  }
 
   /** Takes a screenshot with the pointer parked where it opens no hover. @param {string} name */
   async function shot(name) {
     await page.mouse.move(900, 880);
     await page.screenshot({ path: path.join(RESULTS, `e2e-${name}.png`) });
+  }
+
+  /** Waits until the workbench has painted twice, so a screenshot shows the last change in full. */
+  async function painted() {
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   }
 
   /**
@@ -46,36 +68,11 @@ describe('the packaged extension in VS Code (code-server)', function () {
   async function shotBothThemes(name) {
     for (const scheme of /** @type {const} */ (['light', 'dark'])) {
       await page.emulateMedia({ colorScheme: scheme });
-      await page.locator(`.monaco-workbench.vs${scheme === 'dark' ? '-dark' : ''}`).waitFor({ timeout: 10_000 });
-      await page.waitForTimeout(250);
+      await ui.shows(page.locator(`.monaco-workbench.vs${scheme === 'dark' ? '-dark' : ''}`), `the ${scheme} theme`, { seen: 'nothing' });
+      await painted();
       await shot(`${name}-${scheme}`);
     }
     await page.emulateMedia({ colorScheme: 'light' });
-  }
-
-  /** The row of the Planwright tree whose accessible label starts with `label`. @param {string} label */
-  function row(label) {
-    return page.locator(`.part.sidebar .monaco-list-row[aria-label^="${label}"]`).first();
-  }
-
-  /** Clicks an inline button of a tree row (shown on hover). @param {import('playwright-core').Locator} target @param {string} action */
-  async function clickInline(target, action) {
-    await target.hover();
-    await target.locator(`.actions .action-label[aria-label="${action}"]`).click();
-  }
-
-  /**
-   * Approves a waiting step with its inline button, clicking again if the row was re-rendered under the
-   * pointer (the list reuses row elements) before the step left `waiting`. @param {string} title @param {string} stepId
-   */
-  async function approveInline(title, stepId) {
-    const waiting = row(`${title}, ${stepId}, waiting for your approval`);
-    await waiting.waitFor({ timeout: 60_000 });
-    for (let attempt = 0; attempt < 3; attempt++) {
-      await clickInline(waiting, 'Approve');
-      if (await waiting.waitFor({ state: 'detached', timeout: 5_000 }).then(() => true, () => false)) return;
-    }
-    assert.fail(`${stepId} is still waiting for approval after three clicks on Approve`);
   }
 
   /** Widens the side bar (drags its right edge) so the tree's descriptions fit in the screenshots. */
@@ -87,16 +84,6 @@ describe('the packaged extension in VS Code (code-server)', function () {
     await page.mouse.down();
     await page.mouse.move(box.x + 620, y, { steps: 8 });
     await page.mouse.up();
-  }
-
-  /** Runs a command through the palette (F1), the way a person does. @param {string} title */
-  async function runFromPalette(title) {
-    await page.keyboard.press('Escape');
-    await page.keyboard.press('F1');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible', timeout: 15_000 });
-    await input.fill(`>${title}`);
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().click();
   }
 
   before(async function () {
@@ -121,11 +108,14 @@ describe('the packaged extension in VS Code (code-server)', function () {
     });
     cs.installVsix({ stateDir, userDataDir, extensionsDir, vsix: VSIX });
     workspace = cs.copyToTemp(path.join(ROOT, 'examples', 'demo-workspace'), 'planwright-e2e-ws-');
-    server = await cs.startCodeServer({ stateDir, userDataDir, extensionsDir, port: await cs.freePort() });
+    server = await cs.startCodeServer({ stateDir, userDataDir, extensionsDir, port: await cs.freePort(), readyBudgetMs: budgetMs(60_000) });
     browser = await cs.launchChromium(stateDir);
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     page.on('pageerror', (error) => console.log('    [pageerror]', error.message));
+    ui = new WorkbenchDriver(page, userDataDir);
   });
+
+  beforeEach(() => ui.rescale());
 
   afterEach(async function () {
     if (this.currentTest?.state === 'failed') {
@@ -159,106 +149,108 @@ describe('the packaged extension in VS Code (code-server)', function () {
   });
 
   it('shows the Planwright container in the activity bar of the workbench', async () => {
-    await page.goto(`${server?.url}/?folder=${encodeURIComponent(workspace)}`, { waitUntil: 'domcontentloaded' });
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-    await page.locator('.activitybar [aria-label^="Planwright"]').first().waitFor({ timeout: 60_000 });
+    await ui.load(`${server?.url}/?folder=${encodeURIComponent(workspace)}`);
+    await ui.shows(page.locator('.activitybar [aria-label^="Planwright"]'), 'the Planwright icon in the activity bar', { nominalMs: 60_000, seen: 'nothing' });
   });
 
   it('opens the Planwright view on a welcome view with its buttons', async () => {
-    await page.locator('.activitybar [aria-label^="Planwright"]').first().click();
+    // A person clicks the icon; only while Planwright is not the active container, since a click on the
+    // active one closes the side bar.
+    const icon = page.locator('.activitybar [aria-label^="Planwright"]').first();
+    const active = await icon.evaluate((element) => (element.closest('.action-item') ?? element).classList.contains('checked'));
+    if (!active || !(await page.locator('.part.sidebar').isVisible())) await icon.click();
     const welcome = page.locator('.welcome-view-content');
-    await welcome.locator('.monaco-button', { hasText: 'Plan a Task…' }).waitFor({ timeout: 30_000 });
-    for (const button of ['Open Plan File…', 'Configure Model…']) await welcome.locator('.monaco-button', { hasText: button }).waitFor({ timeout: 5_000 });
+    await ui.shows(welcome.locator('.monaco-button', { hasText: 'Plan a Task…' }), 'the welcome view\'s "Plan a Task…" button');
+    for (const button of ['Open Plan File…', 'Configure Model…']) await ui.shows(welcome.locator('.monaco-button', { hasText: button }), `the welcome view's "${button}" button`, { nominalMs: 5_000 });
     await widenSideBar();
     await shotBothThemes('1-welcome');
   });
 
   it('runs "Planwright: Open Plan File…" from the palette and shows the plan\'s steps in the tree', async () => {
-    await runFromPalette('Planwright: Open Plan File…');
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'add-verbose-flag.plan.json' }).first().click({ timeout: 30_000 });
-    const tree = page.locator('.pane-body .monaco-list-row');
-    await tree.filter({ hasText: DEMO_GOAL }).first().waitFor({ timeout: 30_000 });
-    for (const step of ['Read the CLI entry point', 'Accept --verbose', 'Run the tests']) {
-      await tree.filter({ hasText: step }).first().waitFor({ timeout: 5_000 });
-    }
-    await page.waitForTimeout(300);
+    await ui.runCommand('Planwright: Open Plan File…');
+    const pick = page.locator('.quick-input-list .monaco-list-row', { hasText: 'add-verbose-flag.plan.json' }).first();
+    await ui.shows(pick, 'add-verbose-flag.plan.json in the file picker', { seen: 'quickInput' });
+    await pick.click();
+    await ui.shows(ui.rowWithText(DEMO_GOAL), 'the plan\'s goal in the tree');
+    for (const step of ['Read the CLI entry point', 'Accept --verbose', 'Run the tests']) await ui.shows(ui.rowWithText(step), `step "${step}" in the tree`, { nominalMs: 5_000 });
     await shotBothThemes('2-plan-tree');
   });
 
   it('runs "Planwright: Show Plan as Markdown" and opens the plan in a Markdown editor', async () => {
-    await runFromPalette('Planwright: Show Plan as Markdown');
-    await page.locator('.tabs-container .tab', { hasText: 'Untitled-1' }).waitFor({ timeout: 30_000 });
-    await page.locator('.statusbar-item', { hasText: 'Markdown' }).first().waitFor({ timeout: 15_000 });
-    await page.locator('.editor-instance .view-lines', { hasText: 'verbose' }).first().waitFor({ timeout: 15_000 });
+    await ui.runCommand('Planwright: Show Plan as Markdown');
+    await ui.shows(page.locator('.tabs-container .tab', { hasText: 'Untitled-1' }), 'the Markdown export\'s tab "Untitled-1"', { seen: 'tabs' });
+    await ui.shows(page.locator('.statusbar-item', { hasText: 'Markdown' }), 'the "Markdown" language in the status bar', { nominalMs: 15_000, seen: 'nothing' });
+    await ui.shows(page.locator('.editor-instance .view-lines', { hasText: 'verbose' }), 'the plan\'s Markdown in the editor', { nominalMs: 15_000, seen: 'tabs' });
     await shotBothThemes('3-markdown');
   });
 
   it('runs "Planwright: Show Log" and shows what the extension did', async () => {
-    await runFromPalette('Planwright: Show Log');
-    await page.locator('.panel .view-lines', { hasText: 'Opened add-verbose-flag.plan.json' }).first().waitFor({ timeout: 30_000 });
+    await ui.runCommand('Planwright: Show Log');
+    await ui.shows(page.locator('.panel .view-lines', { hasText: 'Opened add-verbose-flag.plan.json' }), 'the log line "Opened add-verbose-flag.plan.json" in the panel', { seen: 'nothing' });
     await shotBothThemes('4-log');
   });
 
-  it('plans a task from the palette: "Planwright: Plan a Task…", a goal, and the steps appear in the tree', async () => {
-    await runFromPalette('Planwright: Plan a Task…');
+  stage('plans a task from the palette: "Planwright: Plan a Task…", a goal, and the steps appear in the tree', async () => {
+    await ui.runCommand('Planwright: Plan a Task…');
     const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible', timeout: 15_000 });
+    await ui.shows(input, 'the goal input', { nominalMs: 15_000, seen: 'nothing' });
     await input.fill(QUIET_GOAL);
     await input.press('Enter');
-    await page.locator('.part.sidebar .monaco-list-row', { hasText: QUIET_GOAL }).first().waitFor({ timeout: 30_000 });
-    for (const title of ['Read the CLI entry point', 'Accept --quiet', 'Run the tests', 'Document --quiet']) await row(`${title}, `).waitFor({ timeout: 5_000 });
-    await page.locator('.part.sidebar .monaco-list-row', { hasText: 'new plan · rev 1 · unsaved' }).first().waitFor({ timeout: 5_000 });
+    await ui.shows(ui.rowWithText(QUIET_GOAL), 'the planned goal in the tree');
+    for (const title of ['Read the CLI entry point', 'Accept --quiet', 'Run the tests', 'Document --quiet']) await ui.shows(ui.row(`${title}, `), `step "${title}" in the tree`, { nominalMs: 5_000 });
+    await ui.shows(ui.rowWithText('new plan · rev 1 · unsaved'), 'the goal row to say "new plan · rev 1 · unsaved"', { nominalMs: 5_000 });
     await shotBothThemes('5-planned');
   });
 
-  it('runs the plan; a file-changing step waits with inline Approve / Reject and shows its diff', async () => {
-    await runFromPalette('Planwright: Run Plan');
-    const waiting = row('Accept --quiet, E2, waiting for your approval');
-    await waiting.waitFor({ timeout: 30_000 });
-    await row('Read the CLI entry point, E1, succeeded').waitFor({ timeout: 5_000 });
+  stage('runs the plan; a file-changing step waits with inline Approve / Reject and shows its diff', async () => {
+    await ui.runCommand('Planwright: Run Plan');
+    const label = 'Accept --quiet, E2, waiting for your approval';
+    await ui.shows(ui.row(label), 'E2 to wait for approval');
+    await ui.shows(ui.row('Read the CLI entry point, E1, succeeded'), 'E1 to succeed', { nominalMs: 5_000 });
     // Selecting the row expands it (its postcondition and dependencies) and keeps its inline buttons shown.
-    await waiting.locator('.label-name').click();
-    for (const action of ['Approve', 'Reject / Skip', 'Show Diff']) await waiting.locator(`.actions .action-label[aria-label="${action}"]`).waitFor({ timeout: 5_000 });
-    await page.locator('.part.sidebar .monaco-list-row', { hasText: "Postcondition: src/cli.js contains \"'--quiet'\"" }).first().waitFor({ timeout: 5_000 });
+    await ui.row(label).locator('.label-name').click();
+    for (const action of ['Approve', 'Reject / Skip', 'Show Diff']) await ui.shows(ui.row(label).locator(`.actions .action-label[aria-label="${action}"]`), `E2's inline "${action}" button`, { nominalMs: 5_000 });
+    await ui.shows(ui.rowWithText("Postcondition: src/cli.js contains \"'--quiet'\""), 'E2\'s postcondition row', { nominalMs: 5_000 });
     await shotBothThemes('6-awaiting-approval');
-    await clickInline(waiting, 'Show Diff');
-    await page.locator('.tabs-container .tab', { hasText: 'E2: src/cli.js' }).waitFor({ timeout: 15_000 });
-    await page.locator('.monaco-diff-editor .modified .view-lines', { hasText: "'--quiet'" }).first().waitFor({ timeout: 15_000 });
+    await ui.clickInline(label, 'Show Diff');
+    await ui.shows(page.locator('.tabs-container .tab', { hasText: 'E2: src/cli.js' }), 'the diff tab "E2: src/cli.js"', { nominalMs: 15_000, seen: 'tabs' });
+    await ui.shows(page.locator('.monaco-diff-editor .modified .view-lines', { hasText: "'--quiet'" }), 'the proposed \'--quiet\' line in the diff', { nominalMs: 15_000, seen: 'tabs' });
     await shotBothThemes('7-diff');
+    await ui.shows(ui.row(label), 'E2 to still wait for approval after Show Diff', { nominalMs: 5_000 });
   });
 
-  it('approves steps with the inline button; the test step fails its postcondition', async () => {
-    await approveInline('Accept --quiet', 'E2');
-    await row('Accept --quiet, E2, succeeded').waitFor({ timeout: 30_000 });
-    await approveInline('Test that --quiet leaves out the file name', 'E3');
+  stage('approves steps with the inline button; the test step fails its postcondition', async () => {
+    await ui.approveInline('Accept --quiet', 'E2');
+    await ui.shows(ui.row('Accept --quiet, E2, succeeded'), 'E2 to succeed');
+    await ui.approveInline('Test that --quiet leaves out the file name', 'E3');
     // npm test is listed in planwright.approvedCommands, so it runs without asking, and fails: --quiet is not implemented yet.
-    await row('Run the tests, E4, failed').waitFor({ timeout: 60_000 });
+    await ui.shows(ui.row('Run the tests, E4, failed'), 'E4 (npm test) to fail its postcondition', { nominalMs: 60_000 });
     await shotBothThemes('8-postcondition-failed');
   });
 
-  it('shows the re-planned steps in place (revision 2), the replaced ones kept, and runs them to the end', async () => {
-    const first = row('Leave out the file name when quiet, R1, waiting for your approval');
-    await first.waitFor({ timeout: 60_000 });
-    await page.locator('.part.sidebar .monaco-list-row', { hasText: 'replaced in rev 2 (was failed)' }).first().waitFor({ timeout: 5_000 });
-    await page.locator('.part.sidebar .monaco-list-row', { hasText: 'R1 · editFile src/cli.js · rev 2' }).first().waitFor({ timeout: 5_000 });
-    await page.locator('.part.sidebar .monaco-list-row', { hasText: 'rev 2 · waiting for approval' }).first().waitFor({ timeout: 5_000 });
+  stage('shows the re-planned steps in place (revision 2), the replaced ones kept, and runs them to the end', async () => {
+    const label = 'Leave out the file name when quiet, R1, waiting for your approval';
+    await ui.shows(ui.row(label), 'R1 (revision 2) to wait for approval', { nominalMs: 60_000 });
+    await ui.shows(ui.rowWithText('replaced in rev 2 (was failed)'), 'a row "replaced in rev 2 (was failed)"', { nominalMs: 5_000 });
+    await ui.shows(ui.rowWithText('R1 · editFile src/cli.js · rev 2'), 'R1\'s description "R1 · editFile src/cli.js · rev 2"', { nominalMs: 5_000 });
+    await ui.shows(ui.rowWithText('rev 2 · waiting for approval'), 'the goal row to say "rev 2 · waiting for approval"', { nominalMs: 5_000 });
     // Collapse E2 and clear the selection, open R1's diff, hide the panel and the notification toasts: the picture for the README.
-    await row('Accept --quiet, E2, succeeded').locator('.label-name').click();
+    await ui.row('Accept --quiet, E2, succeeded').locator('.label-name').click();
     await page.keyboard.press('Escape');
-    await clickInline(first, 'Show Diff');
-    await page.locator('.tabs-container .tab', { hasText: 'R1: src/cli.js' }).waitFor({ timeout: 15_000 });
+    await ui.clickInline(label, 'Show Diff');
+    await ui.shows(page.locator('.tabs-container .tab', { hasText: 'R1: src/cli.js' }), 'the diff tab "R1: src/cli.js"', { nominalMs: 15_000, seen: 'tabs' });
     if (await page.locator('.part.panel').isVisible()) await page.keyboard.press('Control+J');
     await page.keyboard.press('Escape');
     await shotBothThemes('9-replanned');
     await saveMidRunCrop();
-    await approveInline('Leave out the file name when quiet', 'R1');
-    await approveInline('Document --quiet', 'R3');
-    await page.locator('.part.sidebar .monaco-list-row', { hasText: 'rev 2 · succeeded' }).first().waitFor({ timeout: 60_000 });
-    await row('Run the tests again, R2, succeeded').waitFor({ timeout: 5_000 });
+    await ui.approveInline('Leave out the file name when quiet', 'R1');
+    await ui.approveInline('Document --quiet', 'R3');
+    await ui.shows(ui.rowWithText('rev 2 · succeeded'), 'the goal row to say "rev 2 · succeeded"', { nominalMs: 60_000 });
+    await ui.shows(ui.row('Run the tests again, R2, succeeded'), 'R2 (npm test again) to succeed', { nominalMs: 5_000 });
     await shotBothThemes('10-succeeded');
   });
 
-  it('left the workspace files on disk as the plan intended', () => {
+  stage('left the workspace files on disk as the plan intended', () => {
     const read = (/** @type {string} */ file) => fs.readFileSync(path.join(workspace, file), 'utf8');
     assert.match(read('src/cli.js'), /'--quiet'\]/);
     assert.match(read('src/cli.js'), /options\.quiet \?/);
@@ -269,20 +261,24 @@ describe('the packaged extension in VS Code (code-server)', function () {
     assert.deepEqual(kinds, ['plan', 'replan', 'summary']);
   });
 
-  it('shows the finished run as it was after a window reload, replayed from its journal without running anything', async () => {
+  stage('shows the finished run as it was after a window reload, replayed from its journal without running anything', async () => {
     const requests = model.requests.length;
     await page.reload({ waitUntil: 'domcontentloaded' });
-    await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
-    const planwright = page.locator('.activitybar [aria-label^="Planwright"]').first();
-    await planwright.waitFor({ timeout: 60_000 });
-    // The workbench restores the Planwright view itself; clicking its icon while it is active would close the side bar.
-    const goal = page.locator('.part.sidebar .monaco-list-row', { hasText: QUIET_GOAL }).first();
-    if (!(await goal.waitFor({ timeout: 20_000 }).then(() => true, () => false))) await planwright.click();
-    await page.locator('.part.sidebar .monaco-list-row', { hasText: 'rev 2 · succeeded' }).first().waitFor({ timeout: 60_000 });
-    await row('Run the tests again, R2, succeeded').waitFor({ timeout: 10_000 });
-    await row('Accept --quiet, E2, succeeded').waitFor({ timeout: 5_000 });
+    await ui.shows(page.locator('.monaco-workbench .part.activitybar'), 'the workbench to load again', { nominalMs: 60_000, seen: 'nothing' });
+    await ui.shows(page.locator('.activitybar [aria-label^="Planwright"]'), 'the Planwright icon in the activity bar', { nominalMs: 60_000, seen: 'nothing' });
+    await ui.showPlanwrightView();
+    await ui.shows(ui.rowWithText('rev 2 · succeeded'), 'the replayed goal row to say "rev 2 · succeeded"', { nominalMs: 60_000 });
+    await ui.shows(ui.row('Run the tests again, R2, succeeded'), 'R2 replayed as succeeded', { nominalMs: 10_000 });
+    await ui.shows(ui.row('Accept --quiet, E2, succeeded'), 'E2 replayed as succeeded', { nominalMs: 5_000 });
     await shotBothThemes('11-after-reload');
     assert.equal(model.requests.length, requests, 'the reload called no model');
+  });
+
+  it('recorded no approval by the user in the journal that the test did not give, and every one it gave', () => {
+    const recorded = ui.userApprovals();
+    assert.ok(recorded.length > 0, 'no journal with user approvals was found; the check would prove nothing');
+    ui.assertOnlyTestApprovals();
+    assert.deepEqual([...new Set(recorded.map((approval) => approval.stepId))].sort(), [...ui.approved.keys()].sort());
   });
 
   /**

@@ -10,6 +10,8 @@ import { runTests } from '@vscode/test-electron';
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 /** The VS Code the tests run against when it has to be downloaded; the oldest release `engines.vscode` accepts. */
 const VSCODE_VERSION = '1.100.3';
+/** What the suite inside the extension host reads from its environment. */
+const PASSED_ENV = ['PLANWRIGHT_TEST_REPORT', 'PLANWRIGHT_TEST_BASELINE_FILE', 'PLANWRIGHT_TEST_TIME_FACTOR'];
 
 async function main(): Promise<number> {
   const scratch = mkdtempSync(path.join(tmpdir(), 'planwright-it-'));
@@ -27,7 +29,8 @@ async function main(): Promise<number> {
         `--user-data-dir=${path.join(scratch, 'user-data')}`,
         `--extensions-dir=${path.join(scratch, 'extensions')}`,
       ],
-      extensionTestsEnv: { PLANWRIGHT_TEST_REPORT: process.env.PLANWRIGHT_TEST_REPORT ?? '' },
+      // The suite's progress report, and what scales its waits to this machine (scripts/testing/timeBudget.ts).
+      extensionTestsEnv: Object.fromEntries(PASSED_ENV.map((name) => [name, process.env[name] ?? ''])),
     });
     return 0;
   } catch (error) {

@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { budgetMs } from '../../../scripts/testing/timeBudget';
 import { defaultHostSettings, HOST_SETTING_KEYS } from '../../../src/core/hostSettings';
 import { readSettings, SettingsReader } from '../../../src/vscode/settings';
 import { RecordingLogger, waitFor, workspaceFolder } from './adaptersSupport';
@@ -14,13 +15,13 @@ function planwright(): vscode.WorkspaceConfiguration {
   return vscode.workspace.getConfiguration('planwright');
 }
 
-/** Resolves with the next value `event` fires, or `undefined` after `ms`. */
-function nextEvent<T>(event: vscode.Event<T>, ms: number): Promise<T | undefined> {
+/** Resolves with the next value `event` fires, or `undefined` after `nominalMs` scaled to how busy the machine is. */
+function nextEvent<T>(event: vscode.Event<T>, nominalMs: number): Promise<T | undefined> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
       subscription.dispose();
       resolve(undefined);
-    }, ms);
+    }, budgetMs(nominalMs));
     const subscription = event((value) => {
       clearTimeout(timer);
       subscription.dispose();

@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import { mkdirSync, realpathSync, rmSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { waitUntil } from '../../../scripts/testing/timeBudget';
 import type { Logger } from '../../../src/core/ports';
 
 /** The folder the tests were opened on. */
@@ -56,13 +57,9 @@ export class MemorySecretStorage implements vscode.SecretStorage {
   }
 }
 
-/** Resolves when `condition` holds, polling; fails after `ms`. */
-export async function waitFor(condition: () => boolean | Promise<boolean>, ms: number, what: string): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+/** Resolves when `condition` holds, polling; fails once `nominalMs`, scaled to how busy the machine is, has run out. */
+export async function waitFor(condition: () => boolean | Promise<boolean>, nominalMs: number, what: string): Promise<void> {
+  await waitUntil(what, condition, { nominalMs, intervalMs: 25 });
 }
 
 type Entry = { type: vscode.FileType.File; data: Uint8Array; mtime: number } | { type: vscode.FileType.Directory; entries: Map<string, Entry>; mtime: number };

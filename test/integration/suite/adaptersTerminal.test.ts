@@ -6,15 +6,18 @@ import * as assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { budgetMs } from '../../../scripts/testing/timeBudget';
 import { FileNotFoundError, ToolError, WorkspaceEscapeError } from '../../../src/core/errors';
 import type { CommandRequest, CommandResult } from '../../../src/core/ports';
 import { TerminalCommandRunner, type TerminalCommandRunnerOptions } from '../../../src/vscode/terminalCommandRunner';
 import { MemoryFileSystem, RecordingLogger, scratchFolder, waitFor } from './adaptersSupport';
 
 const TERMINAL_NAME = 'Planwright (test)';
+/** How long a new terminal's shell integration gets to activate on an idle machine, before scaling. */
+const SHELL_INTEGRATION_NOMINAL_MS = 10_000;
 
 function request(command: string, more: Partial<CommandRequest> = {}): CommandRequest {
-  return { command, timeoutMs: 20_000, maxOutputBytes: 64 * 1024, ...more };
+  return { command, timeoutMs: budgetMs(20_000), maxOutputBytes: 64 * 1024, ...more };
 }
 
 function alive(pid: number): boolean {
@@ -39,7 +42,7 @@ async function shellIntegrationActivates(cwd: string): Promise<boolean> {
       const timer = setTimeout(() => {
         subscription.dispose();
         resolve(false);
-      }, 10_000);
+      }, budgetMs(SHELL_INTEGRATION_NOMINAL_MS));
       const subscription = vscode.window.onDidChangeTerminalShellIntegration((event) => {
         if (event.terminal !== terminal) return;
         clearTimeout(timer);
@@ -98,11 +101,12 @@ function sharedBehaviour(label: string, options: () => Partial<TerminalCommandRu
     });
 
     it('kills the whole process tree on timeout, background children included, and reports timedOut', async () => {
+      // The timeout leaves a busy machine time to start both shells; the sleeps outlast any scaled bound below.
       const started = Date.now();
-      const result: CommandResult = await runner.run(request("sh -c 'sleep 30 & echo $! > child.pid; sleep 30' & echo $! > job.pid; wait", { timeoutMs: 1_500 }));
+      const result: CommandResult = await runner.run(request("sh -c 'sleep 600 & echo $! > child.pid; sleep 600' & echo $! > job.pid; wait", { timeoutMs: budgetMs(1_500) }));
       assert.equal(result.timedOut, true, logger.text());
       assert.equal(result.exitCode, null);
-      assert.ok(Date.now() - started < 15_000, `took ${Date.now() - started} ms`);
+      assert.ok(Date.now() - started < budgetMs(15_000), `took ${Date.now() - started} ms`);
       const pids = ['child.pid', 'job.pid'].map((file) => Number(readFileSync(path.join(scratch.dir, file), 'utf8').trim()));
       await waitFor(() => pids.every((pid) => !alive(pid)), 5_000, `processes ${pids.join(', ')} to be gone`);
     });
@@ -159,7 +163,7 @@ describe('TerminalCommandRunner', function () {
 
     it('runs in a visible Planwright terminal when shell integration activates, and keeps it open until the next command', async function () {
       if (!integration) this.skip();
-      const terminalRunner = runner();
+      const terminalRunner = runner({ shellIntegrationTimeoutMs: budgetMs(SHELL_INTEGRATION_NOMINAL_MS) });
       const result = await terminalRunner.run(request("echo in-terminal; printf '\\033[31mred\\033[0m\\n10%%\\r100%%\\n'"));
       assert.equal(result.exitCode, 0);
       // What the terminal showed, as text: no colour codes or shell integration markers, carriage returns applied.

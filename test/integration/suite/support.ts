@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { PlanwrightExports } from '../../../src/extension';
 import type { PlanTreeElement } from '../../../src/vscode/planTreeProvider';
+import { waitUntil } from '../../../scripts/testing/timeBudget';
 
 export const EXTENSION_ID = 'planwright.planwright';
 
@@ -27,15 +28,12 @@ export async function readText(relative: string): Promise<string> {
   return new TextDecoder().decode(await vscode.workspace.fs.readFile(workspaceUri(relative)));
 }
 
-/** Polls `condition` every 25 ms until it holds, or fails after `timeoutMs` saying `what`. */
-export async function until<T>(what: string, condition: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await condition();
-    if (value) return value;
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+/**
+ * Polls `condition` every 25 ms until it holds; fails saying `what` once `nominalMs` (an idle machine's budget,
+ * scaled to how busy this one is: scripts/testing/timeBudget.ts) has run out.
+ */
+export function until<T>(what: string, condition: () => T | undefined | false | Promise<T | undefined | false>, nominalMs = 20_000): Promise<T> {
+  return waitUntil(what, condition, { nominalMs, intervalMs: 25 });
 }
 
 /** The rows under `element` (the top-level rows without one), after the tree caught up with every change. */

@@ -1,0 +1,177 @@
+// @ts-check
+// Drives code-server's workbench for the UI test the way a person does, so that it holds on a slow machine:
+// every wait is on a condition, with a budget scaled to this machine (scripts/testing/timeBudget.ts) and an error
+// that says what was awaited and what the screen showed last; every step is idempotent (the Planwright view is
+// opened by command, never by toggling its icon); an inline button is clicked only in the row that has the
+// expected label, found again right before the click. The driver keeps the steps the test approved, and reads
+// the run's journal to check that the user approved nothing else.
+'use strict';
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+const { budgetMs, recordBaseline, timeScale, waitUntil, WORKBENCH_LOAD_IDLE_MS } = require('../../out/scripts/testing/timeBudget');
+
+/** Nominal (idle machine) budgets, in ms. */
+const NOMINAL = { action: 30_000, navigation: 60_000, load: 60_000, show: 30_000 };
+const TREE_ROWS = '.part.sidebar .monaco-list-row';
+
+class WorkbenchDriver {
+  /** @param {import('playwright-core').Page} page @param {string} userDataDir */
+  constructor(page, userDataDir) {
+    this.page = page;
+    this.userDataDir = userDataDir;
+    /** @type {Map<string, number>} step id → when the test first clicked its Approve */
+    this.approved = new Map();
+    this.rescale();
+  }
+
+  /** Scales Playwright's own action and navigation timeouts to how busy the machine is now. */
+  rescale() {
+    this.page.setDefaultTimeout(budgetMs(NOMINAL.action));
+    this.page.setDefaultNavigationTimeout(budgetMs(NOMINAL.navigation));
+  }
+
+  /** Opens `url` and waits for the workbench; the first load is the run's baseline for every budget. @param {string} url */
+  async load(url) {
+    const started = Date.now();
+    await this.page.goto(url, { waitUntil: 'domcontentloaded' });
+    await this.shows(this.page.locator('.monaco-workbench .part.activitybar'), 'the workbench to load', { nominalMs: NOMINAL.load, seen: 'nothing' });
+    recordBaseline({ what: 'workbench load', ms: Date.now() - started, referenceMs: WORKBENCH_LOAD_IDLE_MS });
+    this.rescale();
+    const scale = timeScale();
+    console.log(`      (workbench loaded in ${((Date.now() - started) / 1000).toFixed(1)} s; budgets ×${scale.factor.toFixed(1)}: ${scale.why})`);
+  }
+
+  /** The tree row whose accessible label starts with `label` ("<title>, <id>, <status>"). @param {string} label */
+  row(label) {
+    return this.page.locator(`${TREE_ROWS}[aria-label^="${label}"]`).first();
+  }
+
+  /** The tree row showing `text` anywhere (title or description). @param {string} text */
+  rowWithText(text) {
+    return this.page.locator(TREE_ROWS, { hasText: text }).first();
+  }
+
+  /**
+   * Waits until the first match of `locator` is visible.
+   * @param {import('playwright-core').Locator} locator @param {string} what
+   * @param {{ nominalMs?: number, seen?: 'tree' | 'tabs' | 'quickInput' | 'nothing' }} [options]
+   */
+  async shows(locator, what, options = {}) {
+    await waitUntil(what, () => locator.first().isVisible(), { nominalMs: options.nominalMs ?? NOMINAL.show, intervalMs: 200, lastSeen: () => this.describe(options.seen ?? 'tree') });
+  }
+
+  /** Waits until no element matches `locator`. @param {import('playwright-core').Locator} locator @param {string} what @param {number} [nominalMs] */
+  async leaves(locator, what, nominalMs = NOMINAL.show) {
+    await waitUntil(what, async () => (await locator.count()) === 0, { nominalMs, intervalMs: 200, lastSeen: () => this.describe('tree') });
+  }
+
+  /** What the screen shows of `kind`, for a wait that ran out. @param {'tree' | 'tabs' | 'quickInput' | 'nothing'} kind */
+  async describe(kind) {
+    const texts = async (/** @type {string} */ selector) =>
+      (await this.page.locator(selector).evaluateAll((nodes) => nodes.map((node) => (node.getAttribute('aria-label') || node.textContent || '').replace(/\s+/g, ' ').trim())))
+        .filter(Boolean);
+    if (kind === 'tree') return `tree rows [${(await texts(TREE_ROWS)).join(' | ') || 'none'}]`;
+    if (kind === 'tabs') return `editor tabs [${(await texts('.tabs-container .tab')).join(' | ') || 'none'}]`;
+    if (kind === 'quickInput') return `quick input rows [${(await texts('.quick-input-list .monaco-list-row')).join(' | ') || 'none'}]`;
+    return 'nothing yet';
+  }
+
+  /** Runs a command through the palette (F1), the way a person does. @param {string} title */
+  async runCommand(title) {
+    await this.page.keyboard.press('Escape');
+    await this.page.keyboard.press('F1');
+    const input = this.page.locator('.quick-input-widget input');
+    await this.shows(input, 'the command palette to open', { seen: 'nothing' });
+    await input.fill(`>${title}`);
+    const entry = this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+    await this.shows(entry, `"${title}" in the command palette`, { seen: 'quickInput' });
+    await entry.click();
+  }
+
+  /**
+   * Shows the Planwright view, whatever the workbench restored: by the "View: Show Planwright" command, which
+   * opens the side bar on it (or leaves it open), where clicking the activity-bar icon of the active container
+   * would close the side bar.
+   */
+  async showPlanwrightView() {
+    await this.runCommand('View: Show Planwright');
+    await this.shows(this.page.locator('.part.sidebar .composite.title', { hasText: 'Planwright' }), 'the Planwright view in the side bar', { seen: 'nothing' });
+  }
+
+  /** Hovers the row labelled `label`, again until the row under the pointer is that row. @param {string} label */
+  async hoverRow(label) {
+    const target = this.row(label);
+    await this.shows(target, `tree row "${label}"`);
+    const hovered = () => this.page.locator(`${TREE_ROWS}:hover`).evaluateAll((rows) => rows.map((row) => row.getAttribute('aria-label') ?? ''));
+    await waitUntil(`the pointer to rest on tree row "${label}"`, async () => {
+      await target.hover();
+      return (await hovered()).some((under) => under.startsWith(label));
+    }, { nominalMs: NOMINAL.show, intervalMs: 200, lastSeen: async () => `the pointer on [${(await hovered()).join(' | ') || 'no row'}]` });
+    return target;
+  }
+
+  /**
+   * Clicks the inline button `action` of the tree row labelled `label`. The button is looked up by its label
+   * inside that row, and Playwright finds the row again by its label right before the click and refuses a click
+   * that would land on anything else (a re-rendered row, another button).
+   * @param {string} label @param {string} action
+   */
+  async clickInline(label, action) {
+    const target = await this.hoverRow(label);
+    const button = target.locator(`.actions .action-label[aria-label="${action}"]`);
+    await this.shows(button, `the inline "${action}" button of tree row "${label}"`);
+    await button.click();
+  }
+
+  /**
+   * Approves a waiting step with its inline button, once its approval request is open (the row offers Show Diff
+   * for a file change only then), and waits for it to leave `waiting`. Clicks again only while the row still
+   * says waiting: a click that landed while the list re-rendered the row is lost, not misdirected.
+   * @param {string} title @param {string} stepId
+   */
+  async approveInline(title, stepId) {
+    const label = `${title}, ${stepId}, waiting for your approval`;
+    const waiting = this.page.locator(`${TREE_ROWS}[aria-label^="${label}"]`);
+    await this.shows(waiting, `${stepId} to wait for approval`, { nominalMs: 60_000 });
+    await this.hoverRow(label);
+    await this.shows(waiting.first().locator('.actions .action-label[aria-label="Show Diff"]'), `${stepId}'s approval request to open (its Show Diff button)`);
+    if (!this.approved.has(stepId)) this.approved.set(stepId, Date.now());
+    for (let attempt = 1; ; attempt++) {
+      await this.clickInline(label, 'Approve');
+      const left = await this.leaves(waiting, `${stepId} to leave "waiting for your approval" after a click on its Approve`, 10_000).then(() => true, (error) => error);
+      if (left === true) return;
+      if (attempt === 3) throw left;
+    }
+  }
+
+  /** Every approval the run's journals record as the user's, with when it was recorded. @returns {{ stepId: string, at: number, file: string }[]} */
+  userApprovals() {
+    const storage = path.join(this.userDataDir, 'User', 'workspaceStorage');
+    const folders = fs.existsSync(storage) ? fs.readdirSync(storage).map((name) => path.join(storage, name, 'planwright.planwright', 'runs')) : [];
+    return folders.filter((folder) => fs.existsSync(folder)).flatMap((folder) =>
+      fs.readdirSync(folder).filter((name) => name.endsWith('.journal.jsonl')).flatMap((name) => {
+        const file = path.join(folder, name);
+        return fs.readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() !== '').flatMap((line) => {
+          let record;
+          try {
+            record = JSON.parse(line);
+          } catch {
+            return []; // a line being written right now
+          }
+          return record.type === 'step' && record.event === 'approve' && record.reason === 'approved by the user' ? [{ stepId: record.stepId, at: record.at, file }] : [];
+        });
+      }));
+  }
+
+  /** Fails if a journal records a user approval of a step the test did not approve, or before it clicked Approve. */
+  assertOnlyTestApprovals() {
+    for (const { stepId, at, file } of this.userApprovals()) {
+      const clicked = this.approved.get(stepId);
+      assert.ok(clicked !== undefined, `${path.basename(file)} records ${stepId} as approved by the user at ${new Date(at).toISOString()}, but the test never approved ${stepId} (it approved: ${[...this.approved.keys()].join(', ') || 'nothing yet'})`);
+      assert.ok(at >= clicked, `${path.basename(file)} records ${stepId} as approved by the user at ${new Date(at).toISOString()}, before the test clicked its Approve (${new Date(clicked).toISOString()})`);
+    }
+  }
+}
+
+module.exports = { WorkbenchDriver };
