@@ -51,9 +51,11 @@ export async function requestApproval(step: Step, io: ApprovalIo, signal: AbortS
     await approve('approved earlier for exactly these arguments', key);
     return undefined;
   }
+  // The preview first: once the step shows as waiting, its question must already be open, or an Approve
+  // clicked in that moment would find nothing to answer.
+  const preview = await approvalPreview(step.tool, args, io.workspace).catch(() => ({ kind: 'none' }) as const);
   await decide('askApproval', reason);
   await recorder.step(step.id, 'askApproval', { reason });
-  const preview = await approvalPreview(step.tool, args, io.workspace).catch(() => ({ kind: 'none' }) as const);
   const answered = io.gate
     .request({ stepId: step.id, title: step.title, tool: step.tool, args, reason, preview }, signal)
     .catch((): ApprovalAnswer => 'wait')

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, readFile, symlink } from 'node:fs/promises';
 import * as path from 'node:path';
 import { FileNotFoundError, WorkspaceEscapeError } from '../../../src/core/errors';
-import type { CommandRequest } from '../../../src/core/ports';
+import type { CommandRequest, CommandResult } from '../../../src/core/ports';
 import { NodeCommandRunner } from '../../../src/node/nodeCommandRunner';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
 
@@ -81,31 +81,53 @@ describe('NodeCommandRunner', () => {
     await assert.rejects(runner.run(request('true', { cwd: 'missing' })), FileNotFoundError);
   });
 
-  it('kills the whole process tree on timeout, grandchildren included', async () => {
-    const result = await runner.run(request(`sh -c 'sleep 30 & echo $! > child.pid; wait'`, { timeoutMs: 300 }));
+  /**
+   * Runs `command` (which writes a grandchild's pid to `pidFile`) under a time limit that fires after the
+   * grandchild exists: on a busy machine the shell may not get that far in 200 ms, so the limit doubles
+   * until a run leaves the pid behind. Returns the last run's result and the pid.
+   */
+  async function timedOutAfterPid(command: string, pidFile: string): Promise<{ result: CommandResult; pid: number }> {
+    for (let limit = 200; ; limit *= 2) {
+      const result = await runner.run(request(command, { timeoutMs: limit }));
+      const pidText = await readFile(path.join(root, pidFile), 'utf8').catch(() => undefined);
+      if (pidText !== undefined || limit >= 51_200) return { result, pid: Number(pidText?.trim()) };
+    }
+  }
+
+  it('kills the whole process tree on timeout, grandchildren included', async function () {
+    this.timeout(0);
+    const { result, pid } = await timedOutAfterPid(`sh -c 'sleep 30 & echo $! > child.pid; wait'`, 'child.pid');
     assert.equal(result.timedOut, true);
     assert.equal(result.exitCode, null);
-    const pid = Number((await readFile(path.join(root, 'child.pid'), 'utf8')).trim());
     assert.ok(pid > 0);
-    assert.ok(await goneWithin(pid, 3_000), `grandchild ${pid} still runs`);
+    assert.ok(await goneWithin(pid, 30_000), `grandchild ${pid} still runs`);
   });
 
-  it('kills a grandchild that ignores SIGTERM with SIGKILL after the grace period', async () => {
-    const result = await runner.run(request(`sh -c 'trap "" TERM; sleep 30 & echo $! > stubborn.pid; wait'`, { timeoutMs: 200 }));
+  it('kills a grandchild that ignores SIGTERM with SIGKILL after the grace period', async function () {
+    this.timeout(0);
+    const { result, pid } = await timedOutAfterPid(`sh -c 'trap "" TERM; sleep 30 & echo $! > stubborn.pid; wait'`, 'stubborn.pid');
     assert.equal(result.timedOut, true);
-    const pid = Number((await readFile(path.join(root, 'stubborn.pid'), 'utf8')).trim());
-    assert.ok(await goneWithin(pid, 3_000), `grandchild ${pid} still runs`);
+    assert.ok(pid > 0);
+    assert.ok(await goneWithin(pid, 30_000), `grandchild ${pid} still runs`);
   });
 
-  it('kills the tree when the signal aborts, and reports it as cancelled', async () => {
+  it('kills the tree when the signal aborts, and reports it as cancelled', async function () {
+    this.timeout(0);
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 200);
-    const result = await runner.run(request(`sh -c 'sleep 30 & echo $! > cancelled.pid; wait'`), controller.signal);
+    // Abort once the background child exists, however long the shell takes to get there.
+    const pidFile = path.join(root, 'cancelled.pid');
+    let finished = false;
+    void (async () => {
+      while (!finished && !(await readFile(pidFile, 'utf8').catch(() => '')).trim()) await new Promise((resolve) => setTimeout(resolve, 20));
+      controller.abort();
+    })();
+    const result = await runner.run(request(`sh -c 'sleep 30 & echo $! > cancelled.pid; wait'`, { timeoutMs: 600_000 }), controller.signal);
+    finished = true;
     assert.equal(result.cancelled, true);
     assert.equal(result.timedOut, false);
     assert.equal(result.exitCode, null);
-    const pid = Number((await readFile(path.join(root, 'cancelled.pid'), 'utf8')).trim());
-    assert.ok(await goneWithin(pid, 3_000));
+    const pid = Number((await readFile(pidFile, 'utf8')).trim());
+    assert.ok(await goneWithin(pid, 30_000));
   });
 
   it('does not start a command when the signal has already fired', async () => {

@@ -1,7 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
+import { encodeCompactPlan } from '../../../src/core/plan/compact/encodeCompactPlan';
 import { parsePlanText } from '../../../src/core/plan/parsePlan';
+import type { Step } from '../../../src/core/plan/planSchema';
 import type { CliIo } from '../../../src/node/cli/cliIo';
 import { modelsFromEnv } from '../../../src/node/cli/modelsFromEnv';
 import { planCommand } from '../../../src/node/cli/planCommand';
@@ -177,7 +179,7 @@ describe('planwright run --goal, the plan streamed into the run', () => {
 
   it('journals each step as the reply completes it, with how much of the reply had arrived, and closes the plan', async () => {
     const steps = [{ id: 'E1', title: 'Read the README', tool: 'readFile', args: { path: 'README.md' } }, { ...PLAN.steps[0]!, id: 'E2' }];
-    const reply = JSON.stringify({ steps });
+    const reply = encodeCompactPlan(steps as Step[]);
     server = await ScriptedModelServer.start((body) =>
       String(body.messages[1]?.content).startsWith('Task: write a plan') ? { content: reply, chunkChars: 8, chunkDelayMs: 2 } : { content: 'Done.' },
     );
