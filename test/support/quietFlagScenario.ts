@@ -1,8 +1,10 @@
 // The scripted model behind the editor tests (integration and UI): planning "add a --quiet flag" to the
 // demo workspace's tally CLI gives a plan whose test run fails its postcondition (the flag is accepted but
-// not implemented yet); the re-planner then implements it, runs the tests again and documents the flag
-// (revision 2); the solver writes a one-line summary. Replies are chosen by what is asked (plan, re-plan,
-// summary), so the order of calls does not matter.
+// not implemented yet); the re-planner then answers with a patch that drops the failed test run and the
+// step behind it and adds the implementation, the test run again and the documentation (revision 2).
+// Replies are chosen by what is asked (plan, patch, anything else), so the order of calls does not matter.
+import type { Step } from '../../src/core/plan/planSchema';
+import { encodeStepLine } from '../../src/core/replanner/stepLine';
 import type { ScriptedReply } from './scriptedModelServer';
 
 /** The goal typed into Plan a Task…. */
@@ -77,17 +79,20 @@ export const QUIET_REPLAN_STEPS = [
   },
 ];
 
+/** The re-planner's patch: E4 and E5 dropped, R1–R3 added. */
+export const QUIET_PATCH = ['drop E4', 'drop E5', ...QUIET_REPLAN_STEPS.map((step) => `add ${step.id} ${encodeStepLine(step as Step)}`)].join('\n');
+
 /** What each kind of request gets; `replanDelayMs` slows the re-plan so a test can see the failed step first. */
 export function quietFlagReplies(options: { readonly replanDelayMs?: number } = {}): (body: any) => ScriptedReply {
   return (body) => {
     // Planning and re-planning ask for plan lines without a response format; the task message says which.
     const task = String(body?.messages?.[1]?.content ?? '');
-    const format = task.startsWith('Task: write a plan') ? 'plan' : task.startsWith('Task: re-plan') ? 'replan' : '';
+    const format = task.startsWith('Task: write a plan') ? 'plan' : task.startsWith('Task: a step of a running plan broke') ? 'replan' : '';
     if (format === 'plan') {
       return { content: JSON.stringify({ steps: QUIET_PLAN_STEPS }), usage: { prompt_tokens: 1_800, completion_tokens: 420 } };
     }
     if (format === 'replan') {
-      return { content: JSON.stringify({ steps: QUIET_REPLAN_STEPS }), usage: { prompt_tokens: 2_100, completion_tokens: 380 }, ...(options.replanDelayMs ? { delayMs: options.replanDelayMs } : {}) };
+      return { content: QUIET_PATCH, usage: { prompt_tokens: 2_100, completion_tokens: 380 }, ...(options.replanDelayMs ? { delayMs: options.replanDelayMs } : {}) };
     }
     return { content: 'Added --quiet: tally prints only the counts when it is given; the tests pass and the README documents it.', usage: { prompt_tokens: 900, completion_tokens: 40 } };
   };

@@ -119,8 +119,8 @@ describe('Planwright carries out a goal in fused and auto mode in VS Code', func
     assert.equal(root?.item.description, 'rev 1 · succeeded · unsaved');
     assert.deepEqual(
       server.requests.slice(asked).map((request) => request.body.model),
-      ['scripted-agent', 'scripted-agent', 'scripted-planner', 'scripted-agent'],
-      'two agent turns, one plan, and the summary',
+      ['scripted-agent', 'scripted-agent', 'scripted-planner'],
+      'two agent turns and one plan; the run ends with Planwright\'s own summary, no model call',
     );
   });
 });
