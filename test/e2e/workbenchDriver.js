@@ -77,15 +77,21 @@ class WorkbenchDriver {
     return 'nothing yet';
   }
 
-  /** Runs a command through the palette (F1), the way a person does. @param {string} title */
+  /**
+   * Runs a command through the palette (F1), the way a person does. The palette lists the commands known
+   * when it opens, and after a window reload an extension's commands and views arrive later: until the entry
+   * shows, the palette is closed and opened again. @param {string} title
+   */
   async runCommand(title) {
-    await this.page.keyboard.press('Escape');
-    await this.page.keyboard.press('F1');
     const input = this.page.locator('.quick-input-widget input');
-    await this.shows(input, 'the command palette to open', { seen: 'nothing' });
-    await input.fill(`>${title}`);
     const entry = this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
-    await this.shows(entry, `"${title}" in the command palette`, { seen: 'quickInput' });
+    await waitUntil(`"${title}" in the command palette`, async () => {
+      await this.page.keyboard.press('Escape');
+      await this.page.keyboard.press('F1');
+      await this.shows(input, 'the command palette to open', { seen: 'nothing' });
+      await input.fill(`>${title}`);
+      return entry.waitFor({ state: 'visible', timeout: 2_000 }).then(() => true, () => false);
+    }, { nominalMs: NOMINAL.show, intervalMs: 500, lastSeen: () => this.describe('quickInput') });
     await entry.click();
   }
 
