@@ -13,8 +13,7 @@
 import type { Check } from '../../../src/core/checks/checkSchema';
 import type { Step } from '../../../src/core/plan/planSchema';
 import { applyEdits, type TextEdit } from '../../../src/core/tools/applyEdits';
-import { editStep, readStep } from '../stepBuilders';
-import { V2_TEST_COMMAND } from './v2Fixture';
+import { editStep, readStep, testsPass, testStep } from '../stepBuilders';
 
 /** One file the task changes, and how a competent model changes it. */
 export interface FileChange {
@@ -63,8 +62,6 @@ const EVIDENCE_CHARS = 1_500;
 /** The fused agent sees a tool's output up to this many characters. */
 const AGENT_OUTPUT_CHARS = 8_000;
 
-const testsPass: Check = { kind: 'commandSucceeds', command: V2_TEST_COMMAND };
-
 /** The text searchText returns for `pattern` over the files under `glob`'s folder (`dir/**` or `**`). */
 export function searchOutput(files: Readonly<Record<string, string>>, pattern: string, glob: string): string {
   const prefix = glob.split('**')[0]!;
@@ -111,7 +108,7 @@ export function crossFileTask(spec: CrossFileSpec): V2Draft {
   const removals: Step[] = deletions.map((path) => ({ id: `E${next++}`, title: `Delete ${path}`, tool: 'deleteFile', args: { path }, dependsOn: editIds, postcondition: { kind: 'fileAbsent', path } }));
   const doneIds = [...editIds, ...removals.map((step) => step.id)];
   const recheck: Step = { ...discovery, id: `E${next++}`, title: `${spec.acceptance.title} (again)`, dependsOn: doneIds };
-  const tests: Step = { id: `E${next++}`, title: 'Run the tests', tool: 'runCommand', args: { command: V2_TEST_COMMAND }, dependsOn: doneIds, idempotent: true, postcondition: { kind: 'outputContains', text: ', 0 failed' } };
+  const tests = testStep(`E${next++}`, { dependsOn: doneIds });
 
   const search = readStep('S1', 'Search for what to change', 'searchText', { ...spec.search });
   const reads = spec.changes.map((change, index) => readStep(`R${index + 1}`, `Read ${change.path}`, 'readFile', { path: change.path }, { dependsOn: ['S1'] }));

@@ -134,7 +134,8 @@ const TEMPLATES: readonly Template[] = [
 const VERBS = ['normalise', 'total', 'group', 'label', 'accepts', 'parse', 'retryDelays', 'pick'];
 const SUFFIXES = ['', 'Batch', 'Entry', 'Record', 'Draft', 'Snapshot', 'View', 'Row', 'Item', 'Summary'];
 
-const capitalize = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
+/** `word` with an upper-case first letter: `order` → `Order`. */
+export const capitalize = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 
 /** Functions for one module until their code reaches `targetBytes`; names unique within the module. */
 export function fillerFunctions(random: Random, nouns: readonly string[], targetBytes: number): FillerFunction[] {

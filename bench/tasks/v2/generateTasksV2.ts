@@ -1,5 +1,5 @@
 // The v2 task set: closer to real work than v1. Task i of seed s comes from family i mod F, on one of a
-// few projects drawn from the seed (shared, so 72 tasks hold about 10 MB rather than 150), with its own
+// few projects drawn from the seed (shared, so 60 tasks hold about 10 MB rather than 120), with its own
 // random stream, and a fault with probability 0.12 from a separate stream, as in v1.
 import { BenchTaskSchema, type BenchTask } from '../benchTask';
 import { createRandom, mixSeed } from '../random';
@@ -17,7 +17,7 @@ import { drawV2Project, type V2Project } from './v2Fixture';
 export const V2_FAMILIES: readonly V2Family[] = [migrateApi, renameHelper, addArgument, swapLogger, renameConfigKey, updateHeader];
 
 /** The v2 set's size, seed and fault rate by default. */
-export const DEFAULT_V2_TASK_SET = { count: 72, seed: 1, faultRate: 0.12 } as const;
+export const DEFAULT_V2_TASK_SET = { count: 60, seed: 1, faultRate: 0.12 } as const;
 
 /** How many projects a set draws; task i uses project ⌊i / F⌋ mod this. */
 const PROJECTS = 4;

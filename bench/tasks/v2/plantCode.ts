@@ -48,11 +48,6 @@ export function taskFiles(project: V2Project, random: Random, own: Readonly<Reco
   return { ...project.files, 'test/run.js': testRunner(random.int(1_000, 3_000)), ...own };
 }
 
-/** An upper-case first letter: `order` → `Order`. */
-export function title(word: string): string {
-  return word.charAt(0).toUpperCase() + word.slice(1);
-}
-
 /** The stem of a module's file name: `src/orders/orderStore.js` → `orderStore`. */
 export function stem(modulePath: string): string {
   return path.posix.basename(modulePath, '.js');

@@ -3,6 +3,7 @@
 // spends 1–3 s before it runs, as a real suite does. A project is drawn once per seed and shared by the
 // tasks built on it; a task replaces only the files it plants (see `plantedModule`).
 import * as path from 'node:path';
+import { TEST_COMMAND } from '../fixtureProject';
 import { fillerFunctions, type FillerFunction } from './fillerCode';
 import { createRandom, type Random } from '../random';
 
@@ -26,8 +27,6 @@ export interface V2Project {
   readonly files: Readonly<Record<string, string>>;
 }
 
-/** The command that runs the fixture's tests; prints "N passed, M failed" and exits 0 when all pass. */
-export const V2_TEST_COMMAND = 'node test/run.js';
 
 const AREAS = ['accounts', 'billing', 'catalog', 'checkout', 'inventory', 'invoices', 'notifications', 'orders', 'payments', 'reports', 'search', 'shipping', 'support', 'users'];
 const SUB_FOLDERS = ['adapters', 'jobs', 'rules', 'views'];
@@ -142,7 +141,7 @@ export function drawV2Project(seed: number): V2Project {
     const cases = modules.filter((module) => module.area === area).flatMap((module) => module.filler.slice(0, 2).map((f) => ({ title: `${path.posix.basename(module.path, '.js')} ${f.name}`, modulePath: module.path, body: f.assertion })));
     files[`test/${area}.test.js`] = renderTestFile(cases);
   }
-  const manifest = { name, version: `${random.int(1, 4)}.${random.int(0, 9)}.${random.int(0, 9)}`, private: true, scripts: { test: V2_TEST_COMMAND, start: 'node scripts/serve.js' }, license: 'UNLICENSED' };
+  const manifest = { name, version: `${random.int(1, 4)}.${random.int(0, 9)}.${random.int(0, 9)}`, private: true, scripts: { test: TEST_COMMAND, start: 'node scripts/serve.js' }, license: 'UNLICENSED' };
   Object.assign(files, docsFiles(name, areas), {
     '.gitignore': 'node_modules/\ncoverage/\n',
     'package.json': `${JSON.stringify(manifest, null, 2)}\n`,

@@ -2,7 +2,8 @@
 // their tests): the definition, the calls and the expected outputs all change.
 import { contains, lacks } from '../../stepBuilders';
 import { crossFileTask, type FileChange } from '../crossFileChange';
-import { newModule, pickModules, plant, plantedTests, requireLine, stem, taskFiles, title } from '../plantCode';
+import { capitalize } from '../fillerCode';
+import { newModule, pickModules, plant, plantedTests, requireLine, stem, taskFiles } from '../plantCode';
 import type { V2Family } from '../v2Family';
 
 const HOME = 'src/shared/money.js';
@@ -21,7 +22,7 @@ export const addArgument: V2Family = {
     const cases: [string, string][] = [[HOME, "assert.strictEqual(mod.formatMoney(12.5), '12.50')"]];
     const expectations: string[] = [];
     for (const module of pickModules(random, project, random.int(8, 14))) {
-      const name = `describe${title(stem(module.path))}Total`;
+      const name = `describe${capitalize(stem(module.path))}Total`;
       const label = `${stem(module.path)} total`;
       const call = `  return '${label} ' + formatMoney(total);`;
       const required = requireLine(module.path, 'formatMoney', HOME);

@@ -2,7 +2,8 @@
 // depth, so the require path differs), then delete the old module and its test.
 import { allOf, contains, lacksWord } from '../../stepBuilders';
 import { crossFileTask, type FileChange } from '../crossFileChange';
-import { newModule, pickModules, plant, plantedTests, requireLine, singularOf, stem, taskFiles, title } from '../plantCode';
+import { capitalize } from '../fillerCode';
+import { newModule, pickModules, plant, plantedTests, requireLine, singularOf, stem, taskFiles } from '../plantCode';
 import type { V2Family } from '../v2Family';
 
 const OLD = 'src/net/legacyFetch.js';
@@ -26,8 +27,8 @@ export const migrateApi: V2Family = {
     const changes: FileChange[] = [];
     const cases: [string, string][] = [];
     for (const module of callers) {
-      const noun = title(singularOf(module));
-      const load = `load${noun}${title(stem(module.path))}`;
+      const noun = capitalize(singularOf(module));
+      const load = `load${noun}${capitalize(stem(module.path))}`;
       const retries = random.int(1, 4);
       const call = `  return legacyFetch(\`/${module.area}/\${id}\`, { retries: ${retries} });`;
       const functions = [[`/** Loads one ${noun.toLowerCase()} from the ${module.area} service. */`, `function ${load}(id) {`, call, '}'].join('\n')];
@@ -35,8 +36,8 @@ export const migrateApi: V2Family = {
       const calls = [call];
       if (random.chance(0.3)) {
         const list = `  return legacyFetch('/${module.area}/list', { retries: 1, cache: 'no-store' });`;
-        functions.push([`/** Loads the ${module.area} list, bypassing caches. */`, `function refresh${title(stem(module.path))}() {`, list, '}'].join('\n'));
-        names.push(`refresh${title(stem(module.path))}`);
+        functions.push([`/** Loads the ${module.area} list, bypassing caches. */`, `function refresh${capitalize(stem(module.path))}() {`, list, '}'].join('\n'));
+        names.push(`refresh${capitalize(stem(module.path))}`);
         calls.push(list);
       }
       const oldRequire = requireLine(module.path, 'legacyFetch', OLD);

@@ -2,7 +2,8 @@
 // edit has exact text the goal gives; the modules may read the key more than once, so they go to the worker.
 import { allOf, contains, jsonWith, lacksWord, nodeAsserts } from '../../stepBuilders';
 import { crossFileTask, type FileChange } from '../crossFileChange';
-import { pickModules, plant, plantedTests, stem, taskFiles, title } from '../plantCode';
+import { capitalize } from '../fillerCode';
+import { pickModules, plant, plantedTests, stem, taskFiles } from '../plantCode';
 import type { V2Family } from '../v2Family';
 
 const KEYS = [
@@ -23,7 +24,7 @@ export const renameConfigKey: V2Family = {
     const changes: FileChange[] = [{ path: 'config.json', edits: [{ find: `"${key.from}":`, replace: `"${key.to}":` }], check: jsonWith('config.json', `"${key.to}": ${key.value}`) }];
     const cases: [string, string][] = [];
     for (const module of pickModules(random, project, random.int(10, 18))) {
-      const name = `${stem(module.path)}${title(key.from)}`;
+      const name = `${stem(module.path)}${capitalize(key.from)}`;
       const twice = random.chance(0.4);
       const lines = twice
         ? [`  const base = config.${key.from};`, `  return config.${key.from} > 0 ? base * factor : 0;`]

@@ -3,7 +3,8 @@
 // the worker.
 import { allOf, contains, lacksWord, renameWord } from '../../stepBuilders';
 import { crossFileTask, type FileChange } from '../crossFileChange';
-import { newModule, pickModules, plant, plantedTests, requireLine, stem, taskFiles, title } from '../plantCode';
+import { capitalize } from '../fillerCode';
+import { newModule, pickModules, plant, plantedTests, requireLine, stem, taskFiles } from '../plantCode';
 import type { V2Family } from '../v2Family';
 
 /** Helpers: old name, new name, source (with `NAME`), an argument and the expected result. */
@@ -26,19 +27,19 @@ export const renameHelper: V2Family = {
     const rename = (text: string): string => text.split('\n').map((line) => renameWord(line, helper.from, helper.to)).join('\n');
     const definition = helper.code.replace('NAME', helper.from);
     const own: Record<string, string> = { [home]: plant(newModule(random, project, home), { functions: [`/** A helper the areas share. */\n${definition}`], names: [helper.from] }) };
-    const changes: FileChange[] = [{ path: home, edits: [{ find: definition, replace: rename(definition) }, { find: `  ${helper.from},`, replace: `  ${helper.to},` }], instruction: '', check: allOf(lacksWord(home, helper.from), contains(home, `function ${helper.to}(`)) }];
+    const changes: FileChange[] = [{ path: home, edits: [{ find: definition, replace: rename(definition) }, { find: `  ${helper.from},`, replace: `  ${helper.to},` }], check: allOf(lacksWord(home, helper.from), contains(home, `function ${helper.to}(`)) }];
     const cases: [string, string][] = [[home, `assert.strictEqual(mod.${helper.from}(${helper.arg}), ${helper.result})`]];
     for (const module of pickModules(random, project, random.int(8, 15))) {
-      const name = `apply${title(helper.from)}In${title(stem(module.path))}`;
+      const name = `apply${capitalize(helper.from)}In${capitalize(stem(module.path))}`;
       const body = `function ${name}(value) {\n  return ${helper.from}(value);\n}`;
       const required = requireLine(module.path, helper.from, home);
       own[module.path] = plant(module, { requires: [required], functions: [body], names: [name] });
       cases.push([module.path, `assert.strictEqual(mod.${name}(${helper.arg}), ${helper.result})`]);
-      changes.push({ path: module.path, edits: [{ find: required, replace: rename(required) }, { find: body, replace: rename(body) }], instruction: '', check: allOf(lacksWord(module.path, helper.from), contains(module.path, helper.to)) });
+      changes.push({ path: module.path, edits: [{ find: required, replace: rename(required) }, { find: body, replace: rename(body) }], check: allOf(lacksWord(module.path, helper.from), contains(module.path, helper.to)) });
     }
     own[testPath] = plantedTests(cases);
     const testCase = own[testPath]!.split('\n').find((line) => line.includes(`mod.${helper.from}(`))!;
-    changes.push({ path: testPath, edits: [{ find: testCase, replace: rename(testCase) }], instruction: '', check: lacksWord(testPath, helper.from) });
+    changes.push({ path: testPath, edits: [{ find: testCase, replace: rename(testCase) }], check: lacksWord(testPath, helper.from) });
     const instruction = `Rename ${helper.from} to ${helper.to} wherever this file uses it; change nothing else.`;
     return crossFileTask({
       goal: `Rename the shared helper ${helper.from} to ${helper.to} everywhere: its definition, every file that uses it, and the tests. Keep the tests passing.`,

@@ -2,7 +2,8 @@
 // areas' console.log alone: the goal names the area, the search finds the files in it.
 import { allOf, contains, lacks } from '../../stepBuilders';
 import { crossFileTask, type FileChange } from '../crossFileChange';
-import { newModule, pickModules, plant, plantedTests, stem, taskFiles, title } from '../plantCode';
+import { capitalize } from '../fillerCode';
+import { newModule, pickModules, plant, plantedTests, stem, taskFiles } from '../plantCode';
 import { requirePath } from '../v2Fixture';
 import type { V2Family } from '../v2Family';
 
@@ -21,7 +22,7 @@ export const swapLogger: V2Family = {
     const cases: [string, string][] = [];
     const changes: FileChange[] = [];
     const logLine = (module: { path: string; area: string }): { name: string; code: string; line: string } => {
-      const name = `report${title(stem(module.path))}`;
+      const name = `report${capitalize(stem(module.path))}`;
       const line = `  console.log('${stem(module.path)} processed', count);`;
       return { name, line, code: `/** Reports how many ${module.area} entries were processed. */\nfunction ${name}(count) {\n${line}\n  return count;\n}` };
     };
