@@ -19,6 +19,7 @@ import { autoEscalation } from '../../../bench/tasks/scriptedBehaviour';
 import { billedPromptTokens, sharedPrefixTokens } from '../../../bench/wireBilling';
 import { ScriptedModelServer } from '../../support/scriptedModelServer';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
+import { budgetMs } from '../../../scripts/testing/timeBudget';
 
 const ALL_TASKS = generateTasks({ ...DEFAULT_TASK_SET, count: 60 });
 /** A faulted task of each kind, and a clean one that auto escalates on. */
@@ -33,7 +34,7 @@ describe('bench run', () => {
   let runs: RunRecord[];
 
   before(async function () {
-    this.timeout(60_000);
+    this.timeout(budgetMs(60_000));
     assert.ok(TASKS.every(Boolean), 'the sample tasks exist in the first 60');
     const scripted = await scriptedSource();
     server = scripted.server;
@@ -172,7 +173,7 @@ describe('runBenchmark', () => {
   });
 
   it('runs the first task of every set for --set all, prints the table and writes the JSON, Markdown and SVG', async function () {
-    this.timeout(120_000);
+    this.timeout(budgetMs(120_000));
     const written: string[] = [];
     const io = { stdout: { write: (text: string) => written.push(text) }, stderr: { write: () => undefined }, env: {} };
     const report = await runBenchmark({ ...DEFAULT_BENCH_OPTIONS, set: 'all', tasks: 1, profiles: ['small-hosted'], out }, io, 'planwright bench --set all --tasks 1');
@@ -193,7 +194,7 @@ describe('runBenchmark', () => {
   });
 
   it('runs against any endpoint given by URL with --endpoint, reporting its usage and the latency as measured', async function () {
-    this.timeout(60_000);
+    this.timeout(budgetMs(60_000));
     const plan = { version: 1, goal: 'Look at the package', steps: [{ id: 'E1', title: 'Read the manifest', tool: 'readFile', args: { path: 'package.json' } }] };
     const usage = { prompt_tokens: 111, completion_tokens: 7, cached_tokens: 50 };
     const endpoint = await ScriptedModelServer.start((body) => (body.response_format ? { content: JSON.stringify(plan), usage } : { content: 'Done.', usage }));

@@ -22,6 +22,7 @@ import { fusedTurns, callBatches, replanSteps } from '../../../bench/tasks/scrip
 import { TASK_FAMILIES } from '../../../bench/tasks/taskFamilies';
 import { MemoryRecordLog, RecordingLogger, ScriptedApprovalGate } from '../support/executorFakes';
 import { MemoryWorkspace, ScriptedCommandRunner } from '../support/fakePorts';
+import { budgetMs } from '../../../scripts/testing/timeBudget';
 
 const TASKS = generateTasks();
 
@@ -109,7 +110,7 @@ describe('bench task set', () => {
   });
 
   it('has ground truth that fails on every untouched fixture (file checks in memory, commands for real)', async function () {
-    this.timeout(30_000);
+    this.timeout(budgetMs(30_000));
     const memory = (task: BenchTask): CheckContext => ({ workspace: new MemoryWorkspace(task.files), commands: new ScriptedCommandRunner(() => ({})), limits: DEFAULT_TOOL_LIMITS, signal: new AbortController().signal });
     const undecided: BenchTask[] = [];
     for (const task of TASKS) if (await groundTruthHolds(task, memory(task), runsCommand)) undecided.push(task);
@@ -129,7 +130,7 @@ describe('bench task set', () => {
   const sample = [...firstOfEachFamily, ...TASKS.slice(TASK_FAMILIES.length).filter((task) => task.fault).slice(0, 4)];
   for (const task of sample) {
     it(`${task.id}${task.fault ? ` (${task.fault.kind})` : ''}: ground truth fails untouched and holds after the scripted plan`, async function () {
-      this.timeout(30_000);
+      this.timeout(budgetMs(30_000));
       const scratch = await scratchCopy(task.files, 'test');
       try {
         assert.equal(await groundTruthHolds(task, diskContext(scratch.root)), false, 'the ground truth already holds on the untouched fixture');

@@ -26,11 +26,13 @@ import { NodeWorkspace } from '../../../src/node/nodeWorkspace';
 import { scratchCopy } from '../../../bench/fixtureWorkspace';
 import type { BenchTask } from '../../../bench/tasks/benchTask';
 import { generateTasks } from '../../../bench/tasks/generateTasks';
-import { callBatches, fusedTurns, replanSteps } from '../../../bench/tasks/scriptedBehaviour';
+import { callBatches, fusedTurns, replanReply, replanSteps } from '../../../bench/tasks/scriptedBehaviour';
+import { checkPatchReply } from '../../../src/core/replanner/modelReplanner';
 import { DEFAULT_V2_TASK_SET, generateTasksV2, V2_FAMILIES } from '../../../bench/tasks/v2/generateTasksV2';
 import { proposedEditsReply } from '../../../bench/tasks/v2/v2Script';
 import { MemoryRecordLog, RecordingLogger, ScriptedApprovalGate } from '../support/executorFakes';
 import { MemoryWorkspace, ScriptedCommandRunner } from '../support/fakePorts';
+import { budgetMs } from '../../../scripts/testing/timeBudget';
 
 const TASKS = generateTasksV2();
 
@@ -95,9 +97,11 @@ async function runScripted(task: BenchTask, root: string, seen: ReplanRequest[])
     approvals: new ScriptedApprovalGate(),
     workerModel: worker,
     replanner: {
-      replan: async (request) => {
+      replan: async (request, _signal, check) => {
         seen.push(request);
-        return { steps: replanSteps(task, new Set(request.completed.map((step) => step.id)), request.broken.step.id), usage: [] };
+        const verdict = checkPatchReply(replanReply(task, request.broken.step.id), check);
+        assert.ok(verdict.ok, verdict.ok ? '' : verdict.problems.join('\n'));
+        return { patch: verdict.value, usage: [] };
       },
     },
   });
@@ -206,7 +210,7 @@ describe('bench task set v2', () => {
   const sample = V2_FAMILIES.map((family) => TASKS.find((task) => task.family === family.name && task.fault) ?? TASKS.find((task) => task.family === family.name)!);
   for (const task of sample) {
     it(`${task.id}${task.fault ? ` (${task.fault.kind})` : ''}: both arms find what they edit; the plan and re-plans reach the ground truth`, async function () {
-      this.timeout(120_000);
+      this.timeout(budgetMs(120_000));
       const scratch = await scratchCopy(task.files, 'v2test');
       try {
         const search = agentOf(task)[0]!;

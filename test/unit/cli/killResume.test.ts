@@ -9,6 +9,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
+import { budgetMs } from '../../../scripts/testing/timeBudget';
 
 const REPO = path.resolve(__dirname, '..', '..', '..', '..');
 const CLI = path.join(REPO, 'dist', 'cli.js');
@@ -69,14 +70,14 @@ interface Report {
 }
 
 (process.platform === 'win32' ? describe.skip : describe)('kill -9 during a run, then resume', function () {
-  this.timeout(60_000);
+  this.timeout(budgetMs(60_000));
   let dir: string;
   let workspace: string;
   let journal: string;
   let child: ChildProcess | undefined;
 
   before(function () {
-    this.timeout(120_000);
+    this.timeout(budgetMs(120_000));
     execFileSync(process.execPath, ['esbuild.js'], { cwd: REPO, stdio: 'pipe' });
   });
 

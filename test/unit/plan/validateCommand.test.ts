@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import type { CliIo } from '../../../src/node/cli/cliIo';
 import { runCli } from '../../../src/node/cli/runCli';
 import { examplePlan } from './planFixtures';
+import { budgetMs } from '../../../scripts/testing/timeBudget';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 
@@ -163,7 +164,7 @@ describe('validateCommand', () => {
   });
 
   it('works as the bundled CLI (node esbuild.js, then node dist/cli.js validate)', function () {
-    this.timeout(60_000);
+    this.timeout(budgetMs(60_000));
     const built = spawnSync(process.execPath, [path.join(ROOT, 'esbuild.js')], { cwd: ROOT, encoding: 'utf8' });
     assert.equal(built.status, 0, built.stderr);
     const bundle = path.join(ROOT, 'dist', 'cli.js');
