@@ -33,6 +33,12 @@ export const BENCH_CLOCK: Clock = { now: () => performance.timeOrigin + performa
 /** Every step runs without asking: the benchmark measures the modes, not how fast a user clicks. */
 export const BENCH_RUN_OPTIONS: RunOptions = { ...DEFAULT_RUN_OPTIONS, approval: { autoApprove: 'all', approvedCommands: [] } };
 
+/**
+ * Turns the fused loop may take: v2's one-call-per-turn agent needs up to 63, more than the product's
+ * default of 40, and the benchmark measures the designs, not that cap.
+ */
+const BENCH_MAX_TURNS = 100;
+
 const QUIET: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** Where a run's model calls go: a ChatModel per run, and the scripted endpoint to tell about it. */
@@ -78,7 +84,7 @@ export async function runTask({ set, task }: SetTask, arm: BenchArm, source: Mod
     let result: GoalResult | undefined;
     let error: string | undefined;
     try {
-      result = await runGoal({ runId: key, goal: task.goal, summary, mode, options: BENCH_RUN_OPTIONS }, deps, new AbortController().signal);
+      result = await runGoal({ runId: key, goal: task.goal, summary, mode, options: BENCH_RUN_OPTIONS, maxTurns: BENCH_MAX_TURNS }, deps, new AbortController().signal);
     } catch (failure) {
       error = messageOf(failure);
     }
