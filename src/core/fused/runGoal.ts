@@ -1,16 +1,17 @@
-// Carries out a goal in one of the three modes. `split`: the planner writes the plan, the executor runs
+// Carries out a goal in one of the three modes. `split`: the planner's plan streams into the executor, which runs
 // it. `fused`: the fused loop acts turn by turn. `auto`: the fused loop starts; when it escalates, the
 // planner plans what is left and the same run continues as a planned one — the fused steps that
 // succeeded stay in the plan as done, the planned steps are added as a revision.
 import { PlanRun, type RunDeps } from '../executor/planRun';
 import { mergeReplan } from '../executor/replanning';
+import { runStreamedPlan } from '../executor/streamedPlanRun';
 import type { RunOptions } from '../executor/runOptions';
 import { RunRecorder } from '../executor/runRecorder';
 import type { RunState } from '../executor/runState';
 import { runReport, type RunReport } from '../executor/runSummary';
 import { formatProblem } from '../plan/planProblem';
 import { PlannerError } from '../planner/plannerError';
-import { planTask } from '../planner/planTask';
+import { PLANNED_REVISION, planTask, planTaskStreamed } from '../planner/planTask';
 import type { WorkspaceSummary } from '../planner/workspaceSummary';
 import type { ChatModel } from '../ports';
 import { AUTO_ESCALATION } from './escalationRule';
@@ -50,7 +51,7 @@ export interface GoalResult {
 
 /** Runs `start.goal` in `start.mode` to its end (or until it waits for approval). */
 export async function runGoal(start: GoalStart, deps: GoalDeps, signal: AbortSignal): Promise<GoalResult> {
-  if (start.mode === 'split') return runPlanned(start, deps, signal, undefined, 0);
+  if (start.mode === 'split') return runStreamed(start, deps, signal);
   const fused = await runFused(
     { runId: start.runId, goal: start.goal, summary: start.summary, ...(start.host ? { host: start.host } : {}) },
     deps,
@@ -73,6 +74,19 @@ export function goalAfterEscalation(goal: string, state: RunState | undefined): 
   const done = state?.plan.steps.filter((step) => state.steps.get(step.id)?.status === 'succeeded') ?? [];
   if (done.length === 0) return goal;
   return [goal, '', 'Already done (these steps succeeded; plan only what is left):', ...done.map((step) => `- ${step.id} ${step.title}`)].join('\n');
+}
+
+/**
+ * Split mode: the plan streams into the run, each step checked as the planner writes it and started
+ * when its dependencies are done and approval allows (as `planwright run --goal` does). A reply that
+ * yields no valid step is a PlannerError, and nothing ran.
+ */
+async function runStreamed(start: GoalStart, deps: GoalDeps, signal: AbortSignal): Promise<GoalResult> {
+  const source = planTaskStreamed(start.goal, start.summary, deps.plannerModel, signal);
+  const outcome = await runStreamedPlan(source, { runId: start.runId, goal: start.goal, revision: PLANNED_REVISION, options: start.options, ...(start.host ? { host: start.host } : {}) }, deps, signal);
+  if (!outcome.ran) throw new PlannerError('invalidPlan', `The model's plan had no step that could run; nothing was run. Problems:\n${outcome.problems.map((problem) => `- ${problem}`).join('\n')}`, outcome.problems, outcome.usage);
+  const { report } = outcome;
+  return { mode: start.mode, status: report.status, ...(report.reason ? { reason: report.reason } : {}), report, turns: 0 };
 }
 
 async function runPlanned(start: GoalStart, deps: GoalDeps, signal: AbortSignal, escalated: FusedOutcome | undefined, turns: number): Promise<GoalResult> {

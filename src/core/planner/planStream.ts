@@ -44,6 +44,12 @@ export async function* streamPlanReply(model: ChatModel, request: ChatRequest, r
   } }, signal);
   call.then(
     (response) => {
+      // A model that does not stream (or streamed only part) hands the rest of its reply over at the end.
+      if (response.content.length > chars) {
+        const rest = response.content.slice(chars);
+        chars = response.content.length;
+        take(reader.push(rest));
+      }
       take(reader.finish());
       queue.push({ kind: 'usage', usage: usageOf(response, request.role) });
       ended = {};
