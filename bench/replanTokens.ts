@@ -20,8 +20,8 @@ import type { ChatMessage, ChatModel } from '../src/core/ports';
 import { buildRepairPrompt } from '../src/core/replanner/modelRepairer';
 import { buildReplanPrompt } from '../src/core/replanner/replanPrompt';
 import { encodeStepLine } from '../src/core/replanner/stepLine';
-import { FakeClock, MemoryRecordLog, RecordingLogger, ScriptedApprovalGate } from '../test/unit/support/executorFakes';
-import { MemoryWorkspace, ScriptedCommandRunner } from '../test/unit/support/fakePorts';
+import { fakeRunDeps } from '../test/unit/support/executorFakes';
+import { MemoryWorkspace } from '../test/unit/support/fakePorts';
 import { generatePlan } from './generatedPlan';
 import { generateTasks } from './tasks/generateTasks';
 
@@ -51,17 +51,11 @@ async function measure(name: string, goal: string, steps: readonly Step[], files
   let repair: RepairRequest | undefined;
   const answer = (): PlanPatch => [{ op: 'replace', id: fix.id, step: fix }];
   const workspace = new MemoryWorkspace(files);
-  const run = await PlanRun.start(verdict.plan, { runId: name, options: { ...DEFAULT_RUN_OPTIONS, approval: { autoApprove: 'all', approvedCommands: [] } } }, {
-    workspace,
-    commands: new ScriptedCommandRunner(() => ({})),
-    clock: new FakeClock(),
-    journal: new MemoryRecordLog(),
-    trace: new MemoryRecordLog(),
-    logger: new RecordingLogger(),
-    approvals: new ScriptedApprovalGate(),
-    workerModel: WORKER,
-    replanner: { replan: async (request) => ((replan = request), { patch: answer(), usage: [] }) },
-  });
+  const run = await PlanRun.start(
+    verdict.plan,
+    { runId: name, options: { ...DEFAULT_RUN_OPTIONS, approval: { autoApprove: 'all', approvedCommands: [] } } },
+    fakeRunDeps({ workspace, workerModel: WORKER, replanner: { replan: async (request) => ((replan = request), { patch: answer(), usage: [] }) } }),
+  );
   await run.execute(new AbortController().signal);
   if (!replan) return undefined;
   if (replan.broken.evidence.length > 0) repair = { broken: replan.broken, localFix: 'a local fix' };
