@@ -26,6 +26,22 @@ export function quote(text: string, max = 80): string {
   return JSON.stringify(shorten(text, max));
 }
 
+/**
+ * Any JSON-like value as it is quoted in an error message: a string as a shortened JSON literal, anything
+ * else as shortened JSON. What a user or a model wrote can be megabytes long; the message stays a line.
+ */
+export function quoteValue(value: unknown, max = 80): string {
+  if (typeof value === 'string') return quote(value, max);
+  return shorten(JSON.stringify(value) ?? String(value), max);
+}
+
+/** Why a regular expression does not compile, without the pattern V8 echoes into its message. */
+export function regexSyntaxReason(error: unknown): string {
+  const message = messageOf(error);
+  const cut = message.lastIndexOf(': ');
+  return message.startsWith('Invalid regular expression: /') && cut >= 0 ? message.slice(cut + 2) : shorten(message, 200);
+}
+
 /** The last `max` characters of `text`, with `…` marking that the head was cut. */
 export function tail(text: string, max: number): string {
   return text.length <= max ? text : `…${text.slice(text.length - (max - 1))}`;

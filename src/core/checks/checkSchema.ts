@@ -1,6 +1,7 @@
 // The schema of a check: a precondition, postcondition or status check that the executor evaluates
 // without a model. One discriminated union, recursive through the combinators all / any / not.
 import { z } from 'zod';
+import { regexSyntaxReason } from '../textPreview';
 import { WorkspacePathSchema } from '../workspacePath';
 
 /** `pattern` must compile as a JavaScript regular expression. */
@@ -8,7 +9,7 @@ const RegexSourceSchema = z.string().min(1).superRefine((pattern, ctx) => {
   try {
     new RegExp(pattern, 'm');
   } catch (error) {
-    ctx.addIssue({ code: 'custom', message: `invalid regular expression: ${(error as Error).message}` });
+    ctx.addIssue({ code: 'custom', message: `invalid regular expression: ${regexSyntaxReason(error)}` });
   }
 });
 

@@ -3,7 +3,11 @@
 // mode `make_plan`. Parsing a call the model made is pure: a tool with valid input, make_plan, or a
 // problem to tell the model.
 import { z } from 'zod';
+import { findDeepNesting } from '../plan/jsonNesting';
+import { PLAN_LIMITS, screenValue, TOO_DEEP } from '../plan/planLimits';
+import { formatPath } from '../plan/planProblem';
 import type { ChatToolCall, ChatToolSpec } from '../ports';
+import { quote } from '../textPreview';
 import type { ToolDefinition } from '../tools/defineTool';
 import { runCommandTool } from '../tools/runCommand';
 import { TOOLS, findTool } from '../tools/toolCatalog';
@@ -67,18 +71,23 @@ const issuesText = (error: z.ZodError): string => error.issues.map((issue) => `$
 
 /** Parses one call: unknown tools, arguments that are not JSON, or fail the schema, are problems. */
 export function parseToolCall(call: ChatToolCall, mode: FusedMode): ParsedCall {
+  const deep = findDeepNesting(call.arguments, PLAN_LIMITS.depth);
+  if (deep) return { kind: 'invalid', call, problem: `${formatPath('arguments', deep.path.slice(0, 1))}: ${TOO_DEEP}` };
   let raw: unknown;
   try {
     raw = call.arguments.trim().length === 0 ? {} : JSON.parse(call.arguments);
   } catch (error) {
     return { kind: 'invalid', call, problem: `the arguments are not valid JSON (${(error as Error).message})` };
   }
+  // Before any schema walks them: too deep a value, or a `__proto__` key, is a problem to tell the model.
+  const [screened] = screenValue(raw);
+  if (screened) return { kind: 'invalid', call, problem: `${formatPath('arguments', screened.path)}: ${screened.message}` };
   if (call.name === MAKE_PLAN_TOOL && mode === 'auto') {
     const parsed = MakePlanInputSchema.safeParse(raw);
     return parsed.success ? { kind: 'makePlan', call, reason: parsed.data.reason } : { kind: 'invalid', call, problem: issuesText(parsed.error) };
   }
   const tool = findTool(call.name);
-  if (!tool) return { kind: 'invalid', call, problem: `there is no tool "${call.name}"` };
+  if (!tool) return { kind: 'invalid', call, problem: `there is no tool ${quote(call.name, 80)}` };
   const parsed = inputSchemaOf(tool).safeParse(raw);
   if (!parsed.success) return { kind: 'invalid', call, problem: issuesText(parsed.error) };
   const { idempotent, expectExitCode, ...args } = parsed.data as Record<string, unknown>;

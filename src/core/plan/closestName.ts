@@ -2,11 +2,15 @@
 
 /** The candidate closest to `name` when it is plausibly a typo of it, otherwise `undefined`. */
 export function closestName(name: string, candidates: readonly string[]): string | undefined {
-  const lower = name.toLowerCase();
   const limit = Math.max(1, Math.floor(name.length / 3));
+  // The distance is at least the difference in length: a name far longer than every candidate (a
+  // megabyte-long key) is no typo of any, and is never compared letter by letter.
+  const near = candidates.filter((candidate) => Math.abs(candidate.length - name.length) <= limit);
+  if (near.length === 0) return undefined;
+  const lower = name.toLowerCase();
   let best: string | undefined;
   let bestDistance = Infinity;
-  for (const candidate of candidates) {
+  for (const candidate of near) {
     const distance = editDistance(lower, candidate.toLowerCase());
     if (distance < bestDistance) {
       best = candidate;

@@ -2,6 +2,7 @@
 // path of the field (`E2.args.edits[0].find`), and the mapping from zod issues to such problems with
 // messages a person can act on.
 import type { z } from 'zod';
+import { quote, quoteValue, shorten } from '../textPreview';
 import { closestName } from './closestName';
 
 /** One broken rule: which step (when it has a usable id), which field, and what is wrong. */
@@ -17,15 +18,25 @@ export function formatProblem(problem: PlanProblem): string {
   return problem.path ? `${problem.path}: ${problem.message}` : problem.message;
 }
 
+/** Longest key quoted whole in a path; a longer one (a key can be megabytes long) is shortened. */
+const PATH_KEY_CHARS = 64;
+/** Longest message a problem carries: what a plan quotes back is shortened before this, this is the backstop. */
+const MESSAGE_CHARS = 2000;
+
 /** Appends path segments to a base path: keys as `.key` (or `["odd key"]`), indexes as `[n]`. */
 export function formatPath(base: string, segments: readonly PropertyKey[]): string {
   let path = base;
   for (const segment of segments) {
     if (typeof segment === 'number') path += `[${segment}]`;
-    else if (typeof segment === 'string' && /^[A-Za-z_$][\w$-]*$/.test(segment)) path += path ? `.${segment}` : segment;
-    else path += `[${JSON.stringify(String(segment))}]`;
+    else if (typeof segment === 'string' && segment.length <= PATH_KEY_CHARS && /^[A-Za-z_$][\w$-]*$/.test(segment)) path += path ? `.${segment}` : segment;
+    else path += `[${quote(String(segment), PATH_KEY_CHARS)}]`;
   }
   return path;
+}
+
+/** `problem` with its message cut to a readable length. */
+export function boundProblem(problem: PlanProblem): PlanProblem {
+  return problem.message.length <= MESSAGE_CHARS ? problem : { ...problem, message: shorten(problem.message, MESSAGE_CHARS) };
 }
 
 /** How a JSON value is named in messages. */
@@ -44,7 +55,7 @@ const planErrorMap: z.core.$ZodErrorMap = (issue) => {
     case 'invalid_type':
       return issue.input === undefined ? 'Required' : `expected ${issue.expected}, got ${describeValue(issue.input)}`;
     case 'invalid_value':
-      return `expected ${issue.values.map((value) => JSON.stringify(value)).join(' or ')}, got ${JSON.stringify(issue.input)}`;
+      return `expected ${issue.values.map((value) => JSON.stringify(value)).join(' or ')}, got ${quoteValue(issue.input)}`;
     case 'too_small':
       if (issue.origin === 'string') return issue.minimum === 1 ? 'must not be empty' : `needs at least ${issue.minimum} characters`;
       if (issue.origin === 'array') return `needs at least ${issue.minimum} item${issue.minimum === 1 ? '' : 's'}`;
@@ -95,7 +106,7 @@ export function issueProblems(issues: readonly z.core.$ZodIssue[], input: unknow
       const expected = options.map((option) => String(option)).join(', ');
       const suggestion = typeof value === 'string' ? closestName(value, options.map(String)) : undefined;
       const hint = suggestion ? ` (did you mean "${suggestion}"?)` : '';
-      const unknown = `unknown ${issue.discriminator} ${JSON.stringify(value)}${hint}; expected one of: ${expected}`;
+      const unknown = `unknown ${issue.discriminator} ${quoteValue(value)}${hint}; expected one of: ${expected}`;
       at(issue.path, value === undefined ? 'Required' : unknown);
     } else {
       at(issue.path, issue.message);

@@ -3,6 +3,7 @@
 // tool catalogue or the whole plan (known tools, tool arguments, references, cycles) live in the gate.
 import { z } from 'zod';
 import { CheckSchema } from '../checks/checkSchema';
+import { PLAN_LIMITS } from './planLimits';
 
 /** A step id: a letter, then up to 31 letters, digits, `_` or `-`. */
 export const STEP_ID_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,31}$/;
@@ -21,7 +22,7 @@ export const ToolArgsSchema = z.record(z.string(), z.unknown());
 /** A tool call that undoes a step (e.g. restore a file, drop a created branch). */
 export const CompensationSchema = z
   .object({
-    tool: z.string().min(1).describe('The tool that undoes the step.'),
+    tool: z.string().min(1).max(PLAN_LIMITS.toolName).describe('The tool that undoes the step.'),
     args: ToolArgsSchema.describe("The undoing tool's arguments; may reference step outputs with #<id>."),
   })
   .strict();
@@ -30,8 +31,8 @@ export const CompensationSchema = z
 export const StepSchema = z
   .object({
     id: StepIdSchema.describe('Unique id, referenced as #<id> in arguments and in dependsOn (e.g. "E1").'),
-    title: z.string().min(1).describe('What the step does, in a few words.'),
-    tool: z.string().min(1).describe('The tool this step calls.'),
+    title: z.string().min(1).max(PLAN_LIMITS.title).describe('What the step does, in a few words.'),
+    tool: z.string().min(1).max(PLAN_LIMITS.toolName).describe('The tool this step calls.'),
     args: ToolArgsSchema.describe("The tool's arguments; any string may contain #<id>, the output of that step."),
     dependsOn: z.array(StepIdSchema).optional().describe('Steps that must succeed before this one starts.'),
     precondition: CheckSchema.optional().describe('Must hold before the tool runs, or the step fails without running.'),

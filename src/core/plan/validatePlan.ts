@@ -7,9 +7,11 @@ import { findTool, TOOL_NAMES } from '../tools/toolCatalog';
 import { runCommandTool } from '../tools/runCommand';
 import { closestName } from './closestName';
 import { findCycles } from './findCycles';
-import { formatPath, issueProblems, parseExplained, type PlanProblem } from './planProblem';
+import { DOCUMENT_STRUCTURE, screenValue } from './planLimits';
+import { boundProblem, formatPath, issueProblems, parseExplained, type PlanProblem } from './planProblem';
 import { PlanSchema, STEP_ID_PATTERN, StepSchema, type Plan, type Step, type ValidPlan } from './planSchema';
 import { referenceOccurrences } from './references';
+import { quote } from '../textPreview';
 import { stepFlags } from './stepFlags';
 import { walkChecks } from './walkChecks';
 
@@ -60,12 +62,12 @@ export function validatePlan(input: unknown, options: GateOptions = {}): PlanVal
     const got = input === null ? 'null' : Array.isArray(input) ? 'an array' : `a ${typeof input}`;
     return { ok: false, problems: [{ path: '', message: `a plan must be a JSON object, got ${got}` }] };
   }
-  const problems: PlanProblem[] = [];
-  const envelope = parseExplained(EnvelopeSchema, input);
-  if (!envelope.success) problems.push(...issueProblems(envelope.error.issues, input, { base: '', fieldNames: PLAN_FIELDS }));
-
   const rawSteps: unknown[] = Array.isArray((input as { steps?: unknown }).steps) ? (input as { steps: unknown[] }).steps : [];
   const locations = locateSteps(rawSteps);
+  const screened = screenPlan(input, rawSteps, locations);
+  const problems: PlanProblem[] = [...screened.problems];
+  const envelope = screened.document ? undefined : parseExplained(EnvelopeSchema, input);
+  if (envelope && !envelope.success) problems.push(...issueProblems(envelope.error.issues, input, { base: '', fieldNames: PLAN_FIELDS }));
   const stepIds = new Set(locations.flatMap((location) => (location.stepId === undefined ? [] : [location.stepId])));
   const graphNodes: string[] = [];
   const edges = new Map<string, Edge[]>();
@@ -76,6 +78,14 @@ export function validatePlan(input: unknown, options: GateOptions = {}): PlanVal
     if (location.duplicateOf !== undefined) {
       const message = `duplicate step id "${location.stepId}" (first used by steps[${location.duplicateOf}])`;
       problems.push({ stepId: location.stepId, path: `steps[${index}].id`, message });
+    }
+    if (screened.steps.has(index)) {
+      // Refused before parsing: its id still counts (references to it are not dangling), its edges do not.
+      if (location.base === location.stepId) {
+        graphNodes.push(location.stepId);
+        edges.set(location.stepId, []);
+      }
+      return;
     }
     const parsed = parseExplained(StepSchema, raw);
     if (parsed.success) steps.push(parsed.data);
@@ -93,8 +103,31 @@ export function validatePlan(input: unknown, options: GateOptions = {}): PlanVal
     problems.push({ stepId: cycle[0], path: formatPath(cycle[0], first.segments), message: `dependency cycle: ${cycle.join(' → ')}` });
   }
 
-  if (problems.length > 0 || !envelope.success) return { ok: false, problems };
+  if (problems.length > 0 || !envelope?.success) return { ok: false, problems: problems.map(boundProblem) };
   return { ok: true, plan: deepFreeze({ ...envelope.data, steps } satisfies Plan) as ValidPlan };
+}
+
+/**
+ * The pre-pass over the whole document (depth, forbidden and over-long field names), located by step and
+ * field. A step with a problem here is not parsed; a problem outside the steps keeps the envelope unparsed.
+ */
+function screenPlan(input: object, rawSteps: readonly unknown[], locations: readonly StepLocation[]): { problems: PlanProblem[]; document: boolean; steps: Set<number> } {
+  const problems: PlanProblem[] = [];
+  const steps = new Set<number>();
+  let document = false;
+  for (const problem of screenValue(input, DOCUMENT_STRUCTURE)) {
+    const [first, index, ...rest] = problem.path;
+    const location = first === 'steps' && typeof index === 'number' && index < rawSteps.length ? locations[index] : undefined;
+    if (location && typeof index === 'number') {
+      steps.add(index);
+      const path = formatPath(location.base, rest);
+      problems.push(location.stepId === undefined ? { path, message: problem.message } : { stepId: location.stepId, path, message: problem.message });
+    } else {
+      document = true;
+      problems.push({ path: formatPath('', problem.path), message: problem.message });
+    }
+  }
+  return { problems, document, steps };
 }
 
 /** Gives each step the base of its paths; a missing, malformed or repeated id gives `steps[i]`. */
@@ -182,7 +215,7 @@ function checkStep(
     for (const occurrence of referenceOccurrences(value, stepIds)) {
       const segments = [...prefix, ...occurrence.path];
       if (occurrence.dangling) {
-        if (!open) report(at(...segments), `reference "#${occurrence.id}" names no step of this plan`);
+        if (!open) report(at(...segments), `reference ${quote(`#${occurrence.id}`, 40)} names no step of this plan`);
       }
       else if (occurrence.id === ownId) report(at(...segments), `"#${occurrence.id}" references the step's own output`);
       else edges.push({ to: occurrence.id, segments });
@@ -213,7 +246,7 @@ function changesWorkspace(tool: Tool, step: Partial<Step>): boolean {
 function unknownToolMessage(name: string): string {
   const suggestion = closestName(name, TOOL_NAMES);
   const hint = suggestion ? ` (did you mean "${suggestion}"?)` : '';
-  return `unknown tool ${JSON.stringify(name)}${hint}; known tools: ${TOOL_NAMES.join(', ')}`;
+  return `unknown tool ${quote(name, 80)}${hint}; known tools: ${TOOL_NAMES.join(', ')}`;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,5 +1,8 @@
 // Reading JSON out of a model reply. Endpoints without structured output (and some with it) wrap JSON
 // in a ```json fence or a sentence of prose; the object itself is what counts.
+import { findDeepNesting } from '../plan/jsonNesting';
+import { DOCUMENT_STRUCTURE, PLAN_LIMITS, TOO_DEEP } from '../plan/planLimits';
+import { formatPath } from '../plan/planProblem';
 import { shorten } from '../textPreview';
 
 /** The parsed JSON of a reply, or one line saying why there is none. */
@@ -10,6 +13,9 @@ export function parseModelJson(reply: string): ModelJson {
   const fenced = /```(?:json)?\s*\n([\s\S]*?)\n\s*```/.exec(reply);
   const body = (fenced ? fenced[1]! : reply).trim();
   if (body.length === 0) return { ok: false, problem: 'the reply is empty; expected a JSON object' };
+  // Before JSON.parse, which is slow over deep nesting; located by the path of keys, e.g. steps[0].args.
+  const deep = findDeepNesting(body, PLAN_LIMITS.depth + DOCUMENT_STRUCTURE);
+  if (deep) return { ok: false, problem: `${formatPath('', deep.path.slice(0, DOCUMENT_STRUCTURE)) || 'the reply'}: ${TOO_DEEP}` };
   try {
     return { ok: true, value: JSON.parse(body) };
   } catch (error) {

@@ -1,5 +1,6 @@
 // searchText: searches workspace files for a regular expression, with a bounded result. Changes nothing.
 import { z } from 'zod';
+import { regexSyntaxReason } from '../textPreview';
 import { FileNotFoundError, ToolError } from '../errors';
 import type { Workspace } from '../ports';
 import { shorten } from '../textPreview';
@@ -13,7 +14,7 @@ export const SearchTextInputSchema = z
       try {
         new RegExp(pattern);
       } catch (error) {
-        ctx.addIssue({ code: 'custom', message: `invalid regular expression: ${(error as Error).message}` });
+        ctx.addIssue({ code: 'custom', message: `invalid regular expression: ${regexSyntaxReason(error)}` });
       }
     }),
     glob: z.string().min(1).optional(),

@@ -83,6 +83,17 @@ describe('planTask', () => {
     assert.match(repair, /Reply with the whole corrected plan in the plan language, one step per line, nothing else/);
   });
 
+  it('repairs a reply nested too deep, quoting the step and field, instead of overflowing the stack', async () => {
+    const deep = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
+    const reply = `readFile {"path":"src/cli.ts"}\nwriteFile {"path":"a.txt","content":"x"} check ${'not '.repeat(20_000)}exists a.txt\nreadFile {"path":"b","x":${deep}}`;
+    const { server, model, summary } = await planner([{ content: reply }, { content: encodeCompactPlan(VALID_PLAN.steps) }]);
+    const { plan } = await planTask(GOAL, summary, model);
+    assert.deepEqual(plan.steps, VALID_PLAN.steps);
+    const repair = server.requests[1]!.body.messages[3].content as string;
+    assert.match(repair, /- E2: line 2: column \d+: checks nest deeper than 64 levels/);
+    assert.match(repair, /- E3: line 3: column \d+: the arguments of readFile at args\.x: nests deeper than 64 levels/);
+  });
+
   it('quotes gate problems with the line their step was written on', async () => {
     const reply = 'E1 readFile {"path":"src/cli.ts"}\n\nE2 wrteFile {"path":"a.txt","content":"x"} check exists a.txt';
     const { server, model, summary } = await planner([{ content: reply }, { content: encodeCompactPlan(VALID_PLAN.steps) }]);

@@ -8,13 +8,18 @@
 // verbatim) or a JSON string. Each form is one check kind of the plan format, so reading and writing are
 // exact inverses.
 import type { Check } from '../../checks/checkSchema';
+import { PLAN_LIMITS } from '../planLimits';
 import { CompactSyntaxError, LineScanner } from './lineScanner';
 
 /** The words that start a check, for messages. */
 export const CHECK_WORDS = ['exists', 'absent', 'json', 'contains', 'matches', 'exit', 'output', 'run', 'not', 'all', 'any'] as const;
 
-/** Reads one check at the scanner's position. */
-export function readCheck(scanner: LineScanner): Check {
+/**
+ * Reads one check at the scanner's position. `depth` is the check's level of objects and arrays in the
+ * plan format (`not` adds one, `all` and `any` two), held to the plan's nesting limit while reading.
+ */
+export function readCheck(scanner: LineScanner, depth = 1): Check {
+  if (depth > PLAN_LIMITS.depth) throw scanner.error(`checks nest deeper than ${PLAN_LIMITS.depth} levels of objects and arrays, the most a plan allows`, false);
   const word = scanner.peekWord();
   switch (word) {
     case 'exists':
@@ -45,13 +50,13 @@ export function readCheck(scanner: LineScanner): Check {
       return readRun(scanner);
     case 'not':
       scanner.word();
-      return { kind: 'not', check: readCheck(scanner) };
+      return { kind: 'not', check: readCheck(scanner, depth + 1) };
     case 'all':
     case 'any': {
       scanner.word();
       scanner.expect('(', `"(" after "${word}"`);
-      const checks = [readCheck(scanner)];
-      while (scanner.take(';')) checks.push(readCheck(scanner));
+      const checks = [readCheck(scanner, depth + 2)];
+      while (scanner.take(';')) checks.push(readCheck(scanner, depth + 2));
       scanner.expect(')', `";" or ")" in "${word}(…)"`);
       return { kind: word, checks };
     }

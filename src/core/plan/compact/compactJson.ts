@@ -2,7 +2,8 @@
 // parts as a line, as one small object per step ({"tool", "args", "after", "check", …}, checks still in
 // the one-line grammar), so it costs a fraction of the plan-file schema and maps to the same steps.
 import { z } from 'zod';
-import { issueProblems, parseExplained, type PlanProblem } from '../planProblem';
+import { screenValue } from '../planLimits';
+import { formatPath, issueProblems, parseExplained, type PlanProblem } from '../planProblem';
 import type { Step } from '../planSchema';
 import { parseCheckText } from './checkGrammar';
 import { nextStepNumber, type CompactReaderOptions } from './compactPlanReader';
@@ -51,6 +52,11 @@ export function readCompactJson(value: unknown, options: CompactReaderOptions = 
   const problems: PlanProblem[] = [];
   items.forEach((item, index) => {
     const id = `E${first + index}`;
+    const screened = screenValue(item, 1);
+    if (screened.length > 0) {
+      problems.push(...screened.map((problem) => ({ stepId: id, path: formatPath(id, problem.path), message: problem.message })));
+      return;
+    }
     const parsed = parseExplained(CompactJsonStepSchema, item);
     if (!parsed.success) {
       problems.push(...issueProblems(parsed.error.issues, item, { base: id, stepId: id, fieldNames: FIELDS }));

@@ -1,6 +1,9 @@
 // A cursor over one line of the compact plan language: words, JSON strings, `/regex/` literals and one
 // balanced JSON object, each read where the grammar expects it. A malformed token throws
 // CompactSyntaxError with the column, which the line parser turns into a problem for that step.
+import { findDeepNesting } from '../jsonNesting';
+import { PLAN_LIMITS, screenValue, TOO_DEEP } from '../planLimits';
+import { formatPath } from '../planProblem';
 
 /** A token that does not fit the grammar where it was read; `column` is 1-based. */
 export class CompactSyntaxError extends Error {
@@ -132,11 +135,19 @@ export class LineScanner {
     }
     if (index >= this.text.length) throw this.error(`${what}: the JSON object is not closed (a } or a " is missing)`, false);
     this.position = index + 1;
+    const source = this.text.slice(start, index + 1);
+    const deep = findDeepNesting(source, PLAN_LIMITS.depth);
+    if (deep) throw new CompactSyntaxError(`${what}${deep.path.length > 0 ? ` at ${formatPath('args', deep.path.slice(0, 1))}` : ''}: ${TOO_DEEP}`, start + deep.offset + 1);
+    let value: Record<string, unknown>;
     try {
-      return JSON.parse(this.text.slice(start, index + 1)) as Record<string, unknown>;
+      value = JSON.parse(source) as Record<string, unknown>;
     } catch (error) {
       throw new CompactSyntaxError(`${what} are not valid JSON (${(error as Error).message})`, start + 1);
     }
+    // Screened before anything walks the object: too deep a value, or a `__proto__` key, stops here.
+    const [problem] = screenValue(value);
+    if (problem) throw new CompactSyntaxError(`${what}${problem.path.length > 0 ? ` at ${formatPath('args', problem.path)}` : ''}: ${problem.message}`, start + 1);
+    return value;
   }
 
   /** An error located at the next token; it names the token found there unless `quoteFound` is false. */
