@@ -59,7 +59,7 @@ export class ScriptedEndpoint {
   /** The reply to one request body, as the scripted server wants it, with the usage billed for it. */
   reply(body: WireRequest & { model?: string }): ScriptedReply {
     const reply = this.scriptedReply(body);
-    if ('status' in reply || 'hang' in reply) return reply;
+    if ('status' in reply || 'hang' in reply || 'body' in reply) return reply;
     const completion = billedCompletionTokens(reply.content ?? '', reply.toolCalls ?? []);
     return { ...reply, usage: { prompt_tokens: billedPromptTokens(body), completion_tokens: completion } };
   }

@@ -3,7 +3,8 @@
 // failures are worth another attempt and how long the server asked us to wait.
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import { ModelError } from '../core/errors';
-import { shorten } from '../core/textPreview';
+import { quote, shorten } from '../core/textPreview';
+import { UnexpectedReplyError } from './sseData';
 
 /** Where the user configures each thing, named in error messages. */
 export const MODEL_SETTINGS = {
@@ -48,6 +49,26 @@ function serverText(error: APIError, context: CallContext): string {
   return shorten(context.redact(error.message), 300);
 }
 
+/** Characters of an odd body quoted in a message. */
+const EXCERPT_CHARS = 200;
+
+/** What the endpoint sent instead of a stream, quoted: spaces collapsed, the key removed, shortened, escaped. */
+function sanitizedExcerpt(text: string, context: CallContext): string {
+  const printable = context.redact(text).replace(/\s+/g, ' ').trim();
+  return printable.length === 0 ? 'an empty body' : quote(printable, EXCERPT_CHARS);
+}
+
+/** An HTML page, a whole JSON body or a chunk that is not JSON: what came back, and what to check. */
+function unexpectedReply(error: UnexpectedReplyError, context: CallContext): ModelError {
+  const excerpt = sanitizedExcerpt(error.excerpt, context);
+  if (error.kind === 'malformedChunk') {
+    return new ModelError('badReply', `The model endpoint at ${context.baseUrl} sent a stream chunk that is not JSON: ${excerpt}. It does not speak the OpenAI streaming format; check that ${MODEL_SETTINGS.baseUrl} names an OpenAI-compatible API root.`);
+  }
+  const type = error.contentType || 'no content type';
+  const hint = /json/i.test(type) ? 'a whole JSON body: the server ignored "stream": true, which Planwright needs' : /html/i.test(type) ? 'a web page, not an API' : 'not a chat completion stream';
+  return new ModelError('badReply', `The model endpoint at ${context.baseUrl} answered with ${type} instead of a stream of chat completion chunks (${hint}): ${excerpt}. Check that ${MODEL_SETTINGS.baseUrl} is the API root of an OpenAI-compatible server (often ending in /v1).`);
+}
+
 /** Whether a 400/422 says the endpoint does not accept this request parameter. */
 export function rejectsParameter(error: unknown, pattern: RegExp): boolean {
   if (!(error instanceof APIError) || (error.status !== 400 && error.status !== 422)) return false;
@@ -63,6 +84,7 @@ export function classifyFailure(error: unknown, context: CallContext, now: numbe
   if (error instanceof APIConnectionTimeoutError) {
     return { error: new ModelError('timeout', `The model endpoint at ${baseUrl} did not answer in time (${after}). Check the server, or use a faster model.`), retryable: true };
   }
+  if (error instanceof UnexpectedReplyError) return { error: unexpectedReply(error, context), retryable: false };
   if (error instanceof APIConnectionError || !(error instanceof APIError)) {
     const cause = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
     return {

@@ -2,8 +2,10 @@
 // ChatRequest (messages, tools, the output format the endpoint has shown it accepts), and the stream
 // read back into content, tool calls and the usage of the final chunk.
 import type OpenAI from 'openai';
+import { APIError } from 'openai';
 import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { ChatMessage, ChatRequest, ChatToolCall, ChatUsage } from '../core/ports';
+import { bodyExcerpt, isEventStream, sseData, UnexpectedReplyError } from './sseData';
 
 /** How JSON output is asked for, from the strongest form down to asking in words. */
 export type JsonMode = 'jsonSchema' | 'jsonObject' | 'prompted';
@@ -90,8 +92,8 @@ function usageOf(usage: NonNullable<ChatCompletionChunk['usage']>): ChatUsage {
 /**
  * Sends one streaming request and reads it to the end. Tool-call deltas arrive in pieces keyed by
  * `index` (id and name first, arguments in fragments) and are joined here; text is also handed to
- * `onText` piece by piece as it arrives.
- * The stream ends quietly when `signal` aborts; the caller checks the signal.
+ * `onText` piece by piece as it arrives. A body that is not an event stream, or a chunk that is not
+ * JSON, throws an UnexpectedReplyError that carries what came back.
  */
 export async function streamCompletion(
   client: OpenAI,
@@ -100,14 +102,25 @@ export async function streamCompletion(
   onChunk: () => void,
   onText?: (delta: string) => void,
 ): Promise<StreamResult> {
-  const stream = await client.chat.completions.create(params, { signal, maxRetries: 0 });
+  const response = await client.chat.completions.create(params, { signal, maxRetries: 0 }).asResponse();
+  if (!isEventStream(response)) throw new UnexpectedReplyError('notAStream', response.headers.get('content-type') ?? '', await bodyExcerpt(response));
   let content = '';
   let model = params.model;
   let usage: ChatUsage | undefined;
   let finished = false;
   const calls = new Map<number, { id: string; name: string; arguments: string }>();
-  for await (const chunk of stream) {
+  for await (const data of sseData(response)) {
     onChunk();
+    if (data.startsWith('[DONE]')) break;
+    let chunk: ChatCompletionChunk;
+    try {
+      chunk = JSON.parse(data) as ChatCompletionChunk;
+    } catch {
+      throw new UnexpectedReplyError('malformedChunk', response.headers.get('content-type') ?? '', data);
+    }
+    // An error sent inside the stream, as OpenAI and vLLM do: the same APIError the SDK's own reader throws.
+    const error = (chunk as { error?: unknown }).error;
+    if (error) throw new APIError(undefined, error as object, undefined, response.headers);
     if (chunk.model) model = chunk.model;
     if (chunk.usage) usage = usageOf(chunk.usage);
     if (chunk.choices?.[0]?.finish_reason) finished = true;

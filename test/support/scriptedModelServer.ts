@@ -28,12 +28,20 @@ export interface ErrorReply {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
+/** A body sent as it is, with its own content type: a web page, a whole JSON completion, broken events. */
+export interface RawReply {
+  readonly body: string;
+  readonly contentType: string;
+  /** 200 unless given. */
+  readonly status?: number;
+}
+
 /** Never answers (until the client gives up or the server closes). */
 export interface HangReply {
   readonly hang: true;
 }
 
-export type ScriptedReply = TextReply | ErrorReply | HangReply;
+export type ScriptedReply = TextReply | ErrorReply | HangReply | RawReply;
 
 /** A chat completion request as the server received it. */
 export interface RecordedRequest {
@@ -85,6 +93,8 @@ export class ScriptedModelServer {
     const reply = typeof this.script === 'function' ? this.script(body, index) : this.script[index];
     if (!reply) {
       response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `script has no reply #${index}` } }));
+    } else if ('body' in reply) {
+      response.writeHead(reply.status ?? 200, { 'content-type': reply.contentType }).end(reply.body);
     } else if ('hang' in reply) {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
     } else if ('status' in reply) {
