@@ -119,6 +119,13 @@ describe('special files in the workspace', () => {
     assert.equal(output.text, 'dev/readme.txt:1: needle');
   });
 
+  it('lists the files next to a .gitignore that links to a FIFO without blocking on it', async () => {
+    await mkdir(path.join(root, 'linked'));
+    await symlink('../dev/pipe', path.join(root, 'linked/.gitignore'));
+    await writeFile(path.join(root, 'linked/kept.txt'), 'k');
+    assert.deepEqual(await workspace.findFiles('linked/**'), ['linked/kept.txt']);
+  });
+
   it('cannot reach /dev/null through a link: confinement refuses it before the type matters', async () => {
     await symlink('/dev/null', path.join(root, 'null-link'));
     await assert.rejects(workspace.readFile('null-link'), WorkspaceEscapeError);
