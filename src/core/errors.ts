@@ -19,6 +19,15 @@ export class FileNotFoundError extends Error {
   }
 }
 
+/** An undo refused because the content some files had before the step was not kept (binary, too large, not a file). */
+export class UndoUnavailableError extends Error {
+  readonly reason = 'undoUnavailable';
+  constructor(readonly files: readonly string[]) {
+    super(`Not undoing: the earlier content of these files was not kept: ${files.join(', ')}`);
+    this.name = 'UndoUnavailableError';
+  }
+}
+
 /** A file or folder already exists where something was to be created (e.g. a rename target). */
 export class FileExistsError extends Error {
   readonly reason = 'fileExists';
@@ -26,6 +35,82 @@ export class FileExistsError extends Error {
     super(`File already exists: ${path}`);
     this.name = 'FileExistsError';
   }
+}
+
+/** What a path can point at besides a regular file or a folder; named in refusals. */
+export type SpecialFileType = 'fifo' | 'socket' | 'device' | 'other';
+
+/** How a file type reads in a message: `a FIFO (named pipe)`, `a folder`, ... */
+export function describeFileType(type: 'file' | 'directory' | SpecialFileType): string {
+  switch (type) {
+    case 'file':
+      return 'a regular file';
+    case 'directory':
+      return 'a folder';
+    case 'fifo':
+      return 'a FIFO (named pipe)';
+    case 'socket':
+      return 'a socket';
+    case 'device':
+      return 'a device file';
+    case 'other':
+      return 'not a regular file';
+  }
+}
+
+/** Something other than a regular file (a folder, FIFO, socket or device) where a file was to be read or written; refused before any byte moved. */
+export class NotAFileError extends Error {
+  readonly reason = 'notAFile';
+  constructor(readonly path: string, readonly type: 'directory' | SpecialFileType) {
+    super(`${path} is ${describeFileType(type)}, not a regular file; Planwright reads and writes regular files only`);
+    this.name = 'NotAFileError';
+  }
+}
+
+/** A file larger than the read limit; refused before it was read. */
+export class FileTooLargeError extends Error {
+  readonly reason = 'fileTooLarge';
+  constructor(readonly path: string, readonly size: number, readonly limit: number) {
+    super(`${path} is ${formatBytes(size)}, over the read limit of ${formatBytes(limit)} (setting planwright.maxReadBytes, flag --max-read-bytes)`);
+    this.name = 'FileTooLargeError';
+  }
+}
+
+/** A file whose bytes are not UTF-8 text: known by its size and SHA-256 digest instead of its content. */
+export class BinaryFileError extends Error {
+  readonly reason = 'binaryFile';
+  constructor(readonly path: string, readonly size: number, readonly sha256: string) {
+    super(`${path} is a binary file (${formatBytes(size)}, sha256 ${sha256.slice(0, 16)}…), not UTF-8 text`);
+    this.name = 'BinaryFileError';
+  }
+}
+
+/** Why the file system refused an operation before it changed anything. */
+export type FileRefusal = 'permissionDenied' | 'nameTooLong' | 'readOnlyFileSystem' | 'noSpace' | 'otherRefusal';
+
+/** A file operation the file system refused before it had any effect: retrying the same call cannot help. */
+export class FileRefusedError extends Error {
+  constructor(readonly path: string, readonly reason: FileRefusal, readonly detail: string) {
+    super(`${path}: ${detail}`);
+    this.name = 'FileRefusedError';
+  }
+}
+
+/** A command that never started (its working folder could not be entered, no shell): nothing ran. */
+export class CommandNotStartedError extends Error {
+  readonly reason = 'commandNotStarted';
+  constructor(readonly cwd: string, detail: string) {
+    super(`the command could not start in ${cwd}: ${detail}`);
+    this.name = 'CommandNotStartedError';
+  }
+}
+
+/** `bytes` for people: `512 bytes`, `3.0 MiB`. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
+  return `${(bytes / 1024 ** 3).toFixed(1)} GiB`;
 }
 
 /** An undo refused because files changed after the step finished; `force` would overwrite them. */

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { DEFAULT_RUN_OPTIONS, type RunOptions } from './executor/runOptions';
 import { RunModeSchema } from './fused/runMode';
+import { DEFAULT_TOOL_LIMITS } from './tools/defineTool';
 
 /** The configuration section every key lives under. */
 export const SETTINGS_SECTION = 'planwright';
@@ -35,6 +36,8 @@ export const HostSettingsSchema = z.object({
   // Exact command lines; no trimming, since approval is for exactly the string that runs.
   approvedCommands: z.array(z.string().min(1)).default(() => []),
   commandTimeoutMs: z.number().int().min(1_000).max(3_600_000).default(120_000),
+  maxReadBytes: z.number().int().min(64 * 1024).max(1024 ** 3).default(DEFAULT_TOOL_LIMITS.maxReadBytes),
+  maxOutputBytes: z.number().int().min(1024).max(64 * 1024 * 1024).default(DEFAULT_TOOL_LIMITS.maxOutputBytes),
   mode: RunModeSchema.default('split'),
 });
 
@@ -140,7 +143,7 @@ export function runOptionsFromSettings(settings: HostSettings, base: RunOptions 
     maxParallel: settings.maxParallel,
     maxReplans: settings.maxReplans,
     retry: { ...base.retry, maxRetries: settings.maxRetries },
-    limits: { ...base.limits, commandTimeoutMs: settings.commandTimeoutMs },
+    limits: { ...base.limits, commandTimeoutMs: settings.commandTimeoutMs, maxReadBytes: settings.maxReadBytes, maxOutputBytes: settings.maxOutputBytes },
     approval: { autoApprove: settings.autoApprove, approvedCommands: [...settings.approvedCommands] },
   };
 }

@@ -1,11 +1,20 @@
 // The ports: everything core needs from its host, in core's own terms. Core never touches files,
 // processes, the network or the editor directly; the Node adapters (src/node) and the VS Code adapters
 // (src/vscode) implement these, and unit tests implement them with fakes.
+import type { SpecialFileType } from './errors';
 
-/** What a path in the workspace points at. */
+/** What a path in the workspace points at (a symlink is followed). */
 export interface FileStat {
-  readonly type: 'file' | 'directory' | 'other';
+  readonly type: 'file' | 'directory' | SpecialFileType;
   readonly size: number;
+  /** True when no write permission bit is set (mode 0444 and the like), whoever the process runs as. */
+  readonly readOnly?: boolean;
+}
+
+/** How much of a file a read may take into memory. */
+export interface ReadOptions {
+  /** Larger files are refused with `FileTooLargeError` before a byte is read; the adapter's default applies when absent. */
+  readonly maxBytes?: number;
 }
 
 /**
@@ -14,11 +23,21 @@ export interface FileStat {
  * including through symlinks, and must write atomically (temp file in the same folder, then rename).
  */
 export interface Workspace {
-  /** Reads a UTF-8 text file; rejects with `FileNotFoundError` when it does not exist. */
-  readFile(path: string): Promise<string>;
-  /** Replaces (or creates) a file atomically, creating parent folders. */
+  /**
+   * Reads a UTF-8 text file. Checks the file type and size before opening it: rejects with
+   * `FileNotFoundError` when nothing is there, `NotAFileError` for a folder, FIFO, socket or device,
+   * `FileTooLargeError` past `maxBytes`, `BinaryFileError` (size and digest) when the bytes are not text,
+   * and `FileRefusedError` when the file system refuses (permission denied, name too long).
+   */
+  readFile(path: string, options?: ReadOptions): Promise<string>;
+  /**
+   * A text file in pieces of bounded size, for reads that need not hold the whole file (a search for an
+   * exact string). Refuses as `readFile` does, except that neither size nor binary content is refused.
+   */
+  readTextChunks(path: string): AsyncIterable<string>;
+  /** Replaces (or creates) a file atomically, creating parent folders; refuses (`NotAFileError`) to replace anything but a regular file. */
   writeFile(path: string, content: string): Promise<void>;
-  /** Appends to a file, creating it (and parent folders) when missing. */
+  /** Appends to a file, creating it (and parent folders) when missing; refuses (`NotAFileError`) anything but a regular file. */
   appendFile(path: string, content: string): Promise<void>;
   /** Deletes a file; rejects with `FileNotFoundError` when it does not exist. */
   deleteFile(path: string): Promise<void>;

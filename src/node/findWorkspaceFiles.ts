@@ -1,11 +1,12 @@
 // Glob search inside a workspace: tinyglobby finds candidates, the root and nested .gitignore files
 // (read with the `ignore` package) drop ignored ones, and every result is resolved through the
 // WorkspaceResolver so a pattern through a symlinked folder cannot list files outside the root.
-import { readFile } from 'node:fs/promises';
 import { glob } from 'tinyglobby';
 import { WorkspaceEscapeError } from '../core/errors';
 import { ALWAYS_SKIPPED_GLOBS, gitignoreFolder, GitignoreRules, type GitignoreFile } from '../core/gitignoreRules';
+import { DEFAULT_MAX_READ_BYTES } from '../core/tools/defineTool';
 import { workspacePathProblem } from '../core/workspacePath';
+import { readRegularFile } from './fileReading';
 import { insideOrUndefined, type WorkspaceResolver } from './workspaceResolver';
 
 /** Matches git's own default: case-insensitive ignore rules where the file system usually is. */
@@ -32,13 +33,13 @@ export async function findWorkspaceFiles(
   return results;
 }
 
-/** The text of each .gitignore that stays inside the root. */
+/** The text of each .gitignore that stays inside the root; one that is a FIFO, huge or binary counts as empty. */
 async function readIgnoreFiles(resolver: WorkspaceResolver, ignoreFiles: readonly string[]): Promise<GitignoreFile[]> {
   const files: GitignoreFile[] = [];
   for (const file of ignoreFiles) {
     const resolved = await insideOrUndefined(resolver.resolve(file));
     if (!resolved) continue;
-    files.push({ folder: gitignoreFolder(file), text: await readFile(resolved.target, 'utf8').catch(() => '') });
+    files.push({ folder: gitignoreFolder(file), text: await readRegularFile(resolved.target, file, DEFAULT_MAX_READ_BYTES).catch(() => '') });
   }
   return files;
 }

@@ -1,9 +1,12 @@
 // The CommandRunner port over child_process. Each command leads its own process group, so a timeout or
 // a cancellation can kill the shell and everything it started (SIGTERM to the group, SIGKILL after a
 // grace period); the working folder is confined to the workspace by the same resolver as file access.
+// A process that could not be spawned (its folder cannot be entered, no shell) never ran anything, so
+// that failure is typed as definite rather than left in doubt.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { stat } from 'node:fs/promises';
-import { FileNotFoundError } from '../core/errors';
+import { CommandNotStartedError, FileNotFoundError } from '../core/errors';
+import { refusedAs } from './fileReading';
 import type { CommandRequest, CommandResult, CommandRunner } from '../core/ports';
 import { OutputTail } from './outputTail';
 import { WorkspaceResolver } from './workspaceResolver';
@@ -30,9 +33,12 @@ export class NodeCommandRunner implements CommandRunner {
   }
 
   async run(request: CommandRequest, signal?: AbortSignal): Promise<CommandResult> {
-    const { target: cwd } = await this.resolver.resolve(request.cwd ?? '.', { allowRoot: true });
+    const where = request.cwd ?? '.';
+    const { target: cwd } = await this.resolver.resolve(where, { allowRoot: true }).catch((error: unknown) => {
+      throw refusedAs(error, where);
+    });
     const folder = await stat(cwd).catch(() => undefined);
-    if (!folder?.isDirectory()) throw new FileNotFoundError(request.cwd ?? '.');
+    if (!folder?.isDirectory()) throw new FileNotFoundError(where);
     if (signal?.aborted) {
       return { exitCode: null, output: '', truncated: false, timedOut: false, cancelled: true, durationMs: 0 };
     }
@@ -44,10 +50,12 @@ export class NodeCommandRunner implements CommandRunner {
       windowsHide: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    return this.supervise(child, request, signal);
+    return this.supervise(child, request, where, signal);
   }
 
-  private supervise(child: ChildProcess, request: CommandRequest, signal?: AbortSignal): Promise<CommandResult> {
+  private supervise(child: ChildProcess, request: CommandRequest, where: string, signal?: AbortSignal): Promise<CommandResult> {
+    let spawned = false;
+    child.once('spawn', () => (spawned = true));
     const started = Date.now();
     const output = new OutputTail(request.maxOutputBytes);
     child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
@@ -112,7 +120,8 @@ export class NodeCommandRunner implements CommandRunner {
         if (settled) return;
         cleanUp();
         clearTimeout(hardKill);
-        reject(error);
+        // Before 'spawn', the error is the spawn's own (chdir or exec refused): nothing ran.
+        reject(spawned ? error : new CommandNotStartedError(where, `${(error as { code?: string }).code ?? ''} ${error.message}`.trim()));
       });
       child.once('exit', (code) => {
         exitCode = code;

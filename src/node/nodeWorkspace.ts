@@ -1,14 +1,22 @@
 // The Workspace port over node:fs/promises. Every path goes through WorkspaceResolver before any read
-// or write, so nothing outside the root is touched; whole-file writes go to a temp file in the same
-// folder and are renamed into place, so a crash leaves the old content or the new, never half of each.
+// or write, so nothing outside the root is touched; the file type is checked before anything is opened
+// (fileReading.ts), so a FIFO, socket or device is refused rather than read or written; whole-file
+// writes go to a temp file in the same folder and are renamed into place, so a crash leaves the old
+// content or the new, never half of each. A failure that proves nothing changed is a typed error.
 import { randomBytes } from 'node:crypto';
-import { appendFile, chmod, link, lstat, mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { chmod, link, lstat, mkdir, open, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import * as nodePath from 'node:path';
-import { FileExistsError, FileNotFoundError } from '../core/errors';
-import type { FileStat, Workspace } from '../core/ports';
+import { FileExistsError, FileRefusedError, NotAFileError } from '../core/errors';
+import type { FileStat, ReadOptions, Workspace } from '../core/ports';
+import { DEFAULT_MAX_READ_BYTES } from '../core/tools/defineTool';
+import { fileStatOf, fileTypeOf, readRegularChunks, readRegularFile, refusedAs, requireRegular } from './fileReading';
 import { findWorkspaceFiles } from './findWorkspaceFiles';
 import { listAllFiles } from './listAllFiles';
-import { errorCode, WorkspaceResolver } from './workspaceResolver';
+import { errorCode, WorkspaceResolver, type ResolvedPath } from './workspaceResolver';
+
+/** Opening for append must not wait on a FIFO (O_NONBLOCK makes it fail at once) or adopt a terminal. */
+const APPEND_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
 
 /** A workspace rooted at a folder on the local disk. */
 export class NodeWorkspace implements Workspace {
@@ -19,77 +27,95 @@ export class NodeWorkspace implements Workspace {
     this.resolver = new WorkspaceResolver(root);
   }
 
-  async readFile(path: string): Promise<string> {
-    const { target } = await this.resolver.resolve(path);
-    try {
-      return await readFile(target, 'utf8');
-    } catch (error) {
-      throw notFoundAs(error, path);
-    }
+  async readFile(path: string, options?: ReadOptions): Promise<string> {
+    const { target } = await this.resolve(path);
+    return readRegularFile(target, path, options?.maxBytes ?? DEFAULT_MAX_READ_BYTES);
+  }
+
+  async *readTextChunks(path: string): AsyncIterable<string> {
+    const { target } = await this.resolve(path);
+    yield* readRegularChunks(target, path);
   }
 
   async writeFile(path: string, content: string): Promise<void> {
-    const { target } = await this.resolver.resolve(path);
+    const { target } = await this.resolve(path);
+    const existing = await this.statOf(target, path);
+    if (existing) requireRegular(existing, path);
     const folder = nodePath.dirname(target);
-    await mkdir(folder, { recursive: true });
-    const temp = nodePath.join(folder, `.${nodePath.basename(target)}.${randomBytes(6).toString('hex')}.planwright-tmp`);
+    await mkdir(folder, { recursive: true }).catch((error: unknown) => {
+      throw refusedAs(error, path);
+    });
+    // A short fixed-length name: one built from the target's name would push a 255-byte name over the limit.
+    const temp = nodePath.join(folder, `.planwright-${randomBytes(6).toString('hex')}.tmp`);
     try {
       await writeFile(temp, content, { encoding: 'utf8', flag: 'wx' });
-      await keepMode(target, temp);
+      if (existing) await chmod(temp, existing.mode & 0o7777);
       await rename(temp, target);
     } catch (error) {
       await unlink(temp).catch(() => undefined);
-      throw error;
+      // The temp file is gone and the target untouched: a full disk changed nothing either.
+      const code = errorCode(error);
+      if (code === 'ENOSPC' || code === 'EDQUOT') throw new FileRefusedError(path, 'noSpace', 'no space left on the device; nothing was written');
+      throw refusedAs(error, path);
     }
   }
 
   async appendFile(path: string, content: string): Promise<void> {
-    const { target } = await this.resolver.resolve(path);
-    await mkdir(nodePath.dirname(target), { recursive: true });
-    await appendFile(target, content, 'utf8');
-  }
-
-  async deleteFile(path: string): Promise<void> {
-    const { entry } = await this.resolver.resolve(path);
+    const { target } = await this.resolve(path);
+    const existing = await this.statOf(target, path);
+    if (existing) requireRegular(existing, path);
+    await mkdir(nodePath.dirname(target), { recursive: true }).catch((error: unknown) => {
+      throw refusedAs(error, path);
+    });
+    const handle = await open(target, APPEND_FLAGS).catch(async (error: unknown) => {
+      // ENXIO: a FIFO without a reader or a socket appeared since the stat; say which.
+      const now = errorCode(error) === 'ENXIO' ? await this.statOf(target, path) : undefined;
+      throw now ? new NotAFileError(path, notRegular(now)) : refusedAs(error, path);
+    });
     try {
-      await unlink(entry);
-    } catch (error) {
-      throw notFoundAs(error, path);
+      requireRegular(await handle.stat(), path);
+      // From here bytes may land: a failure is left untyped, so it stays ambiguous.
+      await handle.appendFile(content, 'utf8');
+    } finally {
+      await handle.close();
     }
   }
 
-  async rename(from: string, to: string): Promise<void> {
-    const source = await this.resolver.resolve(from);
-    const destination = await this.resolver.resolve(to);
-    const sourceStats = await lstat(source.entry).catch((error: unknown) => {
-      throw notFoundAs(error, from);
+  async deleteFile(path: string): Promise<void> {
+    const { entry } = await this.resolve(path);
+    await unlink(entry).catch((error: unknown) => {
+      throw refusedAs(error, path);
     });
-    await mkdir(nodePath.dirname(destination.entry), { recursive: true });
+  }
+
+  async rename(from: string, to: string): Promise<void> {
+    const source = await this.resolve(from);
+    const destination = await this.resolve(to);
+    const sourceStats = await lstat(source.entry).catch((error: unknown) => {
+      throw refusedAs(error, from);
+    });
+    await mkdir(nodePath.dirname(destination.entry), { recursive: true }).catch((error: unknown) => {
+      throw refusedAs(error, to);
+    });
     if (sourceStats.isFile()) {
       // link() fails with EEXIST instead of replacing, which rename() cannot promise: no check-then-act race.
       try {
         await link(source.entry, destination.entry);
       } catch (error) {
         if (errorCode(error) === 'EEXIST') throw new FileExistsError(to);
-        if (!['EPERM', 'EXDEV', 'ENOTSUP', 'ENOSYS', 'EOPNOTSUPP'].includes(errorCode(error) ?? '')) throw error;
-        return this.renameUnlinkable(source.entry, destination.entry, to);
+        if (!['EPERM', 'EXDEV', 'ENOTSUP', 'ENOSYS', 'EOPNOTSUPP'].includes(errorCode(error) ?? '')) throw refusedAs(error, to);
+        return this.renameUnlinkable(source.entry, destination.entry, from, to);
       }
-      await unlink(source.entry);
+      await this.unlinkSourceOrUndo(source.entry, destination.entry, from, to);
       return;
     }
-    await this.renameUnlinkable(source.entry, destination.entry, to);
+    await this.renameUnlinkable(source.entry, destination.entry, from, to);
   }
 
   async stat(path: string): Promise<FileStat | undefined> {
-    const { target } = await this.resolver.resolve(path);
-    try {
-      const stats = await stat(target);
-      const type = stats.isFile() ? 'file' : stats.isDirectory() ? 'directory' : 'other';
-      return { type, size: stats.size };
-    } catch (error) {
-      if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') return undefined;
-      throw error;
-    }
+    const { target } = await this.resolve(path);
+    const stats = await this.statOf(target, path);
+    return stats ? fileStatOf(stats) : undefined;
   }
 
   findFiles(glob: string, options?: { readonly limit?: number }): Promise<readonly string[]> {
@@ -100,21 +126,54 @@ export class NodeWorkspace implements Workspace {
     return (await listAllFiles(this.resolver)).files;
   }
 
+  /** The resolver's answer, with a refused lookup (name too long, no permission) typed. */
+  private resolve(path: string): Promise<ResolvedPath> {
+    return this.resolver.resolve(path).catch((error: unknown) => {
+      throw refusedAs(error, path);
+    });
+  }
+
+  /** What is at `real` (a link followed), or `undefined` when nothing is. */
+  private async statOf(real: string, path: string) {
+    try {
+      return await stat(real);
+    } catch (error) {
+      if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') return undefined;
+      throw refusedAs(error, path);
+    }
+  }
+
+  /**
+   * Removes the old name once the new one exists. When that fails, the new name is removed again so the
+   * file keeps exactly one name and the refusal is definite; only if that fails too is the outcome in doubt.
+   */
+  private async unlinkSourceOrUndo(source: string, destination: string, from: string, to: string): Promise<void> {
+    try {
+      await unlink(source);
+    } catch (error) {
+      try {
+        await unlink(destination);
+      } catch (undoError) {
+        throw new Error(`renamed ${from} to ${to} but could not remove ${from} (${errorCode(error) ?? String(error)}) nor ${to} again (${errorCode(undoError) ?? String(undoError)}): the file has both names`);
+      }
+      const refused = refusedAs(error, from);
+      const [reason, why] = refused instanceof FileRefusedError ? [refused.reason, refused.detail] : (['otherRefusal', errorCode(error) ?? String(error)] as const);
+      throw new FileRefusedError(from, reason, `could not be removed (${why}); ${to} was removed again, so nothing changed`);
+    }
+  }
+
   /** Folders, symlinks and file systems without hard links: check, then rename (a small race remains). */
-  private async renameUnlinkable(source: string, destination: string, to: string): Promise<void> {
+  private async renameUnlinkable(source: string, destination: string, from: string, to: string): Promise<void> {
     const existing = await lstat(destination).catch(() => undefined);
     if (existing) throw new FileExistsError(to);
-    await rename(source, destination);
+    await rename(source, destination).catch((error: unknown) => {
+      throw refusedAs(error, from);
+    });
   }
 }
 
-/** Keeps the permission bits of the file being replaced, so an atomic write does not drop `+x`. */
-async function keepMode(target: string, temp: string): Promise<void> {
-  const previous = await stat(target).catch(() => undefined);
-  if (previous) await chmod(temp, previous.mode & 0o7777);
-}
-
-function notFoundAs(error: unknown, path: string): unknown {
-  const code = errorCode(error);
-  return code === 'ENOENT' || code === 'ENOTDIR' ? new FileNotFoundError(path) : error;
+/** The type of something that is known not to be a regular file. */
+function notRegular(stats: Parameters<typeof fileTypeOf>[0]): 'directory' | 'fifo' | 'socket' | 'device' | 'other' {
+  const type = fileTypeOf(stats);
+  return type === 'file' ? 'other' : type;
 }

@@ -116,7 +116,7 @@ async function undo(deps: StepCommandDeps, target: unknown): Promise<boolean> {
   }
 }
 
-async function confirmUndo(stepId: string, before: readonly { readonly path: string; readonly content: string | null }[]): Promise<boolean> {
+async function confirmUndo(stepId: string, before: readonly { readonly path: string; readonly content?: string | null }[]): Promise<boolean> {
   const files = before.map((snapshot) => (snapshot.content === null ? `${snapshot.path} (deleted: it did not exist)` : snapshot.path)).join(', ');
   const choice = await vscode.window.showWarningMessage(
     `Undo ${stepId}? ${files} will be put back as they were before it ran; changes made to them since are lost.`,

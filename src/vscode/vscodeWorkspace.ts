@@ -1,15 +1,19 @@
 // The Workspace port over `vscode.workspace.fs`, for one folder Uri, so plans run the same in a local,
 // remote (SSH, containers, WSL, code-server) or virtual workspace. Confinement is the Node adapter's:
 // the pure rule (no `..`, not absolute, no NUL) for every scheme, and for `file:` folders the
-// WorkspaceResolver's realpath check too, so a symlink cannot lead out. Whole-file writes go to a temp
-// file in the same folder that is then renamed over the target. Errors are the port's typed errors,
-// chosen by FileSystemError code, never by message.
+// WorkspaceResolver's realpath check too, so a symlink cannot lead out. The file type is checked before
+// anything is opened and the size before anything is read: `file:` folders use the Node adapter's reads
+// (src/node/fileReading.ts), which tell a FIFO, socket or device from a file; other file systems have
+// only files and folders. Whole-file writes go to a temp file in the same folder that is then renamed
+// over the target. Errors are the port's typed errors, chosen by FileSystemError code, never by message.
 import { randomBytes } from 'node:crypto';
 import { chmod, stat as nodeStat } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import { FileExistsError, FileNotFoundError, ToolError, WorkspaceEscapeError } from '../core/errors';
+import { FileExistsError, FileNotFoundError, FileTooLargeError, NotAFileError, ToolError, WorkspaceEscapeError } from '../core/errors';
 import { ALWAYS_SKIPPED_GLOBS, gitignoreFolder, GitignoreRules, type GitignoreFile } from '../core/gitignoreRules';
-import type { FileStat, Workspace } from '../core/ports';
+import type { FileStat, ReadOptions, Workspace } from '../core/ports';
+import { DEFAULT_MAX_READ_BYTES } from '../core/tools/defineTool';
+import { decodeText, fileStatOf, readRegularChunks, readRegularFile, refusedAs } from '../node/fileReading';
 import { workspacePathProblem } from '../core/workspacePath';
 import { listAllFiles } from '../node/listAllFiles';
 import { insideOrUndefined, WorkspaceResolver } from '../node/workspaceResolver';
@@ -37,13 +41,21 @@ export class VscodeWorkspace implements Workspace {
     this.ignoreCase = folder.scheme === 'file' && (process.platform === 'darwin' || process.platform === 'win32');
   }
 
-  async readFile(path: string): Promise<string> {
+  async readFile(path: string, options?: ReadOptions): Promise<string> {
     const { target } = await this.resolve(path);
-    try {
-      return decoder.decode(await vscode.workspace.fs.readFile(target));
-    } catch (error) {
-      throw portError(error, path);
+    const maxBytes = options?.maxBytes ?? DEFAULT_MAX_READ_BYTES;
+    if (target.scheme === 'file') return readRegularFile(target.fsPath, path, maxBytes);
+    return decodeText(await this.readBytes(target, path, maxBytes), path);
+  }
+
+  async *readTextChunks(path: string): AsyncIterable<string> {
+    const { target } = await this.resolve(path);
+    if (target.scheme === 'file') {
+      yield* readRegularChunks(target.fsPath, path);
+      return;
     }
+    // workspace.fs reads whole files only: the piece is the file, its type checked first all the same.
+    yield decoder.decode(await this.readBytes(target, path, Number.POSITIVE_INFINITY));
   }
 
   async writeFile(path: string, content: string): Promise<void> {
@@ -53,6 +65,7 @@ export class VscodeWorkspace implements Workspace {
 
   async appendFile(path: string, content: string): Promise<void> {
     const { target } = await this.resolve(path);
+    await this.refuseSpecial(target, path);
     // workspace.fs has no append: read, then replace atomically. The executor never runs two writers of
     // one file at once, so nothing is lost between the read and the rename.
     const before = await vscode.workspace.fs.readFile(target).then(
@@ -99,10 +112,19 @@ export class VscodeWorkspace implements Workspace {
 
   async stat(path: string): Promise<FileStat | undefined> {
     const { target } = await this.resolve(path);
+    if (target.scheme === 'file') {
+      // workspace.fs calls a FIFO, socket or device `Unknown`; Node's stat names it (without opening it).
+      const stats = await nodeStat(target.fsPath).catch((error: unknown) => {
+        const refused = refusedAs(error, path);
+        if (refused instanceof FileNotFoundError) return undefined;
+        throw refused;
+      });
+      return stats ? fileStatOf(stats) : undefined;
+    }
     const stat = await this.statUri(target, path);
     if (!stat) return undefined;
     const type = isFolder(stat) ? 'directory' : (stat.type & vscode.FileType.File) !== 0 ? 'file' : 'other';
-    return { type, size: stat.size };
+    return { type, size: stat.size, readOnly: ((stat.permissions ?? 0) & vscode.FilePermission.Readonly) !== 0 };
   }
 
   async findFiles(glob: string, options?: { readonly limit?: number }): Promise<readonly string[]> {
@@ -149,15 +171,44 @@ export class VscodeWorkspace implements Workspace {
     return { target: uri, entry: uri };
   }
 
+  /** The bytes of the regular file at a non-`file:` `target`, its type and size checked before it is read. */
+  private async readBytes(target: vscode.Uri, path: string, maxBytes: number): Promise<Uint8Array> {
+    const stat = await this.statUri(target, path);
+    if (!stat) throw new FileNotFoundError(path);
+    if (isFolder(stat)) throw new NotAFileError(path, 'directory');
+    if ((stat.type & vscode.FileType.File) === 0) throw new NotAFileError(path, 'other');
+    if (stat.size > maxBytes) throw new FileTooLargeError(path, stat.size, maxBytes);
+    try {
+      const bytes = await vscode.workspace.fs.readFile(target);
+      if (bytes.length > maxBytes) throw new FileTooLargeError(path, bytes.length, maxBytes);
+      return bytes;
+    } catch (error) {
+      throw portError(error, path);
+    }
+  }
+
+  /** Refuses, before anything is opened, when something other than a regular file (or nothing) is at `target`. */
+  private async refuseSpecial(target: vscode.Uri, path: string): Promise<void> {
+    if (target.scheme === 'file') {
+      const stat = await this.stat(path);
+      if (stat && stat.type !== 'file') throw new NotAFileError(path, stat.type);
+      return;
+    }
+    const stat = await this.statUri(target, path);
+    if (stat && isFolder(stat)) throw new NotAFileError(path, 'directory');
+    if (stat && (stat.type & vscode.FileType.File) === 0) throw new NotAFileError(path, 'other');
+  }
+
   /** Writes `bytes` next to `target` and renames them over it, keeping the old permission bits. */
   private async replace(path: string, target: vscode.Uri, bytes: Uint8Array): Promise<void> {
+    // A rename over a folder would delete the folder first (the disk provider's overwrite), and one over a
+    // FIFO or device would replace it: refuse both.
+    await this.refuseSpecial(target, path);
     const existing = await this.statUri(target, path);
-    // A rename over a folder would delete the folder first (the disk provider's overwrite), so refuse.
-    if (existing && isFolder(existing)) throw notAFile(path, 'write', 'a folder');
     const parent = vscode.Uri.joinPath(target, '..');
     await this.createParent(target, path);
-    const name = target.path.slice(target.path.lastIndexOf('/') + 1);
-    const temp = vscode.Uri.joinPath(parent, `.${name}.${randomBytes(6).toString('hex')}.planwright-tmp`);
+    // A short fixed-length name: one built from the target's name would push a 255-byte name over the limit.
+    const temp = vscode.Uri.joinPath(parent, `.planwright-${randomBytes(6).toString('hex')}.tmp`);
     try {
       await vscode.workspace.fs.writeFile(temp, bytes);
       if (existing && target.scheme === 'file') await keepMode(target.fsPath, temp.fsPath);

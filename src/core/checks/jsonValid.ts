@@ -4,10 +4,10 @@ import type { CheckResult } from './checkSchema';
 import type { CheckContext, CheckOf } from './checkContext';
 import { checkLabel } from './checkLabel';
 
-/** Passes when the file exists and its whole text is valid JSON. */
+/** Passes when the file exists and its whole text (up to the read limit) is valid JSON. */
 export async function jsonValid(check: CheckOf<'jsonValid'>, context: CheckContext): Promise<CheckResult> {
   const label = checkLabel(check);
-  const content = await readOrNull(context.workspace, check.path);
+  const content = await readOrNull(context.workspace, check.path, context.limits.maxReadBytes);
   if (content === null) return { ok: false, detail: `${label}: the file does not exist` };
   try {
     return { ok: true, detail: `${label}: valid JSON (${shapeOf(JSON.parse(content))})` };

@@ -24,8 +24,14 @@ export const OutputRecordSchema = z.object({
 /** A step's output. */
 export type OutputRecord = z.infer<typeof OutputRecordSchema>;
 
-/** A file's content before a step changed it (null: it did not exist). */
-export const SnapshotRecordSchema = z.object({ path: z.string(), content: z.string().nullable() });
+/** A file's content before a step changed it (null: it did not exist; absent: not kept, `notKept` says why). */
+export const SnapshotRecordSchema = z.object({
+  path: z.string(),
+  content: z.string().nullable().optional(),
+  notKept: z.string().optional(),
+  bytes: z.number().int().nonnegative().optional(),
+  sha256: z.string().optional(),
+});
 
 /** Where a run is. */
 export const RunStatusSchema = z.enum([

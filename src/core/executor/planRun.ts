@@ -195,7 +195,7 @@ export class PlanRun {
     let before: FileSnapshot[] = [];
     try {
       // Resolved arguments imply a known tool; writesOf would resolve them all over again.
-      if (args) before = await takeSnapshots(this.deps.workspace, findTool(step.tool)!.writes(args)).catch(() => []);
+      if (args) before = await takeSnapshots(this.deps.workspace, findTool(step.tool)!.writes(args), this.options.limits.maxReadBytes).catch(() => []);
       if (!(await this.recorder.step(step.id, 'start', { before, reason: 'scheduled' }))) return;
     } finally {
       started();

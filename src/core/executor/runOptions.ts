@@ -21,6 +21,8 @@ export const RunOptionsSchema = z.object({
     maxOutputBytes: z.number().int().positive(),
     maxSearchResults: z.number().int().positive(),
     maxListedFiles: z.number().int().positive(),
+    /** Absent in journals written before the limit existed. */
+    maxReadBytes: z.number().int().positive().default(DEFAULT_TOOL_LIMITS.maxReadBytes),
   }),
   approval: z.object({
     autoApprove: z.enum(['none', 'readOnly', 'readOnlyAndIdempotentFileEdits', 'all']),

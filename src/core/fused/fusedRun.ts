@@ -147,7 +147,7 @@ class FusedLoop {
     const status = recorder.current.steps.get(step.id)?.status;
     if (status === 'skipped') return { kind: 'rejected' };
     if (status !== 'approved') return { kind: 'waiting' };
-    const before = await takeSnapshots(this.deps.workspace, call.tool.writes(call.args)).catch(() => []);
+    const before = await takeSnapshots(this.deps.workspace, call.tool.writes(call.args), this.options.run.limits.maxReadBytes).catch(() => []);
     await recorder.step(step.id, 'start', { before, reason: 'called by the agent' });
     const end = await runStep(step, call.args, before, this.stepIo(step.id), signal);
     await recorder.trace({ type: 'decision', stepId: step.id, decision: end.event, reason: end.reason });

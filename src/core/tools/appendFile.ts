@@ -4,13 +4,14 @@ import { countLines } from '../textPreview';
 import { WorkspacePathSchema } from '../workspacePath';
 import { defineTool, type SettleOutcome } from './defineTool';
 import { previewChange, readOrNull, snapshotOf } from './fileSnapshots';
-import { guarded, refuseNonFile } from './toolFailure';
+import { AllowReadOnlySchema, guarded, refuseNonFile, refuseReadOnly } from './toolFailure';
 
-/** The arguments of appendFile: the file and the text to add at its end. */
-export const AppendFileInputSchema = z.object({ path: WorkspacePathSchema, content: z.string().min(1) }).strict();
+/** The arguments of appendFile: the file, the text to add at its end, and whether a read-only file may grow. */
+export const AppendFileInputSchema = z.object({ path: WorkspacePathSchema, content: z.string().min(1), allowReadOnly: AllowReadOnlySchema }).strict();
 
-/** What a file's text says about an append, given its text before the call (null: it did not exist). */
-export function appendOutcome(before: string | null, current: string | null, content: string): SettleOutcome {
+/** What a file's text says about an append, given its text before the call (null: it did not exist; undefined: not kept). */
+export function appendOutcome(before: string | null | undefined, current: string | null, content: string): SettleOutcome {
+  if (before === undefined) return 'cannotTell';
   if (current === before) return 'notDone';
   if (current !== null && current === (before ?? '') + content) return 'done';
   return 'cannotTell';
@@ -39,7 +40,8 @@ export const appendFileTool = defineTool({
   }),
   execute: (input, { workspace, signal }) =>
     guarded(`appendFile ${input.path}`, signal, async () => {
-      await refuseNonFile(workspace, input.path, `appendFile ${input.path}`);
+      const stat = await refuseNonFile(workspace, input.path, `appendFile ${input.path}`);
+      refuseReadOnly(stat, input.path, input.allowReadOnly, `appendFile ${input.path}`);
       await workspace.appendFile(input.path, input.content);
       const lines = countLines(input.content);
       return { text: `Appended ${lines} lines to ${input.path}`, details: { path: input.path, lines, characters: input.content.length } };

@@ -27,13 +27,20 @@ export interface ToolLimits {
   readonly maxOutputBytes: number;
   readonly maxSearchResults: number;
   readonly maxListedFiles: number;
+  /** The largest file read into memory or kept in the journal (readFile, edits, snapshots, checks, each file searched). */
+  readonly maxReadBytes: number;
 }
 
+/** 4 MiB: a large source file fits; a data dump or a build artefact is refused before it is read. */
+export const DEFAULT_MAX_READ_BYTES = 4 * 1024 * 1024;
+
+/** The limits a host uses unless its settings say otherwise. */
 export const DEFAULT_TOOL_LIMITS: ToolLimits = {
   commandTimeoutMs: 120_000,
   maxOutputBytes: 64 * 1024,
   maxSearchResults: 200,
   maxListedFiles: 2_000,
+  maxReadBytes: DEFAULT_MAX_READ_BYTES,
 };
 
 /** Everything a tool may use while it runs. */
@@ -49,10 +56,17 @@ export interface ToolContext {
   readonly signal: AbortSignal;
 }
 
-/** A file's content before a step changed it; `content` is null when the file did not exist. */
+/**
+ * A file's content before a step changed it; `content` is null when the file did not exist, and absent
+ * when it was not kept (binary, over the read limit, not a regular file, unreadable): `notKept` says why,
+ * with the size and, for binary content, its SHA-256 digest.
+ */
 export interface FileSnapshot {
   readonly path: string;
-  readonly content: string | null;
+  readonly content?: string | null;
+  readonly notKept?: string;
+  readonly bytes?: number;
+  readonly sha256?: string;
 }
 
 /** A tool's result: text for `#E` references and people, details for the trace and the UI. */

@@ -6,12 +6,12 @@ import { WorkspacePathSchema } from '../workspacePath';
 import { applyEdits, looksEdited, type TextEdit } from './applyEdits';
 import { defineTool, type SettleOutcome } from './defineTool';
 import { previewChange, readOrNull, snapshotOf } from './fileSnapshots';
-import { guarded, requireFile } from './toolFailure';
+import { AllowReadOnlySchema, guarded, refuseReadOnly, refuseTooLarge, requireFile } from './toolFailure';
 
 /** One exact find/replace; `find` must occur exactly once when the edit applies. */
 export const EditSchema = z.object({ find: z.string().min(1), replace: z.string() }).strict();
-/** The arguments of editFile: the file and its edits, applied in order. */
-export const EditFileInputSchema = z.object({ path: WorkspacePathSchema, edits: z.array(EditSchema).min(1) }).strict();
+/** The arguments of editFile: the file, its edits (applied in order), and whether a read-only file may change. */
+export const EditFileInputSchema = z.object({ path: WorkspacePathSchema, edits: z.array(EditSchema).min(1), allowReadOnly: AllowReadOnlySchema }).strict();
 
 /**
  * Whether `edits` landed, from the file's text now and (when known) before the call: the expected
@@ -53,11 +53,13 @@ export const editFileTool = defineTool({
       }),
     ],
   }),
-  execute: (input, { workspace, signal }) => {
+  execute: (input, { workspace, limits, signal }) => {
     const action = `editFile ${input.path}`;
     return guarded(action, signal, async () => {
-      await requireFile(workspace, input.path, action);
-      const content = await workspace.readFile(input.path);
+      const stat = await requireFile(workspace, input.path, action);
+      refuseReadOnly(stat, input.path, input.allowReadOnly, action);
+      refuseTooLarge(stat, input.path, limits.maxReadBytes, action);
+      const content = await workspace.readFile(input.path, { maxBytes: limits.maxReadBytes });
       const result = applyEdits(content, input.edits);
       if (!result.ok) throw new ToolError('definite', 'findNotUnique', `${action}: ${result.problem}`);
       const details = { path: input.path, edits: input.edits.length, linesBefore: countLines(content), linesAfter: countLines(result.content) };

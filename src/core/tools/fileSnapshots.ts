@@ -1,9 +1,12 @@
 // Snapshots of exactly the files a step touches (its tool's `writes()`), taken before the step runs,
 // and the undo that puts those files back. Undo compares each file with its state when the step
 // finished and refuses, unless forced, when the user changed it since, so it never clobbers their work.
-import { FileNotFoundError, UndoConflictError } from '../errors';
+// A snapshot keeps text only: a binary file, one over the read limit or anything but a regular file is
+// recorded by size (and digest), never read whole, so the journal stays small and a FIFO never blocks.
+import { BinaryFileError, describeFileType, FileNotFoundError, formatBytes, UndoConflictError, UndoUnavailableError } from '../errors';
 import type { FileChangePreview, Workspace } from '../ports';
-import type { FileSnapshot, StepFlags, ToolDefinition } from './defineTool';
+import { messageOf } from '../textPreview';
+import { DEFAULT_MAX_READ_BYTES, type FileSnapshot, type StepFlags, type ToolDefinition } from './defineTool';
 
 /** How a finished step can be undone. */
 export type UndoMethod = 'nothing' | 'snapshots' | 'compensation';
@@ -20,10 +23,10 @@ export function undoMethod<Input>(tool: ToolDefinition<Input>, input: Input, fla
   return tool.effect(input, flags) === 'readOnly' ? 'nothing' : 'compensation';
 }
 
-/** The text of `path`, or null when no file is there. */
-export async function readOrNull(workspace: Workspace, path: string): Promise<string | null> {
+/** The text of `path` (at most `maxBytes`, else the adapter's default limit), or null when no file is there. */
+export async function readOrNull(workspace: Workspace, path: string, maxBytes?: number): Promise<string | null> {
   try {
-    return await workspace.readFile(path);
+    return await workspace.readFile(path, maxBytes === undefined ? undefined : { maxBytes });
   } catch (error) {
     if (error instanceof FileNotFoundError) return null;
     throw error;
@@ -36,11 +39,29 @@ export async function previewChange(workspace: Workspace, path: string, after: (
   return { path, before, after: after(before) };
 }
 
-/** Reads each of `paths` (once, in order); a missing file is recorded with `content: null`. */
-export async function takeSnapshots(workspace: Workspace, paths: readonly string[]): Promise<FileSnapshot[]> {
+/**
+ * Reads each of `paths` (once, in order); a missing file is recorded with `content: null`, a file that
+ * cannot be kept as text (see the header) with `notKept`. Never rejects.
+ */
+export async function takeSnapshots(workspace: Workspace, paths: readonly string[], maxBytes = DEFAULT_MAX_READ_BYTES): Promise<FileSnapshot[]> {
   const snapshots: FileSnapshot[] = [];
-  for (const path of new Set(paths)) snapshots.push({ path, content: await readOrNull(workspace, path) });
+  for (const path of new Set(paths)) snapshots.push(await snapshotFile(workspace, path, maxBytes));
   return snapshots;
+}
+
+/** One file's snapshot: its type and size first, then its text when it is a regular text file within the limit. */
+async function snapshotFile(workspace: Workspace, path: string, maxBytes: number): Promise<FileSnapshot> {
+  try {
+    const stat = await workspace.stat(path);
+    if (!stat) return { path, content: null };
+    if (stat.type !== 'file') return { path, notKept: `it is ${describeFileType(stat.type)}`, bytes: stat.size };
+    if (stat.size > maxBytes) return { path, notKept: `${formatBytes(stat.size)} is over the read limit of ${formatBytes(maxBytes)}`, bytes: stat.size };
+    return { path, content: await workspace.readFile(path, { maxBytes }) };
+  } catch (error) {
+    if (error instanceof FileNotFoundError) return { path, content: null };
+    if (error instanceof BinaryFileError) return { path, notKept: 'it is binary', bytes: error.size, sha256: error.sha256 };
+    return { path, notKept: `it could not be read: ${messageOf(error)}` };
+  }
 }
 
 /** The snapshot of `path` among `snapshots`, or `undefined`. */
@@ -51,7 +72,8 @@ export function snapshotOf(snapshots: readonly FileSnapshot[], path: string): Fi
 /**
  * Puts the files of `before` back as they were. With `after` (the snapshot taken when the step
  * finished), refuses with `UndoConflictError` before changing anything if a file differs from it,
- * unless `force` is set. Files absent before the step are deleted.
+ * unless `force` is set. Files absent before the step are deleted. Refuses with `UndoUnavailableError`,
+ * before changing anything, when a file's earlier content was not kept.
  */
 export async function undoFromSnapshots(
   workspace: Workspace,
@@ -62,6 +84,8 @@ export async function undoFromSnapshots(
   const pending: FileSnapshot[] = [];
   const unchanged: string[] = [];
   const conflicts: string[] = [];
+  const lost = before.filter((snapshot) => snapshot.content === undefined);
+  if (lost.length > 0) throw new UndoUnavailableError(lost.map((snapshot) => `${snapshot.path} (${snapshot.notKept ?? 'not kept'})`));
   for (const snapshot of before) {
     const current = await readOrNull(workspace, snapshot.path);
     if (current === snapshot.content) {
@@ -75,7 +99,7 @@ export async function undoFromSnapshots(
   if (conflicts.length > 0 && !options.force) throw new UndoConflictError(conflicts);
   for (const snapshot of pending) {
     if (snapshot.content === null) await deleteIfPresent(workspace, snapshot.path);
-    else await workspace.writeFile(snapshot.path, snapshot.content);
+    else if (snapshot.content !== undefined) await workspace.writeFile(snapshot.path, snapshot.content);
   }
   return { restored: pending.map((snapshot) => snapshot.path), unchanged };
 }

@@ -7,10 +7,10 @@ import { applyEdits } from './applyEdits';
 import { defineTool } from './defineTool';
 import { readOrNull, snapshotOf } from './fileSnapshots';
 import { buildProposeEditMessages, parseProposedEdits, PROPOSED_EDITS_JSON_SCHEMA } from './proposeEditPrompt';
-import { guarded, requireFile } from './toolFailure';
+import { AllowReadOnlySchema, guarded, refuseReadOnly, refuseTooLarge, requireFile } from './toolFailure';
 
 /** The arguments of proposeEdit: the file to change and what to change in it. */
-export const ProposeEditInputSchema = z.object({ path: WorkspacePathSchema, instruction: z.string().min(1) }).strict();
+export const ProposeEditInputSchema = z.object({ path: WorkspacePathSchema, instruction: z.string().min(1), allowReadOnly: AllowReadOnlySchema }).strict();
 
 /**
  * Asks the worker for edits, validates them, applies them in memory and writes once. The edits are
@@ -34,12 +34,14 @@ export const proposeEditTool = defineTool({
     }
   },
   preview: async (input) => ({ kind: 'modelEdit', path: input.path, instruction: input.instruction }),
-  execute: (input, { workspace, model, signal }) => {
+  execute: (input, { workspace, model, limits, signal }) => {
     const action = `proposeEdit ${input.path}`;
     return guarded(action, signal, async () => {
       if (!model) throw new ToolError('definite', 'noModel', `${action}: no worker model is configured`);
-      await requireFile(workspace, input.path, action);
-      const content = await workspace.readFile(input.path);
+      const stat = await requireFile(workspace, input.path, action);
+      refuseReadOnly(stat, input.path, input.allowReadOnly, action);
+      refuseTooLarge(stat, input.path, limits.maxReadBytes, action);
+      const content = await workspace.readFile(input.path, { maxBytes: limits.maxReadBytes });
       const response = await model.chat(
         {
           role: 'worker',
@@ -52,7 +54,7 @@ export const proposeEditTool = defineTool({
       if (!reply.ok) throw new ToolError('definite', 'badReply', `${action}: ${reply.problem}`, response.content);
       const result = applyEdits(content, reply.edits);
       if (!result.ok) throw new ToolError('definite', 'badEdits', `${action}: the model's ${result.problem}`, response.content);
-      if ((await workspace.readFile(input.path)) !== content) {
+      if ((await workspace.readFile(input.path, { maxBytes: limits.maxReadBytes })) !== content) {
         throw new ToolError('definite', 'fileChanged', `${action}: the file changed while the model was answering; nothing written`);
       }
       await workspace.writeFile(input.path, result.content);

@@ -1,9 +1,8 @@
 // searchText: searches workspace files for a regular expression, with a bounded result. Changes nothing.
 import { z } from 'zod';
-import { regexSyntaxReason } from '../textPreview';
-import { FileNotFoundError, ToolError } from '../errors';
+import { BinaryFileError, describeFileType, FileNotFoundError, FileRefusedError, FileTooLargeError, formatBytes, NotAFileError, ToolError } from '../errors';
 import type { Workspace } from '../ports';
-import { shorten } from '../textPreview';
+import { messageOf, regexSyntaxReason, shorten } from '../textPreview';
 import { defineTool } from './defineTool';
 import { guarded } from './toolFailure';
 
@@ -21,12 +20,23 @@ export const SearchTextInputSchema = z
   })
   .strict();
 
-/** Files larger than this are skipped: they are generated or data, and would dominate the result. */
-const MAX_SEARCHED_FILE_BYTES = 1024 * 1024;
 /** A matching line is shown up to this many characters. */
 const MAX_LINE_CHARS = 200;
+/** A note names at most this many skipped files. */
+const MAX_NAMED_SKIPS = 5;
 
-/** Searches text files line by line; at most `limits.maxSearchResults` matches, with a note when cut. */
+/** Why a listed file was not searched. */
+type SkipReason = 'binary' | 'tooLarge' | 'notAFile' | 'unreadable';
+
+/** Files skipped for one reason, each with a short why. */
+type Skips = Record<SkipReason, string[]>;
+
+/**
+ * Searches text files line by line; at most `limits.maxSearchResults` matches, with a note when cut.
+ * Each file is read whole up to `limits.maxReadBytes`; binary files are passed over, and files too
+ * large, unreadable (permission denied) or not regular (FIFOs, sockets, devices, checked before any
+ * open) are skipped and named in a note, so one bad file never fails the search.
+ */
 export const searchTextTool = defineTool({
   name: 'searchText',
   description: 'Search workspace files (optionally limited by a glob) for a JavaScript regular expression; the output lists path:line: text.',
@@ -40,15 +50,12 @@ export const searchTextTool = defineTool({
       const regex = new RegExp(input.pattern);
       const files = await workspace.findFiles(input.glob ?? '**/*', { limit: limits.maxListedFiles });
       const matches: string[] = [];
+      const skips: Skips = { binary: [], tooLarge: [], notAFile: [], unreadable: [] };
       let searched = 0;
-      let skipped = 0;
       for (const path of files) {
         if (signal.aborted) throw new ToolError('ambiguous', 'cancelled', `${action}: cancelled`);
-        const content = await readSearchable(workspace, path);
-        if (content === undefined) {
-          skipped++;
-          continue;
-        }
+        const content = await readSearchable(workspace, path, limits.maxReadBytes, skips);
+        if (content === undefined) continue;
         searched++;
         for (const [index, line] of content.split(/\r?\n/).entries()) {
           if (!regex.test(line)) continue;
@@ -63,24 +70,57 @@ export const searchTextTool = defineTool({
       const notes = [
         ...(truncated ? [`[planwright: more than ${limits.maxSearchResults} matches; narrow the pattern or the glob]`] : []),
         ...(filesLimited ? [`[planwright: searched only the first ${limits.maxListedFiles} files; narrow the glob]`] : []),
+        ...skipNote(skips.unreadable, 'unreadable'),
+        ...skipNote(skips.tooLarge, `over the read limit of ${formatBytes(limits.maxReadBytes)}`),
+        ...skipNote(skips.notAFile, 'not a regular file'),
       ];
+      const filesSkipped = Object.values(skips).reduce((sum, list) => sum + list.length, 0);
       return {
         text: [...shown, ...notes].join('\n'),
-        details: { matches: shown.length, truncated, filesLimited, filesSearched: searched, filesSkipped: skipped },
+        details: {
+          matches: shown.length,
+          truncated,
+          filesLimited,
+          filesSearched: searched,
+          filesSkipped,
+          skipped: { binary: skips.binary.length, tooLarge: skips.tooLarge.length, notAFile: skips.notAFile.length, unreadable: skips.unreadable.length },
+        },
       };
     });
   },
 });
 
-/** The text of a file worth searching, or `undefined` for large, binary or vanished files. */
-async function readSearchable(workspace: Workspace, path: string): Promise<string | undefined> {
-  const stat = await workspace.stat(path);
-  if (!stat || stat.type !== 'file' || stat.size > MAX_SEARCHED_FILE_BYTES) return undefined;
+/** `[planwright: skipped 2 files (unreadable): a (permission denied), b]`, or nothing when none were. */
+function skipNote(files: readonly string[], why: string): string[] {
+  if (files.length === 0) return [];
+  const named = files.slice(0, MAX_NAMED_SKIPS).join(', ');
+  const more = files.length > MAX_NAMED_SKIPS ? ` and ${files.length - MAX_NAMED_SKIPS} more` : '';
+  return [`[planwright: skipped ${files.length} file${files.length === 1 ? '' : 's'} (${why}): ${named}${more}]`];
+}
+
+/** The text of a file worth searching, or `undefined` (noted in `skips`) for one that is not. */
+async function readSearchable(workspace: Workspace, path: string, maxBytes: number, skips: Skips): Promise<string | undefined> {
   try {
-    const content = await workspace.readFile(path);
-    return content.includes('\0') ? undefined : content;
+    const stat = await workspace.stat(path);
+    if (!stat) return undefined;
+    if (stat.type !== 'file') {
+      skips.notAFile.push(`${path} (${describeFileType(stat.type)})`);
+      return undefined;
+    }
+    if (stat.size > maxBytes) {
+      skips.tooLarge.push(`${path} (${formatBytes(stat.size)})`);
+      return undefined;
+    }
+    const content = await workspace.readFile(path, { maxBytes });
+    if (!content.includes('\0')) return content;
+    skips.binary.push(path);
   } catch (error) {
     if (error instanceof FileNotFoundError) return undefined;
-    throw error;
+    if (error instanceof BinaryFileError) skips.binary.push(path);
+    else if (error instanceof FileTooLargeError) skips.tooLarge.push(`${path} (${formatBytes(error.size)})`);
+    else if (error instanceof NotAFileError) skips.notAFile.push(`${path} (${describeFileType(error.type)})`);
+    else if (error instanceof FileRefusedError) skips.unreadable.push(`${path} (${error.detail})`);
+    else skips.unreadable.push(`${path} (${messageOf(error)})`);
   }
+  return undefined;
 }

@@ -4,10 +4,10 @@ import { countLines } from '../textPreview';
 import { WorkspacePathSchema } from '../workspacePath';
 import { defineTool } from './defineTool';
 import { previewChange, readOrNull } from './fileSnapshots';
-import { guarded, refuseNonFile } from './toolFailure';
+import { AllowReadOnlySchema, guarded, refuseNonFile, refuseReadOnly } from './toolFailure';
 
-/** The arguments of writeFile: the file and its complete new content. */
-export const WriteFileInputSchema = z.object({ path: WorkspacePathSchema, content: z.string() }).strict();
+/** The arguments of writeFile: the file, its complete new content, and whether a read-only file may be replaced. */
+export const WriteFileInputSchema = z.object({ path: WorkspacePathSchema, content: z.string(), allowReadOnly: AllowReadOnlySchema }).strict();
 
 /** Writes a whole file atomically; settled by reading it back (done when the content is equal). */
 export const writeFileTool = defineTool({
@@ -27,8 +27,9 @@ export const writeFileTool = defineTool({
   preview: async (input, workspace) => ({ kind: 'fileChanges', changes: [await previewChange(workspace, input.path, () => input.content)] }),
   execute: (input, { workspace, signal }) =>
     guarded(`writeFile ${input.path}`, signal, async () => {
-      await refuseNonFile(workspace, input.path, `writeFile ${input.path}`);
-      const existed = (await workspace.stat(input.path)) !== undefined;
+      const stat = await refuseNonFile(workspace, input.path, `writeFile ${input.path}`);
+      refuseReadOnly(stat, input.path, input.allowReadOnly, `writeFile ${input.path}`);
+      const existed = stat !== undefined;
       await workspace.writeFile(input.path, input.content);
       const lines = countLines(input.content);
       return {

@@ -17,7 +17,7 @@ import { hasContent, preparePlanwrightFolder, readPlanFile, traceBesideJournal, 
 import { runSession, stderrLogger } from './runSession';
 
 const USAGE =
-  'planwright resume --journal FILE [--plan EDITED.plan.json] [--workspace DIR] [--approve all|reads|none] [--max-parallel N] [--max-replans N] [--summary plain|model] [--trace FILE] [--json]';
+  'planwright resume --journal FILE [--plan EDITED.plan.json] [--workspace DIR] [--approve all|reads|none] [--max-parallel N] [--max-replans N] [--max-read-bytes N] [--max-output-bytes N] [--summary plain|model] [--trace FILE] [--json]';
 
 /** The `resume` sub-command, with the models built by `modelsOf` from the environment. */
 export function createResumeCommand(modelsOf: (env: CliIo['env']) => CliModels): CliCommand {
@@ -32,7 +32,7 @@ export function createResumeCommand(modelsOf: (env: CliIo['env']) => CliModels):
 export const resumeCommand: CliCommand = createResumeCommand(modelsFromEnv);
 
 async function resume(args: readonly string[], io: CliIo, modelsOf: (env: CliIo['env']) => CliModels): Promise<number> {
-  const flags = parseRunFlags(args, ['journal', 'plan', 'workspace', 'approve', 'max-parallel', 'max-replans', 'summary', 'trace']);
+  const flags = parseRunFlags(args, ['journal', 'plan', 'workspace', 'approve', 'max-parallel', 'max-replans', 'max-read-bytes', 'max-output-bytes', 'summary', 'trace']);
   if ('error' in flags) return fail(io, `${flags.error}\nUsage: ${USAGE}`);
   if (flags.help) {
     io.stdout.write(`Usage: ${USAGE}\n`);

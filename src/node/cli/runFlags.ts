@@ -17,6 +17,10 @@ export interface RunFlags {
   readonly approve?: AutoApprove;
   readonly maxParallel?: number;
   readonly maxReplans?: number;
+  /** The read limit: the largest file read into memory or the journal. */
+  readonly maxReadBytes?: number;
+  /** How much of a command's output is kept (the tail). */
+  readonly maxOutputBytes?: number;
   /** Who writes a succeeded run's summary. */
   readonly summary?: SummaryMode;
   readonly journal?: string;
@@ -27,9 +31,12 @@ export interface RunFlags {
   readonly help: boolean;
 }
 
-type ValueFlag = 'goal' | 'mode' | 'workspace' | 'approve' | 'max-parallel' | 'max-replans' | 'summary' | 'journal' | 'trace' | 'plan';
+type ValueFlag = 'goal' | 'mode' | 'workspace' | 'approve' | 'max-parallel' | 'max-replans' | 'max-read-bytes' | 'max-output-bytes' | 'summary' | 'journal' | 'trace' | 'plan';
 
-const VALUE_FLAGS: ReadonlySet<string> = new Set<ValueFlag>(['goal', 'mode', 'workspace', 'approve', 'max-parallel', 'max-replans', 'summary', 'journal', 'trace', 'plan']);
+const VALUE_FLAGS: ReadonlySet<string> = new Set<ValueFlag>(['goal', 'mode', 'workspace', 'approve', 'max-parallel', 'max-replans', 'max-read-bytes', 'max-output-bytes', 'summary', 'journal', 'trace', 'plan']);
+
+/** The smallest read or output limit a flag accepts: below it, ordinary source files would be refused. */
+const MIN_LIMIT_BYTES = 1024;
 
 /** Parses `args`, accepting only the value flags in `allowed` (plus --json and --help). */
 export function parseRunFlags(args: readonly string[], allowed: readonly ValueFlag[]): RunFlags | { readonly error: string } {
@@ -61,6 +68,10 @@ export function parseRunFlags(args: readonly string[], allowed: readonly ValueFl
   if (maxParallel === null) return { error: `--max-parallel must be a whole number of at least 1, not "${values.get('max-parallel')}"` };
   const maxReplans = count(values.get('max-replans'), 0);
   if (maxReplans === null) return { error: `--max-replans must be a whole number of at least 0, not "${values.get('max-replans')}"` };
+  const maxReadBytes = count(values.get('max-read-bytes'), MIN_LIMIT_BYTES);
+  if (maxReadBytes === null) return { error: `--max-read-bytes must be a whole number of bytes, at least ${MIN_LIMIT_BYTES}, not "${values.get('max-read-bytes')}"` };
+  const maxOutputBytes = count(values.get('max-output-bytes'), MIN_LIMIT_BYTES);
+  if (maxOutputBytes === null) return { error: `--max-output-bytes must be a whole number of bytes, at least ${MIN_LIMIT_BYTES}, not "${values.get('max-output-bytes')}"` };
   return {
     positional,
     json,
@@ -71,6 +82,8 @@ export function parseRunFlags(args: readonly string[], allowed: readonly ValueFl
     ...defined('approve', approve === undefined ? undefined : APPROVE_MODES[approve]),
     ...defined('maxParallel', maxParallel),
     ...defined('maxReplans', maxReplans),
+    ...defined('maxReadBytes', maxReadBytes),
+    ...defined('maxOutputBytes', maxOutputBytes),
     ...defined('summary', summary as SummaryMode | undefined),
     ...defined('journal', values.get('journal')),
     ...defined('trace', values.get('trace')),
@@ -85,6 +98,9 @@ export function optionOverrides(flags: RunFlags, base: RunOptions): Partial<RunO
     ...(flags.maxReplans !== undefined ? { maxReplans: flags.maxReplans } : {}),
     ...(flags.summary !== undefined ? { summary: flags.summary } : {}),
     ...(flags.approve !== undefined ? { approval: { ...base.approval, autoApprove: flags.approve } } : {}),
+    ...(flags.maxReadBytes !== undefined || flags.maxOutputBytes !== undefined
+      ? { limits: { ...base.limits, ...defined('maxReadBytes', flags.maxReadBytes), ...defined('maxOutputBytes', flags.maxOutputBytes) } }
+      : {}),
   };
 }
 

@@ -23,7 +23,7 @@ describe('fusedToolSpecs', () => {
     assert.deepEqual(fusedToolSpecs('fused').map((spec) => spec.name), TOOL_NAMES);
     assert.deepEqual(fusedToolSpecs('auto').map((spec) => spec.name), [...TOOL_NAMES, MAKE_PLAN_TOOL]);
     const edit = fusedToolSpecs('fused').find((spec) => spec.name === 'editFile')!;
-    assert.deepEqual(Object.keys(edit.parameters.properties as object), ['path', 'edits']);
+    assert.deepEqual(Object.keys(edit.parameters.properties as object), ['path', 'edits', 'allowReadOnly']);
     assert.match(edit.description, /Effect: nonIdempotent\./);
   });
 

@@ -26,7 +26,7 @@ describe('NodeWorkspace', () => {
       await workspace.appendFile('fresh/c.txt', 'C');
       assert.equal(await readFile(path.join(root, 'deep/er/b.txt'), 'utf8'), 'B+');
       assert.equal(await readFile(path.join(root, 'fresh/c.txt'), 'utf8'), 'C');
-      assert.deepEqual(await workspace.stat('src/a.ts'), { type: 'file', size: 1 });
+      assert.deepEqual(await workspace.stat('src/a.ts'), { type: 'file', size: 1, readOnly: false });
       assert.deepEqual((await workspace.stat('src'))?.type, 'directory');
       assert.equal(await workspace.stat('nothing'), undefined);
       assert.equal(await workspace.stat('src/a.ts/below'), undefined);

@@ -1,7 +1,7 @@
 // Small in-memory fakes of the ports for core tests where a real file system or process is not the
 // point, plus a ToolContext builder and an assertion for typed tool failures.
 import * as assert from 'node:assert/strict';
-import { FileExistsError, FileNotFoundError, ToolError, WorkspaceEscapeError, type FailureKind } from '../../../src/core/errors';
+import { FileExistsError, FileNotFoundError, FileTooLargeError, NotAFileError, ToolError, WorkspaceEscapeError, type FailureKind, type SpecialFileType } from '../../../src/core/errors';
 import type {
   ChatModel,
   ChatRequest,
@@ -10,19 +10,23 @@ import type {
   CommandResult,
   CommandRunner,
   FileStat,
+  ReadOptions,
   Workspace,
 } from '../../../src/core/ports';
 import { DEFAULT_TOOL_LIMITS, type ToolContext } from '../../../src/core/tools/defineTool';
 import { workspacePathProblem } from '../../../src/core/workspacePath';
 
-type WorkspaceMethod = 'readFile' | 'writeFile' | 'appendFile' | 'deleteFile' | 'rename' | 'stat' | 'findFiles' | 'listAllFiles';
+type WorkspaceMethod = 'readFile' | 'readTextChunks' | 'writeFile' | 'appendFile' | 'deleteFile' | 'rename' | 'stat' | 'findFiles' | 'listAllFiles';
 
 /**
  * Files in a Map, refusing paths the pure rule refuses; `failNext` makes the next call of one method
- * throw, to simulate an I/O error.
+ * throw, to simulate an I/O error. `specials` holds FIFOs, sockets and devices (refused as the real
+ * adapters refuse them), `readOnly` the files whose mode has no write bit.
  */
 export class MemoryWorkspace implements Workspace {
   readonly files = new Map<string, string>();
+  readonly specials = new Map<string, SpecialFileType>();
+  readonly readOnly = new Set<string>();
   private failures = new Map<WorkspaceMethod, unknown>();
 
   constructor(initial: Record<string, string> = {}) {
@@ -44,18 +48,25 @@ export class MemoryWorkspace implements Workspace {
     throw error;
   }
 
-  async readFile(path: string): Promise<string> {
+  async readFile(path: string, options?: ReadOptions): Promise<string> {
     this.maybeFail('readFile', path);
-    const content = this.files.get(path);
-    if (content === undefined) throw new FileNotFoundError(path);
+    const content = this.regularFile(path);
+    if (options?.maxBytes !== undefined && content.length > options.maxBytes) throw new FileTooLargeError(path, content.length, options.maxBytes);
     return content;
+  }
+  async *readTextChunks(path: string): AsyncIterable<string> {
+    this.maybeFail('readTextChunks', path);
+    const content = this.regularFile(path);
+    for (let at = 0; at < content.length; at += 4) yield content.slice(at, at + 4);
   }
   async writeFile(path: string, content: string): Promise<void> {
     this.maybeFail('writeFile', path);
+    this.refuseSpecial(path);
     this.files.set(path, content);
   }
   async appendFile(path: string, content: string): Promise<void> {
     this.maybeFail('appendFile', path);
+    this.refuseSpecial(path);
     this.files.set(path, (this.files.get(path) ?? '') + content);
   }
   async deleteFile(path: string): Promise<void> {
@@ -72,8 +83,10 @@ export class MemoryWorkspace implements Workspace {
   }
   async stat(path: string): Promise<FileStat | undefined> {
     this.maybeFail('stat', path);
+    const special = this.specials.get(path);
+    if (special) return { type: special, size: 0 };
     const content = this.files.get(path);
-    if (content !== undefined) return { type: 'file', size: content.length };
+    if (content !== undefined) return { type: 'file', size: content.length, readOnly: this.readOnly.has(path) };
     const prefix = `${path}/`;
     return [...this.files.keys()].some((key) => key.startsWith(prefix)) ? { type: 'directory', size: 0 } : undefined;
   }
@@ -85,6 +98,19 @@ export class MemoryWorkspace implements Workspace {
   async listAllFiles(): Promise<readonly string[]> {
     this.maybeFail('listAllFiles');
     return [...this.files.keys()];
+  }
+
+  /** The content of the regular file at `path`; specials and missing files refused as the adapters do. */
+  private regularFile(path: string): string {
+    this.refuseSpecial(path);
+    const content = this.files.get(path);
+    if (content === undefined) throw new FileNotFoundError(path);
+    return content;
+  }
+
+  private refuseSpecial(path: string): void {
+    const special = this.specials.get(path);
+    if (special) throw new NotAFileError(path, special);
   }
 }
 
