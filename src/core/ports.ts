@@ -132,6 +132,8 @@ export interface Clock {
  * durable once all of it is written (and synced, for a log that syncs); records may be committed together.
  */
 export interface RecordLog {
+  /** Where the log is kept (a file path), named in errors when it cannot be written. */
+  readonly path?: string;
   /** Queues `record` after every earlier one; resolves once it is durable, rejects when its write or sync failed. */
   append(record: unknown): Promise<void>;
   /**
