@@ -8,7 +8,7 @@
 // state a resumed run rebuilds from the journal is the state the live run had, field for field.
 import type { Clock, RecordLog } from '../ports';
 import { JournalRecordSchema, type JournalRecord, type RunStatus, type StepRecord, type UsageRecord } from './journalRecords';
-import { applyRecord, JournalError, replayJournal, type RunState } from './runState';
+import { applyRecord, JournalError, type RunState } from './runState';
 import { transition, type StepEvent } from './stepTransitions';
 import type { TraceEventInput } from './traceEvents';
 
@@ -21,18 +21,29 @@ export interface RecorderIo {
   readonly onChange?: (state: RunState, stepIds: readonly string[]) => void;
 }
 
-/** Reads and replays a journal; a torn last line is skipped and reported through `onWarning`. */
+/**
+ * Reads and replays a journal, each record through the schema and the step transition table; a record
+ * that cannot follow the ones before it is a `JournalError` naming its line. A torn last line is skipped
+ * and reported through `onWarning`.
+ */
 export async function loadRunState(journal: RecordLog, onWarning: (message: string) => void): Promise<RunState> {
   const raw = await journal.readAll(onWarning);
-  const records = raw.map((entry, index) => {
+  let state: RunState | undefined;
+  raw.forEach((entry, index) => {
+    const where = `${journal.path ? `${journal.path}:` : 'journal line '}${index + 1}`;
     const parsed = JournalRecordSchema.safeParse(entry);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new JournalError(`journal record ${index + 1} is not a valid record: ${issue?.path.join('.') || 'record'}: ${issue?.message}`);
+      throw new JournalError(`${where}: not a valid record: ${issue?.path.join('.') || 'record'}: ${issue?.message}`);
     }
-    return parsed.data;
+    try {
+      state = applyRecord(state, parsed.data);
+    } catch (error) {
+      throw error instanceof JournalError ? new JournalError(`${where}: ${error.message}`) : error;
+    }
   });
-  return replayJournal(records);
+  if (!state) throw new JournalError('the journal is empty');
+  return state;
 }
 
 /** A journal or trace commit failed: the records queued with it are not durable, and the run must stop. */
