@@ -12,6 +12,8 @@ export interface FileStat {
  * The files of one workspace. Every path is relative to the workspace root, written with `/`.
  * Implementations must refuse (with `WorkspaceEscapeError`) any path that resolves outside the root,
  * including through symlinks, and must write atomically (temp file in the same folder, then rename).
+ * A host that keeps a run's own files (journal, trace) inside the workspace refuses them too, with
+ * `ProtectedPathError`, however the path is spelled, and leaves them out of listings.
  */
 export interface Workspace {
   /** Reads a UTF-8 text file; rejects with `FileNotFoundError` when it does not exist. */

@@ -14,9 +14,9 @@ import { errorCode, WorkspaceResolver } from './workspaceResolver';
 export class NodeWorkspace implements Workspace {
   private readonly resolver: WorkspaceResolver;
 
-  /** `root` is the workspace folder; every path is taken relative to it. */
-  constructor(root: string) {
-    this.resolver = new WorkspaceResolver(root);
+  /** `root` is the workspace folder; every path is taken relative to it. `protectedPaths` (absolute) are the run's own files. */
+  constructor(root: string, protectedPaths: readonly string[] = []) {
+    this.resolver = new WorkspaceResolver(root, protectedPaths);
   }
 
   async readFile(path: string): Promise<string> {

@@ -1,7 +1,7 @@
 // How tools fail: the one place that turns whatever a port threw into a ToolError of the right kind.
 // Typed errors that prove nothing happened (a missing file, a path outside the workspace, a refused
 // model request) are `definite`; anything that leaves the effect in doubt is `ambiguous`.
-import { FileExistsError, FileNotFoundError, ModelError, ToolError, WorkspaceEscapeError, type FailureKind, type ModelErrorReason } from '../errors';
+import { FileExistsError, FileNotFoundError, ModelError, ProtectedPathError, ToolError, WorkspaceEscapeError, type FailureKind, type ModelErrorReason } from '../errors';
 import type { FileStat, Workspace } from '../ports';
 import { messageOf } from '../textPreview';
 
@@ -27,7 +27,7 @@ function modelFailureKind(reason: ModelErrorReason): FailureKind {
 export function toToolError(error: unknown, action: string): ToolError {
   if (error instanceof ToolError) return error;
   const say = (detail: string): string => `${action}: ${detail}`;
-  if (error instanceof WorkspaceEscapeError) return new ToolError('definite', error.reason, say(error.message));
+  if (error instanceof WorkspaceEscapeError || error instanceof ProtectedPathError) return new ToolError('definite', error.reason, say(error.message));
   if (error instanceof FileNotFoundError) return new ToolError('definite', error.reason, say(error.message));
   if (error instanceof FileExistsError) return new ToolError('definite', error.reason, say(error.message));
   if (error instanceof ModelError) return new ToolError(modelFailureKind(error.reason), error.reason, say(error.message));
