@@ -39,8 +39,8 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
   const settings = new SettingsReader(logger);
   const keys = new ApiKeyStore(context.secrets);
   const models = new ChatModelFactory(settings, keys, logger);
-  const ports = new HostPorts(logger);
   const storage = RunStorage.forContext(context);
+  const ports = new HostPorts(logger, [storage.folder]);
   const loadedPlan = new LoadedPlan();
   const approvals = new PendingApprovals();
   const previews = new PreviewDocuments();

@@ -10,6 +10,15 @@ export class WorkspaceEscapeError extends Error {
   }
 }
 
+/** A path that is one of the run's own files (its journal, trace, or the folder that holds them): no step or check may touch it. */
+export class ProtectedPathError extends Error {
+  readonly reason = 'protectedPath';
+  constructor(readonly path: string) {
+    super(`Path "${path}" is one of the run's own files (its journal, trace or the folder that holds them): a plan may not read or change it`);
+    this.name = 'ProtectedPathError';
+  }
+}
+
 /** A file that was expected to exist does not. */
 export class FileNotFoundError extends Error {
   readonly reason = 'fileNotFound';

@@ -21,6 +21,8 @@ export interface ReadOptions {
  * The files of one workspace. Every path is relative to the workspace root, written with `/`.
  * Implementations must refuse (with `WorkspaceEscapeError`) any path that resolves outside the root,
  * including through symlinks, and must write atomically (temp file in the same folder, then rename).
+ * A host that keeps a run's own files (journal, trace) inside the workspace refuses them too, with
+ * `ProtectedPathError`, however the path is spelled, and leaves them out of listings.
  */
 export interface Workspace {
   /**
@@ -151,6 +153,8 @@ export interface Clock {
  * durable once all of it is written (and synced, for a log that syncs); records may be committed together.
  */
 export interface RecordLog {
+  /** Where the log is kept (a file path), named in errors when it cannot be written. */
+  readonly path?: string;
   /** Queues `record` after every earlier one; resolves once it is durable, rejects when its write or sync failed. */
   append(record: unknown): Promise<void>;
   /**

@@ -106,8 +106,8 @@ export class JsonlRecordLog implements RecordLog {
     const torn = lines.pop() ?? '';
     if (torn.trim() !== '') onWarning?.(`${this.path}:${lines.length + 1}: ignored a torn last line (the process stopped while writing it)`);
     const records: unknown[] = [];
+    // Every record is one line, so a blank line before the last is damage too: record n is line n.
     lines.forEach((line, index) => {
-      if (line.trim() === '') return;
       try {
         records.push(JSON.parse(line));
       } catch {

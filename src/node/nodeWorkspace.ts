@@ -22,9 +22,9 @@ const APPEND_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT
 export class NodeWorkspace implements Workspace {
   private readonly resolver: WorkspaceResolver;
 
-  /** `root` is the workspace folder; every path is taken relative to it. */
-  constructor(root: string) {
-    this.resolver = new WorkspaceResolver(root);
+  /** `root` is the workspace folder; every path is taken relative to it. `protectedPaths` (absolute) are the run's own files. */
+  constructor(root: string, protectedPaths: readonly string[] = []) {
+    this.resolver = new WorkspaceResolver(root, protectedPaths);
   }
 
   async readFile(path: string, options?: ReadOptions): Promise<string> {

@@ -4,9 +4,11 @@
 // linked folder pointing outside is refused before anything is read or written. Callers then use the
 // resolved real path, so a link is not followed a second time; a link swapped by another local process
 // between the check and the use is a race this cannot close without openat-style APIs Node lacks.
+// The run's own files (journal, trace, the folder of runs) are refused the same way, on real paths: a
+// path that lands on one, inside a protected folder, or on a folder above one (whose rename would move it).
 import { lstat, readlink, realpath } from 'node:fs/promises';
 import * as nodePath from 'node:path';
-import { WorkspaceEscapeError } from '../core/errors';
+import { ProtectedPathError, WorkspaceEscapeError } from '../core/errors';
 import { workspacePathProblem } from '../core/workspacePath';
 
 /** Where a workspace path lands: `target` follows a final symlink, `entry` is the directory entry itself. */
@@ -23,9 +25,13 @@ const MAX_LINK_HOPS = 40;
 /** Resolves workspace-relative paths to real absolute paths inside one root, refusing everything else. */
 export class WorkspaceResolver {
   private rootReal: Promise<string> | undefined;
+  private protectedReal: Promise<readonly string[]> | undefined;
 
-  /** `root` is the workspace folder, as given by the host. */
-  constructor(readonly root: string) {}
+  /** `root` is the workspace folder, as given by the host; `protectedPaths` (absolute) are the run's own files and folders. */
+  constructor(
+    readonly root: string,
+    private readonly protectedPaths: readonly string[] = [],
+  ) {}
 
   /** The real path of the root; computed once. */
   realRoot(): Promise<string> {
@@ -51,7 +57,16 @@ export class WorkspaceResolver {
     const entry = nodePath.join(parent, nodePath.basename(lexical));
     const target = await this.follow(path, entry, root, 0);
     if (target === root && !options.allowRoot) throw new WorkspaceEscapeError(path, 'is a link to the workspace root itself');
+    if (target !== root && (await this.touchesProtected([target, entry]))) throw new ProtectedPathError(path);
     return { target, entry };
+  }
+
+  /** True when one of `reals` is a protected path, lies inside one, or is a folder above one. */
+  private async touchesProtected(reals: readonly string[]): Promise<boolean> {
+    if (this.protectedPaths.length === 0) return false;
+    this.protectedReal ??= Promise.all(this.protectedPaths.map(realOrBelow));
+    const guarded = await this.protectedReal;
+    return reals.some((real) => guarded.some((path) => isInside(path, real) || isInside(real, path)));
   }
 
   /**
@@ -97,12 +112,12 @@ export function isInside(root: string, candidate: string): boolean {
   return candidate.startsWith(prefix);
 }
 
-/** What `resolving` gives, or `undefined` when it rejects with `WorkspaceEscapeError` (the path leads out). */
+/** What `resolving` gives, or `undefined` when it rejects because the path leads out or is one of the run's own files. */
 export async function insideOrUndefined<T>(resolving: Promise<T>): Promise<T | undefined> {
   try {
     return await resolving;
   } catch (error) {
-    if (error instanceof WorkspaceEscapeError) return undefined;
+    if (error instanceof WorkspaceEscapeError || error instanceof ProtectedPathError) return undefined;
     throw error;
   }
 }
@@ -111,6 +126,16 @@ export async function insideOrUndefined<T>(resolving: Promise<T>): Promise<T | u
 export function errorCode(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : undefined;
+}
+
+/** The real path of `absolute`, or of its nearest existing ancestor joined with the rest when it does not exist yet. */
+async function realOrBelow(absolute: string): Promise<string> {
+  try {
+    return await realpath(absolute);
+  } catch {
+    const parent = nodePath.dirname(absolute);
+    return parent === absolute ? absolute : nodePath.join(await realOrBelow(parent), nodePath.basename(absolute));
+  }
 }
 
 async function lstatOrUndefined(absolute: string) {

@@ -9,7 +9,11 @@ import { VscodeWorkspace } from './vscodeWorkspace';
 export class HostPorts implements vscode.Disposable {
   private readonly runners = new Map<string, TerminalCommandRunner>();
 
-  constructor(private readonly logger: Logger) {}
+  /** `protectedPaths` (absolute): the run files no step or check may touch, should they lie inside a folder. */
+  constructor(
+    private readonly logger: Logger,
+    private readonly protectedPaths: readonly string[] = [],
+  ) {}
 
   /** The ports over `folder`. */
   for(folder: vscode.WorkspaceFolder): { readonly workspace: Workspace; readonly commands: CommandRunner } {
@@ -19,7 +23,7 @@ export class HostPorts implements vscode.Disposable {
       runner = new TerminalCommandRunner(folder.uri, { logger: this.logger });
       this.runners.set(key, runner);
     }
-    return { workspace: new VscodeWorkspace(folder.uri), commands: runner };
+    return { workspace: new VscodeWorkspace(folder.uri, this.protectedPaths), commands: runner };
   }
 
   dispose(): void {

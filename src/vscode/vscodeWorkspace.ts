@@ -34,9 +34,12 @@ export class VscodeWorkspace implements Workspace {
   private readonly resolver: WorkspaceResolver | undefined;
   private readonly ignoreCase: boolean;
 
-  /** `folder` is the workspace root, usually a `WorkspaceFolder.uri`. */
-  constructor(readonly folder: vscode.Uri) {
-    this.resolver = folder.scheme === 'file' ? new WorkspaceResolver(folder.fsPath) : undefined;
+  /** `folder` is the workspace root, usually a `WorkspaceFolder.uri`; `protectedPaths` (absolute) are the run's own files. */
+  constructor(
+    readonly folder: vscode.Uri,
+    protectedPaths: readonly string[] = [],
+  ) {
+    this.resolver = folder.scheme === 'file' ? new WorkspaceResolver(folder.fsPath, protectedPaths) : undefined;
     // git's core.ignorecase default follows the disk; a virtual file system is taken as case-sensitive.
     this.ignoreCase = folder.scheme === 'file' && (process.platform === 'darwin' || process.platform === 'win32');
   }

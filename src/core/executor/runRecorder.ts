@@ -8,7 +8,7 @@
 // state a resumed run rebuilds from the journal is the state the live run had, field for field.
 import type { Clock, RecordLog } from '../ports';
 import { JournalRecordSchema, type JournalRecord, type RunStatus, type StepRecord, type UsageRecord } from './journalRecords';
-import { applyRecord, JournalError, replayJournal, type RunState } from './runState';
+import { applyRecord, JournalError, type RunState } from './runState';
 import { transition, type StepEvent } from './stepTransitions';
 import type { TraceEventInput } from './traceEvents';
 
@@ -21,25 +21,42 @@ export interface RecorderIo {
   readonly onChange?: (state: RunState, stepIds: readonly string[]) => void;
 }
 
-/** Reads and replays a journal; a torn last line is skipped and reported through `onWarning`. */
+/**
+ * Reads and replays a journal, each record through the schema and the step transition table; a record
+ * that cannot follow the ones before it is a `JournalError` naming its line. A torn last line is skipped
+ * and reported through `onWarning`.
+ */
 export async function loadRunState(journal: RecordLog, onWarning: (message: string) => void): Promise<RunState> {
   const raw = await journal.readAll(onWarning);
-  const records = raw.map((entry, index) => {
+  let state: RunState | undefined;
+  raw.forEach((entry, index) => {
+    const where = `${journal.path ? `${journal.path}:` : 'journal line '}${index + 1}`;
     const parsed = JournalRecordSchema.safeParse(entry);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new JournalError(`journal record ${index + 1} is not a valid record: ${issue?.path.join('.') || 'record'}: ${issue?.message}`);
+      throw new JournalError(`${where}: not a valid record: ${issue?.path.join('.') || 'record'}: ${issue?.message}`);
     }
-    return parsed.data;
+    try {
+      state = applyRecord(state, parsed.data);
+    } catch (error) {
+      throw error instanceof JournalError ? new JournalError(`${where}: ${error.message}`) : error;
+    }
   });
-  return replayJournal(records);
+  if (!state) throw new JournalError('the journal is empty');
+  return state;
 }
 
 /** A journal or trace commit failed: the records queued with it are not durable, and the run must stop. */
 export class JournalWriteError extends Error {
   readonly reason = 'journalWrite';
-  constructor(readonly cause: unknown) {
-    super(`the run's journal or trace could not be written: ${cause instanceof Error ? cause.message : String(cause)}`);
+  constructor(
+    /** Which of the run's logs failed. */
+    readonly log: 'journal' | 'trace',
+    /** Where that log is kept, when it says. */
+    readonly path: string | undefined,
+    readonly cause: unknown,
+  ) {
+    super(`the ${log} could not be written (disk full?): ${path ? `${path}: ` : ''}${cause instanceof Error ? cause.message : String(cause)}`);
     this.name = 'JournalWriteError';
   }
 }
@@ -58,7 +75,7 @@ export class RunRecorder {
   static async begin(record: Extract<JournalRecord, { type: 'runStarted' }>, io: RecorderIo): Promise<RunRecorder> {
     const stored = onDisk(record);
     const recorder = new RunRecorder(applyRecord(undefined, stored), io);
-    recorder.queue(io.journal, stored);
+    recorder.queue('journal', stored);
     io.onChange?.(recorder.state, []);
     return recorder;
   }
@@ -120,7 +137,7 @@ export class RunRecorder {
   /** Queues a trace event, stamped with the time and the run id. */
   async trace(event: TraceEventInput): Promise<void> {
     this.throwIfFailed();
-    this.queue(this.io.trace, { ...event, at: this.io.clock.now(), runId: this.state.runId });
+    this.queue('trace', { ...event, at: this.io.clock.now(), runId: this.state.runId });
   }
 
   /**
@@ -129,11 +146,7 @@ export class RunRecorder {
    */
   async durable(): Promise<void> {
     this.throwIfFailed();
-    try {
-      await Promise.all([this.io.journal.flush(), this.io.trace.flush()]);
-    } catch (error) {
-      this.fail(error);
-    }
+    await Promise.all((['journal', 'trace'] as const).map((log) => this.io[log].flush().catch((error: unknown) => this.fail(log, error))));
     this.throwIfFailed();
   }
 
@@ -141,17 +154,20 @@ export class RunRecorder {
   private record(record: JournalRecord, stepIds: readonly string[]): void {
     const stored = onDisk(record);
     const next = applyRecord(this.state, stored);
-    this.queue(this.io.journal, stored);
+    this.queue('journal', stored);
     this.state = next;
     this.io.onChange?.(this.state, stepIds);
   }
 
-  private queue(log: RecordLog, record: unknown): void {
-    log.append(record).catch((error: unknown) => this.fail(error));
+  private queue(log: 'journal' | 'trace', record: unknown): void {
+    this.io[log].append(record).catch((error: unknown) => this.fail(log, error));
   }
 
-  private fail(error: unknown): void {
-    this.failure ??= error instanceof JournalWriteError ? error : new JournalWriteError(error);
+  /** Keeps the first failure; the journal's is reported before the trace's when both failed in one commit. */
+  private fail(log: 'journal' | 'trace', error: unknown): void {
+    if (this.failure?.log === 'journal') return;
+    if (this.failure && log === 'trace') return;
+    this.failure = new JournalWriteError(log, this.io[log].path, error);
   }
 
   private throwIfFailed(): void {

@@ -1,6 +1,6 @@
 // How tools fail: the one place that turns whatever a port threw into a ToolError of the right kind.
 // Typed errors that prove nothing happened (a missing file, a path outside the workspace, something
-// other than a regular file, a file over the read limit, a refusal by the file system, a command that
+// other than a regular file, one of the run's own files, a file over the read limit, a refusal by the file system, a command that
 // never started, a refused model request) are `definite`: they cannot change on a retry. Anything that
 // leaves the effect in doubt is `ambiguous`.
 import {
@@ -12,6 +12,7 @@ import {
   FileRefusedError,
   FileTooLargeError,
   ModelError,
+  ProtectedPathError,
   NotAFileError,
   ToolError,
   WorkspaceEscapeError,
@@ -47,7 +48,7 @@ function modelFailureKind(reason: ModelErrorReason): FailureKind {
 export function toToolError(error: unknown, action: string): ToolError {
   if (error instanceof ToolError) return error;
   const say = (detail: string): string => `${action}: ${detail}`;
-  if (error instanceof WorkspaceEscapeError) return new ToolError('definite', error.reason, say(error.message));
+  if (error instanceof WorkspaceEscapeError || error instanceof ProtectedPathError) return new ToolError('definite', error.reason, say(error.message));
   if (error instanceof FileNotFoundError) return new ToolError('definite', error.reason, say(error.message));
   if (error instanceof FileExistsError) return new ToolError('definite', error.reason, say(error.message));
   if (error instanceof NotAFileError || error instanceof FileTooLargeError || error instanceof BinaryFileError) {

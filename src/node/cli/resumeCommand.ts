@@ -9,29 +9,29 @@ import { loadRunState } from '../../core/executor/runRecorder';
 import { JournalError, type RunState } from '../../core/executor/runState';
 import { formatProblem } from '../../core/plan/planProblem';
 import type { ValidPlan } from '../../core/plan/planSchema';
-import { CorruptRecordLogError, JsonlRecordLog } from '../jsonlRecordLog';
+import { CorruptRecordLogError, JsonlRecordLog, nodeLogFiles, type LogFiles } from '../jsonlRecordLog';
 import { EXIT, type CliCommand, type CliIo } from './cliIo';
 import { modelsFromEnv, type CliModels } from './modelsFromEnv';
 import { optionOverrides, parseRunFlags } from './runFlags';
-import { hasContent, preparePlanwrightFolder, readPlanFile, traceBesideJournal, workspaceFolder } from './runFiles';
+import { hasContent, holdsRecords, preparePlanwrightFolder, readPlanFile, traceBesideJournal, workspaceFolder } from './runFiles';
 import { runSession, stderrLogger } from './runSession';
 
 const USAGE =
   'planwright resume --journal FILE [--plan EDITED.plan.json] [--workspace DIR] [--approve all|reads|none] [--max-parallel N] [--max-replans N] [--max-read-bytes N] [--max-output-bytes N] [--summary plain|model] [--trace FILE] [--json]';
 
-/** The `resume` sub-command, with the models built by `modelsOf` from the environment. */
-export function createResumeCommand(modelsOf: (env: CliIo['env']) => CliModels): CliCommand {
+/** The `resume` sub-command, with the models built by `modelsOf` from the environment; `logFiles` as for `run`. */
+export function createResumeCommand(modelsOf: (env: CliIo['env']) => CliModels, logFiles: LogFiles = nodeLogFiles): CliCommand {
   return {
     name: 'resume',
     usage: `${USAGE}\n      continue a run from its journal (same exit codes as run)`,
-    run: (args, io) => resume(args, io, modelsOf),
+    run: (args, io) => resume(args, io, modelsOf, logFiles),
   };
 }
 
 /** The `resume` sub-command over the models the environment configures. */
 export const resumeCommand: CliCommand = createResumeCommand(modelsFromEnv);
 
-async function resume(args: readonly string[], io: CliIo, modelsOf: (env: CliIo['env']) => CliModels): Promise<number> {
+async function resume(args: readonly string[], io: CliIo, modelsOf: (env: CliIo['env']) => CliModels, logFiles: LogFiles): Promise<number> {
   const flags = parseRunFlags(args, ['journal', 'plan', 'workspace', 'approve', 'max-parallel', 'max-replans', 'max-read-bytes', 'max-output-bytes', 'summary', 'trace']);
   if ('error' in flags) return fail(io, `${flags.error}\nUsage: ${USAGE}`);
   if (flags.help) {
@@ -42,8 +42,11 @@ async function resume(args: readonly string[], io: CliIo, modelsOf: (env: CliIo[
   if (flags.journal === undefined) return fail(io, `--journal is needed: the journal of the run to continue\nUsage: ${USAGE}`);
   const journalPath = nodePath.resolve(io.cwd, flags.journal);
   if (!(await hasContent(journalPath))) return fail(io, `no journal at ${flags.journal}`);
+  if (!(await holdsRecords(journalPath))) {
+    return fail(io, `${flags.journal} holds no whole record: the run stopped while writing its first one, so nothing ran. Start it again with planwright run PLAN --journal ${flags.journal}`);
+  }
 
-  const journal = new JsonlRecordLog(journalPath);
+  const journal = new JsonlRecordLog(journalPath, true, logFiles);
   let state: RunState;
   try {
     state = await loadRunState(journal, (warning) => stderrLogger(io).warn(warning));

@@ -1,7 +1,7 @@
 // Files and folders of a headless run: the plan file, the workspace folder check, the run id, and the
 // default place of a run's journal and trace, `<workspace>/.planwright/runs/<runId>.journal.jsonl` / `.trace.jsonl`.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, realpath, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, realpath, stat, writeFile } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import { parsePlanText } from '../../core/plan/parsePlan';
 import { formatProblem } from '../../core/plan/planProblem';
@@ -53,6 +53,32 @@ export async function preparePlanwrightFolder(root: string, paths: readonly stri
 export async function hasContent(path: string): Promise<boolean> {
   const info = await stat(path).catch(() => undefined);
   return info !== undefined && info.size > 0;
+}
+
+/**
+ * True when the journal at `path` holds at least one whole record (a line ended by its newline). A file
+ * with only a torn first line is a run that stopped while writing its first record: nothing ran, so a
+ * new run may take the file over (opening it cuts the torn line off).
+ */
+export async function holdsRecords(path: string): Promise<boolean> {
+  const file = await open(path, 'r').catch(() => undefined);
+  if (!file) return false;
+  try {
+    const buffer = Buffer.alloc(64 * 1024);
+    // Whether the line read so far has anything but white space in it.
+    let lineHasText = false;
+    for (;;) {
+      const { bytesRead } = await file.read(buffer, 0, buffer.length, null);
+      if (bytesRead === 0) return false;
+      for (const byte of buffer.subarray(0, bytesRead)) {
+        if (byte === 0x0a) {
+          if (lineHasText) return true;
+        } else if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0d) lineHasText = true;
+      }
+    }
+  } finally {
+    await file.close();
+  }
 }
 
 /**

@@ -14,12 +14,12 @@ import type { ValidPlan } from '../../core/plan/planSchema';
 import { PLANNED_REVISION } from '../../core/planner/planTask';
 import { summarizeWorkspace } from '../../core/planner/workspaceSummary';
 import { messageOf } from '../../core/textPreview';
-import { JsonlRecordLog } from '../jsonlRecordLog';
+import { JsonlRecordLog, nodeLogFiles, type LogFiles } from '../jsonlRecordLog';
 import { NodeWorkspace } from '../nodeWorkspace';
 import { EXIT, type CliCommand, type CliIo } from './cliIo';
 import { MODEL_ENV, modelsFromEnv, type CliModels } from './modelsFromEnv';
 import { optionOverrides, parseRunFlags, type RunFlags } from './runFlags';
-import { defaultRunFiles, hasContent, newRunId, preparePlanwrightFolder, readPlanFile, workspaceFolder } from './runFiles';
+import { defaultRunFiles, holdsRecords, newRunId, preparePlanwrightFolder, readPlanFile, workspaceFolder } from './runFiles';
 import { runSession, runSessionWith, type SessionResult } from './runSession';
 
 const USAGE =
@@ -30,19 +30,22 @@ export const GOAL_NEEDS_MODEL =
   `planning from a goal needs a model endpoint: set ${MODEL_ENV.baseUrl} (and ${MODEL_ENV.apiKey} or ${MODEL_ENV.apiKeyFallback}, ` +
   `${MODEL_ENV.model}), or pass a plan file`;
 
-/** The `run` sub-command, with the models built by `modelsOf` from the environment. */
-export function createRunPlanCommand(modelsOf: (env: CliIo['env']) => CliModels): CliCommand {
+/**
+ * The `run` sub-command, with the models built by `modelsOf` from the environment; `logFiles` are the
+ * journal's file operations (a test makes them fall short or run out of space).
+ */
+export function createRunPlanCommand(modelsOf: (env: CliIo['env']) => CliModels, logFiles: LogFiles = nodeLogFiles): CliCommand {
   return {
     name: 'run',
     usage: `${USAGE}\n      run a plan (exit 0 succeeded, 1 failed or needs a re-plan, 2 bad input, 3 waiting for approval)`,
-    run: (args, io) => runPlan(args, io, modelsOf),
+    run: (args, io) => runPlan(args, io, modelsOf, logFiles),
   };
 }
 
 /** The `run` sub-command over the models the environment configures. */
 export const runPlanCommand: CliCommand = createRunPlanCommand(modelsFromEnv);
 
-async function runPlan(args: readonly string[], io: CliIo, modelsOf: (env: CliIo['env']) => CliModels): Promise<number> {
+async function runPlan(args: readonly string[], io: CliIo, modelsOf: (env: CliIo['env']) => CliModels, logFiles: LogFiles): Promise<number> {
   const flags = parseRunFlags(args, ['goal', 'mode', 'workspace', 'approve', 'max-parallel', 'max-replans', 'max-read-bytes', 'max-output-bytes', 'summary', 'journal', 'trace']);
   if ('error' in flags) return fail(io, `${flags.error}\nUsage: ${USAGE}`);
   if (flags.help) {
@@ -69,12 +72,12 @@ async function runPlan(args: readonly string[], io: CliIo, modelsOf: (env: CliIo
 
   const runId = newRunId(new Date());
   const files = runFiles(io, flags, folder.root, runId);
-  if (await hasContent(files.journal)) {
+  if (await holdsRecords(files.journal)) {
     return fail(io, `a journal already exists at ${files.journal}: resume it with planwright resume --journal ${files.journal}, or choose another --journal`);
   }
   await preparePlanwrightFolder(folder.root, [files.journal, files.trace]);
   const options: RunOptions = { ...DEFAULT_RUN_OPTIONS, ...optionOverrides(flags, DEFAULT_RUN_OPTIONS) };
-  const journal = new JsonlRecordLog(files.journal);
+  const journal = new JsonlRecordLog(files.journal, true, logFiles);
   const setup = { workspaceRoot: folder.root, journal, tracePath: files.trace, json: flags.json, models };
   const host = { workspace: folder.root, trace: files.trace };
   if (fusedGoal) {

@@ -1,6 +1,7 @@
 // One headless run or resume, shared by `planwright run` (a plan, or a goal in any mode) and
 // `planwright resume`: builds the Node adapters for the workspace, journal and trace, prints one line per
 // step transition (or, with --json, only the final report), and turns the run's outcome into the exit code.
+import * as nodePath from 'node:path';
 import type { PlanRun, RunDeps } from '../../core/executor/planRun';
 import type { RunReport } from '../../core/executor/runSummary';
 import type { ApprovalGate, Logger } from '../../core/ports';
@@ -11,6 +12,7 @@ import { nodeClock } from '../nodeClock';
 import { NodeWorkspace } from '../nodeWorkspace';
 import { EXIT, type CliIo } from './cliIo';
 import type { CliModels } from './modelsFromEnv';
+import { PLANWRIGHT_FOLDER } from './runFiles';
 import { closingLines, progressLine } from './stepProgress';
 
 /** Where a run lives and how it reports. */
@@ -67,7 +69,8 @@ export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps
   const trace = new JsonlRecordLog(setup.tracePath, false);
   const printed = new Map<string, string>();
   const deps: RunDeps = {
-    workspace: new NodeWorkspace(setup.workspaceRoot),
+    // A step or check that reaches the run's own files would corrupt the record it is judged by.
+    workspace: new NodeWorkspace(setup.workspaceRoot, [setup.journal.path, setup.tracePath, nodePath.join(setup.workspaceRoot, PLANWRIGHT_FOLDER)]),
     commands: new NodeCommandRunner(setup.workspaceRoot),
     clock: nodeClock,
     journal: setup.journal,

@@ -107,7 +107,11 @@ describe('PlanRun durability and concurrent starts', () => {
     const commands = new ScriptedCommandRunner(() => ({}));
     const run = await PlanRun.start(validPlan([command('E1'), command('E2')]), { runId: 'r', options: runOptions() }, fakeRunDeps({ journal, commands }));
     files.failSync = new Error('EIO: sync failed');
-    await assert.rejects(run.execute(liveSignal()), (error: unknown) => error instanceof JournalWriteError && /EIO/.test(error.message));
+    await assert.rejects(run.execute(liveSignal()), (error: unknown) => {
+      assert.ok(error instanceof JournalWriteError);
+      assert.equal(error.message, `the journal could not be written (disk full?): ${journal.path}: EIO: sync failed`);
+      return true;
+    });
     assert.deepEqual(commands.requests, [], 'no step started its tool');
     files.failSync = undefined;
     const kept = (await journal.readAll()) as { type: string }[];

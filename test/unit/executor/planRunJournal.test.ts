@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { PlanRun, type RunDeps } from '../../../src/core/executor/planRun';
 import type { StepRecord } from '../../../src/core/executor/journalRecords';
 import { loadRunState } from '../../../src/core/executor/runRecorder';
+import { JournalError, type RunState } from '../../../src/core/executor/runState';
 import type { ValidPlan } from '../../../src/core/plan/planSchema';
 import { JsonlRecordLog } from '../../../src/node/jsonlRecordLog';
 import { fakeRunDeps, liveSignal, MemoryRecordLog, RecordingLogger, runOptions, stepRecords, validPlan } from '../support/executorFakes';
@@ -46,6 +47,19 @@ async function resumeFrom(lines: readonly string[], count: number, parts: Partia
   return { before, report, added, commands };
 }
 
+/** A workspace whose first `failures` appends fail before writing anything (the status read then says "not done"). */
+class FailingAppends extends MemoryWorkspace {
+  appends = 0;
+  constructor(private appendFailures: number) {
+    super({ 'in.txt': 'input' });
+  }
+  override async appendFile(path: string, content: string): Promise<void> {
+    this.appends++;
+    if (this.appendFailures-- > 0) throw new Error('ECONNRESET: the share went away');
+    await super.appendFile(path, content);
+  }
+}
+
 describe('PlanRun journal', () => {
   it('replaying the journal gives exactly the live state, after retries, failures, invalidation and usage', async () => {
     const commands = new ScriptedCommandRunner((request) => (request.command === 'flaky' ? { exitCode: null, timedOut: true } : { exitCode: request.command === 'broken' ? 1 : 0 }));
@@ -60,13 +74,54 @@ describe('PlanRun journal', () => {
     assert.equal(replayed.usage[0].phase, 'plan');
   });
 
-  it('replays every prefix of a journal: a crash after any record leaves a run that can be rebuilt', async () => {
-    const { lines } = await fullJournal(validPlan([read('R1'), write('W1', ['R1']), command('C1', { idempotent: true }, ['W1']), write('W2', ['C1'])]));
-    for (let count = 1; count <= lines.length; count++) {
-      const journal = new MemoryRecordLog();
-      journal.lines.push(...lines.slice(0, count));
-      await loadRunState(journal, () => undefined);
+  it('replays every prefix of a journal to the live state right after that record: a crash after any record leaves exactly that run', async () => {
+    const journal = new MemoryRecordLog();
+    const live: RunState[] = [];
+    const plan = validPlan([read('R1'), write('W1', ['R1']), command('C1', { idempotent: true }, ['W1']), write('W2', ['C1'])]);
+    const deps = fakeRunDeps({ journal, workspace: new MemoryWorkspace({ 'in.txt': 'input' }), onChange: (state) => live.push(state) });
+    await (await PlanRun.start(plan, { runId: 'prefixes', options: runOptions() }, deps)).execute(liveSignal());
+    assert.equal(live.length, journal.lines.length, 'one change per record');
+    for (let count = 1; count <= journal.lines.length; count++) {
+      const prefix = new MemoryRecordLog();
+      prefix.lines.push(...journal.lines.slice(0, count));
+      assert.deepStrictEqual(await loadRunState(prefix, () => undefined), live[count - 1], `after ${count} records`);
     }
+  });
+
+  describe('replay enforces the step transition table', () => {
+    /** The journal of a run of one read step, with `record` put in as line `at`. */
+    async function journalWith(record: Record<string, unknown>, at: number): Promise<MemoryRecordLog> {
+      const { lines } = await fullJournal(validPlan([read('R1')]));
+      const journal = new MemoryRecordLog();
+      journal.lines.push(...lines.slice(0, at - 1), JSON.stringify({ type: 'step', at: 1, stepId: 'R1', ...record }));
+      return journal;
+    }
+
+    it('refuses "succeed" for a step that never started, naming the line', async () => {
+      const journal = await journalWith({ event: 'succeed', to: 'succeeded' }, 2);
+      await assert.rejects(loadRunState(journal, () => undefined), (error: unknown) => {
+        assert.ok(error instanceof JournalError);
+        assert.equal(error.message, 'journal line 2: step R1: "succeed" cannot move it from pending to succeeded');
+        return true;
+      });
+    });
+
+    it('refuses a record whose target status is not where its event leads', async () => {
+      const approved = (await fullJournal(validPlan([read('R1')]))).lines.findIndex((line) => line.includes('"event":"approve"')) + 1;
+      const journal = await journalWith({ event: 'start', to: 'succeeded' }, approved + 1);
+      await assert.rejects(loadRunState(journal, () => undefined), { message: `journal line ${approved + 1}: step R1: "start" cannot move it from approved to succeeded` });
+    });
+
+    it('names the file and line of a journal on disk', async () => {
+      const dir = await makeTempDir();
+      try {
+        const file = path.join(dir, 'bad.journal.jsonl');
+        await writeFile(file, `${(await journalWith({ event: 'fail', to: 'failed' }, 2)).lines.join('\n')}\n`);
+        await assert.rejects(loadRunState(new JsonlRecordLog(file), () => undefined), { message: `${file}:2: step R1: "fail" cannot move it from pending to failed` });
+      } finally {
+        await removeTempDir(dir);
+      }
+    });
   });
 
   it('resumed after any record, never re-runs a step that had succeeded, and finishes the run', async () => {
@@ -112,6 +167,26 @@ describe('PlanRun journal', () => {
       const { report, commands } = await resumeFrom(lines, lines.length);
       assert.equal(report.steps[0].status, 'succeeded');
       assert.deepEqual(commands.requests, []);
+    });
+
+    it('keeps "one retry after a not-done settle" across a crash: a second not-done after resuming fails instead of a third run', async () => {
+      const append = { id: 'A1', title: 'append', tool: 'appendFile', args: { path: 'log.txt', content: 'line\n' }, postcondition: { kind: 'fileContains', path: 'log.txt', text: 'line' } };
+      const { lines } = await fullJournal(validPlan([append]), { workspace: new FailingAppends(2) });
+      const retried = lines.findIndex((line) => line.includes('"event":"retry"'));
+      assert.ok(retried > 0 && lines[retried]!.includes('"retriedAfterSettle":true'), 'the retry record keeps the rule');
+      const workspace = new FailingAppends(0);
+      const { report } = await resumeFrom(lines, retried + 1, { workspace });
+      assert.deepEqual(report.steps.map((step) => `${step.id}:${step.status}:x${step.attempts}`), ['A1:failed:x2']);
+      assert.equal(workspace.appends, 0, 'the append did not run a third time');
+    });
+
+    it('keeps the rule on a step resumed for its one retry: failing again ambiguously settles to failed, not another run', async () => {
+      const append = { id: 'A1', title: 'append', tool: 'appendFile', args: { path: 'log.txt', content: 'line\n' }, postcondition: { kind: 'fileContains', path: 'log.txt', text: 'line' } };
+      const lines = await cutAtStart(validPlan([append]), 'A1');
+      const workspace = new FailingAppends(5);
+      const { report } = await resumeFrom(lines, lines.length, { workspace });
+      assert.deepEqual(report.steps.map((step) => `${step.id}:${step.status}:x${step.attempts}`), ['A1:failed:x2']);
+      assert.equal(workspace.appends, 1, 'one run after the crash, no more');
     });
 
     it('settled by the status read: an append that did not happen runs once more; one that happened is kept', async () => {

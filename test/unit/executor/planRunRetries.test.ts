@@ -199,10 +199,12 @@ describe('PlanRun retries and settling', () => {
       assert.equal(stepOf(report, 'E1').status, 'unknown');
     });
 
-    it('without a statusCheck or status read: unknown, never re-run', async () => {
-      const step = { ...deploy, statusCheck: undefined };
-      const { report, commands, trace } = await run([step], { answers: [TIMED_OUT] });
-      assert.equal(stepOf(report, 'E1').status, 'unknown');
+    it('without a statusCheck or status read: unknown, never re-run, and the run does not count as succeeded', async () => {
+      const step = { ...deploy, statusCheck: undefined, dependsOn: ['R1'] };
+      const read = { id: 'R1', title: 'look', tool: 'readFile', args: { path: 'in.txt' } };
+      const { report, commands, trace } = await run([read, step], { answers: [TIMED_OUT], workspace: new MemoryWorkspace({ 'in.txt': 'x' }) });
+      assert.deepEqual(report.steps.map((one) => `${one.id}:${one.status}`), ['R1:succeeded', 'E1:unknown']);
+      assert.equal(report.status, 'needsReplan', 'a run whose last step ended unknown has not succeeded');
       assert.equal(commands.requests.length, 1);
       assert.ok(trace.some((event) => event.type === 'settle' && event.method === 'none' && event.outcome === 'noMethod'));
     });

@@ -46,9 +46,9 @@ describe('retryPolicy', () => {
       assert.deepEqual(delays.map((decision) => (decision.action === 'retry' ? decision.delayMs : -1)), [250, 500, 1000, 2000]);
     });
 
-    it('defaults to two retries', () => {
-      assert.equal(DEFAULT_RETRY_LIMITS.maxRetries, 2);
-      assert.equal(decideAfterFailure('idempotent', 'ambiguous', 3, DEFAULT_RETRY_LIMITS).action, 'fail');
+    it('by default retries an ambiguous failure of a safe call twice, after 250 then 500 ms, then fails', () => {
+      const decisions = [1, 2, 3].map((attempt) => decideAfterFailure('idempotent', 'ambiguous', attempt, DEFAULT_RETRY_LIMITS));
+      assert.deepEqual(decisions.map((decision) => (decision.action === 'retry' ? `retry in ${decision.delayMs} ms` : decision.action)), ['retry in 250 ms', 'retry in 500 ms', 'fail']);
     });
   });
 

@@ -67,6 +67,10 @@ describe('scheduler', () => {
       }
     });
 
+    it('is needsReplan when only the last step is left, unknown: unknown is not finished', () => {
+      assert.equal(quietOutcome(DIAMOND, statuses({ A: 'succeeded', B: 'succeeded', C: 'skipped', D: 'unknown' })), 'needsReplan');
+    });
+
     it('is awaitingApproval when steps wait for the user and nothing broke', () => {
       assert.equal(quietOutcome(DIAMOND, statuses({ A: 'succeeded', B: 'awaitingApproval', C: 'succeeded', D: 'pending' })), 'awaitingApproval');
     });

@@ -44,6 +44,12 @@ describe('deleteFileTool', () => {
     assert.equal(await deleteFileTool.statusRead!({ path: 'kept' }, context, []), 'notDone');
   });
 
+  it('settles as cannotTell, never done, when the status read itself fails', async () => {
+    const memory = new MemoryWorkspace({ 'kept': 'x' });
+    memory.failNext('stat', new Error('EIO: i/o error, stat'));
+    assert.equal(await deleteFileTool.statusRead!({ path: 'kept' }, toolContext({ workspace: memory }), []), 'cannotTell');
+  });
+
   it('is idempotent', () => {
     assert.equal(deleteFileTool.effect({ path: 'a' }, {}), 'idempotent');
   });
