@@ -55,6 +55,8 @@ export const RunRecordSchema = z.object({
   /** The ground truth holds in the workspace after the run. */
   completed: z.boolean(),
   escalated: z.boolean(),
+  /** The design `auto` chose up front (absent for the other arms). */
+  design: z.enum(['split', 'fused']).optional(),
   /** Re-plans (split, or auto after escalating). */
   replans: z.number().int().nonnegative(),
   /** Fused turns that followed a failed action (recovery turns). */

@@ -105,6 +105,7 @@ export async function runTask({ set, task }: SetTask, arm: BenchArm, source: Mod
       status: result?.status ?? 'error',
       completed,
       escalated: result?.escalation !== undefined,
+      ...(result?.design ? { design: result.design.design } : {}),
       replans: result?.report?.replans ?? 0,
       recoveries: mode === 'split' ? 0 : recoveries(records),
       stepsRun: records.filter((record) => record.type === 'step' && record.event === 'start').length,

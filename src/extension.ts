@@ -72,7 +72,7 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
     view,
     editor,
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, previews),
-    ...registerPlanCommands({ loadedPlan, session, log, models: () => models.models(), ports: (folder) => ports.for(folder), settings: () => settings.current }),
+    ...registerPlanCommands({ loadedPlan, session, log, models: () => models.models(), settings: () => settings.current }),
     ...registerRunCommands({ session, log }),
     ...registerStepCommands({ session, previews, log, ports: (folder) => ports.for(folder) }),
     ...editor.registerCommands(),

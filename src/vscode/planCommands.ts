@@ -1,17 +1,15 @@
 // The plan commands: plan a task with the planner model, open a plan file into the Planwright view, save the
 // plan as a file, show it as Markdown, reveal the log. They read and write files through workspace.fs, leave
 // planning, parsing and rendering to core, and turn core's problems into one short message (details go to
-// the log). In split mode planning runs nothing: the plan appears in the tree to be read, edited and
-// approved first. With planwright.mode set to fused or auto, Plan a Task… hands the goal to the run
-// controller, which acts on it at once: each action appears as a step, with the same approvals.
+// the log). Plan a Task… hands the goal to the run controller in planwright.mode: in split mode the
+// plan streams into the tree as the planner writes it, in fused or auto mode each action appears as a step,
+// with the same approvals.
 import * as vscode from 'vscode';
 import { formatProblem } from '../core/plan/planProblem';
 import { parsePlanText } from '../core/plan/parsePlan';
 import { renderPlanMarkdown } from '../core/plan/renderPlanMarkdown';
-import { planTask } from '../core/planner/planTask';
-import { summarizeWorkspace } from '../core/planner/workspaceSummary';
 import type { GoalResult } from '../core/fused/runGoal';
-import type { FusedMode } from '../core/fused/runMode';
+import type { RunMode } from '../core/fused/runMode';
 import { COMMANDS, VIEWS } from './ids';
 import type { LoadedPlan } from './loadedPlan';
 import type { PlanSession } from './planSession';
@@ -25,7 +23,6 @@ export interface PlanCommandDeps {
   readonly session: PlanSession;
   readonly log: vscode.LogOutputChannel;
   readonly models: RunHost['models'];
-  readonly ports: RunHost['ports'];
   readonly settings: RunHost['settings'];
 }
 
@@ -68,12 +65,12 @@ function errorText(error: unknown): string {
 }
 
 /**
- * Asks for a goal (unless given) and, in split mode, plans it with the planner model over a summary of
- * the workspace: the plan replaces the open one in the tree, unsaved; nothing runs. Resolves to whether a
- * plan came back. In fused or auto mode it carries the goal out instead and resolves to how that ended
- * (`false` when it could not start).
+ * Asks for a goal (unless given) and carries it out in `planwright.mode` through the run controller. In
+ * split mode the planner's plan streams into the tree, each step as its line completes; read-only steps
+ * may start at once when the approval settings allow, and every step that needs approval waits for it.
+ * Resolves to how the run ended (`false` when it could not start).
  */
-async function planGoal(deps: PlanCommandDeps, goalArgument?: unknown): Promise<boolean | GoalResult> {
+async function planGoal(deps: PlanCommandDeps, goalArgument?: unknown): Promise<GoalResult | false> {
   const mode = deps.settings().mode;
   const goal =
     typeof goalArgument === 'string'
@@ -82,7 +79,7 @@ async function planGoal(deps: PlanCommandDeps, goalArgument?: unknown): Promise<
           title: 'Plan a Task',
           prompt:
             mode === 'split'
-              ? 'What should be done? Planwright plans it as checkable steps; nothing runs until you run the plan.'
+              ? 'What should be done? Planwright plans it as checkable steps, shown as they are written; steps that change anything wait for your approval.'
               : `What should be done? Planwright's agent starts on it at once (planwright.mode is ${mode}); each action becomes a step, and steps that need approval wait for you.`,
           placeHolder: 'e.g. Add a --verbose flag to the CLI that reports each file it reads',
           ignoreFocusOut: true,
@@ -93,50 +90,24 @@ async function planGoal(deps: PlanCommandDeps, goalArgument?: unknown): Promise<
     void vscode.window.showInformationMessage('A run is in progress: pause or cancel it before planning another task.');
     return false;
   }
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  if (!folder) {
+  if (!vscode.workspace.workspaceFolders?.[0]) {
     void vscode.window.showInformationMessage('Open a folder first: Planwright plans a task inside a workspace folder.');
     return false;
   }
-  let models: Awaited<ReturnType<RunHost['models']>>;
   try {
-    models = await deps.models();
+    await deps.models();
   } catch (error) {
     void vscode.window.showWarningMessage(`Planwright needs a model to plan a task: ${describeError(error, deps.log)}`, 'Configure Model…').then((choice) => {
       if (choice) void vscode.commands.executeCommand(COMMANDS.configureModel);
     });
     return false;
   }
-  if (mode !== 'split') return actOnGoal(deps, goal.trim(), mode);
-  const planner = models.planner;
-  const workspace = deps.ports(folder).workspace;
-  deps.log.info(`Planning: ${goal.trim()}`);
-  let planned: Awaited<ReturnType<typeof planTask>>;
-  try {
-    planned = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: 'Planwright: planning the task…', cancellable: true },
-      async (_progress, token) => {
-        const abort = new AbortController();
-        token.onCancellationRequested(() => abort.abort());
-        return planTask(goal.trim(), await summarizeWorkspace(workspace), planner, abort.signal);
-      },
-    );
-  } catch (error) {
-    reportError(deps.log, `Planning failed: ${describeError(error, deps.log)}`);
-    return false;
-  }
-  const tokens = planned.usage.reduce((sum, usage) => sum + usage.promptTokens + usage.completionTokens, 0);
-  deps.log.info(`Planned ${planned.plan.steps.length} steps (${planned.usage.length} model calls, ${tokens} tokens)`);
-  await deps.session.runs.forget();
-  deps.session.runs.notePlanUsage(planned.usage);
-  await deps.loadedPlan.set({ source: NEW_PLAN_SOURCE, plan: planned.plan, unsaved: true });
-  await vscode.commands.executeCommand(`${VIEWS.plan}.focus`);
-  return true;
+  return actOnGoal(deps, goal.trim(), mode);
 }
 
-/** Carries `goal` out in fused or auto mode through the run controller; `false` when it could not start. */
-async function actOnGoal(deps: PlanCommandDeps, goal: string, mode: FusedMode): Promise<GoalResult | false> {
-  deps.log.info(`Acting on the goal (${mode} mode): ${goal}`);
+/** Carries `goal` out in `mode` through the run controller; `false` when it could not start. */
+async function actOnGoal(deps: PlanCommandDeps, goal: string, mode: RunMode): Promise<GoalResult | false> {
+  deps.log.info(mode === 'split' ? `Planning: ${goal}` : `Acting on the goal (${mode} mode): ${goal}`);
   const focus = deps.loadedPlan.onDidChange(() => {
     focus.dispose();
     void vscode.commands.executeCommand(`${VIEWS.plan}.focus`);
@@ -147,7 +118,7 @@ async function actOnGoal(deps: PlanCommandDeps, goal: string, mode: FusedMode): 
     else void vscode.window.showInformationMessage(`Planwright: the agent answered without changing anything. ${result.answer?.trim() ?? ''}`.trim());
     return result;
   } catch (error) {
-    reportRunError(deps.log, 'Planwright could not carry out the task', error);
+    reportRunError(deps.log, mode === 'split' ? 'Planning failed' : 'Planwright could not carry out the task', error);
     return false;
   } finally {
     focus.dispose();

@@ -10,9 +10,8 @@ import { PlanRun, type RunDeps } from '../core/executor/planRun';
 import type { InterventionResult } from '../core/executor/runInterventions';
 import type { RunState } from '../core/executor/runState';
 import type { RunReport } from '../core/executor/runSummary';
-import type { UsageRecord } from '../core/executor/journalRecords';
 import type { GoalResult } from '../core/fused/runGoal';
-import type { FusedMode } from '../core/fused/runMode';
+import type { RunMode } from '../core/fused/runMode';
 import { runOptionsFromSettings } from '../core/hostSettings';
 import type { ValidPlan } from '../core/plan/planSchema';
 import type { PlanValidation } from '../core/plan/validatePlan';
@@ -46,8 +45,6 @@ export class RunController implements vscode.Disposable {
   private abort: AbortController | undefined;
   private progress: vscode.Progress<{ message?: string }> | undefined;
   private lastStatus = new Map<string, string>();
-  /** The model calls that wrote the open plan, journalled with its first run; `forget()` drops them. */
-  private planUsage: readonly UsageRecord[] = [];
 
   /** Fires after every change of the run, with the step ids it touched (`undefined`: the whole run). */
   readonly onDidChange: vscode.Event<readonly string[] | undefined> = this.changed.event;
@@ -74,11 +71,6 @@ export class RunController implements vscode.Disposable {
     return this.runState !== undefined && !TERMINAL.has(this.runState.status) && !this.executing;
   }
 
-  /** Remembers the usage of planning the open plan, journalled when it first runs. */
-  notePlanUsage(usage: readonly UsageRecord[]): void {
-    this.planUsage = usage;
-  }
-
   /** Forgets the run (a new plan was opened): the next Run Plan starts a new one. */
   async forget(): Promise<void> {
     if (this.executing) throw new RunUnavailableError('A run is in progress: pause or cancel it first.');
@@ -86,7 +78,6 @@ export class RunController implements vscode.Disposable {
     this.runState = undefined;
     this.run = undefined;
     this.files = undefined;
-    this.planUsage = [];
     this.lastStatus.clear();
     await this.updateContext();
     this.changed.fire(undefined);
@@ -107,20 +98,19 @@ export class RunController implements vscode.Disposable {
     const files = this.host.storage.create(new Date());
     this.files = files;
     const host: HostRecord = { source: source.source, ...(source.uri ? { planUri: source.uri.toString() } : {}) };
-    const planUsage = this.planUsage;
-    this.planUsage = [];
     const models = await optionalModels(this.host);
     this.host.log.info(`Run ${files.runId}: "${plan.goal}", ${plan.steps.length} steps; journal ${files.journalPath}`);
-    this.run = await PlanRun.start(plan, { runId: files.runId, options: this.overrides(), host: { ...host }, planUsage }, this.deps(folder, files, models));
+    this.run = await PlanRun.start(plan, { runId: files.runId, options: this.overrides(), host: { ...host } }, this.deps(folder, files, models));
     return this.execute(this.run);
   }
 
   /**
-   * Carries out `goal` as a new run in `mode`: the fused loop acts turn by turn, each action a step of the
-   * run as it happens, asking for approvals through the same gate; in `auto` an escalation adds the planned
-   * steps as the run's next revision and the run carries on. Replaces the open plan. Resolves when it stops.
+   * Carries out `goal` as a new run in `mode`: in `split` the planner's plan streams into the run, each
+   * step in the tree as its line completes; in `fused` the agent acts turn by turn, each action a step of
+   * the run as it happens; in `auto` an escalation adds the planned steps as the run's next revision.
+   * Approvals go through the same gate. Replaces the open plan. Resolves when it stops.
    */
-  async runGoal(goal: string, mode: FusedMode, source: string): Promise<GoalResult> {
+  async runGoal(goal: string, mode: RunMode, source: string): Promise<GoalResult> {
     if (this.execution) throw new RunUnavailableError('A run is in progress: pause or cancel it first.');
     if (!vscode.workspace.isTrusted) throw new RunUnavailableError(UNTRUSTED);
     const folder = this.folder();
@@ -133,9 +123,14 @@ export class RunController implements vscode.Disposable {
     const deps = { ...this.deps(folder, files, models), plannerModel: models.planner, agentModel: models.worker };
     this.host.log.info(`Run ${files.runId} (${mode}): "${goal}"; journal ${files.journalPath}`);
     this.actingOnGoal = true;
+    // A streamed plan's run can be paused and revised like any planned run once it exists.
+    const onRun = (run: PlanRun) => {
+      this.run = run;
+      this.actingOnGoal = false;
+    };
     return this.track(
-      `${mode === 'auto' ? 'auto' : 'fused'}: the agent is working on the goal…`,
-      (signal) => actOnGoal({ runId: files.runId, goal, mode, options: this.overrides(), source }, deps, this.host.log, signal),
+      mode === 'split' ? 'planning the task; steps start as they arrive…' : `${mode}: the agent is working on the goal…`,
+      (signal) => actOnGoal({ runId: files.runId, goal, mode, options: this.overrides(), source, ...(mode === 'split' ? { onRun } : {}) }, deps, this.host.log, signal),
       (result) => result.report,
     );
   }

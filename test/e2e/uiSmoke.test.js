@@ -198,12 +198,12 @@ describe('the packaged extension in VS Code (code-server)', function () {
     await input.press('Enter');
     await ui.shows(ui.rowWithText(QUIET_GOAL), 'the planned goal in the tree');
     for (const title of ['Read the CLI entry point', 'Accept --quiet', 'Run the tests', 'Document --quiet']) await ui.shows(ui.row(`${title}, `), `step "${title}" in the tree`, { nominalMs: 5_000 });
-    await ui.shows(ui.rowWithText('new plan · rev 1 · unsaved'), 'the goal row to say "new plan · rev 1 · unsaved"', { nominalMs: 5_000 });
+    // The plan runs as it arrives: the read starts at once, the first change waits for approval.
+    await ui.shows(ui.rowWithText('rev 1 · waiting for approval · unsaved'), 'the goal row to say "rev 1 · waiting for approval · unsaved"', { nominalMs: 15_000 });
     await shotBothThemes('5-planned');
   });
 
-  stage('runs the plan; a file-changing step waits with inline Approve / Reject and shows its diff', async () => {
-    await ui.runCommand('Planwright: Run Plan');
+  stage('a file-changing step of the running plan waits with inline Approve / Reject and shows its diff', async () => {
     const label = 'Accept --quiet, E2, waiting for your approval';
     await ui.shows(ui.row(label), 'E2 to wait for approval');
     await ui.shows(ui.row('Read the CLI entry point, E1, succeeded'), 'E1 to succeed', { nominalMs: 5_000 });

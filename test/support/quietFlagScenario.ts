@@ -82,12 +82,26 @@ export const QUIET_REPLAN_STEPS = [
 /** The re-planner's patch: E4 and E5 dropped, R1–R3 added. */
 export const QUIET_PATCH = ['drop E4', 'drop E5', ...QUIET_REPLAN_STEPS.map((step) => `add ${step.id} ${encodeStepLine(step as Step)}`)].join('\n');
 
-/** What each kind of request gets; `replanDelayMs` slows the re-plan so a test can see the failed step first. */
-export function quietFlagReplies(options: { readonly replanDelayMs?: number } = {}): (body: any) => ScriptedReply {
+/** The plan in plan-language lines, one step per line, as a planner writes it. */
+export const QUIET_PLAN_LINES = QUIET_PLAN_STEPS.map((step) => encodeStepLine(step as Step)).join('\n');
+
+/** How the scripted replies behave. */
+export interface QuietFlagOptions {
+  /** Slows the re-plan so a test can see the failed step first. */
+  readonly replanDelayMs?: number;
+  /** Sends the plan as plan lines, this many characters every `chunkDelayMs`, so a test can watch it arrive. */
+  readonly streamPlan?: { readonly chunkChars: number; readonly chunkDelayMs: number };
+}
+
+/** What each kind of request gets. */
+export function quietFlagReplies(options: QuietFlagOptions = {}): (body: any) => ScriptedReply {
   return (body) => {
     // Planning and re-planning ask for plan lines without a response format; the task message says which.
     const task = String(body?.messages?.[1]?.content ?? '');
     const format = task.startsWith('Task: write a plan') ? 'plan' : task.startsWith('Task: a step of a running plan broke') ? 'replan' : '';
+    if (format === 'plan' && options.streamPlan) {
+      return { content: QUIET_PLAN_LINES, usage: { prompt_tokens: 1_800, completion_tokens: 420 }, ...options.streamPlan };
+    }
     if (format === 'plan') {
       return { content: JSON.stringify({ steps: QUIET_PLAN_STEPS }), usage: { prompt_tokens: 1_800, completion_tokens: 420 } };
     }

@@ -32,6 +32,8 @@ export interface StreamedPlanStart {
   readonly host?: Readonly<Record<string, unknown>>;
   /** Model calls made before the stream (journalled against the `plan` phase once the run exists). */
   readonly planUsage?: readonly UsageRecord[];
+  /** Hears the run once its first step has passed the gate, so a host can pause it or revise it later. */
+  readonly onRun?: (run: PlanRun) => void;
 }
 
 /** How a streamed run ended: its report, or — when no step ever passed the gate — why nothing ran. */
@@ -135,7 +137,9 @@ class StreamIntake implements PlanIntake {
     for (const usage of this.usage.splice(0)) await this.recorder.recordUsage('plan', usage);
     for (const entry of this.problems.splice(0)) await this.reject(entry.problems, entry.offset);
     await this.arrived(stepId, offset);
-    return PlanRun.over(this.recorder, this.deps);
+    const run = PlanRun.over(this.recorder, this.deps);
+    this.start.onRun?.(run);
+    return run;
   }
 
   private async arrived(stepId: string, offset: StreamOffset): Promise<void> {

@@ -1,5 +1,6 @@
 // Carries out a goal in one of the three modes. `split`: the planner's plan streams into the executor, which runs
-// it. `fused`: the fused loop acts turn by turn. `auto`: the fused loop starts; when it escalates, the
+// it. `fused`: the fused loop acts turn by turn. `auto`: the design is chosen up front from the goal and the
+// workspace summary (designChoice.ts, traced as a `decision`); when it is fused and the loop escalates, the
 // planner plans what is left and the same run continues as a planned one — the fused steps that
 // succeeded stay in the plan as done, the planned steps are added as a revision.
 import { PlanRun, type RunDeps } from '../executor/planRun';
@@ -14,9 +15,10 @@ import { PlannerError } from '../planner/plannerError';
 import { PLANNED_REVISION, planTask, planTaskStreamed } from '../planner/planTask';
 import type { WorkspaceSummary } from '../planner/workspaceSummary';
 import type { ChatModel } from '../ports';
+import { chooseDesign, type DesignChoice } from './designChoice';
 import { AUTO_ESCALATION } from './escalationRule';
 import { runFused, type FusedOutcome } from './fusedRun';
-import type { RunMode } from './runMode';
+import type { FusedMode, RunMode } from './runMode';
 
 /** The run's ports, the planner model, and the model that acts in fused mode. */
 export interface GoalDeps extends RunDeps {
@@ -34,6 +36,8 @@ export interface GoalStart {
   readonly host?: Readonly<Record<string, unknown>>;
   /** Model turns the fused loop may take. */
   readonly maxTurns?: number;
+  /** Hears the planned run of split mode as soon as it exists (its first step passed the gate). */
+  readonly onRun?: (run: PlanRun) => void;
 }
 
 /** How the goal ended. `report` is absent only when the fused agent answered without acting. */
@@ -47,15 +51,28 @@ export interface GoalResult {
   /** The fused agent's final answer, when it gave one. */
   readonly answer?: string;
   readonly turns: number;
+  /** The design `auto` chose up front. */
+  readonly design?: DesignChoice;
 }
 
 /** Runs `start.goal` in `start.mode` to its end (or until it waits for approval). */
 export async function runGoal(start: GoalStart, deps: GoalDeps, signal: AbortSignal): Promise<GoalResult> {
   if (start.mode === 'split') return runStreamed(start, deps, signal);
+  if (start.mode === 'auto') {
+    const design = chooseDesign(start.goal, start.summary);
+    await deps.trace.append({ type: 'decision', decision: 'design', reason: design.reason, at: deps.clock.now(), runId: start.runId });
+    const result = design.design === 'split' ? await runStreamed(start, deps, signal) : await runAgent(start, 'auto', deps, signal);
+    return { ...result, design };
+  }
+  return runAgent(start, start.mode, deps, signal);
+}
+
+/** The fused loop (escalating in `auto` by the escalation rule). */
+async function runAgent(start: GoalStart, mode: FusedMode, deps: GoalDeps, signal: AbortSignal): Promise<GoalResult> {
   const fused = await runFused(
     { runId: start.runId, goal: start.goal, summary: start.summary, ...(start.host ? { host: start.host } : {}) },
     deps,
-    { mode: start.mode, maxTurns: start.maxTurns ?? 40, run: start.options, escalation: AUTO_ESCALATION },
+    { mode, maxTurns: start.maxTurns ?? 40, run: start.options, escalation: AUTO_ESCALATION },
     signal,
   );
   if (fused.status === 'escalated') return runPlanned(start, deps, signal, fused, fused.turns);
@@ -83,7 +100,7 @@ export function goalAfterEscalation(goal: string, state: RunState | undefined): 
  */
 async function runStreamed(start: GoalStart, deps: GoalDeps, signal: AbortSignal): Promise<GoalResult> {
   const source = planTaskStreamed(start.goal, start.summary, deps.plannerModel, signal);
-  const outcome = await runStreamedPlan(source, { runId: start.runId, goal: start.goal, revision: PLANNED_REVISION, options: start.options, ...(start.host ? { host: start.host } : {}) }, deps, signal);
+  const outcome = await runStreamedPlan(source, { runId: start.runId, goal: start.goal, revision: PLANNED_REVISION, options: start.options, ...(start.host ? { host: start.host } : {}), ...(start.onRun ? { onRun: start.onRun } : {}) }, deps, signal);
   if (!outcome.ran) throw new PlannerError('invalidPlan', `The model's plan had no step that could run; nothing was run. Problems:\n${outcome.problems.map((problem) => `- ${problem}`).join('\n')}`, outcome.problems, outcome.usage);
   const { report } = outcome;
   return { mode: start.mode, status: report.status, ...(report.reason ? { reason: report.reason } : {}), report, turns: 0 };

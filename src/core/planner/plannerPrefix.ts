@@ -1,5 +1,6 @@
 // The system message that opens every planning and re-planning conversation: the planner's role, the
-// tools as one-line signatures, the compact plan language with its one-line checks, and the rules. It
+// tools as one-line signatures, the compact plan language with its one-line checks, the rules, and the
+// patch form a re-plan answers in. It
 // depends on nothing that changes between calls (nor on the reply format: the JSON fallback is asked
 // for in the task message), so planning and re-planning send an identical prefix and providers' prompt
 // caches hit; everything that changes (goal, workspace, run state) goes after it.
@@ -59,6 +60,17 @@ const RULES = [
   '- Verify the outcome where the project allows it (run its tests or build), and keep the plan short.',
 ];
 
+// The patch form lives here rather than in the re-plan request: it never changes, so a re-plan pays for it
+// only as cached prefix, and the prefix stays byte for byte the one planning sent.
+const REPLANS = [
+  'When a step of a running plan broke, reply with patch lines only, one per line, no prose:',
+  'replace <id> <step>   put <step> in place of step <id>, which keeps its id',
+  'add <id> [after <id2>] <step>   a new step with a new id (after <id2>: placed after it and waiting for it)',
+  'drop <id>   remove a step that is not needed any more',
+  '<step> is a plan line without its E<n> label. Frozen steps (done or running) cannot change; you may reference their',
+  'outputs (#<id>). Steps the patch does not name stay as they are.',
+];
+
 const EXAMPLE = [
   'E1 readFile {"path":"lib/greet.js"}',
   'E2 editFile {"path":"lib/greet.js","edits":[{"find":"const GREETING = \'Hi\';","replace":"const GREETING = \'Hello\';"}]}',
@@ -87,6 +99,9 @@ export function plannerSystemMessage(): ChatMessage {
     '',
     '## Example',
     ...EXAMPLE,
+    '',
+    '## Re-plans',
+    ...REPLANS,
   ].join('\n');
   return { role: 'system', content: prefixText };
 }

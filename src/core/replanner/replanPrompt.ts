@@ -1,6 +1,6 @@
-// The re-planning conversation: the same prefix as planning (so the provider's prompt cache hits), then
-// only what a patch needs — the goal, one line per frozen or waiting step, the broken step with its
-// evidence, and the dependents it invalidated as step lines — and the patch form of the reply.
+// The re-planning conversation: the same prefix as planning (so the provider's prompt cache hits; it also
+// holds the patch form of the reply), then only what a patch needs — the goal, one line per frozen or
+// waiting step, the broken step with its evidence, and the dependents it invalidated as step lines.
 import type { BrokenStepEvidence, ReplanRequest, StepLine } from '../executor/replanning';
 import type { ChatMessage } from '../ports';
 import { plannerSystemMessage } from '../planner/plannerPrefix';
@@ -13,20 +13,11 @@ export const REPLAN_LIMITS = {
   outputTailChars: 1_200,
 } as const;
 
-/** How one step is written on a line, shared by the re-plan and the repair prompts. */
+/** How one step is written on a line, for the repairer (the re-planner has the plan language in its prefix). */
 export const STEP_LINE_FORM = [
   'A <step> is: <tool> {<args as JSON>} [after E1,E2] [check C] [# title]; C is one of: exists P | absent P | json P |',
   'contains P "text" | matches P /re/ | exit N | output "text" | run "command" | not C | all(C; C) | any(C; C).',
   'The check a tool implies (an edit: its replacements present; a command: exit 0; a write: the file exists) is added for you.',
-].join('\n');
-
-/** The reply form of a patch, shared by the re-plan and the repair prompts. */
-export const PATCH_FORM = [
-  'Reply with patch lines only, one per line, no prose:',
-  'replace <id> <step>   put <step> in place of step <id>, which keeps its id',
-  'add <id> [after <id2>] <step>   a new step with a new id (after <id2>: placed after it and waiting for it)',
-  'drop <id>   remove a step that is not needed any more',
-  STEP_LINE_FORM,
 ].join('\n');
 
 /** `E1 readFile src/a.ts` lines, joined by `; `. */
@@ -49,9 +40,7 @@ export function brokenLines(broken: BrokenStepEvidence): string[] {
 /** The messages that ask for a patch after `request.broken` failed or became unknown. */
 export function buildReplanPrompt(request: ReplanRequest): ChatMessage[] {
   const task = [
-    'Task: a step of a running plan broke. Patch the plan so the goal is still reached.',
-    PATCH_FORM,
-    'Frozen steps (done or running) cannot change; you may reference their outputs (#<id>). Steps not listed below stay as they are.',
+    'Task: a step of a running plan broke. Patch the plan so the goal is still reached (see Re-plans).',
     '',
     `Goal: ${request.goal}`,
     `Frozen: ${request.frozen.length > 0 ? oneLine(request.frozen) : '(none)'}`,

@@ -100,7 +100,7 @@ async function runPlan(args: readonly string[], io: CliIo, modelsOf: (env: CliIo
 
 /** A goal's outcome as the session prints it: the report with its mode (and escalation), or the agent's answer. */
 function sessionResult(result: GoalResult): SessionResult {
-  const fields = { mode: result.mode, ...(result.escalation ? { escalation: result.escalation } : {}) };
+  const fields = { mode: result.mode, ...(result.design ? { design: result.design.design } : {}), ...(result.escalation ? { escalation: result.escalation } : {}) };
   const escalated = result.escalation ? [`escalated to a plan: ${result.escalation}`] : [];
   if (result.report) return { report: result.report, fields, notes: escalated };
   // The agent stopped before its first action: no run was journalled.

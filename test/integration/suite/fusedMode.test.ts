@@ -1,7 +1,7 @@
 // Plan a Task… with planwright.mode set to fused or auto, inside a real extension host with a scripted
 // OpenAI-compatible model on 127.0.0.1 answering with tool calls turn by turn: the agent's actions appear
 // in the tree one step at a time as they happen, a write waits for approval through the tree command, the
-// files change on disk; in auto mode make_plan escalates and the planned steps appear as the run's next
+// files change on disk; in auto mode a goal that asks to find something out goes to the agent, and make_plan escalates and the planned steps appear as the run's next
 // revision beside the fused step that already ran.
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -105,14 +105,15 @@ describe('Planwright carries out a goal in fused and auto mode in VS Code', func
         ],
       },
     ];
-    const running = Promise.resolve(vscode.commands.executeCommand<GoalResult | false>(COMMANDS.planTask, 'Write planned notes'));
+    // A goal that asks to find something out: auto gives it to the agent, which then asks for a plan.
+    const running = Promise.resolve(vscode.commands.executeCommand<GoalResult | false>(COMMANDS.planTask, 'Find out what the demo does'));
     await until('E1 to wait for approval', () => session.approvals.get('E1'), 30_000);
     assert.equal(session.runs.state?.revision, 1);
     assert.deepEqual(await stepDescriptions(), ['F1 · readFile README.md', `E1 · writeFile ${AUTO_FILE} · rev 1`]);
     await approve('E1');
     const result = await running;
     assert.ok(result, 'Plan a Task… did not carry the goal out');
-    assert.deepEqual([result.mode, result.status, result.escalation], ['auto', 'succeeded', 'the agent asked for a plan: several files change']);
+    assert.deepEqual([result.mode, result.design?.design, result.status, result.escalation], ['auto', 'fused', 'succeeded', 'the agent asked for a plan: several files change']);
     assert.equal(result.report?.revision, 1);
     assert.equal(await readText(AUTO_FILE), 'Planned.\n');
     const [root] = await rows();

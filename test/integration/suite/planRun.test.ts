@@ -1,5 +1,6 @@
 // A plan planned, approved, run and re-planned inside a real extension host, with a scripted
-// OpenAI-compatible model on 127.0.0.1: Plan a Task… fills the tree, approvals are answered through the
+// OpenAI-compatible model on 127.0.0.1: Plan a Task… fills the tree as the plan streams in (the read starting
+// before the reply ends), approvals are answered through the
 // tree commands, a failing test run is re-planned in place (revision 2) and the run succeeds with the files
 // changed on disk; the journal and trace live under the extension's workspace storage, and a rebuilt
 // session replays the run without executing; a paused run is restored as paused and resumed.
@@ -8,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { RunReport } from '../../../src/core/executor/runSummary';
+import type { GoalResult } from '../../../src/core/fused/runGoal';
 import { COMMANDS, PREVIEW_SCHEME } from '../../../src/vscode/ids';
 import { QUIET_GOAL, QUIET_PLAN_STEPS, quietFlagReplies } from '../../support/quietFlagScenario';
 import { ScriptedModelServer } from '../../support/scriptedModelServer';
@@ -31,9 +33,12 @@ function journalRecords(file: string): { type: string; [key: string]: unknown }[
 describe('Planwright runs a plan in VS Code', function () {
   this.timeout(120_000);
   let server: ScriptedModelServer;
+  /** Plan a Task…, which runs the plan it streams until the run stops. */
+  let planning: Promise<GoalResult | false | undefined> = Promise.resolve(undefined);
 
   before(async () => {
-    server = await ScriptedModelServer.start(quietFlagReplies());
+    // The plan arrives as plan lines over several seconds, so the tree can be seen filling.
+    server = await ScriptedModelServer.start(quietFlagReplies({ streamPlan: { chunkChars: 24, chunkDelayMs: 120 } }));
     await setUserSetting('baseUrl', server.baseUrl);
     await setUserSetting('plannerModel', 'scripted-planner');
     await setUserSetting('workerModel', 'scripted-worker');
@@ -46,20 +51,39 @@ describe('Planwright runs a plan in VS Code', function () {
     await server?.close();
   });
 
-  it('plans a task with the planner model and shows its steps in the tree; nothing runs', async () => {
-    const { session } = await planwright();
-    assert.equal(await vscode.commands.executeCommand(COMMANDS.planTask, QUIET_GOAL), true);
+  it('streams the plan into the tree as the planner writes it: the read starts at once, changes wait for approval', async () => {
+    const { session, planTree } = await planwright();
+    // What the tree held each time the run changed: its step rows, and whether the reply was still arriving.
+    const seen: { readonly steps: number; readonly planOpen: boolean }[] = [];
+    const watch = session.runs.onDidChange(() => {
+      planTree.rebuild();
+      const [root] = planTree.getChildren();
+      const steps = root ? planTree.getChildren(root).filter((child) => child.kind === 'step').length : 0;
+      seen.push({ steps, planOpen: session.runs.state?.planOpen === true });
+    });
+    try {
+      planning = Promise.resolve(vscode.commands.executeCommand<GoalResult | false>(COMMANDS.planTask, QUIET_GOAL));
+      // The run of an earlier test may still be the one shown until Plan a Task… replaces it.
+      await until('the plan to be complete', () => session.runs.state?.plan.goal === QUIET_GOAL && session.runs.state.planOpen !== true, 120_000);
+    } finally {
+      watch.dispose();
+    }
+    const early = seen.filter((entry) => entry.planOpen && entry.steps > 0 && entry.steps < QUIET_PLAN_STEPS.length);
+    assert.ok(early.length > 0, `the tree never held part of the plan while it was written: ${JSON.stringify(seen)}`);
     const [root] = await rows();
     assert.equal(root?.item.label, QUIET_GOAL);
-    assert.equal(root?.item.description, 'new plan · rev 1 · unsaved');
     assert.deepEqual((await stepRows()).map((row) => row.item.label), QUIET_PLAN_STEPS.map((step) => step.title));
-    assert.equal(session.runs.state, undefined);
+    // The read started before the reply ended; nothing that changes the workspace ran without an answer.
+    const trace = journalRecords(session.runs.runFiles!.tracePath);
+    assert.deepEqual(trace.filter((event) => event.type === 'earlyStart').map((event) => event.stepId), ['E1']);
+    assert.notEqual(session.runs.state?.steps.get('E2')?.status, 'succeeded');
     assert.equal(server.requests.length, 1);
     assert.equal(server.requests[0]?.body.model, 'scripted-planner');
   });
 
   it('runs it: approvals through the tree commands, a failed postcondition re-planned in place, success on disk', async () => {
     const { session } = await planwright();
+    // Run Plan joins the run that Plan a Task… started.
     const running = Promise.resolve(vscode.commands.executeCommand<RunReport>(COMMANDS.runPlan));
     await until('E2 to wait for approval', () => session.approvals.get('E2'), 30_000);
     const steps = await stepRows();
@@ -96,6 +120,9 @@ describe('Planwright runs a plan in VS Code', function () {
     const report = await running;
     assert.equal(report?.status, 'succeeded', report?.reason);
     assert.equal(report.revision, 2);
+    const planned = await planning;
+    assert.ok(planned, 'Plan a Task… did not carry the goal out');
+    assert.equal(planned.report?.status, 'succeeded');
     assert.match(await readText('src/cli.js'), /options\.quiet \?/);
     assert.match(await readText('test/quiet.test.js'), /--quiet/);
     assert.match(await readText('README.md'), /\[--quiet\]/);

@@ -1,6 +1,6 @@
 // The benchmark on a handful of tasks, against the scripted server through the real openai client:
 // every run is counted once per arm, the real planner / re-planner / fused prompts go out, a fault costs
-// a re-plan in split and a recovery turn in fused, auto escalates on the rule, the report's counts add
+// a re-plan in split and a recovery turn in fused, auto picks its design from the goal, the report's counts add
 // up and its ratios are computed, and the outputs are written; every byte sent is billed; --endpoint
 // runs against any OpenAI-compatible server and reports latency as measured. No assertion reads a timing.
 import * as assert from 'node:assert/strict';
@@ -16,6 +16,7 @@ import type { RunRecord } from '../../../bench/runRecord';
 import { runArms, runBenchmark, scriptedSource } from '../../../bench/runBenchmark';
 import { DEFAULT_TASK_SET, generateTasks } from '../../../bench/tasks/generateTasks';
 import { autoEscalation } from '../../../bench/tasks/scriptedBehaviour';
+import { chooseDesign } from '../../../src/core/fused/designChoice';
 import { billedPromptTokens, sharedPrefixTokens } from '../../../bench/wireBilling';
 import { ScriptedModelServer } from '../../support/scriptedModelServer';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
@@ -75,11 +76,13 @@ describe('bench run', () => {
     assert.ok(clean.every((run) => run.replans === 0 && run.recoveries === 0));
   });
 
-  it('escalates in auto mode exactly where the rule says, and stays fused elsewhere', () => {
+  it('picks the design up front in auto mode by the goal alone: these goals ask for changes, so they are planned and never escalate', () => {
     for (const task of TASKS) {
       const auto = runs.find((run) => run.taskId === task.id && run.arm === 'auto')!;
-      assert.equal(auto.escalated, autoEscalation(task) !== undefined, task.id);
-      assert.equal(auto.calls.some((call) => call.role === 'planner'), auto.escalated, task.id);
+      assert.equal(auto.design, chooseDesign(task.goal, { fileCount: 0 }).design, task.id);
+      assert.equal(auto.design, 'split', task.id);
+      assert.equal(auto.escalated, false, task.id);
+      assert.deepEqual(auto.calls.filter((call) => call.role === 'planner' || call.role === 'fused').map((call) => call.role), ['planner'], task.id);
     }
   });
 

@@ -80,12 +80,22 @@ describe('planwright run --goal --mode', () => {
     assert.ok(server!.requests.every((request) => request.body.model === 'agent-model'));
   });
 
-  it('auto: make_plan escalates; the planner plans and the run goes on as a plan, the escalation in the report', async () => {
+  it('auto: a goal that asks for a change is planned up front, the design in the report', async () => {
     const plan = { steps: [{ id: 'E1', title: 'Write the greeting', tool: 'writeFile', args: { path: 'hello.txt', content: 'Hi' }, postcondition: { kind: 'fileContains', path: 'hello.txt', text: 'Hi' } }] };
-    const result = await cli(['run', '--goal', 'Greet Ada', '--mode', 'auto', '--workspace', 'ws', '--approve', 'all', '--json'], script([{ toolCalls: [call('make_plan', { reason: 'it is long' })], usage: null }], [plan]));
+    const result = await cli(['run', '--goal', 'Write a greeting for Ada into hello.txt', '--mode', 'auto', '--workspace', 'ws', '--approve', 'all', '--json'], script([], [plan]));
     assert.equal(result.code, 0, result.stderr);
     const json = JSON.parse(result.stdout);
-    assert.deepEqual([json.mode, json.status, json.escalation], ['auto', 'succeeded', 'the agent asked for a plan: it is long']);
+    assert.deepEqual([json.mode, json.design, json.status, json.escalation], ['auto', 'split', 'succeeded', undefined]);
+    assert.equal(await readFile(path.join(workspace, 'hello.txt'), 'utf8'), 'Hi');
+    assert.deepEqual(server!.requests.map((request) => request.body.model), ['planner-model']);
+  });
+
+  it('auto: make_plan escalates; the planner plans and the run goes on as a plan, the escalation in the report', async () => {
+    const plan = { steps: [{ id: 'E1', title: 'Write the greeting', tool: 'writeFile', args: { path: 'hello.txt', content: 'Hi' }, postcondition: { kind: 'fileContains', path: 'hello.txt', text: 'Hi' } }] };
+    const result = await cli(['run', '--goal', 'Find out how to greet Ada', '--mode', 'auto', '--workspace', 'ws', '--approve', 'all', '--json'], script([{ toolCalls: [call('make_plan', { reason: 'it is long' })], usage: null }], [plan]));
+    assert.equal(result.code, 0, result.stderr);
+    const json = JSON.parse(result.stdout);
+    assert.deepEqual([json.mode, json.design, json.status, json.escalation], ['auto', 'fused', 'succeeded', 'the agent asked for a plan: it is long']);
     assert.deepEqual(json.steps.map((step: { id: string }) => step.id), ['E1']);
     assert.equal(await readFile(path.join(workspace, 'hello.txt'), 'utf8'), 'Hi');
   });

@@ -35,7 +35,9 @@ function setup(agentTurns: readonly AgentTurn[], plans: readonly unknown[]) {
   return { workspace, planner, deps };
 }
 
-const goal = (mode: RunMode, deps: GoalDeps) => runGoal({ runId: 'r1', goal: 'Tidy up', summary: SUMMARY, mode, options: ALL }, deps, new AbortController().signal);
+const goal = (mode: RunMode, deps: GoalDeps, text = 'Tidy up') => runGoal({ runId: 'r1', goal: text, summary: SUMMARY, mode, options: ALL }, deps, new AbortController().signal);
+/** A goal `auto` gives to the fused loop: it asks to find something out. */
+const INQUIRY = 'Find out which notes are stale';
 
 describe('runGoal', () => {
   it('split: plans, then runs the plan, with the planner call in the plan phase', async () => {
@@ -55,9 +57,28 @@ describe('runGoal', () => {
     assert.equal(result.report!.usage.execute.calls, 2);
   });
 
+  it('auto: plans a goal that asks for changes up front, and traces why', async () => {
+    const { planner, deps } = setup([], [{ version: 1, goal: 'Tidy up', steps: [WRITE_NOTES] }]);
+    const result = await goal('auto', deps, 'Write notes.md and delete old.txt');
+    assert.equal(result.status, 'succeeded');
+    assert.equal(result.design?.design, 'split');
+    assert.equal(result.escalation, undefined);
+    assert.equal(planner.requests.length, 1);
+    const decisions = (await traceEvents(deps.trace)).flatMap((event) => (event.type === 'decision' && event.decision === 'design' ? [event.reason] : []));
+    assert.deepEqual(decisions, [result.design!.reason]);
+    assert.match(result.design!.reason, /^split: it deletes something/);
+  });
+
+  it('auto: gives a goal that asks to find something out to the fused loop', async () => {
+    const { planner, deps } = setup([[['readFile', { path: 'README.md' }]], 'Nothing is stale.'], []);
+    const result = await goal('auto', deps, INQUIRY);
+    assert.deepEqual([result.status, result.design?.design, result.answer], ['succeeded', 'fused', 'Nothing is stale.']);
+    assert.equal(planner.requests.length, 0);
+  });
+
   it('auto: escalates at once when the agent calls make_plan, and runs the plan with that turn counted as planning', async () => {
     const { deps } = setup([[['make_plan', { reason: 'it deletes a file' }]]], [{ version: 1, goal: 'Tidy up', steps: [DELETE_OLD] }]);
-    const result = await goal('auto', deps);
+    const result = await goal('auto', deps, INQUIRY);
     assert.equal(result.status, 'succeeded');
     assert.equal(result.escalation, 'the agent asked for a plan: it deletes a file');
     assert.deepEqual(result.report!.steps.map((step) => step.id), ['E1']);
@@ -66,7 +87,7 @@ describe('runGoal', () => {
 
   it('auto: escalates mid-run before a deletion; the planner hears what is done, and the same run continues as its next revision', async () => {
     const { workspace, planner, deps } = setup([[['writeFile', { path: 'notes.md', content: 'n' }]], [['deleteFile', { path: 'old.txt' }]]], [{ version: 1, goal: 'x', steps: [DELETE_OLD] }]);
-    const result = await goal('auto', deps);
+    const result = await goal('auto', deps, INQUIRY);
     assert.equal(result.status, 'succeeded');
     assert.match(result.escalation!, /deleteFile/);
     assert.match(planner.requests[0]!.messages.at(-1)!.content, /Already done \(these steps succeeded; plan only what is left\):\n- F1 writeFile notes.md/);
@@ -74,7 +95,7 @@ describe('runGoal', () => {
     assert.deepEqual(result.report!.steps.map((step) => [step.id, step.status]), [['F1', 'succeeded'], ['E1', 'succeeded']]);
     assert.equal(result.report!.revision, 1);
     const state = await loadRunState(deps.journal, () => undefined);
-    assert.equal(state.plan.goal, 'Tidy up');
+    assert.equal(state.plan.goal, INQUIRY);
     const decisions = (await traceEvents(deps.trace)).filter((event) => event.type === 'decision' && event.decision === 'escalate');
     assert.equal(decisions.length, 1);
   });

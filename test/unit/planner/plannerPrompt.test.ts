@@ -20,6 +20,12 @@ describe('planner and re-planner prompts', () => {
     assert.deepEqual(planning[0], plannerSystemMessage());
   });
 
+  it('holds the patch form a re-plan answers in, so the re-plan request does not repeat it', () => {
+    const prefix = plannerSystemMessage().content;
+    assert.match(prefix, /\n## Re-plans\n.*patch lines only/);
+    for (const op of ['replace <id> <step>', 'add <id> [after <id2>] <step>', 'drop <id>']) assert.ok(prefix.includes(`\n${op} `), op);
+  });
+
   it('keeps everything that changes out of the prefix', () => {
     const prefix = plannerSystemMessage().content;
     assert.ok(!prefix.includes('--verbose'));
@@ -43,7 +49,8 @@ describe('planner and re-planner prompts', () => {
 
   it('hands the re-planner one line per frozen and waiting step, the broken step with its evidence, and the invalidated steps as step lines', () => {
     const text = buildReplanPrompt(REPLAN_REQUEST)[1]!.content;
-    assert.match(text, /replace <id> <step>/);
+    assert.match(text, /^Task: a step of a running plan broke\. .*\(see Re-plans\)\.\n\nGoal: /);
+    assert.doesNotMatch(text, /replace <id> <step>/, 'the patch form is in the shared prefix, not in the uncached request');
     assert.match(text, /\nFrozen: E1 readFile src\/cli\.ts\n/);
     assert.match(text, /\nNot started: E4 readFile README\.md \(approved\)\n/);
     assert.match(text, /Broken:\nE2 editFile \{"path":"src\/cli\.ts","edits":\[.*\]\} after E1 check run "npm test" # Add the flag\n/);
