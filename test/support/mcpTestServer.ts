@@ -2,7 +2,7 @@
 // annotations that matters, a store kept in files under $MCP_TEST_STATE (so a test sees what a call did
 // even after the server or the client died), and faults on demand through a `fault` argument: `hang`
 // (never answers), `exit` (the process dies mid-call), `garbage` (writes a line that is not JSON-RPC);
-// the `…Once` forms misbehave on the first such call only. Every call is logged to calls.txt before it
+// the `…Once` forms misbehave on the first such call of that tool only. Every call is logged to calls.txt before it
 // acts, so a test can wait for "the call has started".
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -38,6 +38,12 @@ const TOOLS = [
     inputSchema: { type: 'object', properties: { line: { type: 'string' }, fault: FAULT }, required: ['line'] },
   },
   {
+    name: 'tail',
+    description: 'Read the lines of the log.',
+    inputSchema: { type: 'object', properties: {} },
+    annotations: { readOnlyHint: true },
+  },
+  {
     name: 'wipe',
     description: 'Delete every stored value.',
     inputSchema: { type: 'object', properties: {} },
@@ -56,13 +62,13 @@ function store(): Record<string, number> {
 }
 
 /** Misbehaves as `fault` asks; returns normally when this call should go through. */
-async function misbehave(fault: unknown): Promise<void> {
+async function misbehave(tool: string, fault: unknown): Promise<void> {
   if (typeof fault !== 'string') return;
   const once = fault.endsWith('Once');
   const kind = once ? fault.slice(0, -'Once'.length) : fault;
   if (once) {
-    if (existsSync(file(`${fault}.done`))) return;
-    writeFileSync(file(`${fault}.done`), '');
+    if (existsSync(file(`${tool}.${fault}.done`))) return;
+    writeFileSync(file(`${tool}.${fault}.done`), '');
   }
   if (kind === 'exit') process.exit(3);
   if (kind === 'garbage') process.stdout.write('this is not json-rpc\n');
@@ -76,7 +82,7 @@ server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS }))
 server.setRequestHandler(CallToolRequestSchema, async (request) => {
   const args = (request.params.arguments ?? {}) as Record<string, unknown>;
   appendFileSync(file('calls.txt'), `${request.params.name} ${JSON.stringify(args)}\n`);
-  await misbehave(args.fault);
+  await misbehave(request.params.name, args.fault);
   switch (request.params.name) {
     case 'lookup': {
       const value = store()[String(args.key)];
@@ -88,6 +94,10 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
     case 'append':
       appendFileSync(file('log.txt'), `${String(args.line)}\n`);
       return text(`appended; the log has ${readFileSync(file('log.txt'), 'utf8').split('\n').length - 1} lines`);
+    case 'tail': {
+      const lines = existsSync(file('log.txt')) ? readFileSync(file('log.txt'), 'utf8').split('\n').filter(Boolean) : [];
+      return { ...text(lines.join('\n')), structuredContent: { lines, count: lines.length } };
+    }
     case 'wipe':
       writeFileSync(file('store.json'), '{}');
       return text('wiped');

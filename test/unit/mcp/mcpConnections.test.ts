@@ -46,6 +46,7 @@ describe('McpConnections with the test server over stdio', function () {
       'mcp.store.lookup': ['readOnly', false],
       'mcp.store.put': ['idempotent', false],
       'mcp.store.append': ['nonIdempotent', true],
+      'mcp.store.tail': ['readOnly', false],
       'mcp.store.wipe': ['idempotent', true],
       'mcp.store.refuse': ['readOnly', false],
     });
