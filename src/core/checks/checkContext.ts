@@ -8,6 +8,8 @@ import type { Check, CheckResult } from './checkSchema';
 export interface StepCommandResult {
   readonly exitCode: number | null;
   readonly output: string;
+  /** An MCP call's structured content, when it returned one. */
+  readonly structured?: unknown;
 }
 
 /** The ports and facts a check is evaluated against. */

@@ -19,6 +19,8 @@ export function checkLabel(check: Check): string {
       return `exitCode ${check.equals}`;
     case 'outputContains':
       return `outputContains ${quote(check.text)}`;
+    case 'mcpResult':
+      return `mcpResult${check.tool ? ` of ${check.tool}` : ''}${check.text !== undefined ? ` ${quote(check.text)}` : ''}${check.path !== undefined ? ` ${check.path}${'equals' in check ? ` = ${JSON.stringify(check.equals)}` : ''}` : ''}`;
     case 'all':
       return `all of ${check.checks.length} checks`;
     case 'any':

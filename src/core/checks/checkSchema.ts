@@ -32,6 +32,18 @@ export const CommandSucceedsCheckSchema = z
   .strict();
 export const ExitCodeCheckSchema = z.object({ kind: z.literal('exitCode'), equals: z.number().int() }).strict();
 export const OutputContainsCheckSchema = z.object({ kind: z.literal('outputContains'), text: z.string().min(1) }).strict();
+export const McpResultCheckSchema = z
+  .object({
+    kind: z.literal('mcpResult'),
+    tool: z.string().min(1).optional().describe("A read-only tool of the step's MCP server to call and judge instead of the step's own result."),
+    args: z.record(z.string(), z.unknown()).optional().describe("That tool's arguments."),
+    text: z.string().min(1).optional().describe('The result text must contain this.'),
+    path: z.string().regex(/^\$(\.[A-Za-z_][A-Za-z0-9_-]*|\[\d+\])*$/, { message: 'must be a JSON path like $.items[0].name' }).optional(),
+    equals: z.unknown().optional().describe('The value at `path` must equal this; without it, `path` must hold a value.'),
+  })
+  .strict()
+  .refine((check) => check.text !== undefined || check.path !== undefined, { message: 'needs "text", "path" or both' })
+  .refine((check) => check.args === undefined || check.tool !== undefined, { message: '"args" needs "tool"', path: ['args'] });
 
 export const AllCheckSchema = z
   .object({
@@ -68,6 +80,7 @@ export const CheckSchema: z.ZodType<Check> = z.discriminatedUnion('kind', [
   CommandSucceedsCheckSchema,
   ExitCodeCheckSchema,
   OutputContainsCheckSchema,
+  McpResultCheckSchema,
   AllCheckSchema,
   AnyCheckSchema,
   NotCheckSchema,
@@ -82,6 +95,7 @@ export type Check =
   | z.infer<typeof CommandSucceedsCheckSchema>
   | z.infer<typeof ExitCodeCheckSchema>
   | z.infer<typeof OutputContainsCheckSchema>
+  | z.infer<typeof McpResultCheckSchema>
   | { readonly kind: 'all'; readonly checks: Check[] }
   | { readonly kind: 'any'; readonly checks: Check[] }
   | { readonly kind: 'not'; readonly check: Check };

@@ -14,6 +14,7 @@ import { fileContains } from './fileContains';
 import { fileExists } from './fileExists';
 import { fileMatches } from './fileMatches';
 import { jsonValid } from './jsonValid';
+import { mcpResult } from './mcpResult';
 import { notCheck } from './notCheck';
 import { outputContains } from './outputContains';
 
@@ -46,6 +47,8 @@ function dispatch(check: Check, context: CheckContext): Promise<CheckEvaluation>
       return exitCode(check, context);
     case 'outputContains':
       return outputContains(check, context);
+    case 'mcpResult':
+      return mcpResult(check, context);
     case 'all':
       return allOf(check, context, evaluateCheck);
     case 'any':

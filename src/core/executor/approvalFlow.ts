@@ -42,7 +42,9 @@ export async function requestApproval(step: Step, io: ApprovalIo, signal: AbortS
   }
   const args = resolved.args as Record<string, unknown>;
   const key = approvalKey(step.tool, args);
-  const reason = approvalReason(step.tool, tool.effect(args, stepFlags(step)), args, io.settings);
+  const policyReason = approvalReason(step.tool, tool.effect(args, stepFlags(step)), args, io.settings);
+  // A tool whose effect class comes from someone else's hints says which hint decided.
+  const reason = policyReason && tool.provenance ? `${policyReason} (${tool.provenance.effect}; ${tool.provenance.approval})` : policyReason;
   if (!reason) {
     await approve('allowed by the approval settings', key);
     return undefined;

@@ -1,5 +1,6 @@
 // Which steps may run without asking: a pure function of the step's tool, its effect class and the
 // user's settings. The model can never approve anything; only this policy or the user can.
+import { isMcpToolName } from '../mcp/mcpToolName';
 import type { EffectClass } from '../tools/defineTool';
 import { canonicalJson } from './canonicalJson';
 
@@ -44,7 +45,7 @@ export function approvalReason(
   if (settings.autoApprove === 'readOnlyAndIdempotentFileEdits' && effect === 'idempotent' && IDEMPOTENT_FILE_EDIT_TOOLS.has(tool)) {
     return undefined;
   }
-  return `${tool} changes the workspace`;
+  return isMcpToolName(tool) ? `${tool} is not read-only` : `${tool} changes the workspace`;
 }
 
 /** A stable key for exactly what was approved: editing the step's arguments voids the approval. */

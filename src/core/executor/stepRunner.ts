@@ -48,7 +48,8 @@ function failureOf(error: ToolError): FailureRecord {
 function commandResultOf(output: ToolOutput | undefined): StepCommandResult | undefined {
   if (!output) return undefined;
   const exitCode = output.details?.exitCode;
-  return { exitCode: typeof exitCode === 'number' ? exitCode : null, output: output.text };
+  const structured = output.details?.structuredContent;
+  return { exitCode: typeof exitCode === 'number' ? exitCode : null, output: output.text, ...(structured !== undefined ? { structured } : {}) };
 }
 
 /** The tool behind `step`, with its arguments parsed, or the definite failure that stops it. */

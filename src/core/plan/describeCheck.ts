@@ -23,6 +23,14 @@ export function describeCheck(check: Check): string {
       return `exit code is ${check.equals}`;
     case 'outputContains':
       return `output contains ${quote(check.text)}`;
+    case 'mcpResult': {
+      const of = check.tool ? `${check.tool}'s result` : 'the result';
+      const parts = [
+        ...(check.text !== undefined ? [`${of} contains ${quote(check.text)}`] : []),
+        ...(check.path !== undefined ? ['equals' in check ? `${check.path} of ${of} is ${shorten(JSON.stringify(check.equals))}` : `${of} has ${check.path}`] : []),
+      ];
+      return parts.join(' and ');
+    }
     case 'all':
       return check.checks.map(nested).join(' and ');
     case 'any':

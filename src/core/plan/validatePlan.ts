@@ -3,7 +3,9 @@
 // (not just the first), each located by step id and JSON path.
 import { z } from 'zod';
 import type { Check } from '../checks/checkSchema';
-import { findTool, TOOL_NAMES } from '../tools/toolCatalog';
+import { mcpResultProblem } from '../mcp/mcpResultRule';
+import { isMcpToolName } from '../mcp/mcpToolName';
+import { findTool, registeredTools, TOOL_NAMES } from '../tools/toolCatalog';
 import { runCommandTool } from '../tools/runCommand';
 import { closestName } from './closestName';
 import { findCycles } from './findCycles';
@@ -191,8 +193,15 @@ function checkStep(
     const check = step[field];
     if (!check) continue;
     walkChecks(check, (child, path) => {
+      if (child.kind === 'mcpResult') {
+        const problem = mcpResultProblem(child, step.tool, field);
+        if (problem) report(at(field, ...path), problem);
+        return;
+      }
       if (!COMMAND_CHECK_KINDS.includes(child.kind)) return;
       const about = `"${child.kind}" is about the step's own command`;
+      // An MCP call's result has output too (no exit code): outputContains judges it like a command's.
+      if (child.kind === 'outputContains' && field !== 'precondition' && step.tool !== undefined && isMcpToolName(step.tool)) return;
       if (field === 'precondition') report(at(field, ...path), `${about}, which has not run when the precondition is checked`);
       else if (step.tool !== undefined && step.tool !== COMMAND_TOOL) {
         report(at(field, ...path), `${about}, so it is only allowed on ${COMMAND_TOOL} steps (this step uses ${step.tool})`);
@@ -244,9 +253,10 @@ function changesWorkspace(tool: Tool, step: Partial<Step>): boolean {
 
 /** `unknown tool "wrteFile" (did you mean "writeFile"?); known tools: readFile, ...` */
 function unknownToolMessage(name: string): string {
-  const suggestion = closestName(name, TOOL_NAMES);
+  const known = [...TOOL_NAMES, ...registeredTools().map((tool) => tool.name)];
+  const suggestion = closestName(name, known);
   const hint = suggestion ? ` (did you mean "${suggestion}"?)` : '';
-  return `unknown tool ${quote(name, 80)}${hint}; known tools: ${TOOL_NAMES.join(', ')}`;
+  return `unknown tool ${quote(name, 80)}${hint}; known tools: ${known.join(', ')}`;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -75,11 +75,25 @@ export interface ToolOutput {
   readonly details?: Readonly<Record<string, unknown>>;
 }
 
+/** Why a tool declared by someone else (an MCP server) has its effect class and approval rule. */
+export interface ToolProvenance {
+  /** The hint that decided the effect class, e.g. `idempotentHint: true`. */
+  readonly effect: string;
+  /** The hint that decided how the tool is approved, e.g. `no destructiveHint (the MCP default is destructive)`. */
+  readonly approval: string;
+  /** True when every call is approved on its own, never with "Approve All Safe Steps". */
+  readonly oneByOne: boolean;
+}
+
 /** A tool, as declared once in code. */
 export interface ToolDefinition<Input = unknown> {
   readonly name: string;
   readonly description: string;
   readonly input: z.ZodType<Input>;
+  /** The input as the JSON Schema it was declared in, for tools not declared in zod (an MCP server's tools). */
+  readonly inputJsonSchema?: Readonly<Record<string, unknown>>;
+  /** Present for tools whose effect class comes from another party's hints rather than from this code. */
+  readonly provenance?: ToolProvenance;
   /** The effect class of this call (constant for every tool but `runCommand`). */
   effect(input: Input, flags: StepFlags): EffectClass;
   /** Workspace files this call may create, change or delete: snapshotted before, never written in parallel. */

@@ -3,12 +3,15 @@
 // is safe to repeat. Commands, deletions, renames and model edits are always approved one by one.
 import type { ApprovalRequest } from '../ports';
 import { shorten } from '../textPreview';
+import { findTool } from '../tools/toolCatalog';
 
 /** Tools whose calls "Approve All Safe Steps" approves in bulk: they only read, or set a file's content. */
 const SAFE_TOOLS: ReadonlySet<string> = new Set(['readFile', 'listFiles', 'searchText', 'writeFile', 'appendFile', 'editFile']);
 
 /** True when a waiting step may be approved together with others, without its own look. */
 export function isSafeToApproveInBulk(request: Pick<ApprovalRequest, 'tool' | 'preview'>): boolean {
+  const provenance = findTool(request.tool)?.provenance;
+  if (provenance) return !provenance.oneByOne;
   if (!SAFE_TOOLS.has(request.tool)) return false;
   if (request.preview.kind !== 'fileChanges') return request.preview.kind === 'none';
   // A change that deletes a file is never "safe" in bulk.
@@ -34,5 +37,7 @@ export function approvalSummary(request: Pick<ApprovalRequest, 'tool' | 'preview
 
 /** The notification text for a waiting step. */
 export function approvalMessage(request: Pick<ApprovalRequest, 'stepId' | 'title' | 'tool' | 'preview' | 'args' | 'reason'>): string {
-  return `Planwright: approve ${request.stepId} "${shorten(request.title, 80)}"? It ${approvalSummary(request)}.`;
+  const provenance = findTool(request.tool)?.provenance;
+  const hints = provenance ? ` (${provenance.effect}; ${provenance.approval})` : '';
+  return `Planwright: approve ${request.stepId} "${shorten(request.title, 80)}"? It ${approvalSummary(request)}${hints}.`;
 }

@@ -41,7 +41,9 @@ export function effectText(step: Step): string | undefined {
   const parsed = tool?.input.safeParse(step.args);
   if (!tool) return undefined;
   if (!parsed?.success) return step.tool === 'runCommand' ? EFFECT_TEXT.nonIdempotent : undefined;
-  return EFFECT_TEXT[tool.effect(parsed.data, stepFlags(step))];
+  const text = EFFECT_TEXT[tool.effect(parsed.data, stepFlags(step))];
+  // An MCP tool's effect class is its server's claim: say which hint decided it, and how it is approved.
+  return tool.provenance ? `${text} (${tool.provenance.effect}; ${tool.provenance.approval})` : text;
 }
 
 /** `args` as indented JSON with long strings cut, and the whole cut at a bound. */

@@ -1,6 +1,7 @@
 // Dispatches `planwright` arguments to a command, and answers --help and --version.
 import { CLI_COMMANDS } from './cliCommands';
 import { EXIT, type CliIo } from './cliIo';
+import { MCP_CONFIG_HELP, runWithMcpConfig } from '../mcp/mcpConfigOption';
 import { PLANWRIGHT_VERSION } from '../version';
 
 /** The `--help` text, generated from the command table. */
@@ -12,6 +13,8 @@ export function helpText(): string {
     'Usage:',
     ...lines,
     '  planwright --help | --version',
+    '',
+    MCP_CONFIG_HELP,
     '',
     'Exit codes: 0 ok, 1 failed, 2 bad input, 3 waiting for approval.',
     '',
@@ -34,5 +37,5 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     io.stderr.write(`planwright: unknown command "${first}"\n\n${helpText()}`);
     return EXIT.badInput;
   }
-  return command.load().run(rest, io);
+  return runWithMcpConfig(command.load(), rest, io);
 }

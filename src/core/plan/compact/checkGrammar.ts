@@ -1,7 +1,7 @@
 // The one-line check grammar of the compact plan language, read and written:
 //
 //   exists PATH | absent PATH | json PATH | contains PATH "text" | matches PATH /regex/
-//   exit N | output "text" | run "command" [in PATH] [timeout MS]
+//   exit N | output "text" | run "command" [in PATH] [timeout MS] | result {MCP result check fields}
 //   not CHECK | all(CHECK; CHECK; …) | any(CHECK; …)
 //
 // PATH is a bare word or a JSON string; texts and commands are JSON strings; a pattern is `/…/` (its body
@@ -12,7 +12,7 @@ import { PLAN_LIMITS } from '../planLimits';
 import { CompactSyntaxError, LineScanner } from './lineScanner';
 
 /** The words that start a check, for messages. */
-export const CHECK_WORDS = ['exists', 'absent', 'json', 'contains', 'matches', 'exit', 'output', 'run', 'not', 'all', 'any'] as const;
+export const CHECK_WORDS = ['exists', 'absent', 'json', 'contains', 'matches', 'exit', 'output', 'run', 'result', 'not', 'all', 'any'] as const;
 
 /**
  * Reads one check at the scanner's position. `depth` is the check's level of objects and arrays in the
@@ -48,6 +48,10 @@ export function readCheck(scanner: LineScanner, depth = 1): Check {
     case 'run':
       scanner.word();
       return readRun(scanner);
+    case 'result':
+      scanner.word();
+      // The fields are checked by the plan schema, like a JSON plan's.
+      return { ...scanner.jsonObject('the fields of "result", e.g. {"path":"$.id","equals":3}'), kind: 'mcpResult' } as Check;
     case 'not':
       scanner.word();
       return { kind: 'not', check: readCheck(scanner, depth + 1) };
@@ -124,6 +128,10 @@ export function formatCheck(check: Check): string {
       return `output ${JSON.stringify(check.text)}`;
     case 'commandSucceeds':
       return [`run ${JSON.stringify(check.command)}`, ...(check.cwd !== undefined ? [`in ${pathText(check.cwd)}`] : []), ...(check.timeoutMs !== undefined ? [`timeout ${check.timeoutMs}`] : [])].join(' ');
+    case 'mcpResult': {
+      const { kind: _kind, ...fields } = check;
+      return `result ${JSON.stringify(fields)}`;
+    }
     case 'not':
       return `not ${formatCheck(check.check)}`;
     case 'all':

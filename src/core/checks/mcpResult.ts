@@ -1,0 +1,66 @@
+// mcpResult: judges an MCP call's result: its text contains a string, and/or the value at a JSON path of
+// its structured content (or of its text, when that is JSON) equals a value or exists. Without `tool` it
+// judges the step's own call; with `tool` it first calls that read-only tool of the same server, which
+// is how a status check asks a server whether an uncertain call took effect.
+import { canonicalJson } from '../executor/canonicalJson';
+import { isMcpToolName } from '../mcp/mcpToolName';
+import { shorten } from '../textPreview';
+import { findTool } from '../tools/toolCatalog';
+import type { CheckResult } from './checkSchema';
+import type { CheckContext, CheckEvaluation, CheckOf, StepCommandResult } from './checkContext';
+import { checkLabel } from './checkLabel';
+
+/** The segments of `$.a.b[0]`: names and indexes. */
+function pathSegments(path: string): (string | number)[] {
+  return [...path.slice(1).matchAll(/\.([^.[\]]+)|\[(\d+)\]/g)].map((match) => (match[2] !== undefined ? Number(match[2]) : (match[1] ?? '')));
+}
+
+/** The value at `path` in `root`, or `undefined`. */
+export function valueAtJsonPath(root: unknown, path: string): unknown {
+  let value = root;
+  for (const segment of pathSegments(path)) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string | number, unknown>)[segment];
+  }
+  return value;
+}
+
+function structuredOf(result: StepCommandResult): unknown {
+  if (result.structured !== undefined) return result.structured;
+  try {
+    return JSON.parse(result.output);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The result to judge: the step's own, or that of the read-only tool the check names. */
+async function resultToJudge(check: CheckOf<'mcpResult'>, context: CheckContext): Promise<StepCommandResult | string> {
+  if (check.tool === undefined) return context.stepResult ?? 'the step returned no result to check';
+  const tool = findTool(check.tool);
+  if (!tool || !isMcpToolName(check.tool)) return `no MCP tool ${check.tool}`;
+  const input = tool.input.parse(check.args ?? {});
+  if (tool.effect(input, {}) !== 'readOnly') return `${check.tool} is not read-only, so a check may not call it`;
+  // An MCP tool uses only the signal of its context; the step fields are not about a step here.
+  const output = await tool.execute(input, { ...context, runId: '', stepId: '', flags: {} });
+  const structured = output.details?.structuredContent;
+  return { exitCode: null, output: output.text, ...(structured !== undefined ? { structured } : {}) };
+}
+
+/** Evaluates an `mcpResult` check. */
+export async function mcpResult(check: CheckOf<'mcpResult'>, context: CheckContext): Promise<CheckEvaluation> {
+  const label = checkLabel(check);
+  const result = await resultToJudge(check, context);
+  if (typeof result === 'string') return { ok: false, unevaluable: true, detail: `${label}: ${result}` };
+  const verdicts: CheckResult[] = [];
+  if (check.text !== undefined) {
+    const found = result.output.includes(check.text);
+    verdicts.push({ ok: found, detail: found ? 'text found' : `text not found in ${result.output.length} characters` });
+  }
+  if (check.path !== undefined) {
+    const value = valueAtJsonPath(structuredOf(result), check.path);
+    const ok = 'equals' in check ? value !== undefined && canonicalJson(value) === canonicalJson(check.equals) : value !== undefined && value !== null;
+    verdicts.push({ ok, detail: `${check.path} is ${value === undefined ? 'absent' : shorten(JSON.stringify(value), 120)}` });
+  }
+  return { ok: verdicts.every((verdict) => verdict.ok), detail: `${label}: ${verdicts.map((verdict) => verdict.detail).join('; ')}` };
+}
