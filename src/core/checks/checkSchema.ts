@@ -1,11 +1,16 @@
 // The schema of a check: a precondition, postcondition or status check that the executor evaluates
 // without a model. One discriminated union, recursive through the combinators all / any / not.
 import { z } from 'zod';
+import { PLAN_LIMITS } from '../plan/planLimits';
 import { regexSyntaxReason } from '../textPreview';
 import { WorkspacePathSchema } from '../workspacePath';
 
-/** `pattern` must compile as a JavaScript regular expression. */
+/** `pattern` must compile as a JavaScript regular expression (a pattern over the limit is not compiled). */
 const RegexSourceSchema = z.string().min(1).superRefine((pattern, ctx) => {
+  if (pattern.length > PLAN_LIMITS.pattern) {
+    ctx.addIssue({ code: 'custom', message: `must be at most ${PLAN_LIMITS.pattern} characters` });
+    return;
+  }
   try {
     new RegExp(pattern, 'm');
   } catch (error) {

@@ -13,6 +13,8 @@ export const PLAN_LIMITS = {
   toolName: 64,
   /** Characters of a step title. */
   title: 500,
+  /** Characters of a regular expression (`fileMatches`, `searchText`): a megabyte-long one takes a second to compile. */
+  pattern: 10_000,
 } as const;
 
 /** Containers above the fields of a step in a plan document: the document, `steps`, the step. */

@@ -34,6 +34,11 @@ export function formatPath(base: string, segments: readonly PropertyKey[]): stri
   return path;
 }
 
+/** Appends `more` to `problems` one by one: a spread of a million problems would overflow the stack. */
+export function appendProblems(problems: PlanProblem[], more: readonly PlanProblem[]): void {
+  for (const problem of more) problems.push(problem);
+}
+
 /** `problem` with its message cut to a readable length. */
 export function boundProblem(problem: PlanProblem): PlanProblem {
   return problem.message.length <= MESSAGE_CHARS ? problem : { ...problem, message: shorten(problem.message, MESSAGE_CHARS) };

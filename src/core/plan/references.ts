@@ -22,12 +22,18 @@ export interface ReferenceOccurrence {
   readonly dangling: boolean;
 }
 
-/** Every reference (and dangling `#E<digits>`) inside the strings of `value`, in document order. */
+/**
+ * Every reference (and dangling `#E<digits>`) inside the strings of `value`, in document order, each id
+ * once per string: a string that repeats `#E1` a million times names one dependency, not a million.
+ */
 export function referenceOccurrences(value: unknown, stepIds: ReadonlySet<string>): ReferenceOccurrence[] {
   const found: ReferenceOccurrence[] = [];
   walkStrings(value, [], (text, path) => {
+    const seen = new Set<string>();
     for (const match of text.matchAll(REFERENCE_TOKEN)) {
       const id = match[1];
+      if (seen.has(id)) continue;
+      seen.add(id);
       if (stepIds.has(id)) found.push({ id, path: [...path], dangling: false });
       else if (CONVENTIONAL_ID.test(id)) found.push({ id, path: [...path], dangling: true });
     }

@@ -10,7 +10,7 @@ import { runCommandTool } from '../tools/runCommand';
 import { closestName } from './closestName';
 import { findCycles } from './findCycles';
 import { DOCUMENT_STRUCTURE, screenValue } from './planLimits';
-import { boundProblem, formatPath, issueProblems, parseExplained, type PlanProblem } from './planProblem';
+import { appendProblems, boundProblem, formatPath, issueProblems, parseExplained, type PlanProblem } from './planProblem';
 import { PlanSchema, STEP_ID_PATTERN, StepSchema, type Plan, type Step, type ValidPlan } from './planSchema';
 import { referenceOccurrences } from './references';
 import { quote } from '../textPreview';
@@ -69,7 +69,7 @@ export function validatePlan(input: unknown, options: GateOptions = {}): PlanVal
   const screened = screenPlan(input, rawSteps, locations);
   const problems: PlanProblem[] = [...screened.problems];
   const envelope = screened.document ? undefined : parseExplained(EnvelopeSchema, input);
-  if (envelope && !envelope.success) problems.push(...issueProblems(envelope.error.issues, input, { base: '', fieldNames: PLAN_FIELDS }));
+  if (envelope && !envelope.success) appendProblems(problems, issueProblems(envelope.error.issues, input, { base: '', fieldNames: PLAN_FIELDS }));
   const stepIds = new Set(locations.flatMap((location) => (location.stepId === undefined ? [] : [location.stepId])));
   const graphNodes: string[] = [];
   const edges = new Map<string, Edge[]>();
@@ -91,7 +91,7 @@ export function validatePlan(input: unknown, options: GateOptions = {}): PlanVal
     }
     const parsed = parseExplained(StepSchema, raw);
     if (parsed.success) steps.push(parsed.data);
-    else problems.push(...issueProblems(parsed.error.issues, raw, { ...location, fieldNames: STEP_FIELDS }));
+    else appendProblems(problems, issueProblems(parsed.error.issues, raw, { ...location, fieldNames: STEP_FIELDS }));
     const view = parsed.success ? parsed.data : lenientStep(raw);
     const stepEdges = checkStep(view, raw, location, { stepIds, open: options.openReferences === true }, problems);
     if (location.base === location.stepId) {
@@ -238,7 +238,7 @@ function checkToolArgs(schema: z.ZodType, args: unknown, base: string, location:
   const parsed = parseExplained(schema, args);
   if (parsed.success) return;
   const fieldNames = schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
-  problems.push(...issueProblems(parsed.error.issues, args, { base, stepId: location.stepId, fieldNames }));
+  appendProblems(problems, issueProblems(parsed.error.issues, args, { base, stepId: location.stepId, fieldNames }));
 }
 
 /** Whether a step's tool changes the workspace (its effect class is not `readOnly`). */

@@ -1,6 +1,7 @@
 // searchText: searches workspace files for a regular expression, with a bounded result. Changes nothing.
 import { z } from 'zod';
 import { BinaryFileError, describeFileType, FileNotFoundError, FileRefusedError, FileTooLargeError, formatBytes, NotAFileError, ToolError } from '../errors';
+import { PLAN_LIMITS } from '../plan/planLimits';
 import type { Workspace } from '../ports';
 import { messageOf, regexSyntaxReason, shorten } from '../textPreview';
 import { defineTool } from './defineTool';
@@ -10,6 +11,11 @@ import { guarded } from './toolFailure';
 export const SearchTextInputSchema = z
   .object({
     pattern: z.string().min(1).superRefine((pattern, ctx) => {
+      // Not compiled past the limit: a megabyte-long pattern takes about a second to compile.
+      if (pattern.length > PLAN_LIMITS.pattern) {
+        ctx.addIssue({ code: 'custom', message: `must be at most ${PLAN_LIMITS.pattern} characters` });
+        return;
+      }
       try {
         new RegExp(pattern);
       } catch (error) {

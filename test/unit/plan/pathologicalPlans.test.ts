@@ -139,12 +139,27 @@ describe('validatePlan on pathological plans', () => {
           plan.version = huge;
           plan.steps[1].postcondition = { kind: huge, path: 'a' };
           plan.steps[2].precondition = { kind: 'fileMatches', path: 'a', pattern: `(${huge}` };
+          plan.steps[0].precondition = { kind: 'fileMatches', path: 'a', pattern: '(x' };
           plan.steps[1].args.edits[0].replace = `#E${'9'.repeat(MB)}`;
         }),
       );
-      assert.equal(problems.length, 4, problems.join('\n'));
+      assert.equal(problems.length, 5, problems.join('\n'));
       assert.ok(longest(problems) < 300, `a message of ${longest(problems)} characters`);
-      assert.ok(problems.includes('E3.precondition.pattern: invalid regular expression: Unterminated group'), problems.join('\n'));
+      assert.ok(problems.includes(`E3.precondition.pattern: must be at most ${PLAN_LIMITS.pattern} characters`), problems.join('\n'));
+      assert.ok(problems.includes('E1.precondition.pattern: invalid regular expression: Unterminated group'), problems.join('\n'));
+    });
+
+    it('reports a reference repeated a million times in one string once', () => {
+      const problems = problemsOf(exampleWith((plan) => (plan.steps[1].args.edits[0].replace = '#E2 #E9 '.repeat(MB))));
+      assert.deepEqual(problems, ['E2.args.edits[0].replace: "#E2" references the step\'s own output', 'E2.args.edits[0].replace: reference "#E9" names no step of this plan']);
+    });
+
+    it('reports a million unknown argument fields without overflowing the stack', () => {
+      const args: Record<string, unknown> = { path: 'a' };
+      for (let index = 0; index < MB; index++) args[`k${index}`] = 1;
+      const problems = problemsOf(exampleWith((plan) => (plan.steps[0].args = args)));
+      assert.equal(problems.length, MB);
+      assert.equal(problems[0], 'E1.args.k0: unknown field');
     });
   });
 

@@ -3,7 +3,7 @@
 // the one-line grammar), so it costs a fraction of the plan-file schema and maps to the same steps.
 import { z } from 'zod';
 import { screenValue } from '../planLimits';
-import { formatPath, issueProblems, parseExplained, type PlanProblem } from '../planProblem';
+import { appendProblems, formatPath, issueProblems, parseExplained, type PlanProblem } from '../planProblem';
 import type { Step } from '../planSchema';
 import { parseCheckText } from './checkGrammar';
 import { nextStepNumber, type CompactReaderOptions } from './compactPlanReader';
@@ -54,12 +54,12 @@ export function readCompactJson(value: unknown, options: CompactReaderOptions = 
     const id = `E${first + index}`;
     const screened = screenValue(item, 1);
     if (screened.length > 0) {
-      problems.push(...screened.map((problem) => ({ stepId: id, path: formatPath(id, problem.path), message: problem.message })));
+      appendProblems(problems, screened.map((problem) => ({ stepId: id, path: formatPath(id, problem.path), message: problem.message })));
       return;
     }
     const parsed = parseExplained(CompactJsonStepSchema, item);
     if (!parsed.success) {
-      problems.push(...issueProblems(parsed.error.issues, item, { base: id, stepId: id, fieldNames: FIELDS }));
+      appendProblems(problems, issueProblems(parsed.error.issues, item, { base: id, stepId: id, fieldNames: FIELDS }));
       return;
     }
     const { tool, args, after, undo, idempotent, keyed, title } = parsed.data;
