@@ -78,6 +78,7 @@ async function resume(args: readonly string[], io: CliIo, modelsOf: (env: CliIo[
   const overrides = optionOverrides(flags, state.options);
   return runSession({ workspaceRoot: folder.root, journal, tracePath, json: flags.json, models: modelsOf(io.env) }, io, async (deps) => {
     const run = await PlanRun.resume(deps, overrides, state);
+    await run.reopen();
     if (edited) await run.revise(edited);
     return run;
   });
