@@ -237,7 +237,9 @@ export class PlanRun {
       return;
     }
     if (outcome === 'awaitingApproval') {
-      const waiting = this.current.plan.steps.filter((step) => statuses.get(step.id) === 'awaitingApproval').map((step) => step.id);
+      const waiting = this.current.plan.steps
+        .filter((step) => statuses.get(step.id) === 'awaitingApproval')
+        .map((step) => this.current.steps.get(step.id)?.rerunRisk ?? step.id);
       await this.recorder.setStatus('awaitingApproval', `waiting for approval: ${waiting.join(', ')}`);
       return;
     }

@@ -24,7 +24,7 @@ import { defaultRunFiles, holdsRecords, newRunId, preparePlanwrightFolder, readP
 import { runSession, runSessionWith, type SessionResult } from './runSession';
 
 const USAGE =
-  'planwright run <plan.json | --goal "…" [--mode split|fused|auto]> --workspace DIR [--approve all|reads|none] [--max-parallel N] [--max-replans N] [--summary plain|model] [--journal FILE] [--trace FILE] [--json]';
+  'planwright run <plan.json | --goal "…" [--mode split|fused|auto]> --workspace DIR [--approve all|reads|none] [--approve-rerun] [--max-parallel N] [--max-replans N] [--summary plain|model] [--journal FILE] [--trace FILE] [--json]';
 
 /** What `--goal` says when no planner model is configured. */
 export const GOAL_NEEDS_MODEL =
