@@ -42,14 +42,21 @@ export async function requestApproval(step: Step, io: ApprovalIo, signal: AbortS
   }
   const args = resolved.args as Record<string, unknown>;
   const key = approvalKey(step.tool, args);
+  const risk = recorder.current.steps.get(step.id)?.rerunRisk;
+  // A step that may repeat an effect is never approved by the general settings or an earlier approval.
+  if (risk && io.settings.rerunUnknown) {
+    await approve(`${risk}; running it again was allowed explicitly`, key);
+    return undefined;
+  }
   const policyReason = approvalReason(step.tool, tool.effect(args, stepFlags(step)), args, io.settings);
   // A tool whose effect class comes from someone else's hints says which hint decided.
-  const reason = policyReason && tool.provenance ? `${policyReason} (${tool.provenance.effect}; ${tool.provenance.approval})` : policyReason;
+  const hinted = policyReason && tool.provenance ? `${policyReason} (${tool.provenance.effect}; ${tool.provenance.approval})` : policyReason;
+  const reason = risk ? `${risk}: approve only if that is safe` : hinted;
   if (!reason) {
     await approve('allowed by the approval settings', key);
     return undefined;
   }
-  if (recorder.current.steps.get(step.id)?.approvedKey === key) {
+  if (!risk && recorder.current.steps.get(step.id)?.approvedKey === key) {
     await approve('approved earlier for exactly these arguments', key);
     return undefined;
   }

@@ -12,6 +12,8 @@ export interface ApprovalSettings {
   readonly autoApprove: AutoApprove;
   /** Exact command strings the user allowed once and for all. No prefix matching. */
   readonly approvedCommands: readonly string[];
+  /** The user allowed, explicitly, running again a step that ended unknown and came back unchanged from a revision. */
+  readonly rerunUnknown?: boolean;
 }
 
 /** Shell syntax that chains, pipes, redirects or substitutes: such a command is always shown first. */

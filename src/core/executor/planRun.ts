@@ -16,7 +16,7 @@ import type { RunStatus, StreamOffset, UsageRecord } from './journalRecords';
 import { meteredModel } from './meteredModel';
 import { ReplanInFlight } from './replanInFlight';
 import type { Replanner, StepRepairer } from './replanning';
-import { retryStep, skipStep, type InterventionResult } from './runInterventions';
+import { reopenCancelled, retryStep, skipStep, type InterventionResult } from './runInterventions';
 import { reviseByHand } from './runRevisions';
 import { recoverInterruptedSteps } from './runRecovery';
 import { DEFAULT_RUN_OPTIONS, type RunOptions } from './runOptions';
@@ -133,7 +133,7 @@ export class PlanRun {
     this.recovery.reset();
     await this.recorder.setStatus('running');
     await this.runUntilQuiet(signal);
-    if (signal.aborted) await cancelRemaining(this.recorder);
+    if (signal.aborted) await cancelRemaining(this.recorder, signal);
     else if (this.pausing) {
       this.pausing = false;
       await this.recorder.setStatus('paused', 'paused by the user');
@@ -231,11 +231,15 @@ export class PlanRun {
     const outcome = quietOutcome(this.current.plan, statuses);
     if (outcome === 'succeeded') {
       await this.solve(signal);
-      await this.recorder.setStatus('succeeded');
+      // Cancelled while the solver wrote: the run stops there, and a resume asks it again.
+      if (signal.aborted) await cancelRemaining(this.recorder, signal);
+      else await this.recorder.setStatus('succeeded');
       return;
     }
     if (outcome === 'awaitingApproval') {
-      const waiting = this.current.plan.steps.filter((step) => statuses.get(step.id) === 'awaitingApproval').map((step) => step.id);
+      const waiting = this.current.plan.steps
+        .filter((step) => statuses.get(step.id) === 'awaitingApproval')
+        .map((step) => this.current.steps.get(step.id)?.rerunRisk ?? step.id);
       await this.recorder.setStatus('awaitingApproval', `waiting for approval: ${waiting.join(', ')}`);
       return;
     }
@@ -270,6 +274,12 @@ export class PlanRun {
     const result = await retryStep(this.recorder, stepId);
     await this.recorder.durable();
     return result;
+  }
+
+  /** Opens a cancelled run again so `execute` carries on; steps that may have had an effect stay cancelled. */
+  async reopen(): Promise<void> {
+    await reopenCancelled(this.recorder);
+    await this.recorder.durable();
   }
 
   /** Skips a step that has not succeeded, invalidating what depends on it. Call it while not executing. */

@@ -2,8 +2,12 @@
 // skip it. Each is journalled through the same transition table as everything else, so a resumed or
 // replayed run shows it, and the next `execute` carries on from there.
 import { dependentsOf } from '../plan/planGraph';
+import { resolveStepArgs } from '../plan/resolveStepArgs';
+import { stepFlags } from '../plan/stepFlags';
+import { findTool } from '../tools/toolCatalog';
 import type { RunStatus } from './journalRecords';
 import type { RunRecorder } from './runRecorder';
+import { stepOutputs } from './runState';
 import { transition } from './stepTransitions';
 
 const TERMINAL: ReadonlySet<RunStatus> = new Set(['succeeded', 'failed', 'cancelled']);
@@ -52,4 +56,23 @@ export async function skipStep(
   await recorder.step(stepId, 'skip', { reason: 'skipped by the user' });
   await invalidateDependents(stepId, 'was skipped');
   return { ok: true };
+}
+
+/**
+ * Opens a cancelled run again (a resume after Ctrl-C): its cancelled steps go back to pending — except a
+ * non-idempotent step that had started, whose effect may have happened: it stays cancelled until the user
+ * tries it again — and the run is marked paused, so `execute` carries on.
+ */
+export async function reopenCancelled(recorder: RunRecorder): Promise<void> {
+  const state = recorder.current;
+  if (state.status !== 'cancelled') return;
+  for (const step of state.plan.steps) {
+    const run = state.steps.get(step.id);
+    if (run?.status !== 'cancelled') continue;
+    const resolved = resolveStepArgs(step, stepOutputs(state));
+    const tool = findTool(step.tool);
+    const repeatable = resolved.ok && tool !== undefined && tool.effect(resolved.args, stepFlags(step)) !== 'nonIdempotent';
+    if (run.attempts === 0 || repeatable) await recorder.step(step.id, 'reset', { reason: 'the cancelled run was resumed' });
+  }
+  await recorder.setStatus('paused', 'resumed after it was cancelled');
 }

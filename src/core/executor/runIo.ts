@@ -64,12 +64,17 @@ export async function invalidateDependents(recorder: RunRecorder, stepId: string
   }
 }
 
-/** Cancels every step that has not finished, then the run. */
-export async function cancelRemaining(recorder: RunRecorder): Promise<void> {
+/** Cancels every step that has not finished, then the run, for the reason `signal` was aborted with. */
+export async function cancelRemaining(recorder: RunRecorder, signal: AbortSignal): Promise<void> {
   for (const [id, run] of recorder.current.steps) {
     if (transition(run.status, 'cancel')) await recorder.step(id, 'cancel', { reason: 'the run was cancelled' });
   }
-  await recorder.setStatus('cancelled', 'cancelled by the user');
+  await recorder.setStatus('cancelled', cancelReason(signal));
+}
+
+/** Why a run was cancelled: the text its host aborted it with (e.g. the signal the process got), or "cancelled by the user". */
+export function cancelReason(signal: AbortSignal): string {
+  return typeof signal.reason === 'string' ? signal.reason : 'cancelled by the user';
 }
 
 /** The files `step` may write, with its `#id` references resolved: `"#E1"` is not the file E1 names. */

@@ -27,6 +27,7 @@ export const RunOptionsSchema = z.object({
   approval: z.object({
     autoApprove: z.enum(['none', 'readOnly', 'readOnlyAndIdempotentFileEdits', 'all']),
     approvedCommands: z.array(z.string()),
+    rerunUnknown: z.boolean().optional(),
   }),
   /** Absent means `plain`; the rule is `summarySource` in runSummary.ts. */
   summary: SummaryModeSchema.optional(),

@@ -28,6 +28,11 @@ export interface StepRun {
   readonly retriedAfterSettle: boolean;
   /** Why the step is in its status, when something said. */
   readonly reason?: string;
+  /**
+   * Set when a revision handed back a step that had ended `unknown` unchanged: its effect may already have
+   * happened, so it runs again only with the user's explicit approval of this risk. Cleared once it starts.
+   */
+  readonly rerunRisk?: string;
 }
 
 /** A step that a re-plan replaced or removed, kept visible until the run ends. */
@@ -151,8 +156,11 @@ function applyStepRecord(state: RunState, record: Extract<JournalRecord, { type:
   }
   const starting = record.event === 'start';
   const attempting = starting || record.event === 'retry';
+  // The risk of a repeat is settled once the step starts (it was approved) or the user asked for it again.
+  const { rerunRisk, ...rest } = current;
   const next: StepRun = {
-    ...current,
+    ...rest,
+    ...(rerunRisk && !starting && record.event !== 'reset' ? { rerunRisk } : {}),
     status: to,
     attempts: current.attempts + (attempting ? 1 : 0),
     reason: record.reason,
@@ -181,7 +189,9 @@ function applyRevision(state: RunState, plan: ValidPlan, revision: number, reaso
     const oldRun = state.steps.get(step.id);
     if (oldStep && oldRun && canonicalJson(oldStep) === canonicalJson(step)) {
       // A running step is left to finish: a revision made while it runs (a patch) cannot change it.
-      steps.set(step.id, FROZEN_STATUSES.has(oldRun.status) || oldRun.status === 'running' ? oldRun : freshStep(oldRun.revision, oldRun.approvedKey));
+      if (FROZEN_STATUSES.has(oldRun.status) || oldRun.status === 'running') steps.set(step.id, oldRun);
+      else if (oldRun.status === 'unknown') steps.set(step.id, { ...freshStep(oldRun.revision), rerunRisk: rerunRiskOf(step.id) });
+      else steps.set(step.id, freshStep(oldRun.revision, oldRun.approvedKey));
     } else {
       if (oldStep && oldRun) replaced.push({ step: oldStep, status: oldRun.status, replacedInRevision: revision });
       steps.set(step.id, freshStep(revision));
@@ -196,6 +206,11 @@ function applyRevision(state: RunState, plan: ValidPlan, revision: number, reaso
   // A revision is a whole plan: it closes a streamed plan and leaves its problems behind.
   const { planOpen: _open, planProblems: _problems, ...rest } = state;
   return { ...rest, plan, revision, steps: IndexedMap.from(steps), replaced, replanReasons: [...state.replanReasons, reason], status: 'running' };
+}
+
+/** What running again a step that ended unknown risks, in words for the approval prompt. */
+function rerunRiskOf(stepId: string): string {
+  return `${stepId} ended unknown: its effect may already have happened, and running it again may repeat it`;
 }
 
 /** Replays a whole journal. */

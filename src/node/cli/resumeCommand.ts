@@ -17,7 +17,7 @@ import { hasContent, holdsRecords, preparePlanwrightFolder, readPlanFile, traceB
 import { runSession, stderrLogger } from './runSession';
 
 const USAGE =
-  'planwright resume --journal FILE [--plan EDITED.plan.json] [--workspace DIR] [--approve all|reads|none] [--max-parallel N] [--max-replans N] [--max-read-bytes N] [--max-output-bytes N] [--summary plain|model] [--trace FILE] [--json]';
+  'planwright resume --journal FILE [--plan EDITED.plan.json] [--workspace DIR] [--approve all|reads|none] [--approve-rerun] [--max-parallel N] [--max-replans N] [--max-read-bytes N] [--max-output-bytes N] [--summary plain|model] [--trace FILE] [--json]';
 
 /** The `resume` sub-command, with the models built by `modelsOf` from the environment; `logFiles` as for `run`. */
 export function createResumeCommand(modelsOf: (env: CliIo['env']) => CliModels, logFiles: LogFiles = nodeLogFiles): CliCommand {
@@ -78,6 +78,7 @@ async function resume(args: readonly string[], io: CliIo, modelsOf: (env: CliIo[
   const overrides = optionOverrides(flags, state.options);
   return runSession({ workspaceRoot: folder.root, journal, tracePath, json: flags.json, models: modelsOf(io.env) }, io, async (deps) => {
     const run = await PlanRun.resume(deps, overrides, state);
+    await run.reopen();
     if (edited) await run.revise(edited);
     return run;
   });

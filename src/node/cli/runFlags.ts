@@ -29,6 +29,8 @@ export interface RunFlags {
   readonly plan?: string;
   readonly json: boolean;
   readonly help: boolean;
+  /** `--approve-rerun`: a step that ended unknown and came back unchanged may run again. */
+  readonly approveRerun?: boolean;
 }
 
 type ValueFlag = 'goal' | 'mode' | 'workspace' | 'approve' | 'max-parallel' | 'max-replans' | 'max-read-bytes' | 'max-output-bytes' | 'summary' | 'journal' | 'trace' | 'plan';
@@ -38,15 +40,17 @@ const VALUE_FLAGS: ReadonlySet<string> = new Set<ValueFlag>(['goal', 'mode', 'wo
 /** The smallest read or output limit a flag accepts: below it, ordinary source files would be refused. */
 const MIN_LIMIT_BYTES = 1024;
 
-/** Parses `args`, accepting only the value flags in `allowed` (plus --json and --help). */
+/** Parses `args`, accepting only the value flags in `allowed` (plus --json, --help and --approve-rerun). */
 export function parseRunFlags(args: readonly string[], allowed: readonly ValueFlag[]): RunFlags | { readonly error: string } {
   const positional: string[] = [];
   const values = new Map<string, string>();
   let json = false;
   let help = false;
+  let approveRerun = false;
   for (let index = 0; index < args.length; index++) {
     const arg = args[index];
     if (arg === '--json') json = true;
+    else if (arg === '--approve-rerun') approveRerun = true;
     else if (arg === '--help' || arg === '-h') help = true;
     else if (arg.startsWith('--')) {
       const [name, inline] = splitFlag(arg.slice(2));
@@ -76,6 +80,7 @@ export function parseRunFlags(args: readonly string[], allowed: readonly ValueFl
     positional,
     json,
     help,
+    ...(approveRerun ? { approveRerun } : {}),
     ...defined('goal', values.get('goal')),
     ...defined('mode', mode as RunMode | undefined),
     ...defined('workspace', values.get('workspace')),
@@ -97,7 +102,9 @@ export function optionOverrides(flags: RunFlags, base: RunOptions): Partial<RunO
     ...(flags.maxParallel !== undefined ? { maxParallel: flags.maxParallel } : {}),
     ...(flags.maxReplans !== undefined ? { maxReplans: flags.maxReplans } : {}),
     ...(flags.summary !== undefined ? { summary: flags.summary } : {}),
-    ...(flags.approve !== undefined ? { approval: { ...base.approval, autoApprove: flags.approve } } : {}),
+    ...(flags.approve !== undefined || flags.approveRerun
+      ? { approval: { ...base.approval, ...(flags.approve !== undefined ? { autoApprove: flags.approve } : {}), ...(flags.approveRerun ? { rerunUnknown: true } : {}) } }
+      : {}),
     ...(flags.maxReadBytes !== undefined || flags.maxOutputBytes !== undefined
       ? { limits: { ...base.limits, ...defined('maxReadBytes', flags.maxReadBytes), ...defined('maxOutputBytes', flags.maxOutputBytes) } }
       : {}),

@@ -7,6 +7,7 @@
 import * as nodePath from 'node:path';
 import type { UsageRecord } from '../../core/executor/journalRecords';
 import { PlanRun } from '../../core/executor/planRun';
+import { cancelReason } from '../../core/executor/runIo';
 import { DEFAULT_RUN_OPTIONS, type RunOptions } from '../../core/executor/runOptions';
 import { runStreamedPlan, type StreamedPlanOutcome } from '../../core/executor/streamedPlanRun';
 import { runGoal, type GoalResult } from '../../core/fused/runGoal';
@@ -23,7 +24,7 @@ import { defaultRunFiles, holdsRecords, newRunId, preparePlanwrightFolder, readP
 import { runSession, runSessionWith, type SessionResult } from './runSession';
 
 const USAGE =
-  'planwright run <plan.json | --goal "…" [--mode split|fused|auto]> --workspace DIR [--approve all|reads|none] [--max-parallel N] [--max-replans N] [--max-read-bytes N] [--max-output-bytes N] [--summary plain|model] [--journal FILE] [--trace FILE] [--json]';
+  'planwright run <plan.json | --goal "…" [--mode split|fused|auto]> --workspace DIR [--approve all|reads|none] [--approve-rerun] [--max-parallel N] [--max-replans N] [--max-read-bytes N] [--max-output-bytes N] [--summary plain|model] [--journal FILE] [--trace FILE] [--json]';
 
 /** What `--goal` says when no planner model is configured. */
 export const GOAL_NEEDS_MODEL =
@@ -91,7 +92,7 @@ async function runPlan(args: readonly string[], io: CliIo, modelsOf: (env: CliIo
   if (streamed) {
     return runSessionWith(setup, io, async (deps, signal) => {
       const start = { runId, goal: streamed.goal, revision: PLANNED_REVISION, options, host };
-      return streamedResult(await runStreamedPlan(streamed.stream(streamed.goal, deps.workspace, signal), start, deps, signal));
+      return streamedResult(await runStreamedPlan(streamed.stream(streamed.goal, deps.workspace, signal), start, deps, signal), signal);
     });
   }
   const plan = planned!;
@@ -113,8 +114,12 @@ function sessionResult(result: GoalResult): SessionResult {
 }
 
 /** A streamed run's outcome as the session prints it; when no step passed the gate, nothing ran. */
-function streamedResult(outcome: StreamedPlanOutcome): SessionResult {
+function streamedResult(outcome: StreamedPlanOutcome, signal: AbortSignal): SessionResult {
   if (outcome.ran) return { report: outcome.report };
+  if (signal.aborted) {
+    const reason = `${cancelReason(signal)} while planning, before any step was journalled: nothing was run`;
+    return { fields: { status: 'cancelled', reason }, notes: [reason], exitCode: EXIT.failed };
+  }
   const reason = `planning failed, nothing was run:\n${outcome.problems.map((problem) => `- ${problem}`).join('\n')}`;
   return { fields: { status: 'failed', reason }, notes: [reason], exitCode: EXIT.failed };
 }

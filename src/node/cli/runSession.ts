@@ -57,7 +57,7 @@ export interface SessionResult {
   readonly exitCode?: number;
 }
 
-/** Builds the run's ports, runs it to its end (SIGINT cancels it) and prints the outcome. */
+/** Builds the run's ports, runs it to its end (SIGINT or SIGTERM cancels it) and prints the outcome. */
 export function runSession(setup: SessionSetup, io: CliIo, open: (deps: RunDeps) => Promise<PlanRun>): Promise<number> {
   return runSessionWith(setup, io, async (deps, signal) => ({ report: await (await open(deps)).execute(signal) }));
 }
@@ -93,9 +93,12 @@ export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps
     },
   };
   if (!setup.json) io.stderr.write(`journal: ${setup.journal.path}\ntrace:   ${setup.tracePath}\n`);
+  // Ctrl-C or a kill ends the run as cancelled, journalled with the signal as its reason, so resume can carry on.
   const controller = new AbortController();
-  const cancel = () => controller.abort();
-  process.once('SIGINT', cancel);
+  const onInterrupt = () => controller.abort('cancelled by SIGINT (Ctrl-C)');
+  const onTerminate = () => controller.abort('cancelled by SIGTERM');
+  process.once('SIGINT', onInterrupt);
+  process.once('SIGTERM', onTerminate);
   try {
     const { report, fields, notes, exitCode } = await work(deps, controller.signal);
     if (setup.json) io.stdout.write(`${JSON.stringify({ ...report, ...fields, journal: setup.journal.path, trace: setup.tracePath }, null, 2)}\n`);
@@ -108,7 +111,8 @@ export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps
     io.stderr.write(`planwright: the run stopped: ${messageOf(error)}\n`);
     return EXIT.failed;
   } finally {
-    process.removeListener('SIGINT', cancel);
+    process.removeListener('SIGINT', onInterrupt);
+    process.removeListener('SIGTERM', onTerminate);
     await Promise.all([setup.journal.close(), trace.close()]);
   }
 }

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { PlanRun } from '../../../src/core/executor/planRun';
 import { loadRunState } from '../../../src/core/executor/runRecorder';
 import type { ApprovalAnswer, ApprovalGate, ApprovalRequest, CommandRequest, CommandResult, CommandRunner } from '../../../src/core/ports';
-import { fakeRunDeps, liveSignal, runOptions, stepRecords, validPlan } from '../support/executorFakes';
+import { fakeRunDeps, liveSignal, MemoryRecordLog, runOptions, stepRecords, validPlan } from '../support/executorFakes';
 import { MemoryWorkspace, ScriptedCommandRunner } from '../support/fakePorts';
 
 const CHAIN = validPlan([
@@ -121,6 +121,53 @@ describe('PlanRun interventions', () => {
     assert.equal(run.current.status, 'paused');
     const report = await run.execute(liveSignal());
     assert.equal(report.status, 'succeeded');
+  });
+
+  describe('reopen after a cancellation', () => {
+    /** Commands end at once, except `make`, which runs until the run is cancelled. */
+    const runUntilCancelled = (): CommandRunner & { requests: CommandRequest[] } => {
+      const requests: CommandRequest[] = [];
+      return {
+        requests,
+        run: (request, signal) => {
+          requests.push(request);
+          if (request.command !== 'make') return Promise.resolve({ exitCode: 0, output: '', truncated: false, timedOut: false, cancelled: false, durationMs: 1 });
+          return new Promise((resolve) => signal?.addEventListener('abort', () => resolve({ exitCode: null, output: '', truncated: false, timedOut: false, cancelled: true, durationMs: 1 })));
+        },
+      };
+    };
+
+    async function cancelWhileBuilding(build: Record<string, unknown>) {
+      const commands = runUntilCancelled();
+      const plan = validPlan([{ ...CHAIN.steps[0], ...build }, CHAIN.steps[1]]);
+      const journal = new MemoryRecordLog();
+      const run = await PlanRun.start(plan, { runId: 'r', options: runOptions() }, fakeRunDeps({ commands, journal }));
+      const controller = new AbortController();
+      const done = run.execute(controller.signal);
+      while (commands.requests.length === 0) await new Promise((resolve) => setImmediate(resolve));
+      controller.abort('cancelled by SIGINT (Ctrl-C)');
+      const report = await done;
+      assert.deepEqual([report.status, report.reason], ['cancelled', 'cancelled by SIGINT (Ctrl-C)']);
+      await run.reopen();
+      return { run, commands, journal };
+    }
+
+    it('keeps a non-idempotent step that was running cancelled (its effect may have happened) and starts the rest afresh', async () => {
+      const { run, commands } = await cancelWhileBuilding({});
+      assert.deepEqual([...run.current.steps].map(([id, step]) => `${id}:${step.status}`), ['C1:cancelled', 'C2:pending']);
+      const report = await run.execute(liveSignal());
+      assert.equal(report.status, 'needsReplan');
+      assert.equal(commands.requests.length, 1, 'make did not run again');
+    });
+
+    it('starts an idempotent step that was running again, and the run finishes', async () => {
+      const { run, journal } = await cancelWhileBuilding({ idempotent: true });
+      assert.deepEqual([...run.current.steps].map(([id, step]) => `${id}:${step.status}`), ['C1:pending', 'C2:pending']);
+      const commands = new ScriptedCommandRunner(() => ({}));
+      const report = await (await PlanRun.resume(fakeRunDeps({ journal, commands }))).execute(liveSignal());
+      assert.equal(report.status, 'succeeded');
+      assert.deepEqual(commands.requests.map((request) => request.command), ['make', 'make test']);
+    });
   });
 
   it('skip: the step is skipped by the user and what depends on it is invalidated, both journalled', async () => {

@@ -1,0 +1,148 @@
+// Ctrl-C while a model call is in flight, for real: a child `planwright run` (the bundled dist/cli.js)
+// talks to a scripted model endpoint that holds its reply; SIGINT (or SIGTERM) then ends the run as
+// cancelled, in the journal and in the --json report, with the signal as the reason, and
+// `planwright resume` carries the run on from there.
+import * as assert from 'node:assert/strict';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { budgetMs } from '../../../scripts/testing/timeBudget';
+import { ScriptedModelServer, type Script } from '../../support/scriptedModelServer';
+import { makeTempDir, removeTempDir } from '../support/tempDir';
+
+const REPO = path.resolve(__dirname, '..', '..', '..', '..');
+const CLI = path.join(REPO, 'dist', 'cli.js');
+const BASE_ENV = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('PLANWRIGHT_') && name !== 'OPENAI_API_KEY'));
+
+interface Report {
+  status: string;
+  reason?: string;
+  summary: string;
+  steps: { id: string; status: string; attempts: number }[];
+}
+
+interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Starts the CLI with `args`; the model env points at `server` when given. */
+function start(args: string[], cwd: string, server?: ScriptedModelServer): { child: ChildProcess; done: Promise<Finished> } {
+  const env = server ? { ...BASE_ENV, PLANWRIGHT_BASE_URL: server.baseUrl, PLANWRIGHT_MODEL: 'scripted' } : BASE_ENV;
+  const child = spawn(process.execPath, [CLI, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk) => (stdout += chunk));
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const done = new Promise<Finished>((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+  return { child, done };
+}
+
+async function waitFor(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + budgetMs(30_000);
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await delay(25);
+  }
+}
+
+(process.platform === 'win32' ? describe.skip : describe)('Ctrl-C while a model call is in flight, then resume', function () {
+  this.timeout(budgetMs(90_000));
+  let dir: string;
+  let journal: string;
+  let server: ScriptedModelServer | undefined;
+  let child: ChildProcess | undefined;
+
+  before(function () {
+    this.timeout(budgetMs(120_000));
+    execFileSync(process.execPath, ['esbuild.js'], { cwd: REPO, stdio: 'pipe' });
+  });
+
+  beforeEach(async () => {
+    dir = await makeTempDir();
+    journal = path.join(dir, 'run.journal.jsonl');
+    await mkdir(path.join(dir, 'ws'));
+    await writeFile(path.join(dir, 'ws', 'name.txt'), 'Ada');
+  });
+
+  afterEach(async () => {
+    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await server?.close();
+    server = undefined;
+    await removeTempDir(dir);
+  });
+
+  async function serve(script: Script): Promise<ScriptedModelServer> {
+    await server?.close();
+    server = await ScriptedModelServer.start(script);
+    return server;
+  }
+
+  /** Runs the plan until the model has been asked `calls` times and holds its answer, then sends `signal`. */
+  async function runAndInterrupt(plan: object, extra: string[], signal: NodeJS.Signals, calls = 1): Promise<Finished> {
+    await writeFile(path.join(dir, 'p.plan.json'), JSON.stringify(plan));
+    const model = await serve(() => ({ hang: true }));
+    const started = start(['run', 'p.plan.json', '--workspace', 'ws', '--approve', 'all', '--journal', journal, '--json', ...extra], dir, model);
+    child = started.child;
+    await waitFor(() => model.requests.length >= calls, 'the model call');
+    child.kill(signal);
+    return started.done;
+  }
+
+  async function lastRunStatus(): Promise<{ status: string; reason?: string }> {
+    const records = (await readFile(journal, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { type: string; status: string; reason?: string });
+    return records.filter((record) => record.type === 'runStatus').at(-1)!;
+  }
+
+  it('SIGINT while the solver writes the summary: cancelled with the reason; resume asks again and succeeds', async () => {
+    const plan = { version: 1, goal: 'Read the name', steps: [{ id: 'E1', title: 'Read', tool: 'readFile', args: { path: 'name.txt' } }] };
+    const interrupted = await runAndInterrupt(plan, ['--summary', 'model'], 'SIGINT');
+    assert.equal(interrupted.code, 1, interrupted.stderr);
+    const report = JSON.parse(interrupted.stdout) as Report;
+    assert.equal(report.status, 'cancelled');
+    assert.equal(report.reason, 'cancelled by SIGINT (Ctrl-C)');
+    const recorded = await lastRunStatus();
+    assert.deepEqual([recorded.status, recorded.reason], ['cancelled', 'cancelled by SIGINT (Ctrl-C)']);
+
+    const model = await serve([{ content: 'Read the name: Ada.' }]);
+    const resumed = start(['resume', '--journal', journal, '--json'], dir, model);
+    child = resumed.child;
+    const finished = await resumed.done;
+    assert.equal(finished.code, 0, finished.stderr);
+    const after = JSON.parse(finished.stdout) as Report;
+    assert.equal(after.status, 'succeeded');
+    assert.equal(after.summary, 'Read the name: Ada.');
+    assert.deepEqual(after.steps.map((step) => `${step.id}:${step.status}:${step.attempts}`), ['E1:succeeded:1']);
+  });
+
+  it('SIGTERM while the model is asked how to recover a failed step: cancelled with the reason; resume carries on from the failure', async () => {
+    const plan = {
+      version: 1,
+      goal: 'Build, then log',
+      steps: [
+        { id: 'E1', title: 'Build', tool: 'runCommand', args: { command: 'exit 3' }, postcondition: { kind: 'exitCode', equals: 0 } },
+        { id: 'E2', title: 'Log', tool: 'appendFile', args: { path: 'log.txt', content: 'built\n' }, dependsOn: ['E1'], postcondition: { kind: 'fileContains', path: 'log.txt', text: 'built' } },
+        { id: 'E3', title: 'Note', tool: 'readFile', args: { path: 'name.txt' }, dependsOn: ['E1'] },
+      ],
+    };
+    const interrupted = await runAndInterrupt(plan, [], 'SIGTERM');
+    assert.equal(interrupted.code, 1, interrupted.stderr);
+    const report = JSON.parse(interrupted.stdout) as Report;
+    assert.equal(report.status, 'cancelled');
+    assert.equal(report.reason, 'cancelled by SIGTERM');
+    const recorded = await lastRunStatus();
+    assert.deepEqual([recorded.status, recorded.reason], ['cancelled', 'cancelled by SIGTERM']);
+
+    // Without a model the resumed run cannot re-plan: it carries on to where a person must decide.
+    const resumed = start(['resume', '--journal', journal, '--json'], dir);
+    child = resumed.child;
+    const finished = await resumed.done;
+    assert.equal(finished.code, 1, finished.stderr);
+    const after = JSON.parse(finished.stdout) as Report;
+    assert.equal(after.status, 'needsReplan');
+    assert.match(after.reason ?? '', /E1 failed: .*no re-planner is configured/);
+    assert.deepEqual(after.steps.map((step) => `${step.id}:${step.status}:${step.attempts}`), ['E1:failed:1', 'E2:invalidated:0', 'E3:invalidated:0']);
+  });
+});
