@@ -58,6 +58,24 @@ describe('runStreamedPlan', () => {
     assert.deepEqual(journal.map((record) => record.type).filter((type) => type !== 'step' && type !== 'runStatus'), ['runStarted', 'stepAdded', 'planClosed', 'summary']);
   });
 
+  it('hands the run to onRun once its first step is in, and that run can be paused while the plan is still written', async () => {
+    const source = new ManualPlanSource();
+    const { deps, status } = streamDeps();
+    const handed: PlanRun[] = [];
+    const running = runStreamedPlan(source, { ...START, options: runOptions(), onRun: (run) => handed.push(run) }, deps, liveSignal());
+    assert.equal(handed.length, 0, 'no run before a step arrived');
+    source.step(read('E1'));
+    await until(() => status('E1') === 'succeeded');
+    assert.equal(handed.length, 1);
+    handed[0]!.pause();
+    source.step(read('E2', 'other.txt'));
+    source.end();
+    const report = reportOf(await running);
+    assert.equal(report.status, 'paused');
+    assert.equal(status('E2'), 'pending', 'E2 arrived after the pause and did not start');
+    assert.equal(handed.length, 1);
+  });
+
   it('takes steps that arrive with delays and journals a run whose replay is the live state', async () => {
     async function* delayed(): AsyncGenerator<PlanStreamItem> {
       const steps = [read('E1'), write('E2', 'a.txt', '#E1'), read('E3', 'other.txt'), write('E4', 'b.txt', '#E3 #E2')];
