@@ -6,7 +6,8 @@
 // caches hit; everything that changes (goal, workspace, run state) goes after it.
 import type { ChatMessage } from '../ports';
 import type { ToolDefinition } from '../tools/defineTool';
-import { TOOLS } from '../tools/toolCatalog';
+import { mcpPlannerSection } from '../mcp/mcpPlannerSection';
+import { registeredTools, TOOLS } from '../tools/toolCatalog';
 import { toolSignature } from '../tools/toolSignature';
 
 /**
@@ -103,5 +104,7 @@ export function plannerSystemMessage(): ChatMessage {
     '## Re-plans',
     ...REPLANS,
   ].join('\n');
-  return { role: 'system', content: prefixText };
+  // MCP tools are known only once their servers answered; they follow the fixed prefix, so it stays cacheable.
+  const mcp = mcpPlannerSection(registeredTools());
+  return { role: 'system', content: mcp ? `${prefixText}\n\n${mcp}` : prefixText };
 }

@@ -15,4 +15,5 @@ export const CLI_COMMANDS: readonly CliCommandEntry[] = [
   { name: 'run', load: () => (require('./runPlanCommand') as typeof import('./runPlanCommand')).runPlanCommand },
   { name: 'resume', load: () => (require('./resumeCommand') as typeof import('./resumeCommand')).resumeCommand },
   { name: 'bench', load: () => (require('./benchCommand') as typeof import('./benchCommand')).benchCommand },
+  { name: 'mcp', load: () => (require('./mcpCommand') as typeof import('./mcpCommand')).mcpCommand },
 ];

@@ -7,6 +7,7 @@
 // With these edges, running steps in parallel never reorders a write the order of the lines implies.
 // Edges already implied through another dependency are left out, so `dependsOn` stays what a person
 // would write.
+import { isMcpToolName } from '../../mcp/mcpToolName';
 import { findTool } from '../../tools/toolCatalog';
 import type { Step } from '../planSchema';
 import { implicitDependencies } from '../references';
@@ -33,6 +34,8 @@ export function stepAccess(step: Pick<Step, 'tool' | 'args'>): StepAccess {
   const tool = findTool(step.tool);
   if (!tool) return NONE;
   if (step.tool === 'runCommand') return { reads: 'all', writes: 'all', command: true };
+  // An MCP server may read or change anything: ordered like a search when read-only, like a command otherwise.
+  if (isMcpToolName(step.tool)) return tool.effect({}, {}) === 'readOnly' ? { reads: 'all', writes: [] } : { reads: 'all', writes: 'all', command: true };
   if (READS_EVERYTHING.has(step.tool)) return { reads: 'all', writes: [] };
   const parsed = tool.input.safeParse(step.args);
   if (!parsed.success) return NONE;

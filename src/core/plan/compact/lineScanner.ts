@@ -59,10 +59,11 @@ export class LineScanner {
     if (!this.take(char)) throw this.error(`expected ${what}`);
   }
 
-  /** A name: a letter or `_`, then letters, digits, `_` or `-` (undefined when none comes next). */
+  /** A name: a letter or `_`, then letters, digits, `_`, `-` or `.` (undefined when none comes next). */
   identifier(): string | undefined {
     this.skipSpace();
-    const match = /^[A-Za-z_][A-Za-z0-9_-]*/.exec(this.text.slice(this.position));
+    // Dots for MCP tools, `mcp.<server>.<tool>`.
+    const match = /^[A-Za-z_][A-Za-z0-9_.-]*/.exec(this.text.slice(this.position));
     if (!match) return undefined;
     this.position += match[0].length;
     return match[0];

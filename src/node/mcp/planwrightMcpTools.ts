@@ -1,0 +1,67 @@
+// The tools `planwright mcp` offers other agents, each with its input schema (zod, sent as JSON Schema)
+// and annotations that say what it really does. They drive the same commands as the CLI, with their
+// output captured: a run is journalled, checked and resumable exactly like `planwright run`.
+import { z } from 'zod';
+
+/** How much a caller may approve: a run never approves more than the user's `--allow-approve` flag. */
+export const ApproveModeSchema = z.enum(['none', 'reads', 'all']);
+
+/** An approval mode of `run_plan` and `resume_run`. */
+export type ApproveMode = z.infer<typeof ApproveModeSchema>;
+
+const RANK: Readonly<Record<ApproveMode, number>> = { none: 0, reads: 1, all: 2 };
+
+/** True when `asked` is no looser than `allowed`. */
+export function approveAllowed(asked: ApproveMode, allowed: ApproveMode): boolean {
+  return RANK[asked] <= RANK[allowed];
+}
+
+const Plan = z.record(z.string(), z.unknown()).describe('A Planwright plan (version 1): {version, goal, steps:[{id, title, tool, args, dependsOn?, postcondition?}]}.');
+const Workspace = z.string().min(1).describe('Absolute path of the folder the plan works in.');
+const Approve = ApproveModeSchema.default('none').describe(
+  'What runs without the user: none (default: every step that needs approval waits), reads, or all. Refused when looser than the user allowed with --allow-approve.',
+);
+const Journal = z.string().min(1).describe('Absolute path of the run journal that run_plan returned.');
+
+/** One tool: name, description, zod input, and its MCP annotations. */
+export interface PlanwrightMcpTool {
+  readonly name: string;
+  readonly description: string;
+  readonly input: z.ZodObject;
+  readonly annotations: { readonly readOnlyHint: boolean; readonly destructiveHint?: boolean; readonly idempotentHint?: boolean; readonly openWorldHint: boolean };
+}
+
+/** The tools, in the order they are listed. */
+export const PLANWRIGHT_MCP_TOOLS: readonly PlanwrightMcpTool[] = [
+  {
+    name: 'validate_plan',
+    description: "Check a plan with Planwright's validation gate (tools, arguments, references, cycles, postconditions); lists every problem with its step and field.",
+    input: z.object({ plan: Plan, workspace: Workspace.optional() }).strict(),
+    annotations: { readOnlyHint: true, openWorldHint: false },
+  },
+  {
+    name: 'propose_plan',
+    description: "Ask Planwright's planner model for a plan that reaches a goal in a workspace. Nothing runs; the plan comes back through the validation gate.",
+    input: z.object({ goal: z.string().min(1), workspace: Workspace }).strict(),
+    annotations: { readOnlyHint: true, openWorldHint: true },
+  },
+  {
+    name: 'run_plan',
+    description:
+      'Run a plan: each step is one tool call whose postcondition is checked; a failed step invalidates its dependents; every step is journalled. Returns the run report and its journal, for run_status and resume_run.',
+    input: z.object({ plan: Plan, workspace: Workspace, approve: Approve }).strict(),
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+  },
+  {
+    name: 'run_status',
+    description: 'The report of a run from its journal: status, each step with its status, attempts and error. Runs nothing.',
+    input: z.object({ journal: Journal }).strict(),
+    annotations: { readOnlyHint: true, openWorldHint: false },
+  },
+  {
+    name: 'resume_run',
+    description: 'Continue a run from its journal (after a stop, an approval wait or a crash); completed steps never run again.',
+    input: z.object({ journal: Journal, approve: Approve }).strict(),
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+  },
+];
