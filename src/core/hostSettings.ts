@@ -36,6 +36,7 @@ export const HostSettingsSchema = z.object({
   approvedCommands: z.array(z.string().min(1)).default(() => []),
   commandTimeoutMs: z.number().int().min(1_000).max(3_600_000).default(120_000),
   mode: RunModeSchema.default('split'),
+  projectRules: z.boolean().default(true),
 });
 
 /** The settings as the extension uses them: every key present and valid. */

@@ -118,7 +118,7 @@ async function planGoal(deps: PlanCommandDeps, goalArgument?: unknown): Promise<
       async (_progress, token) => {
         const abort = new AbortController();
         token.onCancellationRequested(() => abort.abort());
-        return planTask(goal.trim(), await summarizeWorkspace(workspace), planner, abort.signal);
+        return planTask(goal.trim(), await summarizeWorkspace(workspace, { projectRules: deps.settings().projectRules, goal }), planner, abort.signal);
       },
     );
   } catch (error) {

@@ -135,7 +135,7 @@ export class RunController implements vscode.Disposable {
     this.actingOnGoal = true;
     return this.track(
       `${mode === 'auto' ? 'auto' : 'fused'}: the agent is working on the goal…`,
-      (signal) => actOnGoal({ runId: files.runId, goal, mode, options: this.overrides(), source }, deps, this.host.log, signal),
+      (signal) => actOnGoal({ runId: files.runId, goal, mode, options: this.overrides(), source, projectRules: this.host.settings().projectRules }, deps, this.host.log, signal),
       (result) => result.report,
     );
   }

@@ -66,8 +66,10 @@ export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps
   // before each action but not fsync'd: a killed process loses none of it, only a power cut could.
   const trace = new JsonlRecordLog(setup.tracePath, false);
   const printed = new Map<string, string>();
+  const workspace = new NodeWorkspace(setup.workspaceRoot);
+  const replanner = setup.models.replannerIn?.(workspace) ?? setup.models.replanner;
   const deps: RunDeps = {
-    workspace: new NodeWorkspace(setup.workspaceRoot),
+    workspace,
     commands: new NodeCommandRunner(setup.workspaceRoot),
     clock: nodeClock,
     journal: setup.journal,
@@ -75,7 +77,7 @@ export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps
     logger: stderrLogger(io),
     approvals: waitingApprovalGate,
     ...(setup.models.workerModel ? { workerModel: setup.models.workerModel } : {}),
-    ...(setup.models.replanner ? { replanner: setup.models.replanner } : {}),
+    ...(replanner ? { replanner } : {}),
     ...(setup.models.repairer ? { repairer: setup.models.repairer } : {}),
     ...(setup.models.solver ? { solver: setup.models.solver } : {}),
     onChange: (state, stepIds) => {
