@@ -12,6 +12,9 @@ const ROOT = path.resolve(__dirname, '..', '..', '..');
 const VSCODE_VERSION = '1.100.3';
 /** What the suite inside the extension host reads from its environment. */
 const PASSED_ENV = ['PLANWRIGHT_TEST_REPORT', 'PLANWRIGHT_TEST_BASELINE_FILE', 'PLANWRIGHT_TEST_TIME_FACTOR'];
+/** A test-only extension serving a scripted chat model through the proposed model-provider API (test/integration/lmProvider). */
+const LM_PROVIDER = path.join(ROOT, 'test', 'integration', 'lmProvider');
+const LM_PROVIDER_ID = 'planwright-test.lm-provider';
 
 async function main(): Promise<number> {
   const scratch = mkdtempSync(path.join(tmpdir(), 'planwright-it-'));
@@ -21,13 +24,16 @@ async function main(): Promise<number> {
     await runTests({
       vscodeExecutablePath: process.env.VSCODE_TEST_EXECUTABLE || undefined,
       version: VSCODE_VERSION,
-      extensionDevelopmentPath: ROOT,
+      extensionDevelopmentPath: [ROOT, LM_PROVIDER],
       extensionTestsPath: path.join(__dirname, 'suite', 'index'),
       launchArgs: [
         workspace,
         '--disable-extensions',
         `--user-data-dir=${path.join(scratch, 'user-data')}`,
         `--extensions-dir=${path.join(scratch, 'extensions')}`,
+        // Desktop VS Code (stable) lets only the extensions named here use a proposed API; code-server's build
+        // allows every extension, and the test runner that stands in for it ignores the flag.
+        `--enable-proposed-api=${LM_PROVIDER_ID}`,
       ],
       // The suite's progress report, and what scales its waits to this machine (scripts/testing/timeBudget.ts).
       extensionTestsEnv: Object.fromEntries(PASSED_ENV.map((name) => [name, process.env[name] ?? ''])),
