@@ -12,14 +12,11 @@ import { planTask } from '../../core/planner/planTask';
 import { summarizeWorkspace } from '../../core/planner/workspaceSummary';
 import type { ChatModel } from '../../core/ports';
 import { messageOf } from '../../core/textPreview';
-import { COMMANDS, VIEWS } from '../ids';
+import { CHAT_PARTICIPANT, COMMANDS, VIEWS } from '../ids';
 import { LmChatModel } from '../lmChatModel';
 import type { PlanSession } from '../planSession';
 import type { RunHost } from '../runHost';
 import { chatRunView } from './chatRunView';
-
-/** The participant's id, as package.json declares it. */
-export const CHAT_PARTICIPANT_ID = 'planwright.chat';
 
 /** The source name of a plan planned from the chat, until it is saved. */
 const CHAT_PLAN_SOURCE = 'new plan';
@@ -158,7 +155,7 @@ export function planwrightChatHandler(deps: ChatParticipantDeps) {
 export function registerChatParticipant(deps: ChatParticipantDeps): vscode.Disposable[] {
   // The chat API is stable since VS Code 1.90; a host without it (some forks) simply gets no participant.
   if (typeof vscode.chat?.createChatParticipant !== 'function') return [];
-  const participant = vscode.chat.createChatParticipant(CHAT_PARTICIPANT_ID, planwrightChatHandler(deps));
+  const participant = vscode.chat.createChatParticipant(CHAT_PARTICIPANT, planwrightChatHandler(deps));
   participant.iconPath = new vscode.ThemeIcon('checklist');
   participant.followupProvider = {
     provideFollowups: () => nextActions(chatRunView(deps.session)).map((action) => ({ prompt: action.prompt, label: action.label, command: action.command })),

@@ -14,7 +14,7 @@ import type { PlanSession } from '../planSession';
 import { chatRunView } from './chatRunView';
 
 /** The source name of a plan an agent proposed, until it is saved. */
-export const PROPOSED_PLAN_SOURCE = 'proposed plan';
+const PROPOSED_PLAN_SOURCE = 'proposed plan';
 
 type Result = vscode.LanguageModelToolResult;
 
