@@ -3,6 +3,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Logger } from './core/ports';
 import { ApprovalNotifications } from './vscode/approvalNotifications';
+import { registerChatParticipant } from './vscode/chat/chatParticipant';
+import { registerPlanwrightTools } from './vscode/chat/planwrightTools';
 import { ChatModelFactory } from './vscode/chatModelFactory';
 import { HostPorts } from './vscode/hostPorts';
 import { LOG_CHANNEL_NAME, PREVIEW_SCHEME } from './vscode/ids';
@@ -76,6 +78,8 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
     ...registerRunCommands({ session, log }),
     ...registerStepCommands({ session, previews, log, ports: (folder) => ports.for(folder) }),
     ...editor.registerCommands(),
+    ...registerChatParticipant({ session, log, ports: (folder) => ports.for(folder), settings: () => settings.current }),
+    ...registerPlanwrightTools(session),
     ...registerModelCommands({
       settings: () => settings.current,
       keys: { setApiKey: () => promptForApiKey(keys, settings.current), clearApiKey: () => clearApiKey(keys, settings.current) },

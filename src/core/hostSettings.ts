@@ -39,6 +39,7 @@ export const HostSettingsSchema = z.object({
   maxReadBytes: z.number().int().min(64 * 1024).max(1024 ** 3).default(DEFAULT_TOOL_LIMITS.maxReadBytes),
   maxOutputBytes: z.number().int().min(1024).max(64 * 1024 * 1024).default(DEFAULT_TOOL_LIMITS.maxOutputBytes),
   mode: RunModeSchema.default('split'),
+  projectRules: z.boolean().default(true),
 });
 
 /** The settings as the extension uses them: every key present and valid. */

@@ -121,6 +121,8 @@ export interface ChatRequest {
   /** Ask for JSON output; `schema` is used where the endpoint supports structured output. */
   readonly responseFormat?: { readonly type: 'json'; readonly name: string; readonly schema?: Record<string, unknown> };
   readonly tools?: readonly ChatToolSpec[];
+  /** The project rules files the prompt includes (AGENTS.md, …), named in the call's usage record and trace. */
+  readonly projectRules?: readonly string[];
   /**
    * Hears the reply's text as it arrives, one piece at a time, in order; the pieces joined are the
    * response's `content`. An adapter retries only before the first piece: once text was delivered, a

@@ -16,12 +16,14 @@ export interface GoalRequest {
   readonly source: string;
   /** Hears split mode's run once its first step arrived. */
   readonly onRun?: (run: PlanRun) => void;
+  /** Put the workspace's rules files (AGENTS.md, …) in the agent's prompt. */
+  readonly projectRules?: boolean;
 }
 
 /** Carries out `request` (summarising the workspace for the agent) and logs how it ended. */
 export async function actOnGoal(request: GoalRequest, deps: GoalDeps, log: vscode.LogOutputChannel, signal: AbortSignal): Promise<GoalResult> {
   const { runId, goal, mode, options, source, onRun } = request;
-  const summary = await summarizeWorkspace(deps.workspace);
+  const summary = await summarizeWorkspace(deps.workspace, { projectRules: request.projectRules ?? false, goal });
   const result = await runGoal({ runId, goal, summary, mode, options, host: { source }, ...(onRun ? { onRun } : {}) }, deps, signal);
   if (result.escalation) log.info(`Escalated to a plan: ${result.escalation}`);
   if (result.answer?.trim()) log.info(`The agent: ${result.answer.trim()}`);

@@ -6,6 +6,7 @@ import type { RunState } from '../core/executor/runState';
 import type { Logger } from '../core/ports';
 import { ModelRepairer } from '../core/replanner/modelRepairer';
 import { ModelReplanner } from '../core/replanner/modelReplanner';
+import { projectRulesSource } from '../core/rules/projectRules';
 import { ModelSolver } from '../core/solver/modelSolver';
 import { messageOf } from '../core/textPreview';
 import { nodeClock } from '../node/nodeClock';
@@ -31,7 +32,7 @@ export function hostRunDeps(
     trace: files.trace,
     logger,
     approvals: host.approvals,
-    ...(models ? { workerModel: models.worker, replanner: new ModelReplanner(models.planner), repairer: new ModelRepairer(models.worker), solver: new ModelSolver(models.worker) } : {}),
+    ...(models ? { workerModel: models.worker, replanner: new ModelReplanner(models.planner, host.settings().projectRules ? projectRulesSource(workspace) : undefined), repairer: new ModelRepairer(models.worker), solver: new ModelSolver(models.worker) } : {}),
     onChange,
   };
 }

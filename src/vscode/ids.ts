@@ -31,6 +31,9 @@ export const COMMANDS = {
   showStepOutput: 'planwright.showStepOutput',
 } as const;
 
+/** The `@planwright` chat participant, as contributed under `chatParticipants`. */
+export const CHAT_PARTICIPANT = 'planwright.chat';
+
 /** Tree views. */
 export const VIEWS = {
   plan: 'planwright.plan',

@@ -10,6 +10,7 @@ import { PlanRun, type RunDeps } from '../core/executor/planRun';
 import type { InterventionResult } from '../core/executor/runInterventions';
 import type { RunState } from '../core/executor/runState';
 import type { RunReport } from '../core/executor/runSummary';
+import type { UsageRecord } from '../core/executor/journalRecords';
 import type { GoalResult } from '../core/fused/runGoal';
 import type { RunMode } from '../core/fused/runMode';
 import { runOptionsFromSettings } from '../core/hostSettings';
@@ -45,6 +46,8 @@ export class RunController implements vscode.Disposable {
   private abort: AbortController | undefined;
   private progress: vscode.Progress<{ message?: string }> | undefined;
   private lastStatus = new Map<string, string>();
+  /** The model calls that wrote the open plan (the chat's /plan), journalled with its first run; `forget()` drops them. */
+  private planUsage: readonly UsageRecord[] = [];
 
   /** Fires after every change of the run, with the step ids it touched (`undefined`: the whole run). */
   readonly onDidChange: vscode.Event<readonly string[] | undefined> = this.changed.event;
@@ -71,6 +74,11 @@ export class RunController implements vscode.Disposable {
     return this.runState !== undefined && !TERMINAL.has(this.runState.status) && !this.executing;
   }
 
+  /** Remembers the usage of planning the open plan, journalled when it first runs. */
+  notePlanUsage(usage: readonly UsageRecord[]): void {
+    this.planUsage = usage;
+  }
+
   /** Forgets the run (a new plan was opened): the next Run Plan starts a new one. */
   async forget(): Promise<void> {
     if (this.executing) throw new RunUnavailableError('A run is in progress: pause or cancel it first.');
@@ -78,6 +86,7 @@ export class RunController implements vscode.Disposable {
     this.runState = undefined;
     this.run = undefined;
     this.files = undefined;
+    this.planUsage = [];
     this.lastStatus.clear();
     await this.updateContext();
     this.changed.fire(undefined);
@@ -98,9 +107,11 @@ export class RunController implements vscode.Disposable {
     const files = this.host.storage.create(new Date());
     this.files = files;
     const host: HostRecord = { source: source.source, ...(source.uri ? { planUri: source.uri.toString() } : {}) };
+    const planUsage = this.planUsage;
+    this.planUsage = [];
     const models = await optionalModels(this.host);
     this.host.log.info(`Run ${files.runId}: "${plan.goal}", ${plan.steps.length} steps; journal ${files.journalPath}`);
-    this.run = await PlanRun.start(plan, { runId: files.runId, options: this.overrides(), host: { ...host } }, this.deps(folder, files, models));
+    this.run = await PlanRun.start(plan, { runId: files.runId, options: this.overrides(), host: { ...host }, planUsage }, this.deps(folder, files, models));
     return this.execute(this.run);
   }
 
@@ -130,7 +141,7 @@ export class RunController implements vscode.Disposable {
     };
     return this.track(
       mode === 'split' ? 'planning the task; steps start as they arrive…' : `${mode}: the agent is working on the goal…`,
-      (signal) => actOnGoal({ runId: files.runId, goal, mode, options: this.overrides(), source, ...(mode === 'split' ? { onRun } : {}) }, deps, this.host.log, signal),
+      (signal) => actOnGoal({ runId: files.runId, goal, mode, options: this.overrides(), source, projectRules: this.host.settings().projectRules, ...(mode === 'split' ? { onRun } : {}) }, deps, this.host.log, signal),
       (result) => result.report,
     );
   }

@@ -55,6 +55,8 @@ export const UsageRecordSchema = z.object({
   cachedTokens: z.number(),
   estimated: z.boolean(),
   ms: z.number(),
+  /** The project rules files the prompt included. */
+  rules: z.array(z.string()).optional(),
 });
 /** One model call's usage. */
 export type UsageRecord = z.infer<typeof UsageRecordSchema>;

@@ -4,7 +4,7 @@ import type { ChatModel, ChatResponse } from '../ports';
 import type { UsageRecord } from './journalRecords';
 
 /** Turns a response into the usage record the journal and trace keep. */
-export function usageOf(response: ChatResponse, role: string): UsageRecord {
+export function usageOf(response: ChatResponse, role: string, rules?: readonly string[]): UsageRecord {
   return {
     role,
     model: response.model,
@@ -13,6 +13,7 @@ export function usageOf(response: ChatResponse, role: string): UsageRecord {
     cachedTokens: response.usage.cachedTokens,
     estimated: response.usage.estimated,
     ms: response.latencyMs,
+    ...(rules && rules.length > 0 ? { rules: [...rules] } : {}),
   };
 }
 
@@ -21,7 +22,7 @@ export function meteredModel(model: ChatModel, onUsage: (usage: UsageRecord) => 
   return {
     async chat(request, signal) {
       const response = await model.chat(request, signal);
-      await onUsage(usageOf(response, request.role));
+      await onUsage(usageOf(response, request.role, request.projectRules));
       return response;
     },
   };

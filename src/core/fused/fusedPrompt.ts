@@ -4,6 +4,7 @@
 import type { StepEnd } from '../executor/stepRunner';
 import type { ChatMessage } from '../ports';
 import { renderWorkspaceSummary, type WorkspaceSummary } from '../planner/workspaceSummary';
+import { projectRulesMessage } from '../rules/projectRules';
 import { shorten, tail } from '../textPreview';
 import { escalationRuleText, type EscalationLimits } from './escalationRule';
 import type { FusedMode } from './runMode';
@@ -31,9 +32,10 @@ function fusedSystemMessage(mode: FusedMode, limits?: EscalationLimits): ChatMes
   return { role: 'system', content: [ROLE, '', '## Rules', ...RULES, ...auto].join('\n') };
 }
 
-/** The opening messages: the system message, then the goal and the workspace summary. */
+/** The opening messages: the system message, the project's rules (if any), then the goal and the workspace summary. */
 export function buildFusedConversation(goal: string, summary: WorkspaceSummary, mode: FusedMode, limits?: EscalationLimits): ChatMessage[] {
-  return [fusedSystemMessage(mode, limits), { role: 'user', content: [`Task: ${goal}`, '', 'Workspace:', renderWorkspaceSummary(summary)].join('\n') }];
+  const rules = projectRulesMessage(summary.rules);
+  return [fusedSystemMessage(mode, limits), ...(rules ? [rules] : []), { role: 'user', content: [`Task: ${goal}`, '', 'Workspace:', renderWorkspaceSummary(summary)].join('\n') }];
 }
 
 /** What a call came to, as the tool message reports it. */

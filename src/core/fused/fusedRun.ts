@@ -19,6 +19,7 @@ import { messageOf } from '../textPreview';
 import { takeSnapshots } from '../tools/fileSnapshots';
 import { AUTO_ESCALATION, type EscalationLimits } from './escalationRule';
 import { backstopEscalation, finishedStatus, fusedStep } from './fusedDecisions';
+import { ruleFileNames } from '../rules/projectRules';
 import { buildFusedConversation, toolResultMessage, type CallOutcome } from './fusedPrompt';
 import { fusedToolSpecs, parseToolCall, type ParsedCall } from './fusedTools';
 import type { FusedMode } from './runMode';
@@ -99,7 +100,7 @@ class FusedLoop {
         return signal.aborted ? this.stop('cancelled', 'cancelled by the user') : this.stop('failed', `the agent model failed: ${messageOf(error)}`);
       }
       this.turns++;
-      await this.recordUsage(usageOf(response, 'fused'));
+      await this.recordUsage(usageOf(response, 'fused', ruleFileNames(this.start.summary.rules)));
       this.messages.push({ role: 'assistant', content: response.content, toolCalls: response.toolCalls });
       if (response.toolCalls.length === 0) return this.finish(response.content);
       const calls = response.toolCalls.map((call) => parseToolCall(call, this.options.mode));

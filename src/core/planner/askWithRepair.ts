@@ -48,7 +48,7 @@ export async function askWithRepair<T>(model: ChatModel, call: RepairableCall<T>
   const usage: UsageRecord[] = [];
   const ask = async (messages: readonly ChatMessage[]) => {
     const response = await model.chat({ ...call.request, messages }, signal);
-    usage.push(usageOf(response, call.request.role));
+    usage.push(usageOf(response, call.request.role, call.request.projectRules));
     return { reply: response.content, verdict: call.check(response.content) };
   };
 

@@ -51,7 +51,7 @@ export async function* streamPlanReply(model: ChatModel, request: ChatRequest, r
         take(reader.push(rest));
       }
       take(reader.finish());
-      queue.push({ kind: 'usage', usage: usageOf(response, request.role) });
+      queue.push({ kind: 'usage', usage: usageOf(response, request.role, request.projectRules) });
       ended = {};
       wake?.();
     },

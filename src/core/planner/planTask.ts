@@ -8,6 +8,7 @@ import { PLAN_FORMAT_VERSION, type ValidPlan } from '../plan/planSchema';
 import { validatePlan } from '../plan/validatePlan';
 import type { PlanStreamItem } from '../executor/streamedPlanRun';
 import type { ChatModel, ChatRequest } from '../ports';
+import { ruleFileNames } from '../rules/projectRules';
 import { askWithRepair, type ReplyCheck } from './askWithRepair';
 import { buildPlannerPrompt } from './plannerPrompt';
 import { PlanReplyReader } from './planReplyReader';
@@ -39,7 +40,9 @@ function checkPlanReply(reply: string, goal: string): ReplyCheck<ValidPlan> {
 /** The planning request in `format`. */
 function planRequest(goal: string, summary: WorkspaceSummary, format: PlanReplyFormat): ChatRequest {
   const messages = buildPlannerPrompt(goal, summary, format);
-  return format === 'json' ? { role: 'planner', messages, responseFormat: { type: 'json', name: 'plan', schema: COMPACT_JSON_SCHEMA } } : { role: 'planner', messages };
+  const rules = ruleFileNames(summary.rules);
+  const base: ChatRequest = { role: 'planner', messages, ...(rules.length > 0 ? { projectRules: rules } : {}) };
+  return format === 'json' ? { ...base, responseFormat: { type: 'json', name: 'plan', schema: COMPACT_JSON_SCHEMA } } : base;
 }
 
 /**

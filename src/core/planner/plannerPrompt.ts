@@ -1,6 +1,8 @@
 // The planning conversation: the shared prefix (role, tool signatures, plan language) first, then what
-// changes from task to task — the reply format, the goal and the workspace summary — last.
+// changes from task to task — the project's rules files, when present, then the reply format, the goal and the
+// workspace summary — after it.
 import type { ChatMessage } from '../ports';
+import { projectRulesMessage } from '../rules/projectRules';
 import { plannerSystemMessage } from './plannerPrefix';
 import type { PlanReplyFormat } from './readPlanReply';
 import { renderWorkspaceSummary, type WorkspaceSummary } from './workspaceSummary';
@@ -21,5 +23,6 @@ export function buildPlannerPrompt(goal: string, summary: WorkspaceSummary, form
     'Workspace:',
     renderWorkspaceSummary(summary),
   ].join('\n');
-  return [plannerSystemMessage(), { role: 'user', content: task }];
+  const rules = projectRulesMessage(summary.rules);
+  return [plannerSystemMessage(), ...(rules ? [rules] : []), { role: 'user', content: task }];
 }

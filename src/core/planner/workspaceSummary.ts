@@ -2,6 +2,7 @@
 // package manifest, and the files the user has open or selected. Every part is bounded, so a large
 // repository costs the planner the same few hundred tokens as a small one.
 import type { Workspace } from '../ports';
+import { loadProjectRules, pathsNamedIn, type ProjectRules } from '../rules/projectRules';
 import { shorten } from '../textPreview';
 
 /** A file the user has open, with the head of its text when it could be read. */
@@ -19,12 +20,18 @@ export interface WorkspaceSummary {
   readonly manifest?: { readonly path: string; readonly excerpt: string };
   readonly openFiles: readonly OpenFileSummary[];
   readonly selection?: { readonly path: string; readonly text: string };
+  /** The workspace's rules files for the files in play; sent as their own message, not in the summary text. */
+  readonly rules?: ProjectRules;
 }
 
 /** What the host knows beyond the files: the editor's open files and selection. */
 export interface SummaryOptions {
   readonly openFiles?: readonly string[];
   readonly selection?: { readonly path: string; readonly text: string };
+  /** Read the project's rules files (AGENTS.md, …) for the prompt; off unless asked for. */
+  readonly projectRules?: boolean;
+  /** The goal, whose named files count as in play for scoped instructions. */
+  readonly goal?: string;
 }
 
 /** The bounds of a summary. */
@@ -54,12 +61,15 @@ export async function summarizeWorkspace(workspace: Workspace, options: SummaryO
     const text = await workspace.readFile(path).catch(() => undefined);
     openFiles.push(text === undefined ? { path } : { path, excerpt: shorten(text, SUMMARY_LIMITS.openFileChars) });
   }
+  const inPlay = [...(options.openFiles ?? []), ...(options.selection ? [options.selection.path] : []), ...pathsNamedIn(options.goal ?? '')];
+  const rules = options.projectRules ? await loadProjectRules(workspace, inPlay) : undefined;
   return {
     tree: topLevelTree(files),
     fileCount: files.length,
     ...(manifest ? { manifest } : {}),
     openFiles,
     ...(options.selection ? { selection: { path: options.selection.path, text: shorten(options.selection.text, SUMMARY_LIMITS.selectionChars) } } : {}),
+    ...(rules && (rules.files.length > 0 || rules.omitted.length > 0) ? { rules } : {}),
   };
 }
 

@@ -6,7 +6,8 @@ import { parsePatch, type StepLineParser } from '../plan/parsePatch';
 import type { PlanPatch } from '../plan/planPatch';
 import type { ChatModel } from '../ports';
 import { askWithRepair, type ReplyCheck } from '../planner/askWithRepair';
-import { buildReplanPrompt } from './replanPrompt';
+import { ruleFileNames, type ProjectRulesSource } from '../rules/projectRules';
+import { buildReplanPrompt, replanFilesInPlay } from './replanPrompt';
 import { parseStepLine } from './stepLine';
 
 /** Reads a reply as a patch and judges it with `check`. */
@@ -17,16 +18,21 @@ export function checkPatchReply(reply: string, check: PatchCheck, parseStep: Ste
   return problems.length === 0 ? { ok: true, value: parsed.patch } : { ok: false, problems };
 }
 
-/** A re-planner that asks `model` (the planner model) with the planning prompt's prefix. */
+/** A re-planner that asks `model` (the planner model) with the planning prompt's prefix, and `rules` when given. */
 export class ModelReplanner implements Replanner {
-  constructor(private readonly model: ChatModel) {}
+  constructor(
+    private readonly model: ChatModel,
+    private readonly rules?: ProjectRulesSource,
+  ) {}
 
   /** A patch for the run in `request`, with the usage of every call. */
   async replan(request: ReplanRequest, signal: AbortSignal, check: PatchCheck): Promise<ReplanAnswer> {
+    const rules = this.rules ? await this.rules(replanFilesInPlay(request)).catch(() => undefined) : undefined;
+    const names = ruleFileNames(rules);
     const { value, usage } = await askWithRepair<PlanPatch>(
       this.model,
       {
-        request: { role: 'replanner', messages: buildReplanPrompt(request) },
+        request: { role: 'replanner', messages: buildReplanPrompt(request, rules), ...(names.length > 0 ? { projectRules: names } : {}) },
         check: (reply) => checkPatchReply(reply, check),
         replyAs: 'as patch lines only',
         what: 'patch',

@@ -3,7 +3,10 @@
 // waiting step, the broken step with its evidence, and the dependents it invalidated as step lines.
 import type { BrokenStepEvidence, ReplanRequest, StepLine } from '../executor/replanning';
 import type { ChatMessage } from '../ports';
+import { PLAN_FORMAT_VERSION } from '../plan/planSchema';
+import { workspacePathsOf } from '../plan/workspacePaths';
 import { plannerSystemMessage } from '../planner/plannerPrefix';
+import { projectRulesMessage, type ProjectRules } from '../rules/projectRules';
 import { shorten, tail } from '../textPreview';
 import { encodeStepLine } from './stepLine';
 
@@ -37,8 +40,14 @@ export function brokenLines(broken: BrokenStepEvidence): string[] {
   return lines;
 }
 
-/** The messages that ask for a patch after `request.broken` failed or became unknown. */
-export function buildReplanPrompt(request: ReplanRequest): ChatMessage[] {
+/** The workspace paths the broken step and its invalidated dependents name: the files in play for scoped rules. */
+export function replanFilesInPlay(request: ReplanRequest): string[] {
+  const steps = [request.broken.step, ...request.invalidated];
+  return [...new Set(workspacePathsOf({ version: PLAN_FORMAT_VERSION, goal: request.goal, steps }).map((entry) => entry.path))];
+}
+
+/** The messages that ask for a patch after `request.broken` failed or became unknown; `rules` go right after the prefix. */
+export function buildReplanPrompt(request: ReplanRequest, rules?: ProjectRules): ChatMessage[] {
   const task = [
     'Task: a step of a running plan broke. Patch the plan so the goal is still reached (see Re-plans).',
     '',
@@ -51,5 +60,6 @@ export function buildReplanPrompt(request: ReplanRequest): ChatMessage[] {
     ...(request.invalidated.length > 0 ? ['', `Invalidated (they depend on ${request.broken.step.id}; they run again as they are unless you replace or drop them):`] : []),
     ...request.invalidated.map((step) => `${step.id} ${encodeStepLine(step)}`),
   ].join('\n');
-  return [plannerSystemMessage(), { role: 'user', content: task }];
+  const rulesMessage = projectRulesMessage(rules);
+  return [plannerSystemMessage(), ...(rulesMessage ? [rulesMessage] : []), { role: 'user', content: task }];
 }

@@ -11,6 +11,7 @@ import { summarizeWorkspace } from '../../core/planner/workspaceSummary';
 import type { ChatModel, Workspace } from '../../core/ports';
 import { ModelRepairer } from '../../core/replanner/modelRepairer';
 import { ModelReplanner } from '../../core/replanner/modelReplanner';
+import { projectRulesSource } from '../../core/rules/projectRules';
 import { ModelSolver } from '../../core/solver/modelSolver';
 import { OpenAiChatModel } from '../openAiChatModel';
 
@@ -32,6 +33,10 @@ export interface CliModels {
   /** The model that plans, for a goal in `auto` mode that escalates to a plan. */
   readonly plannerModel?: ChatModel;
   readonly replanner?: Replanner;
+  /** The re-planner for a run in `workspace`, reading its rules files; preferred to `replanner` when present. */
+  readonly replannerIn?: (workspace: Workspace) => Replanner;
+  /** Whether prompts include the workspace's rules files (for a goal the CLI summarises itself). */
+  readonly projectRules?: boolean;
   readonly repairer?: StepRepairer;
   readonly solver?: Solver;
   readonly workerModel?: ChatModel;
@@ -45,7 +50,23 @@ export const MODEL_ENV = {
   model: 'PLANWRIGHT_MODEL',
   plannerModel: 'PLANWRIGHT_PLANNER_MODEL',
   workerModel: 'PLANWRIGHT_WORKER_MODEL',
+  /** `off` leaves the workspace's rules files (AGENTS.md, …) out of the prompts, as `--no-project-rules` does. */
+  projectRules: 'PLANWRIGHT_PROJECT_RULES',
 } as const;
+
+/** The flag of `plan`, `run` and `resume` that leaves the workspace's rules files out of the prompts. */
+export const NO_PROJECT_RULES_FLAG = '--no-project-rules';
+
+/** Takes `--no-project-rules` out of `args` and, when it was there, turns project rules off in the environment the models read. */
+export function applyProjectRulesFlag<E extends Readonly<Record<string, string | undefined>>>(args: readonly string[], env: E): { readonly args: readonly string[]; readonly env: E } {
+  if (!args.includes(NO_PROJECT_RULES_FLAG)) return { args, env };
+  return { args: args.filter((arg) => arg !== NO_PROJECT_RULES_FLAG), env: { ...env, [MODEL_ENV.projectRules]: 'off' } };
+}
+
+/** Whether the environment lets prompts include the workspace's rules files (on unless PLANWRIGHT_PROJECT_RULES is off, 0 or false). */
+export function projectRulesOn(env: Readonly<Record<string, string | undefined>>): boolean {
+  return !['off', '0', 'false'].includes(env[MODEL_ENV.projectRules]?.trim().toLowerCase() ?? '');
+}
 
 /**
  * Builds the models the environment configures: none without a base URL; otherwise one
@@ -62,13 +83,16 @@ export function modelsFromEnv(env: Readonly<Record<string, string | undefined>>)
     plannerModel: env[MODEL_ENV.plannerModel]?.trim() || shared,
     workerModel: env[MODEL_ENV.workerModel]?.trim() || shared,
   });
+  const projectRules = projectRulesOn(env);
   return {
-    planGoal: async (goal, workspace, signal) => planTask(goal, await summarizeWorkspace(workspace), model, signal),
+    planGoal: async (goal, workspace, signal) => planTask(goal, await summarizeWorkspace(workspace, { projectRules, goal }), model, signal),
     streamGoal: async function* (goal, workspace, signal) {
-      yield* planTaskStreamed(goal, await summarizeWorkspace(workspace), model, signal);
+      yield* planTaskStreamed(goal, await summarizeWorkspace(workspace, { projectRules, goal }), model, signal);
     },
     plannerModel: model,
     replanner: new ModelReplanner(model),
+    replannerIn: (workspace) => new ModelReplanner(model, projectRules ? projectRulesSource(workspace) : undefined),
+    projectRules,
     repairer: new ModelRepairer(model),
     solver: new ModelSolver(model),
     workerModel: model,

@@ -9,10 +9,10 @@ import { PlannerError } from '../../core/planner/plannerError';
 import { messageOf } from '../../core/textPreview';
 import { NodeWorkspace } from '../nodeWorkspace';
 import { EXIT, type CliCommand, type CliIo } from './cliIo';
-import { MODEL_ENV, modelsFromEnv, type CliModels } from './modelsFromEnv';
+import { applyProjectRulesFlag, MODEL_ENV, modelsFromEnv, type CliModels } from './modelsFromEnv';
 import { workspaceFolder } from './runFiles';
 
-const USAGE = 'planwright plan <"<goal>" | --goal "<goal>"> --workspace DIR [--out FILE]';
+const USAGE = 'planwright plan <"<goal>" | --goal "<goal>"> --workspace DIR [--out FILE] [--no-project-rules]';
 
 /** What the command line asked for, or why it could not be understood. */
 type PlanArgs = { readonly goal: string; readonly workspace: string; readonly out?: string } | { readonly error: string } | { readonly help: true };
@@ -29,7 +29,9 @@ export function createPlanCommand(modelsOf: (env: CliIo['env']) => CliModels): C
 /** The `plan` sub-command over the models the environment configures. */
 export const planCommand: CliCommand = createPlanCommand(modelsFromEnv);
 
-async function runPlanCommand(args: readonly string[], io: CliIo, modelsOf: (env: CliIo['env']) => CliModels): Promise<number> {
+async function runPlanCommand(givenArgs: readonly string[], givenIo: CliIo, modelsOf: (env: CliIo['env']) => CliModels): Promise<number> {
+  const { args, env } = applyProjectRulesFlag(givenArgs, givenIo.env);
+  const io: CliIo = { ...givenIo, env };
   const parsed = parseArgs(args);
   if ('help' in parsed) {
     io.stdout.write(`Usage: ${USAGE}\n`);

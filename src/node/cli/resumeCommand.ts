@@ -11,13 +11,13 @@ import { formatProblem } from '../../core/plan/planProblem';
 import type { ValidPlan } from '../../core/plan/planSchema';
 import { CorruptRecordLogError, JsonlRecordLog, nodeLogFiles, type LogFiles } from '../jsonlRecordLog';
 import { EXIT, type CliCommand, type CliIo } from './cliIo';
-import { modelsFromEnv, type CliModels } from './modelsFromEnv';
+import { applyProjectRulesFlag, modelsFromEnv, type CliModels } from './modelsFromEnv';
 import { optionOverrides, parseRunFlags } from './runFlags';
 import { hasContent, holdsRecords, preparePlanwrightFolder, readPlanFile, traceBesideJournal, workspaceFolder } from './runFiles';
 import { runSession, stderrLogger } from './runSession';
 
 const USAGE =
-  'planwright resume --journal FILE [--plan EDITED.plan.json] [--workspace DIR] [--approve all|reads|none] [--approve-rerun] [--max-parallel N] [--max-replans N] [--max-read-bytes N] [--max-output-bytes N] [--summary plain|model] [--trace FILE] [--json]';
+  'planwright resume --journal FILE [--plan EDITED.plan.json] [--workspace DIR] [--approve all|reads|none] [--approve-rerun] [--max-parallel N] [--max-replans N] [--max-read-bytes N] [--max-output-bytes N] [--summary plain|model] [--trace FILE] [--no-project-rules] [--json]';
 
 /** The `resume` sub-command, with the models built by `modelsOf` from the environment; `logFiles` as for `run`. */
 export function createResumeCommand(modelsOf: (env: CliIo['env']) => CliModels, logFiles: LogFiles = nodeLogFiles): CliCommand {
@@ -31,7 +31,9 @@ export function createResumeCommand(modelsOf: (env: CliIo['env']) => CliModels, 
 /** The `resume` sub-command over the models the environment configures. */
 export const resumeCommand: CliCommand = createResumeCommand(modelsFromEnv);
 
-async function resume(args: readonly string[], io: CliIo, modelsOf: (env: CliIo['env']) => CliModels, logFiles: LogFiles): Promise<number> {
+async function resume(givenArgs: readonly string[], givenIo: CliIo, modelsOf: (env: CliIo['env']) => CliModels, logFiles: LogFiles): Promise<number> {
+  const { args, env } = applyProjectRulesFlag(givenArgs, givenIo.env);
+  const io: CliIo = { ...givenIo, env };
   const flags = parseRunFlags(args, ['journal', 'plan', 'workspace', 'approve', 'max-parallel', 'max-replans', 'max-read-bytes', 'max-output-bytes', 'summary', 'trace']);
   if ('error' in flags) return fail(io, `${flags.error}\nUsage: ${USAGE}`);
   if (flags.help) {

@@ -18,13 +18,13 @@ import { messageOf } from '../../core/textPreview';
 import { JsonlRecordLog, nodeLogFiles, type LogFiles } from '../jsonlRecordLog';
 import { NodeWorkspace } from '../nodeWorkspace';
 import { EXIT, type CliCommand, type CliIo } from './cliIo';
-import { MODEL_ENV, modelsFromEnv, type CliModels } from './modelsFromEnv';
+import { applyProjectRulesFlag, MODEL_ENV, modelsFromEnv, type CliModels } from './modelsFromEnv';
 import { optionOverrides, parseRunFlags, type RunFlags } from './runFlags';
 import { defaultRunFiles, holdsRecords, newRunId, preparePlanwrightFolder, readPlanFile, workspaceFolder } from './runFiles';
 import { runSession, runSessionWith, type SessionResult } from './runSession';
 
 const USAGE =
-  'planwright run <plan.json | --goal "…" [--mode split|fused|auto]> --workspace DIR [--approve all|reads|none] [--approve-rerun] [--max-parallel N] [--max-replans N] [--max-read-bytes N] [--max-output-bytes N] [--summary plain|model] [--journal FILE] [--trace FILE] [--json]';
+  'planwright run <plan.json | --goal "…" [--mode split|fused|auto]> --workspace DIR [--approve all|reads|none] [--approve-rerun] [--max-parallel N] [--max-replans N] [--max-read-bytes N] [--max-output-bytes N] [--summary plain|model] [--journal FILE] [--trace FILE] [--no-project-rules] [--json]';
 
 /** What `--goal` says when no planner model is configured. */
 export const GOAL_NEEDS_MODEL =
@@ -46,7 +46,9 @@ export function createRunPlanCommand(modelsOf: (env: CliIo['env']) => CliModels,
 /** The `run` sub-command over the models the environment configures. */
 export const runPlanCommand: CliCommand = createRunPlanCommand(modelsFromEnv);
 
-async function runPlan(args: readonly string[], io: CliIo, modelsOf: (env: CliIo['env']) => CliModels, logFiles: LogFiles): Promise<number> {
+async function runPlan(givenArgs: readonly string[], givenIo: CliIo, modelsOf: (env: CliIo['env']) => CliModels, logFiles: LogFiles): Promise<number> {
+  const { args, env } = applyProjectRulesFlag(givenArgs, givenIo.env);
+  const io: CliIo = { ...givenIo, env };
   const flags = parseRunFlags(args, ['goal', 'mode', 'workspace', 'approve', 'max-parallel', 'max-replans', 'max-read-bytes', 'max-output-bytes', 'summary', 'journal', 'trace']);
   if ('error' in flags) return fail(io, `${flags.error}\nUsage: ${USAGE}`);
   if (flags.help) {
@@ -84,7 +86,7 @@ async function runPlan(args: readonly string[], io: CliIo, modelsOf: (env: CliIo
   if (fusedGoal) {
     const { plannerModel, workerModel } = models as Required<Pick<CliModels, 'plannerModel' | 'workerModel'>>;
     return runSessionWith(setup, io, async (deps, signal) => {
-      const summary = await summarizeWorkspace(deps.workspace);
+      const summary = await summarizeWorkspace(deps.workspace, { projectRules: models.projectRules ?? false, goal: fusedGoal.goal });
       const goalDeps = { ...deps, plannerModel, agentModel: workerModel };
       return sessionResult(await runGoal({ runId, goal: fusedGoal.goal, summary, mode: fusedGoal.mode, options, host }, goalDeps, signal));
     });

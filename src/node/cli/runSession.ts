@@ -68,9 +68,11 @@ export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps
   // before each action but not fsync'd: a killed process loses none of it, only a power cut could.
   const trace = new JsonlRecordLog(setup.tracePath, false);
   const printed = new Map<string, string>();
+  // A step or check that reaches the run's own files would corrupt the record it is judged by.
+  const workspace = new NodeWorkspace(setup.workspaceRoot, [setup.journal.path, setup.tracePath, nodePath.join(setup.workspaceRoot, PLANWRIGHT_FOLDER)]);
+  const replanner = setup.models.replannerIn?.(workspace) ?? setup.models.replanner;
   const deps: RunDeps = {
-    // A step or check that reaches the run's own files would corrupt the record it is judged by.
-    workspace: new NodeWorkspace(setup.workspaceRoot, [setup.journal.path, setup.tracePath, nodePath.join(setup.workspaceRoot, PLANWRIGHT_FOLDER)]),
+    workspace,
     commands: new NodeCommandRunner(setup.workspaceRoot),
     clock: nodeClock,
     journal: setup.journal,
@@ -78,7 +80,7 @@ export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps
     logger: stderrLogger(io),
     approvals: waitingApprovalGate,
     ...(setup.models.workerModel ? { workerModel: setup.models.workerModel } : {}),
-    ...(setup.models.replanner ? { replanner: setup.models.replanner } : {}),
+    ...(replanner ? { replanner } : {}),
     ...(setup.models.repairer ? { repairer: setup.models.repairer } : {}),
     ...(setup.models.solver ? { solver: setup.models.solver } : {}),
     onChange: (state, stepIds) => {

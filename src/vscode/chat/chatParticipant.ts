@@ -1,0 +1,164 @@
+// The `@planwright` chat participant: `/plan <goal>` plans with the model picked in the chat (through the
+// LmChatModel adapter; the planner has no tools, so planning writes nothing) and puts the plan in the tree,
+// where it is approved and edited; `/run` runs or resumes it; `/status` and `/why` answer from the run's
+// state and evidence; any other question is answered by the chat's model from a compact digest of the run.
+// The texts are core's (src/core/chat); this file only routes and streams.
+import * as vscode from 'vscode';
+import { nextActions, type ChatCommand } from '../../core/chat/chatFollowups';
+import { runDigest, statusText, stepToExplain, whyText } from '../../core/chat/runDigest';
+import type { RunReport } from '../../core/executor/runSummary';
+import { renderPlanMarkdown } from '../../core/plan/renderPlanMarkdown';
+import { planTask } from '../../core/planner/planTask';
+import { summarizeWorkspace } from '../../core/planner/workspaceSummary';
+import type { ChatModel } from '../../core/ports';
+import { messageOf } from '../../core/textPreview';
+import { CHAT_PARTICIPANT, COMMANDS, VIEWS } from '../ids';
+import { LmChatModel } from '../lmChatModel';
+import type { PlanSession } from '../planSession';
+import type { RunHost } from '../runHost';
+import { chatRunView } from './chatRunView';
+
+/** The source name of a plan planned from the chat, until it is saved. */
+const CHAT_PLAN_SOURCE = 'new plan';
+
+/** What the participant works with. */
+export interface ChatParticipantDeps {
+  readonly session: PlanSession;
+  readonly log: vscode.LogOutputChannel;
+  readonly ports: RunHost['ports'];
+  readonly settings: RunHost['settings'];
+}
+
+/** The parts of a chat request the handler reads (the real `vscode.ChatRequest` has them all). */
+export type PlanwrightChatRequest = Pick<vscode.ChatRequest, 'prompt' | 'command' | 'model'>;
+/** The parts of the response stream the handler writes (the real `vscode.ChatResponseStream` has them all). */
+export type PlanwrightChatStream = Pick<vscode.ChatResponseStream, 'markdown' | 'progress' | 'button'>;
+
+/** The editor's model the user picked in the chat, as core's ChatModel, for every role. */
+function chatModelOf(model: vscode.LanguageModelChat): ChatModel {
+  const selector = { vendor: model.vendor, id: model.id };
+  return new LmChatModel({ planner: selector, worker: selector, justification: 'Planwright plans the task you asked @planwright for.' });
+}
+
+/** Counts the plan's lines as the model writes them, to show progress. */
+function withProgress(model: ChatModel, stream: PlanwrightChatStream): ChatModel {
+  return {
+    chat: (request, signal) => {
+      let lines = 0;
+      return model.chat({ ...request, onText: (delta) => {
+        request.onText?.(delta);
+        const more = delta.split('\n').length - 1;
+        if (more === 0) return;
+        lines += more;
+        stream.progress(`Planning: ${lines} step${lines === 1 ? '' : 's'} written…`);
+      } }, signal);
+    },
+  };
+}
+
+async function plan(deps: ChatParticipantDeps, request: PlanwrightChatRequest, stream: PlanwrightChatStream, token: vscode.CancellationToken): Promise<void> {
+  const goal = request.prompt.trim();
+  if (!goal) {
+    stream.markdown('Say what should be done, e.g. `@planwright /plan add a --verbose flag to the CLI`.');
+    return;
+  }
+  if (deps.session.runs.executing) {
+    stream.markdown('A run is in progress: pause or cancel it before planning another task.');
+    return;
+  }
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder) {
+    stream.markdown('Open a folder first: Planwright plans a task inside a workspace folder.');
+    return;
+  }
+  stream.progress('Reading the workspace…');
+  const summary = await summarizeWorkspace(deps.ports(folder).workspace, { projectRules: deps.settings().projectRules, goal });
+  if (summary.rules && summary.rules.files.length > 0) stream.progress(`Following ${summary.rules.files.map((file) => file.path).join(', ')}…`);
+  stream.progress(`Planning with ${request.model.name}…`);
+  const abort = new AbortController();
+  const cancel = token.onCancellationRequested(() => abort.abort());
+  try {
+    const planned = await planTask(goal, summary, withProgress(chatModelOf(request.model), stream), abort.signal);
+    await deps.session.runs.forget();
+    deps.session.runs.notePlanUsage(planned.usage);
+    await deps.session.loadedPlan.set({ source: CHAT_PLAN_SOURCE, plan: planned.plan, unsaved: true });
+    deps.log.info(`Planned from the chat with ${request.model.name}: ${planned.plan.steps.length} steps`);
+    stream.markdown(`${renderPlanMarkdown(planned.plan)}\n\nThe plan is in the Planwright view: review, edit and approve it there. Nothing has run.\n`);
+    stream.button({ command: `${VIEWS.plan}.focus`, title: 'Show in Planwright' });
+    stream.button({ command: COMMANDS.runPlan, title: 'Run Plan' });
+  } catch (error) {
+    stream.markdown(`Planning failed: ${messageOf(error)}`);
+  } finally {
+    cancel.dispose();
+  }
+}
+
+async function run(deps: ChatParticipantDeps, stream: PlanwrightChatStream): Promise<void> {
+  if (!deps.session.plan) {
+    stream.markdown('No plan is open. Plan a task with `/plan <goal>`, or open a plan file in the Planwright view.');
+    return;
+  }
+  stream.progress('Running the plan. Steps that change files or run commands wait for your approval in the Planwright view…');
+  const report = await vscode.commands.executeCommand<RunReport | undefined>(COMMANDS.runPlan);
+  stream.markdown(statusText(chatRunView(deps.session)));
+  if (report?.status === 'succeeded') stream.markdown(`\n\n${report.summary}`);
+  stream.button({ command: COMMANDS.showTrace, title: 'Show Trace' });
+}
+
+async function answer(deps: ChatParticipantDeps, request: PlanwrightChatRequest, stream: PlanwrightChatStream, token: vscode.CancellationToken): Promise<void> {
+  const view = chatRunView(deps.session);
+  if (!view.plan) {
+    stream.markdown('No plan is open, so there is no run to ask about. Plan a task with `/plan <goal>`.');
+    return;
+  }
+  const messages = [
+    vscode.LanguageModelChatMessage.User(
+      `You answer questions about a Planwright run from its journal and trace, digested below. Answer only from it; say when it does not tell.\n\n${runDigest(view)}`,
+    ),
+    vscode.LanguageModelChatMessage.User(request.prompt),
+  ];
+  try {
+    const response = await request.model.sendRequest(messages, {}, token);
+    for await (const fragment of response.text) stream.markdown(fragment);
+  } catch (error) {
+    stream.markdown(`The chat model could not answer (${messageOf(error)}). Here is the run as it stands:\n\n${statusText(view)}`);
+  }
+}
+
+/** The handler of `@planwright`; exported so tests can drive it with the real request and response types. */
+export function planwrightChatHandler(deps: ChatParticipantDeps) {
+  return async (request: PlanwrightChatRequest, _context: unknown, stream: PlanwrightChatStream, token: vscode.CancellationToken): Promise<vscode.ChatResult> => {
+    const command = request.command as ChatCommand | undefined;
+    switch (command) {
+      case 'plan':
+        await plan(deps, request, stream, token);
+        break;
+      case 'run':
+        await run(deps, stream);
+        break;
+      case 'status':
+        stream.markdown(statusText(chatRunView(deps.session)));
+        break;
+      case 'why': {
+        const view = chatRunView(deps.session);
+        stream.markdown(whyText(view, stepToExplain(view, request.prompt)));
+        break;
+      }
+      default:
+        await answer(deps, request, stream, token);
+    }
+    return { metadata: { command: command ?? 'ask' } };
+  };
+}
+
+/** Creates `@planwright` when the editor has the chat API; the caller owns the returned disposables. */
+export function registerChatParticipant(deps: ChatParticipantDeps): vscode.Disposable[] {
+  // The chat API is stable since VS Code 1.90; a host without it (some forks) simply gets no participant.
+  if (typeof vscode.chat?.createChatParticipant !== 'function') return [];
+  const participant = vscode.chat.createChatParticipant(CHAT_PARTICIPANT, planwrightChatHandler(deps));
+  participant.iconPath = new vscode.ThemeIcon('checklist');
+  participant.followupProvider = {
+    provideFollowups: () => nextActions(chatRunView(deps.session)).map((action) => ({ prompt: action.prompt, label: action.label, command: action.command })),
+  };
+  return [participant];
+}
