@@ -11,7 +11,7 @@ import { nodeClock } from '../nodeClock';
 import { NodeWorkspace } from '../nodeWorkspace';
 import { EXIT, type CliIo } from './cliIo';
 import type { CliModels } from './modelsFromEnv';
-import { closingLines, progressLine } from './stepProgress';
+import { closingLines, failureTailLines, progressLine, replanLines, type ReplanSeen } from './stepProgress';
 
 /** Where a run lives and how it reports. */
 export interface SessionSetup {
@@ -66,6 +66,7 @@ export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps
   // before each action but not fsync'd: a killed process loses none of it, only a power cut could.
   const trace = new JsonlRecordLog(setup.tracePath, false);
   const printed = new Map<string, string>();
+  let seen: ReplanSeen | undefined;
   const deps: RunDeps = {
     workspace: new NodeWorkspace(setup.workspaceRoot),
     commands: new NodeCommandRunner(setup.workspaceRoot),
@@ -85,8 +86,11 @@ export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps
         // A retry record changes the attempt, a repeated status with the same detail says nothing new.
         if (line === undefined || printed.get(id) === line) continue;
         printed.set(id, line);
-        io.stdout.write(`${line}\n`);
+        io.stdout.write(`${[line, ...failureTailLines(state, id)].join('\n')}\n`);
       }
+      const replans = seen ? replanLines(seen, state) : [];
+      seen = { revision: state.revision, ...(state.recovering ? { recovering: state.recovering.reason } : {}) };
+      if (replans.length > 0) io.stdout.write(`${replans.join('\n')}\n`);
     },
   };
   if (!setup.json) io.stderr.write(`journal: ${setup.journal.path}\ntrace:   ${setup.tracePath}\n`);
