@@ -13,6 +13,8 @@ import { registerPlanCommands } from './vscode/planCommands';
 import { PlanSession } from './vscode/planSession';
 import { PlanView } from './vscode/planView';
 import { PreviewDocuments } from './vscode/previewDocuments';
+import { RunDocuments } from './vscode/runDocuments';
+import { registerUndoCommands } from './vscode/runUndoCommands';
 import { offerResume, registerRunCommands } from './vscode/runCommands';
 import { RunController } from './vscode/runController';
 import { RunStorage } from './vscode/runStorage';
@@ -44,6 +46,7 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
   const loadedPlan = new LoadedPlan();
   const approvals = new PendingApprovals();
   const previews = new PreviewDocuments();
+  const documents = new RunDocuments();
   const runs = new RunController({
     ports: (folder) => ports.for(folder),
     models: () => models.models(),
@@ -67,13 +70,15 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
     loadedPlan,
     approvals,
     previews,
+    documents,
     notifications,
     runs,
     view,
     editor,
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, previews),
-    ...registerPlanCommands({ loadedPlan, session, log, models: () => models.models(), ports: (folder) => ports.for(folder), settings: () => settings.current }),
-    ...registerRunCommands({ session, log }),
+    ...registerPlanCommands({ loadedPlan, session, log, models: () => models.models(), ports: (folder) => ports.for(folder), settings: () => settings.current, documents }),
+    ...registerRunCommands({ session, log, documents }),
+    ...registerUndoCommands({ session, log }),
     ...registerStepCommands({ session, previews, log, ports: (folder) => ports.for(folder) }),
     ...editor.registerCommands(),
     ...registerModelCommands({

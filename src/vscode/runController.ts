@@ -18,6 +18,7 @@ import type { ValidPlan } from '../core/plan/planSchema';
 import type { PlanValidation } from '../core/plan/validatePlan';
 import { messageOf } from '../core/textPreview';
 import { undoFromSnapshots, type UndoResult } from '../core/tools/fileSnapshots';
+import { undoRun, type RunUndoResult } from '../core/undo/undoRun';
 import { progressText } from '../core/view/runProgress';
 import { actOnGoal } from './actOnGoal';
 import { hostRunDeps, optionalModels } from './hostRunDeps';
@@ -177,6 +178,16 @@ export class RunController implements vscode.Disposable {
     const { workspace } = this.host.ports(this.folder());
     const result = await this.whileStopped(() => undoFromSnapshots(workspace, before));
     this.host.log.info(`Undo ${stepId}: restored ${result.restored.join(', ') || 'nothing'}${result.unchanged.length ? `; already as before: ${result.unchanged.join(', ')}` : ''}`);
+    return result;
+  }
+
+  /** Puts back every file the run changed (from `fromStepId` on), refusing files changed since the run left them. */
+  async undoRun(fromStepId?: string): Promise<RunUndoResult> {
+    if (this.executing) throw new RunUnavailableError('The run is in progress: cancel it, or let it finish, before undoing it.');
+    if (!this.runState) throw new RunUnavailableError('No run yet, so there is nothing to undo.');
+    const { workspace } = this.host.ports(this.folder());
+    const result = await undoRun(workspace, this.runState, fromStepId);
+    this.host.log.info(`Undo run${fromStepId ? ` back to before ${fromStepId}` : ''}: restored ${result.restored.join(', ') || 'nothing'}${result.refused.length ? `; refused ${result.refused.map((entry) => `${entry.path} (${entry.reason})`).join(', ')}` : ''}`);
     return result;
   }
 
