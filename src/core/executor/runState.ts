@@ -129,6 +129,8 @@ export function applyRecord(state: RunState | undefined, record: JournalRecord):
       return applyRevision(state, gate(record.plan, `revision ${record.revision}`), record.revision, record.reason);
     case 'runStatus':
       return { ...withoutRecovery(state, record.status === 'running'), status: record.status, statusReason: record.reason };
+    case 'retitled':
+      return { ...state, plan: gate({ ...state.plan, steps: state.plan.steps.map((step) => (record.titles[step.id] === undefined ? step : { ...step, title: record.titles[step.id] })) }, 'retitled') };
     case 'recovery':
       return record.phase === 'started' ? { ...state, recovering: { stepId: record.stepId, reason: record.reason } } : withoutRecovery(state);
     case 'usage':
