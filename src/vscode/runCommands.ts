@@ -36,6 +36,7 @@ async function runPlan(deps: RunCommandDeps): Promise<RunReport | undefined> {
     showError(log, summarizeProblems(log, 'The plan cannot run', valid.problems));
     return undefined;
   }
+  if (!(await resumeOrStartOver(deps))) return undefined;
   let report: RunReport | undefined;
   try {
     report = await session.runs.runOrResume(valid.plan, { source: file.source, ...(file.uri ? { uri: file.uri } : {}) });
@@ -48,6 +49,30 @@ async function runPlan(deps: RunCommandDeps): Promise<RunReport | undefined> {
     void offerFilesChanged(deps);
   }
   return report;
+}
+
+/**
+ * After Cancel: asks whether to carry the cancelled run on from where it stopped (its finished steps are not
+ * run again) or to start over. Resolves to whether to go on.
+ */
+async function resumeOrStartOver(deps: RunCommandDeps): Promise<boolean> {
+  const state = deps.session.runs.state;
+  if (state?.status !== 'cancelled' || deps.session.runs.executing) return true;
+  const choice = await vscode.window.showInformationMessage(
+    `The last run of "${state.plan.goal}" was cancelled at ${progressText(state)}. Resume it from where it stopped?`,
+    { modal: true, detail: 'Resume runs only the steps that did not finish; Start Over runs the whole plan again.' },
+    'Resume',
+    'Start Over',
+  );
+  if (choice === 'Resume') {
+    try {
+      await deps.session.runs.reopenCancelled();
+    } catch (error) {
+      reportRunError(deps.log, 'The run could not resume', error);
+      return false;
+    }
+  }
+  return choice !== undefined;
 }
 
 /** Why a run could not start or stopped; in an untrusted workspace, the way to trust it. */

@@ -181,6 +181,17 @@ export class RunController implements vscode.Disposable {
     return result;
   }
 
+  /** Makes a cancelled run resumable: its cancelled steps (and what they held up) go back to pending, the run to paused. */
+  async reopenCancelled(): Promise<boolean> {
+    const state = this.runState;
+    if (!state || state.status !== 'cancelled' || this.executing) return false;
+    const cancelled = state.plan.steps.filter((step) => state.steps.get(step.id)?.status === 'cancelled').map((step) => step.id);
+    await this.whileStopped(async (run) => {
+      for (const id of cancelled) if (run.current.steps.get(id)?.status === 'cancelled') await run.retry(id);
+    });
+    return this.resumable;
+  }
+
   /** Puts back every file the run changed (from `fromStepId` on), refusing files changed since the run left them. */
   async undoRun(fromStepId?: string): Promise<RunUndoResult> {
     if (this.executing) throw new RunUnavailableError('The run is in progress: cancel it, or let it finish, before undoing it.');
