@@ -15,6 +15,8 @@ import { registerPlanCommands } from './vscode/planCommands';
 import { PlanSession } from './vscode/planSession';
 import { PlanView } from './vscode/planView';
 import { PreviewDocuments } from './vscode/previewDocuments';
+import { RunDocuments } from './vscode/runDocuments';
+import { registerUndoCommands } from './vscode/runUndoCommands';
 import { offerResume, registerRunCommands } from './vscode/runCommands';
 import { RunController } from './vscode/runController';
 import { RunStorage } from './vscode/runStorage';
@@ -46,6 +48,7 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
   const loadedPlan = new LoadedPlan();
   const approvals = new PendingApprovals();
   const previews = new PreviewDocuments();
+  const documents = new RunDocuments();
   const runs = new RunController({
     ports: (folder) => ports.for(folder),
     models: () => models.models(),
@@ -69,13 +72,15 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
     loadedPlan,
     approvals,
     previews,
+    documents,
     notifications,
     runs,
     view,
     editor,
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, previews),
-    ...registerPlanCommands({ loadedPlan, session, log, models: () => models.models(), settings: () => settings.current }),
-    ...registerRunCommands({ session, log }),
+    ...registerPlanCommands({ loadedPlan, session, log, models: () => models.models(), settings: () => settings.current, documents }),
+    ...registerRunCommands({ session, log, documents }),
+    ...registerUndoCommands({ session, log }),
     ...registerStepCommands({ session, previews, log, ports: (folder) => ports.for(folder) }),
     ...editor.registerCommands(),
     ...registerChatParticipant({ session, log, ports: (folder) => ports.for(folder), settings: () => settings.current }),

@@ -17,6 +17,7 @@ export const COMMANDS = {
   setApiKey: 'planwright.setApiKey',
   clearApiKey: 'planwright.clearApiKey',
   showLog: 'planwright.showLog',
+  undoRun: 'planwright.undoRun',
   // Tree-only: per-step actions, hidden from the palette.
   approveStep: 'planwright.approveStep',
   rejectStep: 'planwright.rejectStep',
@@ -29,6 +30,7 @@ export const COMMANDS = {
   retryStep: 'planwright.retryStep',
   undoStep: 'planwright.undoStep',
   showStepOutput: 'planwright.showStepOutput',
+  undoToStep: 'planwright.undoToStep',
 } as const;
 
 /** The `@planwright` chat participant, as contributed under `chatParticipants`. */
@@ -53,6 +55,9 @@ export const CONTEXT_KEYS = {
 
 /** The URI scheme of the read-only documents that show a step's file before and after (approval diffs). */
 export const PREVIEW_SCHEME = 'planwright-preview';
+
+/** The URI scheme of the read-only documents that show a run's summary and its trace as a timeline. */
+export const RUN_DOCUMENT_SCHEME = 'planwright-run';
 
 /** The name of the extension's log output channel, and of the terminal commands run in. */
 export const LOG_CHANNEL_NAME = 'Planwright';

@@ -13,6 +13,7 @@ import type { RunMode } from '../core/fused/runMode';
 import { COMMANDS, VIEWS } from './ids';
 import type { LoadedPlan } from './loadedPlan';
 import type { PlanSession } from './planSession';
+import type { RunDocuments } from './runDocuments';
 import type { RunHost } from './runHost';
 import { announce, reportRunError } from './runCommands';
 import { describeError } from './userMessages';
@@ -24,6 +25,7 @@ export interface PlanCommandDeps {
   readonly log: vscode.LogOutputChannel;
   readonly models: RunHost['models'];
   readonly settings: RunHost['settings'];
+  readonly documents: RunDocuments;
 }
 
 /** The source name of a plan the planner wrote that is not saved yet. */
@@ -86,6 +88,7 @@ async function planGoal(deps: PlanCommandDeps, goalArgument?: unknown): Promise<
           validateInput: (text) => (text.trim().length === 0 ? 'Describe the task in a sentence.' : undefined),
         });
   if (!goal?.trim()) return false;
+  if (typeof goalArgument !== 'string' && !(await keepOrDropUnsaved(deps, 'planning a new task'))) return false;
   if (deps.session.runs.executing) {
     void vscode.window.showInformationMessage('A run is in progress: pause or cancel it before planning another task.');
     return false;
@@ -114,7 +117,7 @@ async function actOnGoal(deps: PlanCommandDeps, goal: string, mode: RunMode): Pr
   });
   try {
     const result = await deps.session.runs.runGoal(goal, mode, NEW_PLAN_SOURCE);
-    if (result.report) announce(result.report, deps.log);
+    if (result.report) announce(result.report, deps.log, deps.documents);
     else void vscode.window.showInformationMessage(`Planwright: the agent answered without changing anything. ${result.answer?.trim() ?? ''}`.trim());
     return result;
   } catch (error) {
@@ -157,6 +160,23 @@ async function savePlanAs(deps: PlanCommandDeps, target?: unknown): Promise<vsco
   return uri;
 }
 
+/**
+ * Before the open plan is replaced: when it has unsaved edits, asks Save / Discard (Cancel closes the
+ * dialog). Resolves to whether to go on; Save goes on only once the plan is saved.
+ */
+async function keepOrDropUnsaved(deps: PlanCommandDeps, what: string): Promise<boolean> {
+  const loaded = deps.loadedPlan.current;
+  if (!loaded?.unsaved) return true;
+  const choice = await vscode.window.showWarningMessage(
+    `The open plan "${loaded.plan.goal}" has unsaved edits. Save them before ${what}?`,
+    { modal: true, detail: 'Discard drops the edits; Cancel keeps the plan open as it is.' },
+    'Save',
+    'Discard',
+  );
+  if (choice === 'Discard') return true;
+  return choice === 'Save' && (await savePlanAs(deps)) !== undefined;
+}
+
 /** Shows a short error; "Show Log" reveals the details. */
 function reportError(log: vscode.LogOutputChannel, message: string): void {
   void vscode.window.showErrorMessage(message, 'Show Log').then((choice) => {
@@ -168,7 +188,10 @@ function reportError(log: vscode.LogOutputChannel, message: string): void {
  * Loads a plan file into the view. Takes the file as a Uri (explorer context menu, tests) or asks for one.
  * Resolves to whether a plan was loaded.
  */
-async function openPlanFile(deps: PlanCommandDeps, target?: unknown): Promise<boolean> {
+async function openPlanFile(deps: PlanCommandDeps, target?: unknown, selection?: unknown): Promise<boolean> {
+  // A person asked (the palette, the view, or the Explorer, which passes its selection too): unsaved edits are theirs to keep.
+  const byPerson = !(target instanceof vscode.Uri) || Array.isArray(selection);
+  if (byPerson && !(await keepOrDropUnsaved(deps, 'opening another plan'))) return false;
   const uri = target instanceof vscode.Uri ? target : await pickPlanFile();
   if (!uri) return false;
   const source = vscode.workspace.asRelativePath(uri, false);
@@ -225,7 +248,7 @@ export function registerPlanCommands(deps: PlanCommandDeps): vscode.Disposable[]
   return [
     vscode.commands.registerCommand(COMMANDS.planTask, (goal?: unknown) => planGoal(deps, goal)),
     vscode.commands.registerCommand(COMMANDS.savePlanAs, (target?: unknown) => savePlanAs(deps, target)),
-    vscode.commands.registerCommand(COMMANDS.openPlanFile, (target?: unknown) => openPlanFile(deps, target)),
+    vscode.commands.registerCommand(COMMANDS.openPlanFile, (target?: unknown, selection?: unknown) => openPlanFile(deps, target, selection)),
     vscode.commands.registerCommand(COMMANDS.showPlanAsMarkdown, () => showPlanAsMarkdown(deps)),
     vscode.commands.registerCommand(COMMANDS.showLog, () => deps.log.show()),
   ];

@@ -11,6 +11,8 @@ export interface PlanTreeElement {
   readonly id: string;
   readonly kind: PlanTreeNode['kind'];
   readonly stepId?: string;
+  /** For a replaced step's row: the revision that replaced it. */
+  readonly replacedInRevision?: number;
 }
 
 /** Rebuilding waits this long so a burst of journal records becomes one refresh. */
@@ -101,7 +103,12 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanTreeElement
   private handle(node: PlanTreeNode): PlanTreeElement {
     let handle = this.handles.get(node.id);
     if (!handle) {
-      handle = { id: node.id, kind: node.kind, ...(node.stepId !== undefined ? { stepId: node.stepId } : {}) };
+      handle = {
+        id: node.id,
+        kind: node.kind,
+        ...(node.stepId !== undefined ? { stepId: node.stepId } : {}),
+        ...(node.replacedInRevision !== undefined ? { replacedInRevision: node.replacedInRevision } : {}),
+      };
       this.handles.set(node.id, handle);
     }
     return handle;

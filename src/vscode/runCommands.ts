@@ -4,14 +4,18 @@
 import * as vscode from 'vscode';
 import type { RunReport } from '../core/executor/runSummary';
 import { progressText } from '../core/view/runProgress';
+import { traceTimeline } from '../core/view/traceTimeline';
 import { COMMANDS, VIEWS } from './ids';
 import type { PlanSession } from './planSession';
+import type { RunDocuments } from './runDocuments';
+import { offerFilesChanged } from './runUndoCommands';
 import { describeError, showError, summarizeProblems } from './userMessages';
 
 /** What the run commands work with. */
 export interface RunCommandDeps {
   readonly session: PlanSession;
   readonly log: vscode.LogOutputChannel;
+  readonly documents: RunDocuments;
 }
 
 const BROKEN = new Set(['failed', 'unknown']);
@@ -32,6 +36,7 @@ async function runPlan(deps: RunCommandDeps): Promise<RunReport | undefined> {
     showError(log, summarizeProblems(log, 'The plan cannot run', valid.problems));
     return undefined;
   }
+  if (!(await resumeOrStartOver(deps))) return undefined;
   let report: RunReport | undefined;
   try {
     report = await session.runs.runOrResume(valid.plan, { source: file.source, ...(file.uri ? { uri: file.uri } : {}) });
@@ -39,8 +44,35 @@ async function runPlan(deps: RunCommandDeps): Promise<RunReport | undefined> {
     reportRunError(log, 'The plan could not run', error);
     return undefined;
   }
-  if (report) announce(report, log);
+  if (report) {
+    announce(report, log, deps.documents);
+    void offerFilesChanged(deps);
+  }
   return report;
+}
+
+/**
+ * After Cancel: asks whether to carry the cancelled run on from where it stopped (its finished steps are not
+ * run again) or to start over. Resolves to whether to go on.
+ */
+async function resumeOrStartOver(deps: RunCommandDeps): Promise<boolean> {
+  const state = deps.session.runs.state;
+  if (state?.status !== 'cancelled' || deps.session.runs.executing) return true;
+  const choice = await vscode.window.showInformationMessage(
+    `The last run of "${state.plan.goal}" was cancelled at ${progressText(state)}. Resume it from where it stopped?`,
+    { modal: true, detail: 'Resume runs only the steps that did not finish; Start Over runs the whole plan again.' },
+    'Resume',
+    'Start Over',
+  );
+  if (choice === 'Resume') {
+    try {
+      await deps.session.runs.reopenCancelled();
+    } catch (error) {
+      reportRunError(deps.log, 'The run could not resume', error);
+      return false;
+    }
+  }
+  return choice !== undefined;
 }
 
 /** Why a run could not start or stopped; in an untrusted workspace, the way to trust it. */
@@ -53,13 +85,13 @@ export function reportRunError(log: vscode.LogOutputChannel, what: string, error
 }
 
 /** One message for how a run stopped. Not awaited: the command resolves when the run stops. */
-export function announce(report: RunReport, log: vscode.LogOutputChannel): void {
+export function announce(report: RunReport, log: vscode.LogOutputChannel, documents: RunDocuments): void {
   const reason = report.reason ? `: ${report.reason.split('\n')[0]}` : '';
   switch (report.status) {
     case 'succeeded':
       log.info(`Summary:\n${report.summary}`);
       void vscode.window.showInformationMessage(`Planwright: the plan succeeded (revision ${report.revision}).`, 'Show Summary', 'Show Trace').then(async (choice) => {
-        if (choice === 'Show Summary') await vscode.window.showTextDocument(await vscode.workspace.openTextDocument({ language: 'markdown', content: report.summary }));
+        if (choice === 'Show Summary') await documents.show('Run summary.md', report.summary);
         if (choice === 'Show Trace') await vscode.commands.executeCommand(COMMANDS.showTrace);
       });
       return;
@@ -143,8 +175,18 @@ async function showTrace(deps: RunCommandDeps): Promise<vscode.TextEditor | unde
     return undefined;
   }
   await files.trace.close();
-  const document = await vscode.workspace.openTextDocument(vscode.Uri.file(files.tracePath));
-  return vscode.window.showTextDocument(document, { preview: false });
+  const raw = vscode.Uri.file(files.tracePath);
+  const text = new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(raw));
+  const lines = text.split('\n').filter((line) => line.trim() !== '').flatMap((line) => {
+    try {
+      return [JSON.parse(line) as unknown];
+    } catch {
+      return [line];
+    }
+  });
+  const state = deps.session.runs.state;
+  const title = `Trace of run ${files.runId}${state ? `: ${state.plan.goal}` : ''}`;
+  return deps.documents.show('Run trace.md', traceTimeline(lines, { title, rawLink: raw.toString(), ...(state ? { startedAt: state.startedAt } : {}) }));
 }
 
 /**

@@ -18,6 +18,7 @@ import type { ValidPlan } from '../core/plan/planSchema';
 import type { PlanValidation } from '../core/plan/validatePlan';
 import { messageOf } from '../core/textPreview';
 import { undoFromSnapshots, type UndoResult } from '../core/tools/fileSnapshots';
+import { undoRun, type RunUndoResult } from '../core/undo/undoRun';
 import { progressText } from '../core/view/runProgress';
 import { actOnGoal } from './actOnGoal';
 import { hostRunDeps, optionalModels } from './hostRunDeps';
@@ -183,6 +184,27 @@ export class RunController implements vscode.Disposable {
     const { workspace } = this.host.ports(this.folder());
     const result = await this.whileStopped(() => undoFromSnapshots(workspace, before));
     this.host.log.info(`Undo ${stepId}: restored ${result.restored.join(', ') || 'nothing'}${result.unchanged.length ? `; already as before: ${result.unchanged.join(', ')}` : ''}`);
+    return result;
+  }
+
+  /** Makes a cancelled run resumable: its cancelled steps (and what they held up) go back to pending, the run to paused. */
+  async reopenCancelled(): Promise<boolean> {
+    const state = this.runState;
+    if (!state || state.status !== 'cancelled' || this.executing) return false;
+    const cancelled = state.plan.steps.filter((step) => state.steps.get(step.id)?.status === 'cancelled').map((step) => step.id);
+    await this.whileStopped(async (run) => {
+      for (const id of cancelled) if (run.current.steps.get(id)?.status === 'cancelled') await run.retry(id);
+    });
+    return this.resumable;
+  }
+
+  /** Puts back every file the run changed (from `fromStepId` on), refusing files changed since the run left them. */
+  async undoRun(fromStepId?: string): Promise<RunUndoResult> {
+    if (this.executing) throw new RunUnavailableError('The run is in progress: cancel it, or let it finish, before undoing it.');
+    if (!this.runState) throw new RunUnavailableError('No run yet, so there is nothing to undo.');
+    const { workspace } = this.host.ports(this.folder());
+    const result = await undoRun(workspace, this.runState, fromStepId);
+    this.host.log.info(`Undo run${fromStepId ? ` back to before ${fromStepId}` : ''}: restored ${result.restored.join(', ') || 'nothing'}${result.refused.length ? `; refused ${result.refused.map((entry) => `${entry.path} (${entry.reason})`).join(', ')}` : ''}`);
     return result;
   }
 

@@ -4,10 +4,11 @@
 // ask for confirmation only when invoked from the tree. Approvals are answered only here, by the user.
 import * as vscode from 'vscode';
 import { approvalPreview } from '../core/executor/approvalPreview';
-import { moveStep, removeStep } from '../core/plan/planEdits';
+import { moveInExecutionOrder, removeStep } from '../core/plan/planEdits';
 import { resolveStepArgs } from '../core/plan/resolveStepArgs';
 import { stepOutputs } from '../core/executor/runState';
 import { shorten } from '../core/textPreview';
+import { stepReference } from '../core/view/stepNumbers';
 import { COMMANDS } from './ids';
 import type { PlanSession } from './planSession';
 import type { PlanTreeElement } from './planTreeProvider';
@@ -128,7 +129,14 @@ async function confirmUndo(stepId: string, before: readonly { readonly path: str
 
 async function showOutput(deps: StepCommandDeps, target: unknown): Promise<vscode.TextDocument | undefined> {
   const stepId = stepIdOf(target);
-  const run = stepId ? deps.session.runs.state?.steps.get(stepId) : undefined;
+  // A replaced step's row shows the run it had when a re-plan replaced it, not the run of its successor.
+  const revision = (target as Partial<PlanTreeElement> | undefined)?.replacedInRevision;
+  const state = deps.session.runs.state;
+  const run = !stepId
+    ? undefined
+    : revision === undefined
+      ? state?.steps.get(stepId)
+      : state?.replaced.find((entry) => entry.step.id === stepId && entry.replacedInRevision === revision)?.run;
   if (!stepId || !run) return undefined;
   const parts = [run.output?.text, run.failure ? `${run.failure.message}\n\n${run.failure.outputTail ?? ''}` : undefined].filter((part): part is string => Boolean(part));
   if (parts.length === 0) {
@@ -165,10 +173,17 @@ async function deleteStep(deps: StepCommandDeps, target: unknown): Promise<boole
   return edit(deps, stepId, 'Deleted', (plan) => removeStep(plan, stepId));
 }
 
+/** Moves a step in execution order; a move above a step it depends on is refused with the reason. */
 function move(deps: StepCommandDeps, target: unknown, delta: -1 | 1): Promise<boolean> {
   const stepId = stepIdOf(target);
-  if (!stepId) return Promise.resolve(false);
-  return edit(deps, stepId, delta < 0 ? 'Moved up' : 'Moved down', (plan) => moveStep(plan, stepId, delta));
+  const plan = deps.session.plan;
+  if (!stepId || !plan) return Promise.resolve(false);
+  const moved = moveInExecutionOrder(plan, stepId, delta, (id) => stepReference(plan, id));
+  if (!moved.ok) {
+    void vscode.window.showInformationMessage(moved.reason);
+    return Promise.resolve(false);
+  }
+  return edit(deps, stepId, delta < 0 ? 'Moved up' : 'Moved down', () => moved.plan);
 }
 
 /** Registers the step commands; the caller owns the returned disposables. */

@@ -225,14 +225,18 @@ describe('the packaged extension in VS Code (code-server)', function () {
     await ui.approveInline('Test that --quiet leaves out the file name', 'E3');
     // npm test is listed in planwright.approvedCommands, so it runs without asking, and fails: --quiet is not implemented yet.
     await ui.shows(ui.row('Run the tests, E4, failed'), 'E4 (npm test) to fail its postcondition', { nominalMs: 60_000 });
+    // The scripted re-planner takes 4 s: meanwhile the failed step stands open on its evidence and the tree says why it waits.
+    await ui.shows(ui.rowWithText('Re-planning after E4 failed'), 'the tree to say "Re-planning after E4 failed: …"', { nominalMs: 5_000 });
+    await ui.shows(ui.rowWithText('Error: '), 'the failed E4 open on its own, its "Error:" row showing', { nominalMs: 5_000 });
     await shotBothThemes('8-postcondition-failed');
   });
 
   stage('shows the re-planned steps in place (revision 2), the replaced ones kept, and runs them to the end', async () => {
     const label = 'Leave out the file name when quiet, R1, waiting for your approval';
     await ui.shows(ui.row(label), 'R1 (revision 2) to wait for approval', { nominalMs: 60_000 });
-    await ui.shows(ui.rowWithText('replaced in rev 2 (was failed)'), 'a row "replaced in rev 2 (was failed)"', { nominalMs: 5_000 });
-    await ui.shows(ui.rowWithText('R1 · editFile src/cli.js · rev 2'), 'R1\'s description "R1 · editFile src/cli.js · rev 2"', { nominalMs: 5_000 });
+    await ui.shows(ui.rowWithText('Replaced in rev 2'), 'a group "Replaced in rev 2"', { nominalMs: 5_000 });
+    await ui.shows(ui.row('Run the tests, E4, replaced in revision 2, was failed'), 'the replaced E4 under it, "was failed"', { nominalMs: 5_000 });
+    await ui.shows(ui.rowWithText('(rev 2) Leave out the file name when quiet'), 'R1 numbered with its revision: "4 (rev 2) Leave out the file name when quiet"', { nominalMs: 5_000 });
     await ui.shows(ui.rowWithText('rev 2 · waiting for approval'), 'the goal row to say "rev 2 · waiting for approval"', { nominalMs: 5_000 });
     // Collapse E2 and clear the selection, open R1's diff, hide the panel and the notification toasts: the picture for the README.
     await ui.row('Accept --quiet, E2, succeeded').locator('.label-name').click();
@@ -273,6 +277,28 @@ describe('the packaged extension in VS Code (code-server)', function () {
     await ui.shows(ui.row('Accept --quiet, E2, succeeded'), 'E2 replayed as succeeded', { nominalMs: 5_000 });
     await shotBothThemes('11-after-reload');
     assert.equal(model.requests.length, requests, 'the reload called no model');
+  });
+
+  stage('keeps the replaced steps with their evidence after the run ended, and undoes the run', async () => {
+    const group = ui.rowWithText('Replaced in rev 2');
+    await ui.shows(group, 'the "Replaced in rev 2" group after the run ended', { nominalMs: 10_000 });
+    await group.locator('.label-name').click();
+    const replaced = ui.row('Run the tests, E4, replaced in revision 2');
+    await ui.shows(replaced, 'the replaced E4 in the group', { nominalMs: 5_000 });
+    await replaced.locator('.label-name').click();
+    await ui.shows(ui.rowWithText('Error: '), 'the replaced E4\'s "Error:" row', { nominalMs: 5_000 });
+    await shotBothThemes('12-replaced-kept');
+    await ui.runCommand('Planwright: Undo Run');
+    const confirm = page.locator('.monaco-dialog-box .monaco-button', { hasText: /^Undo$/ });
+    await ui.shows(confirm, 'the Undo Run confirmation listing the files', { seen: 'nothing' });
+    await shot('13-undo-confirm-light');
+    await confirm.first().click();
+    await ui.shows(page.locator('.notifications-toasts .notification-list-item', { hasText: 'Restored' }), 'a notification saying which files were restored', { seen: 'nothing' });
+    await shotBothThemes('14-undone');
+    const read = (/** @type {string} */ file) => fs.readFileSync(path.join(workspace, file), 'utf8');
+    assert.doesNotMatch(read('src/cli.js'), /options\.quiet \?/);
+    assert.doesNotMatch(read('README.md'), /\[--quiet\]/);
+    assert.equal(fs.existsSync(path.join(workspace, 'test/quiet.test.js')), false, 'the test file the run created is deleted');
   });
 
   it('recorded no approval by the user in the journal that the test did not give, and every one it gave', () => {

@@ -94,6 +94,8 @@ export const JournalRecordSchema = z.discriminatedUnion('type', [
     checkDetail: z.string().optional(),
     approvedKey: z.string().optional(),
     before: z.array(SnapshotRecordSchema).optional(),
+    /** The files of `before` as the step left them, journalled with its end: undo refuses files changed since. */
+    after: z.array(SnapshotRecordSchema).optional(),
     retriedAfterSettle: z.boolean().optional(),
   }),
   z.object({
@@ -104,6 +106,10 @@ export const JournalRecordSchema = z.discriminatedUnion('type', [
     reason: z.string(),
     plan: z.unknown(),
   }),
+  /** A broken step's recovery (repair or re-plan) began, or gave up: what the run says while the re-planner works. */
+  z.object({ type: z.literal('recovery'), at: z.number(), stepId: z.string(), phase: z.enum(['started', 'gaveUp']), reason: z.string() }),
+  /** Steps renamed by hand: only their titles changed, so the run keeps its revision and every step its state. */
+  z.object({ type: z.literal('retitled'), at: z.number(), titles: z.record(z.string(), z.string()) }),
   z.object({ type: z.literal('runStatus'), at: z.number(), status: RunStatusSchema, reason: z.string().optional() }),
   z.object({ type: z.literal('usage'), at: z.number(), phase: z.enum(['plan', 'execute', 'replan', 'solve']), usage: UsageRecordSchema }),
   z.object({ type: z.literal('summary'), at: z.number(), text: z.string() }),

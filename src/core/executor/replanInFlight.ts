@@ -82,6 +82,7 @@ export class ReplanInFlight {
   private async recover(brokenId: string, replanner: Replanner, signal: AbortSignal): Promise<void> {
     const { recorder } = this.io;
     const what = this.describe(brokenId);
+    await recorder.append({ type: 'recovery', at: recorder.now(), stepId: brokenId, phase: 'started', reason: what });
     const state = recorder.current;
     const step = state.plan.steps.find((candidate) => candidate.id === brokenId)!;
     const resolved = resolveStepArgs(step, stepOutputs(state));
@@ -104,12 +105,15 @@ export class ReplanInFlight {
     await recorder.trace({ type: 'decision', stepId: brokenId, decision: 'replan', reason: `${what}; ${why}` });
     const answer = await this.ask(() => replanner.replan(buildReplanRequest(recorder.current, brokenId, evidence.lines), signal, check));
     if (signal.aborted) return;
-    if (!answer.ok) {
-      this.stop = { status: 'needsReplan', reason: `${what}; the re-planner failed: ${answer.message}` };
-      return;
-    }
+    if (!answer.ok) return this.giveUp(brokenId, { status: 'needsReplan', reason: `${what}; the re-planner failed: ${answer.message}` });
     const verdict = await revisePatched(recorder, answer.patch, what, brokenId);
-    if (!verdict.ok) this.stop = { status: 'failed', reason: `${what}; the patch is invalid: ${verdict.problems.map(formatProblem).join('; ')}` };
+    if (!verdict.ok) await this.giveUp(brokenId, { status: 'failed', reason: `${what}; the patch is invalid: ${verdict.problems.map(formatProblem).join('; ')}` });
+  }
+
+  /** Stops recovering: journals that the recovery gave up, so nobody reads "re-planning" any more. */
+  private async giveUp(brokenId: string, stop: RecoveryStop): Promise<void> {
+    this.stop = stop;
+    await this.io.recorder.append({ type: 'recovery', at: this.io.recorder.now(), stepId: brokenId, phase: 'gaveUp', reason: stop.reason });
   }
 
   /** Runs one model round and journals its usage, failed or not. */

@@ -5,6 +5,7 @@ import { diffPlans } from '../plan/diffPlans';
 import { applyPatch, type PlanPatch } from '../plan/planPatch';
 import type { ValidPlan } from '../plan/planSchema';
 import type { PlanValidation } from '../plan/validatePlan';
+import { canonicalJson } from './canonicalJson';
 import { mergeEditedPlan } from './replanning';
 import type { JournalRecord } from './journalRecords';
 import type { RunRecorder } from './runRecorder';
@@ -18,9 +19,29 @@ export function revisePatched(recorder: RunRecorder, patch: PlanPatch, reason: s
   return putInPlace(recorder, (state) => applyPatch(state.plan, statusById(state), patch), reason, brokenId);
 }
 
-/** Puts a plan edited by hand in place as the next revision, unless it changes a completed step. */
-export function reviseByHand(recorder: RunRecorder, edited: ValidPlan, reason: string): Promise<PlanValidation> {
+/**
+ * Puts a plan edited by hand in place as the next revision, unless it changes a completed step. An edit
+ * that only renames steps is no revision: the new titles are journalled and every step keeps its state.
+ */
+export async function reviseByHand(recorder: RunRecorder, edited: ValidPlan, reason: string): Promise<PlanValidation> {
+  const renamed = await recorder.appendFrom((state): { record?: JournalRecord; result: boolean } => {
+    const titles = renamedTitles(state.plan, edited);
+    return titles ? { result: true, record: { type: 'retitled', at: recorder.now(), titles } } : { result: false };
+  });
+  if (renamed) return { ok: true, plan: recorder.current.plan };
   return putInPlace(recorder, (state) => mergeEditedPlan(state, edited), reason);
+}
+
+/** The new titles by step id when `edited` differs from `plan` only in step titles (and some differ); else `undefined`. */
+export function renamedTitles(plan: ValidPlan, edited: ValidPlan): Record<string, string> | undefined {
+  if (plan.goal !== edited.goal || plan.steps.length !== edited.steps.length) return undefined;
+  const titles: Record<string, string> = {};
+  for (const [index, step] of plan.steps.entries()) {
+    const other = edited.steps[index]!;
+    if (other.id !== step.id || canonicalJson({ ...other, title: step.title }) !== canonicalJson(step)) return undefined;
+    if (other.title !== step.title) titles[step.id] = other.title;
+  }
+  return Object.keys(titles).length > 0 ? titles : undefined;
 }
 
 /** A revision as made: the gate's verdict, the plan it revised and its number. */

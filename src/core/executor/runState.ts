@@ -40,6 +40,17 @@ export interface ReplacedStep {
   readonly step: Step;
   readonly status: StepStatus;
   readonly replacedInRevision: number;
+  /** Its run as it stood when it was replaced: attempts, output, check detail and failure. */
+  readonly run?: StepRun;
+}
+
+/** One start of a step: the files it may write as they were then and, once it ended, as it left them. */
+export interface FileTouch {
+  readonly stepId: string;
+  /** When the step started, on the run's clock. */
+  readonly at: number;
+  readonly before: readonly FileSnapshot[];
+  readonly after?: readonly FileSnapshot[];
 }
 
 /** Model usage recorded against a phase of the run. */
@@ -66,6 +77,10 @@ export interface RunState {
   readonly replanReasons: readonly string[];
   readonly usage: readonly PhaseUsage[];
   readonly summary?: string;
+  /** The broken step whose recovery (repair or re-plan) is under way, and what broke it. */
+  readonly recovering?: { readonly stepId: string; readonly reason: string };
+  /** Every start of a step, in journal order: what undoing the run puts back. */
+  readonly touches?: readonly FileTouch[];
   /** The plan is still being written (streamed planning): steps may still arrive. */
   readonly planOpen?: true;
   /** Why the streamed plan cannot run to its end: steps that failed the gate, the closed plan's problems, a broken stream. */
@@ -118,7 +133,11 @@ export function applyRecord(state: RunState | undefined, record: JournalRecord):
     case 'revised':
       return applyRevision(state, gate(record.plan, `revision ${record.revision}`), record.revision, record.reason);
     case 'runStatus':
-      return { ...state, status: record.status, statusReason: record.reason };
+      return { ...withoutRecovery(state, record.status === 'running'), status: record.status, statusReason: record.reason };
+    case 'retitled':
+      return { ...state, plan: gate({ ...state.plan, steps: state.plan.steps.map((step) => (record.titles[step.id] === undefined ? step : { ...step, title: record.titles[step.id] })) }, 'retitled') };
+    case 'recovery':
+      return record.phase === 'started' ? { ...state, recovering: { stepId: record.stepId, reason: record.reason } } : withoutRecovery(state);
     case 'usage':
       return { ...state, usage: [...state.usage, { phase: record.phase, usage: record.usage }] };
     case 'summary':
@@ -130,6 +149,13 @@ export function applyRecord(state: RunState | undefined, record: JournalRecord):
     case 'planClosed':
       return closePlan(state, record.problems ?? []);
   }
+}
+
+/** `state` without a recovery under way (unless `keep`). */
+function withoutRecovery(state: RunState, keep = false): RunState {
+  if (keep || !state.recovering) return state;
+  const { recovering: _recovering, ...rest } = state;
+  return rest;
 }
 
 /** Ends a streamed plan: without problems, the whole plan passes the gate again, now with every reference closed. */
@@ -172,7 +198,20 @@ function applyStepRecord(state: RunState, record: Extract<JournalRecord, { type:
     retriedAfterSettle: record.retriedAfterSettle ?? current.retriedAfterSettle,
   };
   const steps = withEntry(state.steps, record.stepId, next);
-  return { ...state, steps };
+  return { ...state, steps, ...touchesAfter(state, record) };
+}
+
+/** The run's touches after `record`: a start adds one, an end with snapshots completes the step's last. */
+function touchesAfter(state: RunState, record: Extract<JournalRecord, { type: 'step' }>): Pick<RunState, 'touches'> {
+  const touches = state.touches ?? [];
+  if (record.event === 'start') return { touches: [...touches, { stepId: record.stepId, at: record.at, before: record.before ?? [] }] };
+  if (!record.after) return state.touches ? { touches } : {};
+  let index = touches.length - 1;
+  while (index >= 0 && touches[index]!.stepId !== record.stepId) index--;
+  if (index === -1) return state.touches ? { touches } : {};
+  const next = [...touches];
+  next[index] = { ...touches[index]!, after: record.after };
+  return { touches: next };
 }
 
 /**
@@ -193,18 +232,19 @@ function applyRevision(state: RunState, plan: ValidPlan, revision: number, reaso
       else if (oldRun.status === 'unknown') steps.set(step.id, { ...freshStep(oldRun.revision), rerunRisk: rerunRiskOf(step.id) });
       else steps.set(step.id, freshStep(oldRun.revision, oldRun.approvedKey));
     } else {
-      if (oldStep && oldRun) replaced.push({ step: oldStep, status: oldRun.status, replacedInRevision: revision });
+      if (oldStep && oldRun) replaced.push({ step: oldStep, status: oldRun.status, replacedInRevision: revision, run: oldRun });
       steps.set(step.id, freshStep(revision));
     }
   }
   const kept = new Set(plan.steps.map((step) => step.id));
   for (const oldStep of state.plan.steps) {
     if (!kept.has(oldStep.id)) {
-      replaced.push({ step: oldStep, status: state.steps.get(oldStep.id)?.status ?? 'pending', replacedInRevision: revision });
+      const oldRun = state.steps.get(oldStep.id);
+      replaced.push({ step: oldStep, status: oldRun?.status ?? 'pending', replacedInRevision: revision, ...(oldRun ? { run: oldRun } : {}) });
     }
   }
   // A revision is a whole plan: it closes a streamed plan and leaves its problems behind.
-  const { planOpen: _open, planProblems: _problems, ...rest } = state;
+  const { planOpen: _open, planProblems: _problems, recovering: _recovering, ...rest } = state;
   return { ...rest, plan, revision, steps: IndexedMap.from(steps), replaced, replanReasons: [...state.replanReasons, reason], status: 'running' };
 }
 

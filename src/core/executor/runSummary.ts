@@ -61,7 +61,16 @@ export interface RunReport {
   readonly revision: number;
   readonly replans: number;
   readonly steps: readonly { readonly id: string; readonly tool: string; readonly status: string; readonly attempts: number; readonly revision: number; readonly error?: string }[];
-  readonly replaced: readonly { readonly id: string; readonly status: string; readonly replacedInRevision: number }[];
+  /** Steps re-plans replaced, with the tool, attempts and why each broke, so the evidence outlives the re-plan. */
+  readonly replaced: readonly {
+    readonly id: string;
+    readonly tool: string;
+    readonly status: string;
+    readonly attempts: number;
+    readonly replacedInRevision: number;
+    readonly error?: string;
+    readonly outputTail?: string;
+  }[];
   readonly waitingForApproval: readonly string[];
   readonly usage: Readonly<Record<PhaseUsage['phase'] | 'total', UsageTotals>>;
   /** A succeeded run's summary (see `summarySource`); for any other run, the deterministic account. */
@@ -102,7 +111,15 @@ export function runReport(state: RunState): RunReport {
         ...(run?.failure ? { error: run.failure.message } : {}),
       };
     }),
-    replaced: state.replaced.map((entry) => ({ id: entry.step.id, status: entry.status, replacedInRevision: entry.replacedInRevision })),
+    replaced: state.replaced.map((entry) => ({
+      id: entry.step.id,
+      tool: entry.step.tool,
+      status: entry.status,
+      attempts: entry.run?.attempts ?? 0,
+      replacedInRevision: entry.replacedInRevision,
+      ...(entry.run?.failure ? { error: entry.run.failure.message } : {}),
+      ...(entry.run?.failure?.outputTail ? { outputTail: entry.run.failure.outputTail } : {}),
+    })),
     waitingForApproval: state.plan.steps.filter((step) => state.steps.get(step.id)?.status === 'awaitingApproval').map((step) => step.id),
     usage: {
       plan: byPhase('plan'),

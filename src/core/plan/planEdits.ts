@@ -3,6 +3,7 @@
 // gate (or, during a run, through the executor's revision) like any other plan.
 import type { PlanProblem } from './planProblem';
 import { formatProblem } from './planProblem';
+import { dependenciesOf, topologicalOrder } from './planGraph';
 import type { Plan, Step } from './planSchema';
 
 /** The plan with `stepId` replaced by `step` (which may carry a new id). */
@@ -44,6 +45,33 @@ export function moveStep(plan: Plan, stepId: string, delta: -1 | 1): Plan {
   const steps = [...plan.steps];
   [steps[index], steps[target]] = [steps[target]!, steps[index]!];
   return { ...plan, steps };
+}
+
+/** A move in execution order: the reordered plan, or why the step cannot move there. */
+export type MoveResult = { readonly ok: true; readonly plan: Plan } | { readonly ok: false; readonly reason: string };
+
+/**
+ * Moves `stepId` one place (-1 up, +1 down) in execution order, the order the tree numbers steps in; the
+ * plan's steps come back in that order. Refused, with the reason, when the step would go above a step it
+ * depends on (or below one that depends on it), and at either end. `name` says how a message names a step.
+ */
+export function moveInExecutionOrder(plan: Plan, stepId: string, delta: -1 | 1, name: (stepId: string) => string = (id) => id): MoveResult {
+  let order: Step[];
+  try {
+    order = topologicalOrder(plan);
+  } catch {
+    return { ok: true, plan: moveStep(plan, stepId, delta) };
+  }
+  const index = order.findIndex((step) => step.id === stepId);
+  const other = order[index + delta];
+  if (index === -1 || !other) return { ok: false, reason: `${name(stepId)} is already ${delta < 0 ? 'first' : 'last'}.` };
+  const [upper, lower] = delta < 0 ? [other, order[index]!] : [order[index]!, other];
+  if (dependenciesOf(lower, plan).includes(upper.id)) {
+    return { ok: false, reason: `${name(stepId)} cannot move ${delta < 0 ? 'above' : 'below'} ${name(other.id)}: ${name(lower.id)} runs after ${name(upper.id)}, which it depends on.` };
+  }
+  const steps = [...order];
+  [steps[index], steps[index + delta]] = [other, order[index]!];
+  return { ok: true, plan: { ...plan, steps } };
 }
 
 /** The first id `<prefix><n>` (n from 1) that no step of `plan` uses. */

@@ -57,11 +57,31 @@ function planTooltip(input: PlanTreeInput, plan: Plan, status: PlanRowStatus): s
   if (run) {
     lines.push(`Revision ${run.revision} · ${escapeMarkdown(PLAN_STATUS_TEXT[status])}`, '');
     if (run.statusReason && status !== 'running') lines.push(escapeMarkdown(shorten(run.statusReason, 600)), '');
+    const base = run.revision - run.replanReasons.length;
+    run.replanReasons.forEach((reason, index) => lines.push(`- Revision ${base + index + 1}: ${escapeMarkdown(shorten(revisionWhy(reason), 300))}`));
+    if (run.replanReasons.length > 0) lines.push('');
   } else {
     lines.push(`${plan.steps.length} ${plan.steps.length === 1 ? 'step' : 'steps'}${plan.revision ? ` · revision ${plan.revision}` : ''}`, '');
   }
   for (const problem of input.problems?.get('') ?? []) lines.push(`$(error) ${escapeMarkdown(problem)}`, '');
   return lines.join('\n').trimEnd();
+}
+
+/** Why a revision exists, as the goal row says it: a re-plan's reason names the step that broke. */
+export function revisionWhy(reason: string): string {
+  return /^\S+ (failed|unknown):/.test(reason) ? `re-planned after ${reason}` : reason;
+}
+
+/** The row that says a broken step's recovery is under way, shown while the run executes. */
+function recoveringRow(planId: string, run: RunView | undefined, executing: boolean): PlanTreeNode[] {
+  if (!run?.recovering || !executing) return [];
+  const text = `Re-planning after ${run.recovering.reason}`;
+  return [{ ...detail(planId, 'recovering', run.recovering.stepId, oneLine(text), 'loading~spin', escapeMarkdown(text)), description: '' }];
+}
+
+/** The goal row's label: the goal, after the revision once a re-plan or an edit made one. */
+function planLabel(plan: Plan, run: RunView | undefined): string {
+  return run && run.replanReasons.length > 0 ? `(rev ${run.revision}) ${plan.goal}` : plan.goal;
 }
 
 function planDescription(input: PlanTreeInput, plan: Plan, status: PlanRowStatus): string {
@@ -81,13 +101,14 @@ export function planTreeModel(input: PlanTreeInput): readonly PlanTreeNode[] {
   const planProblems = input.problems?.get('') ?? [];
   const children = [
     ...planProblems.map((problem, index) => detail(planId, `problem:${index}`, '', `Problem: ${oneLine(problem)}`, 'warning', escapeMarkdown(problem), 'problemsErrorIcon.foreground')),
-    ...stepRows(plan, { planId, input, baseRevision }),
+    ...recoveringRow(planId, run, input.executing === true),
+    ...stepRows(plan, { planId, input, baseRevision, plan }),
   ];
   return [
     {
       id: planId,
       kind: 'plan',
-      label: plan.goal,
+      label: planLabel(plan, run),
       description: planDescription(input, plan, status),
       tooltip: planTooltip(input, plan, status),
       iconId: PLAN_ICONS[status],

@@ -5,7 +5,7 @@ import type { RunState } from '../executor/runState';
 import type { Plan } from '../plan/planSchema';
 
 /** What kind of row a node is. */
-export type PlanTreeNodeKind = 'plan' | 'step' | 'replaced' | 'detail';
+export type PlanTreeNodeKind = 'plan' | 'step' | 'replaced' | 'group' | 'detail';
 
 /** One row of the plan tree. `iconId` is a codicon id, `iconColor` a theme color id; `id` is stable across refreshes. */
 export interface PlanTreeNode {
@@ -13,6 +13,8 @@ export interface PlanTreeNode {
   readonly kind: PlanTreeNodeKind;
   /** The step this row is about (for step, replaced and detail rows). */
   readonly stepId?: string;
+  /** For a replaced row (and the rows under it): the revision that replaced its step. */
+  readonly replacedInRevision?: number;
   readonly label: string;
   readonly description: string;
   /** Markdown. */
@@ -28,7 +30,7 @@ export interface PlanTreeNode {
 }
 
 /** The part of a run the tree shows. */
-export type RunView = Pick<RunState, 'plan' | 'status' | 'statusReason' | 'revision' | 'steps' | 'replaced' | 'replanReasons' | 'usage'>;
+export type RunView = Pick<RunState, 'plan' | 'status' | 'statusReason' | 'revision' | 'steps' | 'replaced' | 'replanReasons' | 'usage'> & Partial<Pick<RunState, 'recovering'>>;
 
 /** What the tree shows: a plan, where it came from, and (once it runs) its run. */
 export interface PlanTreeInput {

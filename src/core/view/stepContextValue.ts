@@ -23,6 +23,8 @@ export function planContextValue(status: PlanRowStatus): string {
 
 /** The contextValue of a step a re-plan replaced (kept visible, nothing to do with it). */
 export const REPLACED_CONTEXT_VALUE = 'replaced';
+/** The contextValue of the "Replaced in rev N" group row. */
+export const REPLACED_GROUP_CONTEXT_VALUE = 'replacedGroup';
 /** The contextValue of a detail row under a step (postcondition, dependencies, output, ...). */
 export const DETAIL_CONTEXT_VALUE = 'detail';
 

@@ -3,7 +3,7 @@
 import type { StepRun } from '../executor/runState';
 import { describeCheck } from '../plan/describeCheck';
 import type { Step } from '../plan/planSchema';
-import { shorten } from '../textPreview';
+import { shorten, tail } from '../textPreview';
 import { escapeMarkdown } from './markdownText';
 import type { PlanTreeNode } from './planTreeNode';
 import { DETAIL_CONTEXT_VALUE } from './stepContextValue';
@@ -33,21 +33,25 @@ export function detail(parentId: string, key: string, stepId: string, label: str
   };
 }
 
-/** The rows under a step: its postcondition, dependencies, output, check detail, error and edit problems. */
-export function stepDetails(id: string, step: Step, run: StepRun | undefined, problems: readonly string[]): PlanTreeNode[] {
+/**
+ * The rows under a step: for a step that broke, its error, check and output first (the evidence), then its
+ * postcondition, dependencies (named by `name`, "3 Test the flag") and edit problems.
+ */
+export function stepDetails(id: string, step: Step, run: StepRun | undefined, problems: readonly string[], name: (stepId: string) => string = (stepId) => stepId): PlanTreeNode[] {
   const rows: PlanTreeNode[] = [];
+  if (run?.failure) {
+    rows.push(detail(id, 'error', step.id, `Error: ${oneLine(run.failure.message)}`, 'error', escapeMarkdown(run.failure.message), 'testing.iconFailed'));
+  }
+  if (run?.checkDetail) rows.push(detail(id, 'check', step.id, `Check: ${oneLine(run.checkDetail)}`, 'beaker', escapeMarkdown(run.checkDetail)));
+  const output = run?.output?.text || run?.failure?.outputTail;
+  if (output) rows.push(detail(id, 'output', step.id, `Output: ${oneLine(run?.output?.text ? output : tail(output, DETAIL_MAX))}`, 'output', escapeMarkdown(shorten(output, 1_000))));
   if (step.postcondition) {
     const text = describeCheck(step.postcondition);
     rows.push(detail(id, 'postcondition', step.id, `Postcondition: ${oneLine(text)}`, 'verified', escapeMarkdown(text)));
   }
   if (step.dependsOn && step.dependsOn.length > 0) {
-    rows.push(detail(id, 'dependsOn', step.id, `After: ${step.dependsOn.join(', ')}`, 'references', `Starts after ${escapeMarkdown(step.dependsOn.join(', '))} succeeded`));
-  }
-  const output = run?.output?.text;
-  if (output) rows.push(detail(id, 'output', step.id, `Output: ${oneLine(output)}`, 'output', escapeMarkdown(shorten(output, 1_000))));
-  if (run?.checkDetail) rows.push(detail(id, 'check', step.id, `Check: ${oneLine(run.checkDetail)}`, 'beaker', escapeMarkdown(run.checkDetail)));
-  if (run?.failure) {
-    rows.push(detail(id, 'error', step.id, `Error: ${oneLine(run.failure.message)}`, 'error', escapeMarkdown(run.failure.message), 'testing.iconFailed'));
+    const names = step.dependsOn.map(name).join(', ');
+    rows.push(detail(id, 'dependsOn', step.id, `After: ${oneLine(names)}`, 'references', `Starts after ${escapeMarkdown(names)} succeeded`));
   }
   problems.forEach((problem, index) => {
     rows.push(detail(id, `problem:${index}`, step.id, `Problem: ${oneLine(problem)}`, 'warning', escapeMarkdown(problem), 'problemsErrorIcon.foreground'));

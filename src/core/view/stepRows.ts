@@ -1,14 +1,17 @@
-// The step rows of the plan tree: one row per step of the plan (label, status icon and color, description,
-// contextValue, detail children), cached per immutable step so a refresh rebuilds only the rows that changed,
-// plus the rows of the steps a re-plan replaced while the run goes on.
+// The step rows of the plan tree: one row per step in execution order (a numbered label that fits a 300 px
+// sidebar, status icon and color, a short description, contextValue, detail children), cached per immutable
+// step so a refresh rebuilds only the rows that changed, with each re-plan's "Replaced in rev N" group
+// (replacedRows.ts) just before the first step that re-plan introduced.
 import type { ApprovalPreview } from '../ports';
 import type { RunStatus } from '../executor/journalRecords';
 import type { ReplacedStep, StepRun } from '../executor/runState';
 import type { Plan, Step } from '../plan/planSchema';
 import type { StepStatus } from '../plan/stepStatus';
 import type { PlanTreeInput, PlanTreeNode } from './planTreeNode';
-import { REPLACED_CONTEXT_VALUE, stepContextValue } from './stepContextValue';
+import { replacedGroup } from './replacedRows';
+import { stepContextValue } from './stepContextValue';
 import { stepDetails } from './stepDetails';
+import { executionOrder, stepNumber, stepReference } from './stepNumbers';
 import { STATUS_TEXT, stepTooltip } from './stepTooltip';
 import { summarizeArgs } from './summarizeArgs';
 
@@ -37,6 +40,8 @@ const STATUS_COLORS: Readonly<Partial<Record<StepStatus, string>>> = {
 };
 
 const TERMINAL: ReadonlySet<RunStatus> = new Set(['succeeded', 'failed', 'cancelled']);
+/** A step in one of these shows its evidence: its row opens by itself. */
+const BROKEN: ReadonlySet<StepStatus> = new Set(['failed', 'unknown']);
 const RETRYABLE: ReadonlySet<StepStatus> = new Set(['failed', 'unknown', 'skipped', 'invalidated', 'cancelled']);
 const SKIPPABLE: ReadonlySet<StepStatus> = new Set(['pending', 'approved', 'failed', 'unknown', 'invalidated']);
 const FROZEN_OR_BUSY: ReadonlySet<StepStatus> = new Set(['succeeded', 'skipped', 'running']);
@@ -48,6 +53,8 @@ export interface StepContext {
   readonly input: PlanTreeInput;
   /** The revision of the run's first plan: steps of a later revision are marked. */
   readonly baseRevision: number;
+  /** The plan the rows show: numbers and references are its. */
+  readonly plan: Plan;
 }
 
 /** What a step row is made of besides its step; a row is rebuilt only when one of these changes. */
@@ -59,6 +66,8 @@ interface StepRowKey {
   readonly executing: boolean;
   readonly approval: ApprovalPreview['kind'] | undefined;
   readonly problems: readonly string[] | undefined;
+  readonly number: number | undefined;
+  readonly references: string;
 }
 
 /**
@@ -75,7 +84,9 @@ function sameKey(a: StepRowKey, b: StepRowKey): boolean {
     a.hasRun === b.hasRun &&
     a.executing === b.executing &&
     a.approval === b.approval &&
-    a.problems === b.problems
+    a.problems === b.problems &&
+    a.number === b.number &&
+    a.references === b.references
   );
 }
 
@@ -89,6 +100,8 @@ function stepNode(step: Step, context: StepContext): PlanTreeNode {
     executing: input.executing === true,
     approval: input.approvals?.get(step.id),
     problems: input.problems?.get(step.id),
+    number: stepNumber(context.plan, step.id),
+    references: (step.dependsOn ?? []).map((id) => stepReference(context.plan, id)).join('\n'),
   };
   const cached = rowCache.get(step);
   if (cached && sameKey(cached.key, key)) return cached.node;
@@ -97,19 +110,35 @@ function stepNode(step: Step, context: StepContext): PlanTreeNode {
   return node;
 }
 
+/**
+ * A step row's id. A step that broke gets a new id for each broken attempt: VS Code keeps a row's
+ * expanded state by id, and only a row it has not seen before opens as the model says.
+ */
+function stepRowId(planId: string, step: Step, run: StepRun | undefined): string {
+  const id = `${planId}/step:${step.id}`;
+  return run && BROKEN.has(run.status) ? `${id}@${run.status}${run.attempts}` : id;
+}
+
+/** The row's label: its number and title, with the revision that introduced it when a re-plan did. */
+export function stepLabel(number: number | undefined, title: string, revision?: number): string {
+  return `${number ?? '?'} ${revision === undefined ? '' : `(rev ${revision}) `}${title}`;
+}
+
 function buildStepNode(step: Step, context: StepContext): PlanTreeNode {
   const { input, planId } = context;
   const run = input.run?.steps.get(step.id);
   const status: StepStatus = run?.status ?? 'pending';
   const problems = input.problems?.get(step.id) ?? [];
-  const id = `${planId}/step:${step.id}`;
-  const summary = summarizeArgs(step);
-  const parts = [step.id, summary ? `${step.tool} ${summary}` : step.tool];
-  if (input.run && run && run.revision > context.baseRevision) parts.push(`rev ${run.revision}`);
+  const id = stepRowId(planId, step, run);
+  const revised = input.run && run && run.revision > context.baseRevision ? run.revision : undefined;
+  const parts = [STATUS_TEXT[status], step.id];
   if (run && run.attempts > 1 && status !== 'succeeded') parts.push(`attempt ${run.attempts}`);
   if (problems.length > 0) parts.push(problems.length === 1 ? '1 problem' : `${problems.length} problems`);
+  // Last: the tooltip says it in full, and a 300 px sidebar cuts it first.
+  const summary = summarizeArgs(step);
+  parts.push(summary ? `${step.tool} ${summary}` : step.tool);
   const hasRun = input.run !== undefined;
-  const children = stepDetails(id, step, run, problems);
+  const children = stepDetails(id, step, run, problems, (stepId) => stepReference(context.plan, stepId));
   const contextValue = stepContextValue(status, {
     diff: status === 'awaitingApproval' && input.approvals?.get(step.id) === 'fileChanges',
     editable: !FROZEN_OR_BUSY.has(status),
@@ -123,58 +152,40 @@ function buildStepNode(step: Step, context: StepContext): PlanTreeNode {
     id,
     kind: 'step',
     stepId: step.id,
-    label: step.title,
+    label: stepLabel(stepNumber(context.plan, step.id), step.title, revised),
     description: parts.join(' · '),
     tooltip: stepTooltip({ step, status, ...(run ? { run } : {}), problems }),
     iconId: problems.length > 0 ? 'warning' : STATUS_ICONS[status],
     ...(color ? { iconColor: color } : {}),
     contextValue,
     accessibilityLabel: `${step.title}, ${step.id}, ${STATUS_TEXT[status]}`,
-    expanded: problems.length > 0 || status === 'failed',
+    expanded: problems.length > 0 || BROKEN.has(status),
     children,
   };
 }
 
-function replacedNode(entry: ReplacedStep, planId: string): PlanTreeNode {
-  const { step } = entry;
-  const id = `${planId}/replaced:${entry.replacedInRevision}:${step.id}`;
-  const summary = summarizeArgs(step);
-  return {
-    id,
-    kind: 'replaced',
-    stepId: step.id,
-    label: step.title,
-    description: `${step.id} · ${summary ? `${step.tool} ${summary}` : step.tool} · replaced in rev ${entry.replacedInRevision} (was ${STATUS_TEXT[entry.status]})`,
-    tooltip: stepTooltip({ step, status: entry.status, replacedInRevision: entry.replacedInRevision }),
-    iconId: 'history',
-    iconColor: 'disabledForeground',
-    contextValue: REPLACED_CONTEXT_VALUE,
-    accessibilityLabel: `${step.title}, ${step.id}, replaced in revision ${entry.replacedInRevision}`,
-    expanded: false,
-    children: [],
-  };
-}
-
 /**
- * The step rows in plan order, with the steps each re-plan replaced just before the first step that
- * re-plan introduced (or at the end), kept until the run ends.
+ * The step rows in execution order, each re-plan's "Replaced in rev N" group just before the first step
+ * that re-plan introduced (or at the end); the groups stay after the run ends, collapsed.
  */
 export function stepRows(plan: Plan, context: StepContext): PlanTreeNode[] {
   const { input, planId } = context;
   const run = input.run;
-  const replaced = run && !TERMINAL.has(run.status) ? run.replaced : [];
+  const ended = run !== undefined && TERMINAL.has(run.status);
   const byRevision = new Map<number, ReplacedStep[]>();
-  for (const entry of replaced) byRevision.set(entry.replacedInRevision, [...(byRevision.get(entry.replacedInRevision) ?? []), entry]);
+  for (const entry of run?.replaced ?? []) byRevision.set(entry.replacedInRevision, [...(byRevision.get(entry.replacedInRevision) ?? []), entry]);
+  const group = (revision: number, entries: readonly ReplacedStep[]) =>
+    replacedGroup({ planId, revision, entries, reason: run?.replanReasons[revision - context.baseRevision - 1], ended, plan });
   const rows: PlanTreeNode[] = [];
-  for (const step of plan.steps) {
+  for (const step of executionOrder(plan)) {
     const revision = run?.steps.get(step.id)?.revision;
     const before = revision === undefined ? undefined : byRevision.get(revision);
     if (before) {
-      for (const entry of before) rows.push(replacedNode(entry, planId));
+      rows.push(group(revision!, before));
       byRevision.delete(revision!);
     }
     rows.push(stepNode(step, context));
   }
-  for (const entries of byRevision.values()) for (const entry of entries) rows.push(replacedNode(entry, planId));
+  for (const [revision, entries] of byRevision) rows.push(group(revision, entries));
   return rows;
 }

@@ -14,6 +14,7 @@ export const CLI_COMMANDS: readonly CliCommandEntry[] = [
   { name: 'plan', load: () => (require('./planCommand') as typeof import('./planCommand')).planCommand },
   { name: 'run', load: () => (require('./runPlanCommand') as typeof import('./runPlanCommand')).runPlanCommand },
   { name: 'resume', load: () => (require('./resumeCommand') as typeof import('./resumeCommand')).resumeCommand },
+  { name: 'undo', load: () => (require('./undoCommand') as typeof import('./undoCommand')).undoCommand },
   { name: 'bench', load: () => (require('./benchCommand') as typeof import('./benchCommand')).benchCommand },
   { name: 'mcp', load: () => (require('./mcpCommand') as typeof import('./mcpCommand')).mcpCommand },
 ];

@@ -13,7 +13,7 @@ import { NodeWorkspace } from '../nodeWorkspace';
 import { EXIT, type CliIo } from './cliIo';
 import type { CliModels } from './modelsFromEnv';
 import { PLANWRIGHT_FOLDER } from './runFiles';
-import { closingLines, progressLine } from './stepProgress';
+import { closingLines, failureTailLines, progressLine, replanLines, type ReplanSeen } from './stepProgress';
 
 /** Where a run lives and how it reports. */
 export interface SessionSetup {
@@ -71,6 +71,7 @@ export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps
   // A step or check that reaches the run's own files would corrupt the record it is judged by.
   const workspace = new NodeWorkspace(setup.workspaceRoot, [setup.journal.path, setup.tracePath, nodePath.join(setup.workspaceRoot, PLANWRIGHT_FOLDER)]);
   const replanner = setup.models.replannerIn?.(workspace) ?? setup.models.replanner;
+  let seen: ReplanSeen | undefined;
   const deps: RunDeps = {
     workspace,
     commands: new NodeCommandRunner(setup.workspaceRoot),
@@ -90,8 +91,11 @@ export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps
         // A retry record changes the attempt, a repeated status with the same detail says nothing new.
         if (line === undefined || printed.get(id) === line) continue;
         printed.set(id, line);
-        io.stdout.write(`${line}\n`);
+        io.stdout.write(`${[line, ...failureTailLines(state, id)].join('\n')}\n`);
       }
+      const replans = seen ? replanLines(seen, state) : [];
+      seen = { revision: state.revision, ...(state.recovering ? { recovering: state.recovering.reason } : {}) };
+      if (replans.length > 0) io.stdout.write(`${replans.join('\n')}\n`);
     },
   };
   if (!setup.json) io.stderr.write(`journal: ${setup.journal.path}\ntrace:   ${setup.tracePath}\n`);

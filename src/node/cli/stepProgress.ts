@@ -14,6 +14,35 @@ export function progressLine(state: RunState, stepId: string): string | undefine
   return `${step.id.padEnd(width)}  ${step.tool.padEnd(11)} ${run.status.padEnd(16)}${detail ? ` (${detail})` : ''}`.trimEnd();
 }
 
+/** How many lines of a failed command's output the progress output repeats. */
+const TAIL_LINES = 6;
+
+/** The last lines of a broken step's output, indented under its progress line; none for other steps. */
+export function failureTailLines(state: RunState, stepId: string): string[] {
+  const run = state.steps.get(stepId);
+  const text = run && (run.status === 'failed' || run.status === 'unknown') ? run.failure?.outputTail?.trimEnd() : undefined;
+  if (!text) return [];
+  return text.split('\n').slice(-TAIL_LINES).map((line) => `    | ${line}`);
+}
+
+/** What the run has said about re-planning so far: the recovery under way and the revision. */
+export interface ReplanSeen {
+  readonly recovering?: string;
+  readonly revision: number;
+}
+
+/** Lines announcing a re-plan starting and a new revision since `seen` (none when nothing changed). */
+export function replanLines(seen: ReplanSeen, state: RunState): string[] {
+  const lines: string[] = [];
+  const recovering = state.recovering?.reason;
+  if (recovering !== undefined && recovering !== seen.recovering) lines.push(`re-planning after ${recovering}`);
+  if (state.revision > seen.revision) {
+    const reason = state.replanReasons.at(-1);
+    lines.push(`revision ${state.revision}${reason ? `: ${reason.split('\n')[0]}` : ''}`);
+  }
+  return lines;
+}
+
 function detailOf(run: StepRun): string | undefined {
   switch (run.status) {
     case 'succeeded':

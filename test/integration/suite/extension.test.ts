@@ -45,10 +45,10 @@ describe('Planwright in VS Code', () => {
     assert.equal(root.item.contextValue, 'plan:idle');
     assert.equal(root.item.collapsibleState, vscode.TreeItemCollapsibleState.Expanded);
     const steps = await stepRows();
-    assert.deepEqual(steps.map((step) => step.item.label), DEMO_TITLES);
+    assert.deepEqual(steps.map((step) => step.item.label), DEMO_TITLES.map((title, index) => `${index + 1} ${title}`));
     const edit = steps[1]!.item;
     assert.equal(edit.id, `plan:${DEMO_PLAN}/step:E2`);
-    assert.equal(edit.description, 'E2 · editFile src/cli.js');
+    assert.equal(edit.description, 'pending · E2 · editFile src/cli.js');
     assert.equal(edit.contextValue, 'step:pending:editable');
     assert.equal(edit.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
     assert.ok(edit.iconPath instanceof vscode.ThemeIcon);
@@ -56,7 +56,7 @@ describe('Planwright in VS Code', () => {
     assert.ok(edit.tooltip instanceof vscode.MarkdownString);
     assert.match(edit.tooltip.value, /Postcondition: src\/cli\.js contains "'--verbose'"/);
     const details = await rows(steps[1]!.element);
-    assert.deepEqual(details.map((row) => row.item.label), [`Postcondition: src/cli.js contains "'--verbose'"`, 'After: E1']);
+    assert.deepEqual(details.map((row) => row.item.label), [`Postcondition: src/cli.js contains "'--verbose'"`, `After: 1 ${DEMO_TITLES[0]}`]);
   });
 
   it('refuses a plan file that fails validation and keeps the plan that is open', async () => {
@@ -79,7 +79,7 @@ describe('Planwright in VS Code', () => {
     const { session } = await planwright();
     const [, edit] = await stepRows();
     assert.equal(await vscode.commands.executeCommand(COMMANDS.editStep, edit!.element, 'title', 'Accept the --verbose flag'), true);
-    assert.equal((await stepRows())[1]?.item.label, 'Accept the --verbose flag');
+    assert.equal((await stepRows())[1]?.item.label, '2 Accept the --verbose flag');
     assert.equal((await rows())[0]?.item.description, `${DEMO_PLAN} · unsaved`);
     assert.equal(session.plan?.steps[1]?.title, 'Accept the --verbose flag');
   });
@@ -160,7 +160,7 @@ describe('Planwright in VS Code', () => {
     assert.equal(saved?.toString(), target.toString());
     assert.equal((await rows())[0]?.item.description, 'edited.plan.json');
     assert.equal(await vscode.commands.executeCommand(COMMANDS.openPlanFile, target), true);
-    assert.equal((await stepRows())[1]?.item.label, 'Accept the --verbose flag');
+    assert.equal((await stepRows())[1]?.item.label, '2 Accept the --verbose flag');
     await vscode.workspace.fs.delete(target);
   });
 

@@ -26,9 +26,12 @@ async function approve(stepId: string): Promise<void> {
   assert.equal(await vscode.commands.executeCommand(COMMANDS.approveStep, element), true);
 }
 
-/** The step rows as "id · tool target" descriptions (plus the revision mark, when any). */
+/** The step rows as "id · tool target" (the description after its status), plus the label's revision mark, when any. */
 async function stepDescriptions(): Promise<string[]> {
-  return (await stepRows()).map((row) => String(row.item.description));
+  return (await stepRows()).map((row) => {
+    const revision = /^\d+ \(rev (\d+)\) /.exec(String(row.item.label))?.[1];
+    return `${String(row.item.description).split(' · ').slice(1).join(' · ')}${revision ? ` · rev ${revision}` : ''}`;
+  });
 }
 
 describe('Planwright carries out a goal in fused and auto mode in VS Code', function () {

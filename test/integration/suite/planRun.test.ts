@@ -72,7 +72,7 @@ describe('Planwright runs a plan in VS Code', function () {
     assert.ok(early.length > 0, `the tree never held part of the plan while it was written: ${JSON.stringify(seen)}`);
     const [root] = await rows();
     assert.equal(root?.item.label, QUIET_GOAL);
-    assert.deepEqual((await stepRows()).map((row) => row.item.label), QUIET_PLAN_STEPS.map((step) => step.title));
+    assert.deepEqual((await stepRows()).map((row) => row.item.label), QUIET_PLAN_STEPS.map((step, index) => `${index + 1} ${step.title}`));
     // The read started before the reply ended; nothing that changes the workspace ran without an answer.
     const trace = journalRecords(session.runs.runFiles!.tracePath);
     assert.deepEqual(trace.filter((event) => event.type === 'earlyStart').map((event) => event.stepId), ['E1']);
@@ -101,20 +101,26 @@ describe('Planwright runs a plan in VS Code', function () {
     await until('R1 to wait for approval', () => session.approvals.get('R1'), 30_000);
     const [root] = await rows();
     assert.equal(root?.item.description, 'rev 2 · waiting for approval · unsaved');
+    assert.equal(root?.item.label, `(rev 2) ${QUIET_GOAL}`);
     const all = await rows(root!.element);
+    const shown = all.map((row) => `${row.element.kind} ${String(row.item.label)} | ${String(row.item.description)}`);
+    assert.match(shown[3] ?? '', /^group Replaced in rev 2 \| E4 failed: /);
     assert.deepEqual(
-      all.map((row) => `${row.element.kind} ${String(row.item.description)}`),
+      shown.filter((_, index) => index !== 3),
       [
-        'step E1 · readFile src/cli.js',
-        'step E2 · editFile src/cli.js',
-        'step E3 · writeFile test/quiet.test.js',
-        'replaced E4 · runCommand npm test · replaced in rev 2 (was failed)',
-        'replaced E5 · editFile README.md · replaced in rev 2 (was invalidated)',
-        'step R1 · editFile src/cli.js · rev 2',
-        'step R2 · runCommand npm test · rev 2',
-        'step R3 · editFile README.md · rev 2',
+        `step 1 ${QUIET_PLAN_STEPS[0]!.title} | succeeded · E1 · readFile src/cli.js`,
+        `step 2 ${QUIET_PLAN_STEPS[1]!.title} | succeeded · E2 · editFile src/cli.js`,
+        `step 3 ${QUIET_PLAN_STEPS[2]!.title} | succeeded · E3 · writeFile test/quiet.test.js`,
+        'step 4 (rev 2) Leave out the file name when quiet | waiting for your approval · R1 · editFile src/cli.js',
+        'step 5 (rev 2) Run the tests again | pending · R2 · runCommand npm test',
+        'step 6 (rev 2) Document --quiet | pending · R3 · editFile README.md',
       ],
     );
+    const group = all[3]!;
+    assert.equal(group.item.collapsibleState, vscode.TreeItemCollapsibleState.Expanded);
+    const replacedE4 = (await rows(group.element))[0]!;
+    assert.equal(replacedE4.item.contextValue, 'replaced:output');
+    assert.match(String((await rows(replacedE4.element))[0]?.item.label), /^Error: /);
     await approve('R1');
     await approve('R3');
     const report = await running;
@@ -128,7 +134,32 @@ describe('Planwright runs a plan in VS Code', function () {
     assert.match(await readText('README.md'), /\[--quiet\]/);
     const after = await rows();
     assert.equal(after[0]?.item.description, 'rev 2 · succeeded · unsaved');
-    assert.ok((await rows(after[0]!.element)).every((row) => row.element.kind === 'step'), 'replaced steps are gone once the run ended');
+    const ended = (await rows(after[0]!.element)).find((row) => row.element.kind === 'group');
+    assert.ok(ended, 'the replaced steps stay once the run ended');
+    assert.equal(ended.item.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
+    const kept = await rows(ended.element);
+    assert.deepEqual(kept.map((row) => row.element.stepId), ['E4', 'E5']);
+    const evidence = (await rows(kept[0]!.element)).map((row) => String(row.item.label));
+    assert.match(evidence[0] ?? '', /^Error: /);
+    const output = await vscode.commands.executeCommand<vscode.TextDocument | undefined>(COMMANDS.showStepOutput, kept[0]!.element);
+    assert.ok(output, 'Show Output on the replaced E4 opens its output');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('undoes the run: every file it changed is put back, and a file edited since is refused and kept', async () => {
+    const { session } = await planwright();
+    const ran = { 'src/cli.js': await readText('src/cli.js'), 'test/quiet.test.js': await readText('test/quiet.test.js') };
+    const readme = await readText('README.md');
+    await vscode.workspace.fs.writeFile(workspaceUri('README.md'), new TextEncoder().encode(`${readme}Edited by hand.\n`));
+    const result = await vscode.commands.executeCommand<{ restored: string[]; refused: { path: string; reason: string }[] }>(COMMANDS.undoRun, false);
+    assert.ok(result);
+    assert.deepEqual([...result.restored].sort(), ['src/cli.js', 'test/quiet.test.js']);
+    assert.deepEqual(result.refused.map((entry) => entry.path), ['README.md']);
+    assert.doesNotMatch(await readText('src/cli.js'), /options\.quiet \?/);
+    assert.match(await readText('README.md'), /Edited by hand\./);
+    assert.equal(session.runs.state?.status, 'succeeded');
+    // The tests after this one start from the files as the run left them.
+    for (const [file, text] of Object.entries({ ...ran, 'README.md': readme })) await vscode.workspace.fs.writeFile(workspaceUri(file), new TextEncoder().encode(text));
   });
 
   it("keeps the run's journal and trace under the extension's workspace storage", async () => {

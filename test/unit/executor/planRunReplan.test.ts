@@ -84,6 +84,11 @@ describe('PlanRun re-planning', () => {
       report.replaced.map((entry) => `${entry.id}:${entry.status}:r${entry.replacedInRevision}`),
       ['E2:failed:r2', 'E4:invalidated:r2'],
     );
+    const [failed] = report.replaced;
+    assert.equal(failed?.tool, 'editFile');
+    assert.equal(failed?.attempts, 1);
+    assert.match(failed?.error ?? '', /editFile b.txt/);
+    assert.equal(run.current.recovering, undefined, 'the recovery is over once its revision is in place');
     assert.equal(workspace.files.get('b.txt'), 'the EDITED text');
 
     // What the re-planner was told.

@@ -1,6 +1,6 @@
 // Edits to a plan from the editor, as pure functions; every result is then put through the real gate.
 import * as assert from 'node:assert/strict';
-import { insertStepAfter, moveStep, newStep, problemsByStep, removeStep, replaceStep, unusedStepId } from '../../../src/core/plan/planEdits';
+import { insertStepAfter, moveInExecutionOrder, moveStep, newStep, problemsByStep, removeStep, replaceStep, unusedStepId } from '../../../src/core/plan/planEdits';
 import { TOOL_NAMES } from '../../../src/core/tools/toolCatalog';
 import { validatePlan } from '../../../src/core/plan/validatePlan';
 import { examplePlan } from './planFixtures';
@@ -57,5 +57,33 @@ describe('planEdits', () => {
     const byStep = problemsByStep(verdict.problems);
     assert.deepEqual([...byStep.keys()].sort(), ['', 'E1']);
     assert.match(byStep.get('E1')?.[0] ?? '', /^E1\.args/);
+  });
+});
+
+describe('moveInExecutionOrder', () => {
+  const chain = {
+    version: 1 as const,
+    goal: 'g',
+    steps: [
+      { id: 'E1', title: 'Read', tool: 'readFile', args: { path: 'a' } },
+      { id: 'E2', title: 'List', tool: 'listFiles', args: { glob: '*' } },
+      { id: 'E3', title: 'Test the flag', tool: 'readFile', args: { path: 'b' }, dependsOn: ['E1'] },
+    ],
+  };
+  const name = (id: string) => `#${id}`;
+
+  it('swaps a step with its neighbour in execution order when neither depends on the other', () => {
+    const moved = moveInExecutionOrder(chain, 'E3', -1, name);
+    assert.ok(moved.ok);
+    assert.deepEqual(moved.plan.steps.map((step) => step.id), ['E1', 'E3', 'E2']);
+  });
+
+  it('refuses to put a step above one it depends on, saying why', () => {
+    const first = moveInExecutionOrder(chain, 'E3', -1, name);
+    assert.ok(first.ok);
+    const refused = moveInExecutionOrder(first.plan, 'E3', -1, name);
+    assert.deepEqual(refused, { ok: false, reason: '#E3 cannot move above #E1: #E3 runs after #E1, which it depends on.' });
+    assert.deepEqual(moveInExecutionOrder(first.plan, 'E1', 1, name), { ok: false, reason: '#E1 cannot move below #E3: #E3 runs after #E1, which it depends on.' });
+    assert.equal(moveInExecutionOrder(chain, 'E1', -1, name).ok, false);
   });
 });

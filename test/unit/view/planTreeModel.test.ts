@@ -23,14 +23,21 @@ function step(nodes: readonly PlanTreeNode[], stepId: string): PlanTreeNode {
 }
 
 describe('planTreeModel: a plan that has not run', () => {
-  it('shows the goal as one expanded row whose children are the steps in plan order', () => {
+  it('shows the goal as one expanded row whose children are the steps, numbered in execution order', () => {
     const goal = root(planTreeModel({ plan, source }));
     assert.equal(goal.label, 'Add a --verbose flag to the CLI');
     assert.equal(goal.kind, 'plan');
     assert.equal(goal.expanded, true);
     assert.equal(goal.contextValue, 'plan:idle');
     assert.equal(goal.description, 'p.plan.json · rev 1');
-    assert.deepEqual(goal.children.map((child) => child.label), ['Read the CLI entry point', 'Add the flag', 'Run the tests']);
+    assert.deepEqual(goal.children.map((child) => child.label), ['1 Read the CLI entry point', '2 Add the flag', '3 Run the tests']);
+  });
+
+  it('orders and numbers steps so each comes after what it depends on', () => {
+    const reversed = validPlan([{ ...plan.steps[2]!, dependsOn: ['E2'] }, plan.steps[1]!, plan.steps[0]!], { goal: plan.goal, revision: 1 });
+    const rows = root(planTreeModel({ plan: reversed, source })).children;
+    assert.deepEqual(rows.map((row) => row.label), ['1 Read the CLI entry point', '2 Add the flag', '3 Run the tests']);
+    assert.equal(rows[2]?.children.find((child) => child.id.endsWith('/dependsOn'))?.label, 'After: 2 Add the flag');
   });
 
   it('gives every row an id that depends only on the source and the step id', () => {
@@ -42,10 +49,10 @@ describe('planTreeModel: a plan that has not run', () => {
     assert.equal(root(first).id, 'plan:a.plan.json');
   });
 
-  it('describes a step by id, tool and main argument', () => {
+  it('describes a step by status first, then id, then tool and main argument (which a narrow sidebar cuts)', () => {
     assert.deepEqual(
       root(planTreeModel({ plan, source })).children.map((child) => child.description),
-      ['E1 · readFile src/cli.ts', 'E2 · editFile src/cli.ts', 'E3 · runCommand npm test'],
+      ['pending · E1 · readFile src/cli.ts', 'pending · E2 · editFile src/cli.ts', 'pending · E3 · runCommand npm test'],
     );
   });
 
@@ -62,7 +69,7 @@ describe('planTreeModel: a plan that has not run', () => {
   it('lists the postcondition and dependencies under a step, collapsed', () => {
     const edit = step(planTreeModel({ plan, source }), 'E2');
     assert.equal(edit.expanded, false);
-    assert.deepEqual(edit.children.map((child) => child.label), ['Postcondition: src/cli.ts contains "--verbose"', 'After: E1']);
+    assert.deepEqual(edit.children.map((child) => child.label), ['Postcondition: src/cli.ts contains "--verbose"', 'After: 1 Read the CLI entry point']);
     assert.deepEqual(edit.children.map((child) => child.id), ['plan:p.plan.json/step:E2/postcondition', 'plan:p.plan.json/step:E2/dependsOn']);
     assert.ok(edit.children.every((child) => child.contextValue === 'detail' && child.stepId === 'E2'));
     assert.deepEqual(step(planTreeModel({ plan, source }), 'E1').children, []);
@@ -86,7 +93,7 @@ describe('planTreeModel: a plan that has not run', () => {
     ]);
     const nodes = planTreeModel({ plan, source, problems });
     const edit = step(nodes, 'E2');
-    assert.equal(edit.description, 'E2 · editFile src/cli.ts · 1 problem');
+    assert.equal(edit.description, 'pending · E2 · 1 problem · editFile src/cli.ts');
     assert.equal(edit.iconId, 'warning');
     assert.equal(edit.expanded, true);
     assert.equal(edit.children.at(-1)?.label, 'Problem: E2.args.edits[0].find: Required');
@@ -143,55 +150,103 @@ describe('planTreeModel: a run', () => {
     });
     const edit = step(planTreeModel({ plan, source, run }), 'E2');
     const labels = edit.children.map((child) => child.label);
+    assert.equal(labels[0], 'Error: the postcondition failed');
+    assert.equal(labels[1], 'Check: src/cli.ts does not contain "--verbose"');
     assert.equal(labels[2]?.length, 'Output: '.length + 120);
     assert.ok(labels[2]?.startsWith('Output: first line xxx'));
     assert.ok(labels[2]?.endsWith('…'));
-    assert.equal(labels[3], 'Check: src/cli.ts does not contain "--verbose"');
-    assert.equal(labels[4], 'Error: the postcondition failed');
     assert.equal(edit.expanded, true);
     assert.match(edit.tooltip, /^Error: the postcondition failed$/m);
   });
 
-  it('marks the steps a re-plan added with their revision, and keeps the replaced ones in place until the run ends', () => {
-    const revised = validPlan(
-      [
-        plan.steps[0],
-        { id: 'R1', title: 'Add the flag again', tool: 'writeFile', args: { path: 'src/cli.ts', content: 'x' }, dependsOn: ['E1'], postcondition: { kind: 'fileExists', path: 'src/cli.ts' } },
-        { ...plan.steps[2], dependsOn: ['R1'] },
-      ],
-      { goal: plan.goal, revision: 2 },
-    );
-    const run = runView(
-      revised,
-      { E1: stepRun('succeeded'), R1: stepRun('pending', { revision: 2 }), E3: stepRun('pending', { revision: 2 }) },
-      {
-        revision: 2,
-        replanReasons: ['E2 failed: the postcondition failed'],
-        replaced: [
-          { step: plan.steps[1]!, status: 'failed', replacedInRevision: 2 },
-          { step: plan.steps[2]!, status: 'invalidated', replacedInRevision: 2 },
-        ],
-      },
-    );
+  it('marks the steps a re-plan added with their revision, and groups the replaced ones before them', () => {
+    const { run } = replannedRun();
     const nodes = planTreeModel({ plan, source, run, executing: true });
     assert.deepEqual(
-      root(nodes).children.map((child) => `${child.kind} ${child.description}`),
+      root(nodes).children.map((child) => `${child.kind} ${child.label} | ${child.description}`),
       [
-        'step E1 · readFile src/cli.ts',
-        'replaced E2 · editFile src/cli.ts · replaced in rev 2 (was failed)',
-        'replaced E3 · runCommand npm test · replaced in rev 2 (was invalidated)',
-        'step R1 · writeFile src/cli.ts · rev 2',
-        'step E3 · runCommand npm test · rev 2',
+        'step 1 Read the CLI entry point | succeeded · E1 · readFile src/cli.ts',
+        'group Replaced in rev 2 | E2 failed: the postcondition failed',
+        'step 2 (rev 2) Add the flag again | pending · R1 · writeFile src/cli.ts',
+        'step 3 (rev 2) Run the tests | pending · E3 · runCommand npm test',
       ],
     );
-    const replaced = root(nodes).children[1]!;
-    assert.equal(replaced.id, 'plan:p.plan.json/replaced:2:E2');
-    assert.equal(replaced.contextValue, 'replaced');
-    assert.equal(replaced.iconId, 'history');
-    const ended = planTreeModel({ plan, source, run: { ...run, status: 'succeeded' } });
-    assert.deepEqual(root(ended).children.map((child) => child.kind), ['step', 'step', 'step']);
+    const group = root(nodes).children[1]!;
+    assert.equal(group.expanded, true);
+    assert.deepEqual(group.children.map((child) => `${child.label} | ${child.description}`), ['E2 Add the flag | was failed', 'E3 Run the tests | was invalidated']);
+    assert.equal(group.children[0]?.contextValue, 'replaced:output');
+    assert.equal(group.children[0]?.replacedInRevision, 2);
+  });
+
+  it('keeps the error, check and output of a replaced step under it, and the group, collapsed, after the run ends', () => {
+    const { run } = replannedRun();
+    const ended = root(planTreeModel({ plan, source, run: { ...run, status: 'succeeded' } }));
+    const group = ended.children.find((child) => child.kind === 'group')!;
+    assert.equal(group.expanded, false);
+    assert.notEqual(group.id, root(planTreeModel({ plan, source, run, executing: true })).children[1]!.id, 'a new id, so VS Code closes it');
+    const replaced = group.children[0]!;
+    assert.deepEqual(replaced.children.map((child) => child.label), [
+      'Error: exit code 1',
+      'Check: src/cli.ts does not contain "--verbose"',
+      'Output: npm ERR! test failed',
+      'Postcondition: src/cli.ts contains "--verbose"',
+      'After: 1 Read the CLI entry point',
+    ]);
+  });
+
+  it('says on the goal row which revision it is and why each revision exists', () => {
+    const { run } = replannedRun();
+    const goal = root(planTreeModel({ plan, source, run, executing: true }));
+    assert.equal(goal.label, '(rev 2) Add a --verbose flag to the CLI');
+    assert.match(goal.tooltip, /^- Revision 2: re-planned after E2 failed: the postcondition failed$/m);
+  });
+
+  it('says while the re-planner works which step broke and why', () => {
+    const run = runView(plan, { E1: stepRun('succeeded'), E2: stepRun('failed') }, { recovering: { stepId: 'E2', reason: 'E2 failed: exit code 1' } });
+    const first = root(planTreeModel({ plan, source, run, executing: true })).children[0]!;
+    assert.equal(first.label, 'Re-planning after E2 failed: exit code 1');
+    assert.equal(first.iconId, 'loading~spin');
+    assert.equal(root(planTreeModel({ plan, source, run, executing: false })).children[0]?.kind, 'step');
+  });
+
+  it('opens a step that broke with a new row id for each broken attempt, so VS Code does not keep it closed', () => {
+    const failed = step(planTreeModel({ plan, source, run: runView(plan, { E2: stepRun('failed') }) }), 'E2');
+    assert.equal(failed.expanded, true);
+    assert.equal(failed.id, 'plan:p.plan.json/step:E2@failed1');
+    const again = step(planTreeModel({ plan, source, run: runView(plan, { E2: stepRun('failed', { attempts: 2 }) }) }), 'E2');
+    assert.equal(again.id, 'plan:p.plan.json/step:E2@failed2');
+    assert.equal(step(planTreeModel({ plan, source, run: runView(plan, { E2: stepRun('succeeded') }) }), 'E2').id, 'plan:p.plan.json/step:E2');
   });
 });
+
+/** Revision 2 of the three steps: E2 failed (with its evidence) and was replaced by R1; E3 changed to follow R1. */
+function replannedRun() {
+  const revised = validPlan(
+    [
+      plan.steps[0],
+      { id: 'R1', title: 'Add the flag again', tool: 'writeFile', args: { path: 'src/cli.ts', content: 'x' }, dependsOn: ['E1'], postcondition: { kind: 'fileExists', path: 'src/cli.ts' } },
+      { ...plan.steps[2], dependsOn: ['R1'] },
+    ],
+    { goal: plan.goal, revision: 2 },
+  );
+  const evidence = stepRun('failed', {
+    checkDetail: 'src/cli.ts does not contain "--verbose"',
+    failure: { kind: 'definite', reason: 'postcondition', message: 'exit code 1', outputTail: 'npm ERR! test failed' },
+  });
+  const run = runView(
+    revised,
+    { E1: stepRun('succeeded'), R1: stepRun('pending', { revision: 2 }), E3: stepRun('pending', { revision: 2 }) },
+    {
+      revision: 2,
+      replanReasons: ['E2 failed: the postcondition failed'],
+      replaced: [
+        { step: plan.steps[1]!, status: 'failed', replacedInRevision: 2, run: evidence },
+        { step: plan.steps[2]!, status: 'invalidated', replacedInRevision: 2 },
+      ],
+    },
+  );
+  return { revised, run };
+}
 
 describe('planTreeModel with 1,000 steps', () => {
   const big = longPlan(1_000);
@@ -201,7 +256,7 @@ describe('planTreeModel with 1,000 steps', () => {
     const rows = root(nodes).children;
     assert.equal(rows.length, 1_000);
     assert.equal(new Set(rows.map((row) => row.id)).size, 1_000);
-    assert.equal(rows[999]?.label, 'Read file 1000');
+    assert.equal(rows[999]?.label, '1000 Read file 1000');
   });
 
   it('refreshes exactly the row (and goal row) that changed when one step changes', () => {

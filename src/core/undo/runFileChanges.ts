@@ -1,0 +1,95 @@
+// Which files a run changed, from the snapshots its journal keeps of every step's start and end: each
+// file as it was before the first step that wrote it and as the last such step left it. Pure: the
+// decision of what undoing would do to one file is made here, the reading and writing in undoRun.ts.
+import type { FileTouch, RunState } from '../executor/runState';
+
+/** One file a run changed: its content before the run (null: absent) and as the run left it. */
+export interface FileChange {
+  readonly path: string;
+  /** `undefined`: no copy was kept (a binary, too large or special file); `notKept` says why. */
+  readonly original: string | null | undefined;
+  readonly notKept?: string;
+  /** As the last step that wrote it left it; `undefined` when that step's end was not journalled or its copy not kept. */
+  readonly final: string | null | undefined;
+  /** The steps that wrote it, in the order they started. */
+  readonly stepIds: readonly string[];
+}
+
+/** What a change did to its file. */
+export type ChangeKind = 'created' | 'deleted' | 'modified';
+
+/** Whether `change` created, deleted or modified its file (a file left in an unknown state counts as modified). */
+export function changeKind(change: FileChange): ChangeKind {
+  if (change.original === null) return 'created';
+  if (change.final === null) return 'deleted';
+  return 'modified';
+}
+
+/** A run (or the rest of it, from a step) that cannot be undone as asked: the message says why. */
+export class UndoScopeError extends Error {
+  readonly reason = 'undoScope';
+  constructor(message: string) {
+    super(message);
+    this.name = 'UndoScopeError';
+  }
+}
+
+/**
+ * The files the run changed, in the order it first wrote them; with `fromStepId`, only what that step
+ * and every step started after it changed, each file as it was just before them. Files a step wrote back
+ * to their earlier content are left out. Throws `UndoScopeError` when `fromStepId` never started.
+ */
+export function runFileChanges(state: Pick<RunState, 'touches'>, fromStepId?: string): FileChange[] {
+  const touches = state.touches ?? [];
+  const start = fromStepId === undefined ? 0 : touches.findIndex((touch) => touch.stepId === fromStepId);
+  if (start === -1) throw new UndoScopeError(`${fromStepId} has not run, so there is nothing to undo back to before it.`);
+  const byPath = new Map<string, TouchedFile>();
+  for (const touch of touches.slice(start)) recordTouch(byPath, touch);
+  return [...byPath].map(([path, entry]) => ({ path, ...entry })).filter((change) => change.final !== change.original);
+}
+
+interface TouchedFile {
+  original: string | null | undefined;
+  notKept?: string;
+  final: string | null | undefined;
+  stepIds: string[];
+}
+
+function recordTouch(byPath: Map<string, TouchedFile>, touch: FileTouch): void {
+  for (const snapshot of touch.before) {
+    const entry: TouchedFile = byPath.get(snapshot.path) ?? {
+      original: snapshot.content,
+      ...(snapshot.content === undefined ? { notKept: snapshot.notKept ?? 'no copy was kept' } : {}),
+      final: snapshot.content,
+      stepIds: [],
+    };
+    const after = touch.after?.find((candidate) => candidate.path === snapshot.path);
+    entry.final = touch.after ? (after ? after.content : null) : undefined;
+    if (!entry.stepIds.includes(touch.stepId)) entry.stepIds.push(touch.stepId);
+    byPath.set(snapshot.path, entry);
+  }
+}
+
+/** What undoing does to one file: put it back, nothing (already as before), or refuse with the reason. */
+export type UndoDecision =
+  | { readonly path: string; readonly action: 'restore'; readonly content: string | null }
+  | { readonly path: string; readonly action: 'unchanged' }
+  | { readonly path: string; readonly action: 'refuse'; readonly reason: string };
+
+/**
+ * Decides for one file given its content now (null: absent): restore it only when it is exactly as the
+ * run left it, so an edit made since (by the user or another program) is never overwritten.
+ */
+export function decideUndo(change: FileChange, current: string | null): UndoDecision {
+  const { path } = change;
+  if (change.original === undefined) return { path, action: 'refuse', reason: `no copy of it was kept before the run (${change.notKept})` };
+  if (current === change.original) return { path, action: 'unchanged' };
+  if (change.final === undefined) {
+    return { path, action: 'refuse', reason: `the run stopped before recording what ${change.stepIds.at(-1)} left in it, so an edit made since cannot be ruled out` };
+  }
+  if (current !== change.final) {
+    const what = current === null ? 'deleted' : change.final === null ? 'created again' : 'edited';
+    return { path, action: 'refuse', reason: `${what} since ${change.stepIds.at(-1)} changed it` };
+  }
+  return { path, action: 'restore', content: change.original };
+}

@@ -1,0 +1,38 @@
+// Step numbers as the tree and messages show them: each step's place in execution order (dependencies
+// first, otherwise plan order), so "3 Test the flag" names a step the way a person reads the plan.
+import { topologicalOrder } from '../plan/planGraph';
+import type { Plan, Step } from '../plan/planSchema';
+
+const orders = new WeakMap<Plan, { readonly steps: readonly Step[]; readonly numbers: ReadonlyMap<string, number> }>();
+
+function orderOf(plan: Plan): { readonly steps: readonly Step[]; readonly numbers: ReadonlyMap<string, number> } {
+  const cached = orders.get(plan);
+  if (cached) return cached;
+  let steps: readonly Step[];
+  try {
+    steps = topologicalOrder(plan);
+  } catch {
+    // A plan being edited may have a cycle (the gate reports it): plan order is the honest fallback.
+    steps = plan.steps;
+  }
+  const order = { steps, numbers: new Map(steps.map((step, index) => [step.id, index + 1])) };
+  orders.set(plan, order);
+  return order;
+}
+
+/** The steps of `plan` in execution order: each after every step it depends on, otherwise in plan order. */
+export function executionOrder(plan: Plan): readonly Step[] {
+  return orderOf(plan).steps;
+}
+
+/** The 1-based number of `stepId` in execution order, or `undefined` when the plan has no such step. */
+export function stepNumber(plan: Plan, stepId: string): number | undefined {
+  return orderOf(plan).numbers.get(stepId);
+}
+
+/** How a message names a step: "3 Test the flag", or the bare id when the plan has no such step. */
+export function stepReference(plan: Plan, stepId: string): string {
+  const number = stepNumber(plan, stepId);
+  const step = number === undefined ? undefined : orderOf(plan).steps[number - 1];
+  return step ? `${number} ${step.title}` : stepId;
+}

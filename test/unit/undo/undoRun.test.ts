@@ -1,0 +1,110 @@
+// Unit tests of undoing a run: which files a run changed (from the snapshots its journal keeps), what
+// undoing decides per file, and the undo itself over a workspace a real run changed.
+import * as assert from 'node:assert/strict';
+import { PlanRun } from '../../../src/core/executor/planRun';
+import { replayJournal, type FileTouch } from '../../../src/core/executor/runState';
+import { JournalRecordSchema } from '../../../src/core/executor/journalRecords';
+import { changeKind, decideUndo, runFileChanges, UndoScopeError } from '../../../src/core/undo/runFileChanges';
+import { describeRunUndo, undoRun } from '../../../src/core/undo/undoRun';
+import { fakeRunDeps, liveSignal, runOptions, validPlan } from '../support/executorFakes';
+import { MemoryWorkspace } from '../support/fakePorts';
+
+const touch = (stepId: string, before: Record<string, string | null>, after?: Record<string, string | null>): FileTouch => ({
+  stepId,
+  at: 0,
+  before: Object.entries(before).map(([path, content]) => ({ path, content })),
+  ...(after ? { after: Object.entries(after).map(([path, content]) => ({ path, content })) } : {}),
+});
+
+describe('runFileChanges', () => {
+  it('keeps each file as it was before the first step that wrote it and as the last one left it', () => {
+    const touches = [touch('E1', { 'a.txt': 'A' }, { 'a.txt': 'A1' }), touch('E2', { 'new.txt': null }, { 'new.txt': 'N' }), touch('E3', { 'a.txt': 'A1' }, { 'a.txt': 'A2' })];
+    const changes = runFileChanges({ touches });
+    assert.deepEqual(changes, [
+      { path: 'a.txt', original: 'A', final: 'A2', stepIds: ['E1', 'E3'] },
+      { path: 'new.txt', original: null, final: 'N', stepIds: ['E2'] },
+    ]);
+    assert.deepEqual(changes.map(changeKind), ['modified', 'created']);
+  });
+
+  it('from a step on, starts each file at its content just before that step', () => {
+    const touches = [touch('E1', { 'a.txt': 'A' }, { 'a.txt': 'A1' }), touch('E2', {}, {}), touch('E3', { 'a.txt': 'A1' }, { 'a.txt': 'A2' })];
+    assert.deepEqual(runFileChanges({ touches }, 'E2'), [{ path: 'a.txt', original: 'A1', final: 'A2', stepIds: ['E3'] }]);
+    assert.throws(() => runFileChanges({ touches }, 'E9'), UndoScopeError);
+  });
+
+  it('leaves out a file a step wrote back as it was', () => {
+    assert.deepEqual(runFileChanges({ touches: [touch('E1', { 'a.txt': 'A' }, { 'a.txt': 'A' })] }), []);
+  });
+});
+
+describe('decideUndo', () => {
+  const change = { path: 'a.txt', original: 'A', final: 'A2', stepIds: ['E1'] };
+
+  it('restores a file exactly as the run left it', () => {
+    assert.deepEqual(decideUndo(change, 'A2'), { path: 'a.txt', action: 'restore', content: 'A' });
+  });
+
+  it('refuses a file edited, or deleted, since the run changed it, saying which step did', () => {
+    assert.deepEqual(decideUndo(change, 'A2 and my own edit'), { path: 'a.txt', action: 'refuse', reason: 'edited since E1 changed it' });
+    assert.equal(decideUndo(change, null).action, 'refuse');
+  });
+
+  it('does nothing to a file already as before, and refuses when the run never recorded what it left', () => {
+    assert.equal(decideUndo(change, 'A').action, 'unchanged');
+    assert.equal(decideUndo({ ...change, final: undefined }, 'A2').action, 'refuse');
+  });
+});
+
+describe('undoRun over a real run', () => {
+  const plan = validPlan(
+    [
+      { id: 'E1', title: 'Write a', tool: 'writeFile', args: { path: 'a.txt', content: 'new a' }, postcondition: { kind: 'fileExists', path: 'a.txt' } },
+      { id: 'E2', title: 'Write b', tool: 'writeFile', args: { path: 'b.txt', content: 'b' }, dependsOn: ['E1'], postcondition: { kind: 'fileExists', path: 'b.txt' } },
+      { id: 'E3', title: 'Append to a', tool: 'appendFile', args: { path: 'a.txt', content: '!' }, dependsOn: ['E2'], postcondition: { kind: 'fileContains', path: 'a.txt', text: '!' } },
+    ],
+    { revision: 1 },
+  );
+  const options = runOptions({ maxParallel: 1, approval: { autoApprove: 'readOnlyAndIdempotentFileEdits', approvedCommands: [] } });
+
+  async function ranPlan() {
+    const workspace = new MemoryWorkspace({ 'a.txt': 'old a' });
+    const deps = fakeRunDeps({ workspace });
+    const run = await PlanRun.start(plan, { runId: 'undo', options }, deps);
+    assert.equal((await run.execute(liveSignal())).status, 'succeeded');
+    return { workspace, deps, run };
+  }
+
+  it('journals what each step left in its files, so a replay knows it too', async () => {
+    const { deps } = await ranPlan();
+    const records = (await deps.journal.readAll(() => undefined)).map((record) => JournalRecordSchema.parse(record));
+    const state = replayJournal(records);
+    assert.deepEqual(state.touches?.map((entry) => `${entry.stepId}:${entry.after?.map((file) => `${file.path}=${file.content}`).join(',')}`), ['E1:a.txt=new a', 'E2:b.txt=b', 'E3:a.txt=new a!']);
+  });
+
+  it('puts every file back, deleting the ones the run created', async () => {
+    const { workspace, run } = await ranPlan();
+    const result = await undoRun(workspace, run.current);
+    assert.deepEqual(result, { restored: ['a.txt', 'b.txt'], unchanged: [], refused: [] });
+    assert.equal(workspace.files.get('a.txt'), 'old a');
+    assert.equal(workspace.files.has('b.txt'), false);
+  });
+
+  it('refuses, file by file, what the user edited since, and restores the rest', async () => {
+    const { workspace, run } = await ranPlan();
+    await workspace.writeFile('b.txt', 'b, edited by hand');
+    const result = await undoRun(workspace, run.current);
+    assert.deepEqual(result.restored, ['a.txt']);
+    assert.deepEqual(result.refused, [{ path: 'b.txt', reason: 'edited since E2 changed it' }]);
+    assert.equal(workspace.files.get('b.txt'), 'b, edited by hand');
+    assert.deepEqual(describeRunUndo(result), ['restored  a.txt', 'refused   b.txt: edited since E2 changed it']);
+  });
+
+  it('undoes back to before a step: only what it and later steps changed', async () => {
+    const { workspace, run } = await ranPlan();
+    const result = await undoRun(workspace, run.current, 'E3');
+    assert.deepEqual(result.restored, ['a.txt']);
+    assert.equal(workspace.files.get('a.txt'), 'new a');
+    assert.equal(workspace.files.get('b.txt'), 'b');
+  });
+});
