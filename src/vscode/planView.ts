@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { planRowStatus } from '../core/view/planTreeModel';
 import { progressText } from '../core/view/runProgress';
+import { statusBarText } from '../core/view/statusBarText';
 import { COMMANDS, VIEWS } from './ids';
 import type { PlanSession } from './planSession';
 import { PlanTreeProvider, type PlanTreeElement } from './planTreeProvider';
@@ -54,8 +55,7 @@ export class PlanView implements vscode.Disposable {
     const status = planRowStatus(run, executing, waiting);
     const progress = progressText(run);
     this.treeView.description = progress;
-    const what = status === 'awaitingApproval' ? `${waiting || 'a'} ${waiting === 1 ? 'step waits' : 'steps wait'} for approval · ${progress}` : executing ? progress : `${status} · ${progress}`;
-    this.statusBar.text = `${STATUS_ICONS[status] ?? '$(checklist)'} Planwright: ${what}`;
+    this.statusBar.text = `${STATUS_ICONS[status] ?? '$(checklist)'} Planwright: ${statusBarText(status, waiting, executing, progress)}`;
     this.statusBar.tooltip = run.statusReason ? `${run.status}: ${run.statusReason}` : `Run ${run.runId}: ${run.status}`;
     this.statusBar.command = this.session.runs.resumable ? COMMANDS.runPlan : `${VIEWS.plan}.focus`;
     this.statusBar.show();

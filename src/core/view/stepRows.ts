@@ -7,6 +7,7 @@ import type { ReplacedStep, StepRun } from '../executor/runState';
 import type { Plan, Step } from '../plan/planSchema';
 import type { StepStatus } from '../plan/stepStatus';
 import type { PlanTreeInput, PlanTreeNode } from './planTreeNode';
+import { stepChangesFiles } from './stepChangesFiles';
 import { REPLACED_CONTEXT_VALUE, stepContextValue } from './stepContextValue';
 import { stepDetails } from './stepDetails';
 import { STATUS_TEXT, stepTooltip } from './stepTooltip';
@@ -111,8 +112,10 @@ function buildStepNode(step: Step, context: StepContext): PlanTreeNode {
   const hasRun = input.run !== undefined;
   const children = stepDetails(id, step, run, problems);
   const contextValue = stepContextValue(status, {
+    asking: status === 'awaitingApproval' && input.approvals?.has(step.id) === true,
     diff: status === 'awaitingApproval' && input.approvals?.get(step.id) === 'fileChanges',
     editable: !FROZEN_OR_BUSY.has(status),
+    files: !FROZEN_OR_BUSY.has(status) && stepChangesFiles(step),
     output: Boolean(run?.output?.text || run?.failure?.outputTail),
     retryable: hasRun && !input.executing && RETRYABLE.has(status),
     skippable: hasRun && !input.executing && SKIPPABLE.has(status),
