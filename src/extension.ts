@@ -2,7 +2,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Logger } from './core/ports';
-import { ApprovalNotifications } from './vscode/approvalNotifications';
+import { registerApprovalCommands } from './vscode/approvalCommands';
 import { ChatModelFactory } from './vscode/chatModelFactory';
 import { HostPorts } from './vscode/hostPorts';
 import { LOG_CHANNEL_NAME, PREVIEW_SCHEME } from './vscode/ids';
@@ -13,6 +13,7 @@ import { registerPlanCommands } from './vscode/planCommands';
 import { PlanSession } from './vscode/planSession';
 import { PlanView } from './vscode/planView';
 import { PreviewDocuments } from './vscode/previewDocuments';
+import { PreviewTabs } from './vscode/previewTabs';
 import { offerResume, registerRunCommands } from './vscode/runCommands';
 import { RunController } from './vscode/runController';
 import { RunStorage } from './vscode/runStorage';
@@ -20,6 +21,7 @@ import { ApiKeyStore, clearApiKey, promptForApiKey } from './vscode/secretStore'
 import { SettingsReader } from './vscode/settings';
 import { registerStepCommands } from './vscode/stepCommands';
 import { StepEditor } from './vscode/stepEditor';
+import { WaitingNotice } from './vscode/waitingNotice';
 
 /**
  * What `activate` returns to the integration tests: the session, its view, the run storage and the
@@ -54,9 +56,9 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
     loadedPlan,
   });
   const session = new PlanSession(loadedPlan, runs, approvals);
-  const notifications = new ApprovalNotifications(approvals, previews, log);
-  approvals.setNotifier(notifications);
   const view = new PlanView(session);
+  approvals.setNotifier(new WaitingNotice(approvals, () => view.treeView.visible, () => view.showWaiting()));
+  const previewTabs = new PreviewTabs(approvals, previews);
   const editor = new StepEditor(session, log, path.join(path.dirname(storage.folder), 'edits'));
   context.subscriptions.push(
     log,
@@ -67,7 +69,7 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
     loadedPlan,
     approvals,
     previews,
-    notifications,
+    previewTabs,
     runs,
     view,
     editor,
@@ -75,6 +77,7 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
     ...registerPlanCommands({ loadedPlan, session, log, models: () => models.models(), ports: (folder) => ports.for(folder), settings: () => settings.current }),
     ...registerRunCommands({ session, log }),
     ...registerStepCommands({ session, previews, log, ports: (folder) => ports.for(folder) }),
+    ...registerApprovalCommands({ session, previews, log, ports: (folder) => ports.for(folder) }),
     ...editor.registerCommands(),
     ...registerModelCommands({
       settings: () => settings.current,

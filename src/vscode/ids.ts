@@ -10,6 +10,7 @@ export const COMMANDS = {
   pauseRun: 'planwright.pauseRun',
   cancelRun: 'planwright.cancelRun',
   approveAllSafe: 'planwright.approveAllSafe',
+  approveSafeInRun: 'planwright.approveSafeInRun',
   replanRemaining: 'planwright.replanRemaining',
   showTrace: 'planwright.showTrace',
   showPlanAsMarkdown: 'planwright.showPlanAsMarkdown',
@@ -21,6 +22,8 @@ export const COMMANDS = {
   approveStep: 'planwright.approveStep',
   rejectStep: 'planwright.rejectStep',
   showStepDiff: 'planwright.showStepDiff',
+  showStepPreview: 'planwright.showStepPreview',
+  alwaysAllowCommand: 'planwright.alwaysAllowCommand',
   editStep: 'planwright.editStep',
   addStepAfter: 'planwright.addStepAfter',
   deleteStep: 'planwright.deleteStep',
@@ -46,6 +49,8 @@ export const CONTEXT_KEYS = {
   planLoaded: 'planwright:planLoaded',
   runExecuting: 'planwright:runExecuting',
   approvalsPending: 'planwright:approvalsPending',
+  /** The waiting row's contextValue (`waiting:command:allowable`) of the step the active preview tab shows, or ''. */
+  activePreview: 'planwright:activePreview',
 } as const;
 
 /** The URI scheme of the read-only documents that show a step's file before and after (approval diffs). */

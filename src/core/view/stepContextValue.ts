@@ -1,7 +1,8 @@
 // The contextValue grammar of the plan tree's rows, which package.json menus match with anchored regexes:
 // `plan:<runStatus>` for the goal row, `step:<status>` followed by the step's flags in a fixed order
-// (`step:awaitingApproval:asking:diff:editable:files`, `step:failed:editable:retryable:skippable`), `replaced` for a step a
-// re-plan replaced and `detail` for the rows under a step. One function builds each, so menus and tests agree.
+// (`step:awaitingApproval:asking:diff:editable:files`, `step:failed:editable:retryable:skippable`), `replaced`
+// for a step a re-plan replaced and `detail` for the rows under a step. One function builds each, so menus and
+// tests agree. The "Waiting for you" rows have their own grammar (waitingSection.ts).
 import type { StepStatus } from '../plan/stepStatus';
 
 /**

@@ -37,6 +37,11 @@ export function waitingContextValue(request: Pick<ApprovalRequest, 'preview'>): 
   return ['waiting', preview.kind, ...flags].join(':');
 }
 
+/** The `when` clause that matches waiting rows, or those with `flag` (`cannotApply`, `allowable`). */
+export function whenWaiting(flag?: 'cannotApply' | 'allowable'): string {
+  return flag ? `viewItem =~ /^waiting:[A-Za-z]+(:[A-Za-z]+)*:${flag}(:|$)/` : 'viewItem =~ /^waiting:/';
+}
+
 function waitingRow(request: ApprovalRequest): PlanTreeNode {
   const problem = previewProblem(request.preview);
   const summary = approvalSummary(request);
