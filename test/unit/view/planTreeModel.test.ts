@@ -76,7 +76,7 @@ describe('planTreeModel: a plan that has not run', () => {
     assert.match(tooltip, /^Postcondition: src\/cli\.ts contains "--verbose"$/m);
     assert.match(tooltip, /^After: E1$/m);
     assert.match(step(planTreeModel({ plan, source }), 'E1').tooltip, /`readFile` — read-only/);
-    assert.match(step(planTreeModel({ plan, source }), 'E3').tooltip, /^Runs `npm test` in `\.`$/m);
+    assert.match(step(planTreeModel({ plan, source }), 'E3').tooltip, /^Runs `npm test` in the workspace folder$/m);
   });
 
   it('shows the problems of a refused edit on the step they concern, and on the goal row', () => {
