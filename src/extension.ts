@@ -82,6 +82,7 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
     ...registerModelCommands({
       settings: () => settings.current,
       keys: { setApiKey: () => promptForApiKey(keys, settings.current), clearApiKey: () => clearApiKey(keys, settings.current) },
+      apiKey: (baseUrl) => keys.get(baseUrl),
       log,
     }),
   );
