@@ -5,6 +5,8 @@
 export const COMMANDS = {
   planTask: 'planwright.planTask',
   openPlanFile: 'planwright.openPlanFile',
+  /** The Explorer's "Open in Planwright" on a plan file: opens that file, no dialog (so no "…"). */
+  openPlanInView: 'planwright.openPlanInView',
   savePlanAs: 'planwright.savePlanAs',
   runPlan: 'planwright.runPlan',
   pauseRun: 'planwright.pauseRun',

@@ -255,6 +255,7 @@ export function registerPlanCommands(deps: PlanCommandDeps): vscode.Disposable[]
     vscode.commands.registerCommand(COMMANDS.planTask, (goal?: unknown) => planGoal(deps, goal)),
     vscode.commands.registerCommand(COMMANDS.savePlanAs, (target?: unknown) => savePlanAs(deps, target)),
     vscode.commands.registerCommand(COMMANDS.openPlanFile, (target?: unknown) => openPlanFile(deps, target)),
+    vscode.commands.registerCommand(COMMANDS.openPlanInView, (target?: unknown) => openPlanFile(deps, target)),
     vscode.commands.registerCommand(COMMANDS.showPlanAsMarkdown, () => showPlanAsMarkdown(deps)),
     vscode.commands.registerCommand(COMMANDS.showLog, () => deps.log.show()),
   ];

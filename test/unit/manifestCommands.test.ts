@@ -123,6 +123,11 @@ describe('package.json menus and when clauses', () => {
     }
   });
 
+  it('names Explorer menu items without "…": they act on the file clicked, with no dialog', () => {
+    const titles = new Map((contributes.commands ?? []).map((entry) => [entry.command, entry.title]));
+    for (const item of menuItems.filter((entry) => entry.menu === 'explorer/context')) assert.doesNotMatch(titles.get(item.command ?? '') ?? '', /…$/, String(item.command));
+  });
+
   it('uses only context keys from ids.ts, and every one of them', () => {
     const used = new Set(whenClauses.flatMap((when) => [...when.matchAll(/planwright:\w+/g)].map((match) => match[0])));
     assert.deepEqual(sorted(used), sorted(Object.values(CONTEXT_KEYS)));
@@ -156,7 +161,8 @@ describe('package.json tree item menus', () => {
   });
 
   it('puts every tree-only command on step rows and hides it from the palette', () => {
-    const hidden = new Set(menuItems.filter((item) => item.menu === 'commandPalette' && item.when === 'false').map((item) => item.command));
+    const explorerOnly = new Set(menuItems.filter((item) => item.menu === 'explorer/context').map((item) => item.command));
+    const hidden = new Set(menuItems.filter((item) => item.menu === 'commandPalette' && item.when === 'false' && !explorerOnly.has(item.command)).map((item) => item.command));
     const onRows = new Set(itemMenus.map((item) => item.command));
     assert.deepEqual(sorted([...hidden].filter((id): id is string => id !== undefined)), sorted([...onRows].filter((id): id is string => id !== undefined)));
   });
