@@ -158,7 +158,8 @@ class WorkbenchDriver {
 
   /** The button `action` in the title bar of the active editor (a step's preview). @param {string} action */
   editorTitleAction(action) {
-    return this.page.locator(`.part.editor .editor-group-container.active .title-actions .action-label[aria-label="${action}"]`).first();
+    // The editor title's toolbar (`.editor-actions` in the tab strip) is the active group's only action bar.
+    return this.page.locator(`.part.editor .editor-group-container.active .editor-actions .action-label[aria-label="${action}"]`).first();
   }
 
   /**
