@@ -2,7 +2,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Logger } from './core/ports';
-import { ApprovalNotifications } from './vscode/approvalNotifications';
+import { registerApprovalCommands } from './vscode/approvalCommands';
 import { registerChatParticipant } from './vscode/chat/chatParticipant';
 import { registerPlanwrightTools } from './vscode/chat/planwrightTools';
 import { ChatModelFactory } from './vscode/chatModelFactory';
@@ -17,6 +17,7 @@ import { PlanView } from './vscode/planView';
 import { PreviewDocuments } from './vscode/previewDocuments';
 import { RunDocuments } from './vscode/runDocuments';
 import { registerUndoCommands } from './vscode/runUndoCommands';
+import { PreviewTabs } from './vscode/previewTabs';
 import { offerResume, registerRunCommands } from './vscode/runCommands';
 import { RunController } from './vscode/runController';
 import { RunStorage } from './vscode/runStorage';
@@ -24,6 +25,7 @@ import { ApiKeyStore, clearApiKey, promptForApiKey } from './vscode/secretStore'
 import { SettingsReader } from './vscode/settings';
 import { registerStepCommands } from './vscode/stepCommands';
 import { StepEditor } from './vscode/stepEditor';
+import { WaitingNotice } from './vscode/waitingNotice';
 
 /**
  * What `activate` returns to the integration tests: the session, its view, the run storage and the
@@ -59,9 +61,9 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
     loadedPlan,
   });
   const session = new PlanSession(loadedPlan, runs, approvals);
-  const notifications = new ApprovalNotifications(approvals, previews, log);
-  approvals.setNotifier(notifications);
   const view = new PlanView(session);
+  approvals.setNotifier(new WaitingNotice(approvals, () => view.treeView.visible, () => view.showWaiting()));
+  const previewTabs = new PreviewTabs(approvals, previews);
   const editor = new StepEditor(session, log, path.join(path.dirname(storage.folder), 'edits'));
   context.subscriptions.push(
     log,
@@ -73,7 +75,7 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
     approvals,
     previews,
     documents,
-    notifications,
+    previewTabs,
     runs,
     view,
     editor,
@@ -82,12 +84,14 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
     ...registerRunCommands({ session, log, documents }),
     ...registerUndoCommands({ session, log }),
     ...registerStepCommands({ session, previews, log, ports: (folder) => ports.for(folder) }),
+    ...registerApprovalCommands({ session, previews, log, ports: (folder) => ports.for(folder) }),
     ...editor.registerCommands(),
     ...registerChatParticipant({ session, log, ports: (folder) => ports.for(folder), settings: () => settings.current }),
     ...registerPlanwrightTools(session),
     ...registerModelCommands({
       settings: () => settings.current,
       keys: { setApiKey: () => promptForApiKey(keys, settings.current), clearApiKey: () => clearApiKey(keys, settings.current) },
+      apiKey: (baseUrl) => keys.get(baseUrl),
       log,
     }),
   );

@@ -180,6 +180,10 @@ export interface FileChangePreview {
   readonly path: string;
   readonly before: string | null;
   readonly after: string | null;
+  /** Why the change cannot apply to the file as it is now (`after` then equals `before`). */
+  readonly problem?: string;
+  /** The earlier unfinished steps whose changes `before` already includes (the file as they leave it). */
+  readonly basedOn?: readonly string[];
 }
 
 /** What a step will do, shown to the user before they approve it. */

@@ -17,6 +17,8 @@ export interface NodeCommandRunnerOptions {
   readonly killGraceMs?: number;
   /** After the shell exits, how long to wait for background children to close its output. */
   readonly drainMs?: number;
+  /** Called with each chunk of a command's output as it arrives (to show it live). */
+  readonly onData?: (request: CommandRequest, chunk: Buffer) => void;
 }
 
 /** Runs shell commands with the workspace root (or a folder inside it) as working directory. */
@@ -24,12 +26,14 @@ export class NodeCommandRunner implements CommandRunner {
   private readonly resolver: WorkspaceResolver;
   private readonly killGraceMs: number;
   private readonly drainMs: number;
+  private readonly onData: NodeCommandRunnerOptions['onData'];
 
   /** `root` is the workspace folder; `cwd` of a request is relative to it. */
   constructor(root: string, options: NodeCommandRunnerOptions = {}) {
     this.resolver = new WorkspaceResolver(root);
     this.killGraceMs = options.killGraceMs ?? 2_000;
     this.drainMs = options.drainMs ?? 250;
+    this.onData = options.onData;
   }
 
   async run(request: CommandRequest, signal?: AbortSignal): Promise<CommandResult> {
@@ -58,8 +62,12 @@ export class NodeCommandRunner implements CommandRunner {
     child.once('spawn', () => (spawned = true));
     const started = Date.now();
     const output = new OutputTail(request.maxOutputBytes);
-    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+    const take = (chunk: Buffer): void => {
+      output.push(chunk);
+      this.onData?.(request, chunk);
+    };
+    child.stdout?.on('data', take);
+    child.stderr?.on('data', take);
     let timedOut = false;
     let cancelled = false;
     let hardKill: NodeJS.Timeout | undefined;

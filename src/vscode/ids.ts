@@ -5,11 +5,14 @@
 export const COMMANDS = {
   planTask: 'planwright.planTask',
   openPlanFile: 'planwright.openPlanFile',
+  /** The Explorer's "Open in Planwright" on a plan file: opens that file, no dialog (so no "…"). */
+  openPlanInView: 'planwright.openPlanInView',
   savePlanAs: 'planwright.savePlanAs',
   runPlan: 'planwright.runPlan',
   pauseRun: 'planwright.pauseRun',
   cancelRun: 'planwright.cancelRun',
   approveAllSafe: 'planwright.approveAllSafe',
+  approveSafeInRun: 'planwright.approveSafeInRun',
   replanRemaining: 'planwright.replanRemaining',
   showTrace: 'planwright.showTrace',
   showPlanAsMarkdown: 'planwright.showPlanAsMarkdown',
@@ -22,6 +25,8 @@ export const COMMANDS = {
   approveStep: 'planwright.approveStep',
   rejectStep: 'planwright.rejectStep',
   showStepDiff: 'planwright.showStepDiff',
+  showStepPreview: 'planwright.showStepPreview',
+  alwaysAllowCommand: 'planwright.alwaysAllowCommand',
   editStep: 'planwright.editStep',
   addStepAfter: 'planwright.addStepAfter',
   deleteStep: 'planwright.deleteStep',
@@ -51,6 +56,8 @@ export const CONTEXT_KEYS = {
   planLoaded: 'planwright:planLoaded',
   runExecuting: 'planwright:runExecuting',
   approvalsPending: 'planwright:approvalsPending',
+  /** The waiting row's contextValue (`waiting:command:allowable`) of the step the active preview tab shows, or ''. */
+  activePreview: 'planwright:activePreview',
 } as const;
 
 /** The URI scheme of the read-only documents that show a step's file before and after (approval diffs). */

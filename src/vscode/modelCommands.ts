@@ -1,8 +1,11 @@
 // Configure Model…: a short guided input that writes the model settings (provider, endpoint and model
-// names, or a VS Code language model) to the user's settings, then offers Set API Key…. The key itself is
-// never a setting: Set API Key… and Clear API Key are the secret store's flows, registered here.
+// names, or a VS Code language model) to the user's settings, then offers Set API Key…. The endpoint's models
+// are listed from its `/models` (so the names are picked, not typed, and the endpoint is tried at once), or
+// the prompt says why they could not be. The key itself is never a setting: Set API Key… and Clear API Key
+// are the secret store's flows, registered here.
 import * as vscode from 'vscode';
 import { SETTINGS_SECTION, type HostSettings } from '../core/hostSettings';
+import { listEndpointModels, type EndpointModels } from '../node/listEndpointModels';
 import { COMMANDS } from './ids';
 
 /** The API key flows (SecretStorage) this module registers as commands. */
@@ -15,8 +18,12 @@ export interface ApiKeyFlows {
 export interface ModelCommandDeps {
   readonly settings: () => HostSettings;
   readonly keys: ApiKeyFlows;
+  /** The API key stored for the endpoint `baseUrl`, if any. */
+  readonly apiKey: (baseUrl: string) => Promise<string | undefined>;
   readonly log: vscode.LogOutputChannel;
 }
+
+const TYPE_A_NAME = '$(edit) Type a model name…';
 
 interface ProviderPick extends vscode.QuickPickItem {
   readonly provider?: HostSettings['provider'];
@@ -37,14 +44,33 @@ async function ask(title: string, prompt: string, value: string, optional = fals
   });
 }
 
+/** A model of the endpoint's list, or a name typed when the list is missing (its prompt then says why). */
+async function pickModel(title: string, prompt: string, value: string, listed: EndpointModels, optional = false): Promise<string | undefined> {
+  if (!listed.ok) return ask(title, `${prompt}. The endpoint's models could not be listed: ${listed.reason}.`, value, optional);
+  const items = [
+    ...listed.models.map((id) => ({ label: id, description: id === value ? 'set now' : '' })),
+    ...(optional ? [{ label: '$(dash) The planner model', description: '', empty: true }] : []),
+    { label: TYPE_A_NAME, description: '' },
+  ];
+  const picked = await vscode.window.showQuickPick(items, { title, placeHolder: prompt, ignoreFocusOut: true });
+  if (!picked) return undefined;
+  if ('empty' in picked) return '';
+  return picked.label === TYPE_A_NAME ? ask(title, prompt, value, optional) : picked.label;
+}
+
 async function configureOpenAi(deps: ModelCommandDeps): Promise<boolean> {
   const current = deps.settings();
   const title = 'Configure Model: OpenAI-compatible endpoint';
   const baseUrl = await ask(title, 'The API root, usually ending in /v1 (e.g. https://api.openai.com/v1, http://127.0.0.1:11434/v1 for Ollama)', current.baseUrl || 'https://api.openai.com/v1');
   if (baseUrl === undefined) return false;
-  const plannerModel = await ask(title, 'The planner model (writes and revises plans; use your strongest)', current.plannerModel);
+  const listed = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `Planwright: listing the models of ${baseUrl.trim()}…` },
+    async () => listEndpointModels(baseUrl.trim(), await deps.apiKey(baseUrl.trim())),
+  );
+  deps.log.info(listed.ok ? `${baseUrl.trim()} lists ${listed.models.length} models` : `Could not list the models: ${listed.reason}`);
+  const plannerModel = await pickModel(title, 'The planner model (writes and revises plans; use your strongest)', current.plannerModel, listed);
   if (plannerModel === undefined) return false;
-  const workerModel = await ask(title, 'The worker model (model steps and the summary; empty: the planner model)', current.workerModel, true);
+  const workerModel = await pickModel(title, 'The worker model (model steps and the summary; empty: the planner model)', current.workerModel, listed, true);
   if (workerModel === undefined) return false;
   await update('provider', 'openai-compatible');
   await update('baseUrl', baseUrl.trim());
@@ -80,7 +106,10 @@ async function configureLm(deps: ModelCommandDeps): Promise<boolean> {
 
 /** Asks for the provider, then its details. Resolves to whether settings were written. */
 async function configureModel(deps: ModelCommandDeps): Promise<boolean> {
-  const provider = deps.settings().provider;
+  // "current" only for a provider the user chose: the default is no choice.
+  const inspected = vscode.workspace.getConfiguration(SETTINGS_SECTION).inspect<string>('provider');
+  const chosen = inspected?.globalValue !== undefined || inspected?.workspaceValue !== undefined || inspected?.workspaceFolderValue !== undefined;
+  const provider = chosen ? deps.settings().provider : undefined;
   const picked = await vscode.window.showQuickPick<ProviderPick>(
     [
       { label: '$(globe) OpenAI-compatible endpoint', description: provider === 'openai-compatible' ? 'current' : '', detail: 'OpenAI, Azure OpenAI, OpenRouter, Ollama, LM Studio, vLLM, llama.cpp', provider: 'openai-compatible' },

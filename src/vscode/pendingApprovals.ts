@@ -1,5 +1,5 @@
 // The interactive approval gate: every step that needs the user's decision is a pending request keyed by
-// its step id, answered by the Approve / Reject commands (tree buttons, the notification) and cancelled as a
+// its step id, answered by the Approve / Reject commands (the tree, the preview's title bar) and cancelled as a
 // whole when the run is paused, cancelled or the extension deactivates, so no promise ever hangs. The model
 // never answers anything: only these commands do.
 import * as vscode from 'vscode';
@@ -12,9 +12,9 @@ interface Pending {
   readonly resolve: (answer: ApprovalAnswer) => void;
 }
 
-/** What the notification of a request offers besides the answers. */
+/** Who tells the user that a request opened. */
 export interface ApprovalNotifier {
-  /** Shows the notification for `request`; resolves once it is dismissed or answered. */
+  /** Says that `request` (and any others) wait; resolves once the notification is dismissed. */
   notify(request: ApprovalRequest): Promise<void>;
 }
 
@@ -22,6 +22,7 @@ export class PendingApprovals implements ApprovalGate, vscode.Disposable {
   private readonly pending = new Map<string, Pending>();
   private readonly changed = new vscode.EventEmitter<readonly string[]>();
   private notifier: ApprovalNotifier | undefined;
+  private autoApproval: ((request: ApprovalRequest) => boolean) | undefined;
 
   /** Fires with the step ids whose request appeared or went away. */
   readonly onDidChange: vscode.Event<readonly string[]> = this.changed.event;
@@ -31,8 +32,14 @@ export class PendingApprovals implements ApprovalGate, vscode.Disposable {
     this.notifier = notifier;
   }
 
+  /** Answers "approved" at once, without opening a question, for each request `rule` accepts (the user's own opt-in). */
+  setAutoApproval(rule: ((request: ApprovalRequest) => boolean) | undefined): void {
+    this.autoApproval = rule;
+  }
+
   request(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer> {
     if (signal.aborted) return Promise.resolve('wait');
+    if (this.autoApproval?.(request)) return Promise.resolve('approved');
     this.pending.get(request.stepId)?.resolve('wait');
     return new Promise<ApprovalAnswer>((resolve) => {
       const onAbort = () => this.settle(request.stepId, 'wait');

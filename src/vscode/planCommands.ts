@@ -249,6 +249,7 @@ export function registerPlanCommands(deps: PlanCommandDeps): vscode.Disposable[]
     vscode.commands.registerCommand(COMMANDS.planTask, (goal?: unknown) => planGoal(deps, goal)),
     vscode.commands.registerCommand(COMMANDS.savePlanAs, (target?: unknown) => savePlanAs(deps, target)),
     vscode.commands.registerCommand(COMMANDS.openPlanFile, (target?: unknown, selection?: unknown) => openPlanFile(deps, target, selection)),
+    vscode.commands.registerCommand(COMMANDS.openPlanInView, (target?: unknown, selection?: unknown) => openPlanFile(deps, target, selection)),
     vscode.commands.registerCommand(COMMANDS.showPlanAsMarkdown, () => showPlanAsMarkdown(deps)),
     vscode.commands.registerCommand(COMMANDS.showLog, () => deps.log.show()),
   ];

@@ -37,6 +37,7 @@ export class PlanSession {
       ...(run ? { run } : {}),
       executing: this.runs.executing,
       approvals: new Map(this.approvals.all().map((request) => [request.stepId, request.preview.kind])),
+      waiting: this.approvals.all(),
       problems: this.loadedPlan.problems,
       ...(file.unsaved ? { unsaved: true } : {}),
     };

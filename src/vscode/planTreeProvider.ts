@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { planTreeModel } from '../core/view/planTreeModel';
 import type { PlanTreeInput, PlanTreeNode } from '../core/view/planTreeNode';
 import { treeChanges } from '../core/view/treeChanges';
+import { COMMANDS } from './ids';
 
 /** An element of the tree: one lasting object per row id. `stepId` names the step a row is about. */
 export interface PlanTreeElement {
@@ -59,7 +60,13 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanTreeElement
 
   /** The element of the row of step `stepId` (not a replaced row), if the tree shows it. */
   stepElement(stepId: string): PlanTreeElement | undefined {
-    const node = this.roots[0]?.children.find((child) => child.kind === 'step' && child.stepId === stepId);
+    const node = this.roots.find((root) => root.kind === 'plan')?.children.find((child) => child.kind === 'step' && child.stepId === stepId);
+    return node && this.handle(node);
+  }
+
+  /** The element of the "Waiting for you" section, while steps wait. */
+  waitingElement(): PlanTreeElement | undefined {
+    const node = this.roots.find((root) => root.kind === 'waiting');
     return node && this.handle(node);
   }
 
@@ -86,6 +93,8 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanTreeElement
     item.iconPath = new vscode.ThemeIcon(node.iconId, node.iconColor ? new vscode.ThemeColor(node.iconColor) : undefined);
     item.contextValue = node.contextValue;
     item.accessibilityInformation = { label: node.accessibilityLabel };
+    // A waiting row opens what approving it does: the diff, or the exact command.
+    if (node.kind === 'waitingStep') item.command = { command: COMMANDS.showStepPreview, title: 'Show What It Does', arguments: [node.stepId] };
     return item;
   }
 

@@ -1,9 +1,10 @@
 // The Planwright view and the run's status bar item: the tree, its description ("step k of n"), a badge
 // counting the steps that wait for approval, and the status bar text (step k of n, tokens so far). They
-// follow the session's changes; revealing a waiting step brings its Approve / Reject buttons into sight.
+// follow the session's changes; a step that starts waiting scrolls the "Waiting for you" section into sight.
 import * as vscode from 'vscode';
 import { planRowStatus } from '../core/view/planTreeModel';
 import { progressText } from '../core/view/runProgress';
+import { statusBarText } from '../core/view/statusBarText';
 import { COMMANDS, VIEWS } from './ids';
 import type { PlanSession } from './planSession';
 import { PlanTreeProvider, type PlanTreeElement } from './planTreeProvider';
@@ -54,23 +55,24 @@ export class PlanView implements vscode.Disposable {
     const status = planRowStatus(run, executing, waiting);
     const progress = progressText(run);
     this.treeView.description = progress;
-    const what = status === 'awaitingApproval' ? `${waiting || 'a'} ${waiting === 1 ? 'step waits' : 'steps wait'} for approval · ${progress}` : executing ? progress : `${status} · ${progress}`;
-    this.statusBar.text = `${STATUS_ICONS[status] ?? '$(checklist)'} Planwright: ${what}`;
+    this.statusBar.text = `${STATUS_ICONS[status] ?? '$(checklist)'} Planwright: ${statusBarText(status, waiting, executing, progress)}`;
     this.statusBar.tooltip = run.statusReason ? `${run.status}: ${run.statusReason}` : `Run ${run.runId}: ${run.status}`;
     this.statusBar.command = this.session.runs.resumable ? COMMANDS.runPlan : `${VIEWS.plan}.focus`;
     this.statusBar.show();
   }
 
-  /** Scrolls a step that just started waiting for approval into view (when the view is visible). */
-  private async revealWaiting(stepIds: readonly string[]): Promise<void> {
-    if (!this.treeView.visible) return;
+  /** Opens the view and scrolls its "Waiting for you" section into sight. */
+  async showWaiting(): Promise<void> {
+    await vscode.commands.executeCommand(`${VIEWS.plan}.focus`);
+    await this.revealWaiting();
+  }
+
+  /** Scrolls the "Waiting for you" section into view when a step starts waiting (and the view is visible). */
+  private async revealWaiting(stepIds?: readonly string[]): Promise<void> {
+    if (!this.treeView.visible || (stepIds && !stepIds.some((stepId) => this.session.approvals.get(stepId)))) return;
     this.provider.rebuild();
-    for (const stepId of stepIds) {
-      if (!this.session.approvals.get(stepId)) continue;
-      const element = this.provider.stepElement(stepId);
-      if (element) await Promise.resolve(this.treeView.reveal(element, { select: false, focus: false })).catch(() => undefined);
-      return;
-    }
+    const element = this.provider.waitingElement();
+    if (element) await Promise.resolve(this.treeView.reveal(element, { select: false, focus: false, expand: true })).catch(() => undefined);
   }
 
   dispose(): void {

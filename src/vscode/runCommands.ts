@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { RunReport } from '../core/executor/runSummary';
 import { progressText } from '../core/view/runProgress';
 import { traceTimeline } from '../core/view/traceTimeline';
+import { reasonHeadline } from '../core/view/reasonHeadline';
 import { COMMANDS, VIEWS } from './ids';
 import type { PlanSession } from './planSession';
 import type { RunDocuments } from './runDocuments';
@@ -86,7 +87,7 @@ export function reportRunError(log: vscode.LogOutputChannel, what: string, error
 
 /** One message for how a run stopped. Not awaited: the command resolves when the run stops. */
 export function announce(report: RunReport, log: vscode.LogOutputChannel, documents: RunDocuments): void {
-  const reason = report.reason ? `: ${report.reason.split('\n')[0]}` : '';
+  const reason = report.reason ? `: ${reasonHeadline(report.reason)}` : '';
   switch (report.status) {
     case 'succeeded':
       log.info(`Summary:\n${report.summary}`);
@@ -199,7 +200,7 @@ export async function offerResume(session: PlanSession, log: vscode.LogOutputCha
     return undefined;
   });
   if (!state || !session.runs.resumable) return;
-  const where = state.statusReason ? ` (${state.statusReason.split('\n')[0]})` : '';
+  const where = state.statusReason ? ` (${reasonHeadline(state.statusReason)})` : '';
   const choice = await vscode.window.showInformationMessage(
     `Planwright: the run of "${state.plan.goal}" stopped at ${progressText(state)}${where}. Resume it?`,
     'Resume',

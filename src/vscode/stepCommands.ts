@@ -3,17 +3,15 @@
 // tree element it was invoked on, or a step id when another command or a test invokes it; Delete and Undo
 // ask for confirmation only when invoked from the tree. Approvals are answered only here, by the user.
 import * as vscode from 'vscode';
-import { approvalPreview } from '../core/executor/approvalPreview';
 import { moveInExecutionOrder, removeStep } from '../core/plan/planEdits';
-import { resolveStepArgs } from '../core/plan/resolveStepArgs';
-import { stepOutputs } from '../core/executor/runState';
 import { shorten } from '../core/textPreview';
 import { stepReference } from '../core/view/stepNumbers';
 import { COMMANDS } from './ids';
 import type { PlanSession } from './planSession';
 import type { PlanTreeElement } from './planTreeProvider';
-import type { PreviewDocuments } from './previewDocuments';
+import { previewStepId, type PreviewDocuments } from './previewDocuments';
 import type { RunHost } from './runHost';
+import { previewOf } from './stepPreview';
 import { describeError, reportFailure, showError, summarizeProblems } from './userMessages';
 
 /** What the step commands work with. */
@@ -24,9 +22,10 @@ export interface StepCommandDeps {
   readonly ports: RunHost['ports'];
 }
 
-/** The step a command was invoked on: a tree element or a step id. */
+/** The step a command was invoked on: a tree element, a step id, or a preview document's URI (the editor title). */
 export function stepIdOf(target: unknown): string | undefined {
   if (typeof target === 'string') return target;
+  if (target instanceof vscode.Uri) return previewStepId(target);
   const element = target as Partial<PlanTreeElement> | undefined;
   return typeof element?.stepId === 'string' && element.stepId !== '' ? element.stepId : undefined;
 }
@@ -61,22 +60,11 @@ async function rejectOrSkip(deps: StepCommandDeps, target: unknown): Promise<boo
 /** Opens the diff of what a step would write: its open approval's preview, or one computed now. */
 async function showDiff(deps: StepCommandDeps, target: unknown): Promise<boolean> {
   const stepId = stepIdOf(target);
-  if (!stepId) return false;
-  const request = deps.session.approvals.get(stepId);
-  if (request) return deps.previews.showDiff(request);
-  const step = deps.session.plan?.steps.find((candidate) => candidate.id === stepId);
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  if (!step || !folder) return false;
-  const state = deps.session.runs.state;
-  const resolved = resolveStepArgs(step, state ? stepOutputs(state) : new Map());
-  if (!resolved.ok) {
-    void vscode.window.showInformationMessage(`${stepId}'s arguments use the output of steps that have not run yet; its diff shows once they have.`);
-    return false;
-  }
-  const args = resolved.args as Record<string, unknown>;
-  const preview = await approvalPreview(step.tool, args, deps.ports(folder).workspace);
-  const shown = await deps.previews.showDiff({ stepId, title: step.title, tool: step.tool, args, reason: 'preview', preview });
-  if (!shown) void vscode.window.showInformationMessage(`${stepId} (${step.tool}) changes no file, so there is no diff to show.`);
+  const request = stepId ? await previewOf(deps, stepId) : undefined;
+  if (typeof request === 'string') void vscode.window.showInformationMessage(request);
+  if (!request || typeof request === 'string') return false;
+  const shown = await deps.previews.showDiff(request);
+  if (!shown) void vscode.window.showInformationMessage(`${request.stepId} (${request.tool}) changes no file, so there is no diff to show.`);
   return shown;
 }
 

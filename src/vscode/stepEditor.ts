@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { insertStepAfter, newStep, replaceStep } from '../core/plan/planEdits';
 import { formatProblem, type PlanProblem } from '../core/plan/planProblem';
 import type { Plan, Step } from '../core/plan/planSchema';
+import { messageOf } from '../core/textPreview';
 import { TOOLS } from '../core/tools/toolCatalog';
 import { COMMANDS } from './ids';
 import type { PlanSession } from './planSession';
@@ -23,6 +24,8 @@ export class StepEditor implements vscode.Disposable {
   private readonly targets = new Map<string, EditTarget>();
   private readonly diagnostics = vscode.languages.createDiagnosticCollection('planwright');
   private readonly subscriptions: vscode.Disposable[];
+  /** The status bar message of the last refused save, cleared by the next save. */
+  private saveMessage: vscode.Disposable | undefined;
 
   /** `folder` is a local folder under the extension's storage where edit documents are written. */
   constructor(
@@ -113,16 +116,28 @@ export class StepEditor implements vscode.Disposable {
   private async saved(document: vscode.TextDocument): Promise<void> {
     const target = this.targets.get(document.uri.toString());
     if (!target) return;
+    // The last save's message goes: a problem fixed by this save leaves nothing stale behind.
+    this.saveMessage?.dispose();
     let value: unknown;
     try {
       value = JSON.parse(document.getText());
     } catch (error) {
-      this.diagnostics.set(document.uri, [new vscode.Diagnostic(new vscode.Range(0, 0, 0, 1), `Not valid JSON: ${describeError(error, this.log)}`)]);
+      // A syntax error is the user's typo, not a fault: one line in the log, no stack trace.
+      this.log.warn(`${path.basename(document.uri.fsPath)} is not valid JSON: ${messageOf(error)}`);
+      this.diagnostics.set(document.uri, [new vscode.Diagnostic(new vscode.Range(0, 0, 0, 1), `Not valid JSON: ${messageOf(error)}`)]);
+      this.saveMessage = vscode.window.setStatusBarMessage('$(error) Planwright: the step is not valid JSON; nothing was changed');
+      return;
+    }
+    if (target.mode === 'edit' && !this.step(target.stepId)) {
+      const gone = `${target.stepId} is no longer in the plan (it was deleted or replaced since this document opened); nothing was changed. Use Add Step After… to add it again.`;
+      this.log.warn(gone);
+      this.diagnostics.set(document.uri, [new vscode.Diagnostic(new vscode.Range(0, 0, 0, 1), gone)]);
+      this.saveMessage = vscode.window.setStatusBarMessage(`$(error) Planwright: ${target.stepId} is no longer in the plan; nothing was changed`);
       return;
     }
     const step = value as Step;
     const edited = (plan: Plan) => (target.mode === 'edit' ? replaceStep(plan, target.stepId, step) : insertStepAfter(plan, target.afterId, step));
-    const problems = await this.apply(edited, target.mode === 'edit' ? `edited ${target.stepId}` : `added ${String(step?.id)}`);
+    const problems = await this.apply(edited, target.mode === 'edit' ? `edited ${target.stepId}` : `added ${String(step?.id)}`, 'statusBar');
     if (problems === undefined) {
       this.diagnostics.delete(document.uri);
       // The step now exists under its (possibly new) id: a later save edits it.
@@ -133,18 +148,27 @@ export class StepEditor implements vscode.Disposable {
     this.diagnostics.set(document.uri, diagnosticsFor(document, problems, target.mode === 'edit' ? target.stepId : String(step?.id)));
   }
 
-  /** Applies an edit; `undefined` when it went through, else the gate's problems (shown on the steps). */
-  private async apply(change: (plan: Plan) => Plan, reason: string): Promise<readonly PlanProblem[] | undefined> {
+  /**
+   * Applies an edit; `undefined` when it went through, else the gate's problems (shown on the steps). A refusal
+   * is said in a notification, or, for a step document whose diagnostics show the problems, in the status bar
+   * until the next save (a notification would stay in the centre after the fix).
+   */
+  private async apply(change: (plan: Plan) => Plan, reason: string, report: 'notification' | 'statusBar' = 'notification'): Promise<readonly PlanProblem[] | undefined> {
     const plan = this.session.plan;
     if (!plan) return [{ path: '', message: 'no plan is open' }];
+    const say = (message: string) => {
+      if (report === 'notification') showError(this.log, message);
+      else this.saveMessage = vscode.window.setStatusBarMessage(`$(error) ${message}`);
+    };
     try {
       const outcome = await this.session.applyEdit(change(plan), `${reason} by hand`);
       if (outcome.ok) return undefined;
-      showError(this.log, summarizeProblems(this.log, 'The edit was not applied', outcome.problems));
+      say(summarizeProblems(this.log, 'The edit was not applied', outcome.problems));
       return outcome.problems;
     } catch (error) {
-      showError(this.log, `The edit was not applied: ${describeError(error, this.log)}`);
-      return [{ path: '', message: describeError(error, this.log) }];
+      const message = describeError(error, this.log);
+      say(`The edit was not applied: ${message}`);
+      return [{ path: '', message }];
     }
   }
 
@@ -153,6 +177,7 @@ export class StepEditor implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.saveMessage?.dispose();
     for (const subscription of this.subscriptions) subscription.dispose();
     this.diagnostics.dispose();
   }

@@ -7,16 +7,20 @@
 // pending input (https://github.com/microsoft/vscode/issues/237208). The last command's terminal stays
 // open until the next one starts, so its output can be read.
 //
-// When shell integration does not activate within a few seconds (a shell without it, a user setup that
+// When shell integration does not activate within ten seconds (a shell without it, a user setup that
 // conflicts with it, integration switched off, some remote hosts), and for a command that needs its own
 // environment variables (a terminal cannot take them per command, and prefixing them would change the
-// command line), the command runs as a child process instead, and the log says so.
+// command line), the command runs as a child process instead; the log says so, and a read-only "Planwright"
+// pseudo-terminal shows the command, why, and its output live. The wait used to be 3 s: on a loaded 2-core
+// machine code-server's bash takes longer than that to report its integration, and once it had not, every
+// later command of the window ran out of sight.
 import * as vscode from 'vscode';
 import { FileNotFoundError, ToolError, WorkspaceEscapeError } from '../core/errors';
 import type { CommandRequest, CommandResult, CommandRunner, Logger } from '../core/ports';
 import { shorten } from '../core/textPreview';
 import { workspacePathProblem } from '../core/workspacePath';
 import { NodeCommandRunner } from '../node/nodeCommandRunner';
+import { OutputTerminal } from './outputTerminal';
 import { OutputTail } from '../node/outputTail';
 import { ProcessTreeSnapshot } from '../node/processTree';
 import { finishTerminalText, TerminalTextCleaner } from '../node/terminalText';
@@ -55,7 +59,9 @@ export class TerminalCommandRunner implements CommandRunner, vscode.Disposable {
    */
   private unavailable: string | undefined;
   /** Terminals whose command finished, kept visible until the next command starts. */
-  private readonly idle = new Set<vscode.Terminal>();
+  private readonly idle = new Set<vscode.Terminal | OutputTerminal>();
+  /** The pseudo-terminal showing each command that runs as a child process. */
+  private readonly live = new Map<CommandRequest, OutputTerminal>();
   /** Stops every running command; used by dispose(). */
   private readonly running = new Set<() => void>();
   private readonly configuration: vscode.Disposable;
@@ -66,7 +72,8 @@ export class TerminalCommandRunner implements CommandRunner, vscode.Disposable {
     private readonly options: TerminalCommandRunnerOptions,
   ) {
     this.resolver = folder.scheme === 'file' ? new WorkspaceResolver(folder.fsPath) : undefined;
-    this.fallback = options.fallback ?? (folder.scheme === 'file' ? new NodeCommandRunner(folder.fsPath, { killGraceMs: options.killGraceMs }) : undefined);
+    const onData = (request: CommandRequest, chunk: Buffer): void => this.live.get(request)?.write(chunk.toString('utf8'));
+    this.fallback = options.fallback ?? (folder.scheme === 'file' ? new NodeCommandRunner(folder.fsPath, { killGraceMs: options.killGraceMs, onData }) : undefined);
     this.logger = options.logger;
     this.name = options.terminalName ?? 'Planwright';
     // A changed terminal setting (another default shell, integration switched on) deserves a new try.
@@ -123,7 +130,17 @@ export class TerminalCommandRunner implements CommandRunner, vscode.Disposable {
       throw new ToolError('definite', 'noShell', `Cannot run ${JSON.stringify(shorten(request.command, 200))}: ${reason}, and a ${this.folder.scheme}: workspace has no local folder to run a process in.`);
     }
     this.logger.info(`Running ${JSON.stringify(shorten(request.command, 200))} as a child process: ${reason}.`);
-    return this.fallback.run(request, signal);
+    this.disposeIdle();
+    const shown = new OutputTerminal(this.name, request.command, `Runs as a child process, not in a shell: ${reason}.`);
+    this.live.set(request, shown);
+    try {
+      const result = await this.fallback.run(request, signal);
+      shown.end(result);
+      return result;
+    } finally {
+      this.live.delete(request);
+      this.idle.add(shown);
+    }
   }
 
   /** The folder to start in, confined to the workspace like every file path. */
@@ -247,7 +264,7 @@ export class TerminalCommandRunner implements CommandRunner, vscode.Disposable {
   }
 
   private integrationTimeoutMs(): number {
-    return this.options.shellIntegrationTimeoutMs ?? 3_000;
+    return this.options.shellIntegrationTimeoutMs ?? 10_000;
   }
 }
 

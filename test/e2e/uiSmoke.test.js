@@ -2,9 +2,10 @@
 // End-to-end: installs the packaged .vsix into code-server (a real VS Code 1.100.3), opens a copy of
 // examples/demo-workspace in headless Chromium and uses Planwright the way a person does: the activity bar,
 // the welcome view, the command palette, the plan tree, the Markdown export and the log; then, with a scripted
-// OpenAI-compatible model on 127.0.0.1 configured through the user settings, Plan a Task…, approvals with the
-// tree's inline buttons, a step's diff, a run whose test step fails its postcondition, the re-planned steps
-// (revision 2) appearing in place and completing, and the files on disk. Every stage is screenshot in a light
+// OpenAI-compatible model on 127.0.0.1 configured through the user settings, Plan a Task…, approvals through the
+// "Waiting for you" section, the diff editor's title bar and the tree's inline buttons, a run whose test step
+// fails its postcondition, the re-planned steps (revision 2) appearing in place and completing, a notification
+// centre with no step buttons left in it, and the files on disk. Every stage is screenshot in a light
 // and a dark theme under test-results/. The driver (workbenchDriver.js) waits on conditions with budgets scaled to
 // the machine, and each stage ends by checking that the run's journal records no approval the test did not give.
 // Needs PLANWRIGHT_VSIX (scripts/test.js sets it) or a planwright-<version>.vsix in the root, and the compiled
@@ -211,16 +212,23 @@ describe('the packaged extension in VS Code (code-server)', function () {
     await ui.row(label).locator('.label-name').click();
     for (const action of ['Approve', 'Reject / Skip', 'Show Diff']) await ui.shows(ui.row(label).locator(`.actions .action-label[aria-label="${action}"]`), `E2's inline "${action}" button`, { nominalMs: 5_000 });
     await ui.shows(ui.rowWithText("Postcondition: src/cli.js contains \"'--quiet'\""), 'E2\'s postcondition row', { nominalMs: 5_000 });
+    // The pinned section at the top lists E2 with what approving it does.
+    await ui.shows(ui.row('Waiting for you: 1 step'), 'the "Waiting for you" section at the top of the view', { nominalMs: 5_000 });
+    await ui.shows(ui.waitingRow('Accept --quiet', 'E2'), 'E2 in "Waiting for you"', { nominalMs: 5_000 });
+    await ui.shows(ui.rowWithText('E2 · changes src/cli.js'), 'E2\'s waiting row to say "changes src/cli.js"', { nominalMs: 5_000 });
     await shotBothThemes('6-awaiting-approval');
-    await ui.clickInline(label, 'Show Diff');
+    // A click on the waiting row opens the diff, whose title bar offers Approve, Reject and Approve All Safe.
+    await ui.waitingRow('Accept --quiet', 'E2').locator('.label-name').click();
     await ui.shows(page.locator('.tabs-container .tab', { hasText: 'E2: src/cli.js' }), 'the diff tab "E2: src/cli.js"', { nominalMs: 15_000, seen: 'tabs' });
     await ui.shows(page.locator('.monaco-diff-editor .modified .view-lines', { hasText: "'--quiet'" }), 'the proposed \'--quiet\' line in the diff', { nominalMs: 15_000, seen: 'tabs' });
+    for (const action of ['Approve', 'Reject / Skip', 'Approve All Safe Steps']) await ui.shows(ui.editorTitleAction(action), `the diff editor's title action "${action}"`, { nominalMs: 15_000, seen: 'tabs' });
     await shotBothThemes('7-diff');
-    await ui.shows(ui.row(label), 'E2 to still wait for approval after Show Diff', { nominalMs: 5_000 });
+    await ui.shows(ui.row(label), 'E2 to still wait for approval after opening its diff', { nominalMs: 5_000 });
   });
 
-  stage('approves steps with the inline button; the test step fails its postcondition', async () => {
-    await ui.approveInline('Accept --quiet', 'E2');
+  stage('approves a step from the diff editor\'s title bar (its tab closes) and one inline; the test step fails its postcondition', async () => {
+    await ui.approveInEditorTitle('Accept --quiet', 'E2');
+    await ui.leaves(page.locator('.tabs-container .tab', { hasText: 'E2: src/cli.js' }), 'the answered step\'s diff tab to close');
     await ui.shows(ui.row('Accept --quiet, E2, succeeded'), 'E2 to succeed');
     await ui.approveInline('Test that --quiet leaves out the file name', 'E3');
     // npm test is listed in planwright.approvedCommands, so it runs without asking, and fails: --quiet is not implemented yet.
@@ -252,6 +260,18 @@ describe('the packaged extension in VS Code (code-server)', function () {
     await ui.shows(ui.rowWithText('rev 2 · succeeded'), 'the goal row to say "rev 2 · succeeded"', { nominalMs: 60_000 });
     await ui.shows(ui.row('Run the tests again, R2, succeeded'), 'R2 (npm test again) to succeed', { nominalMs: 5_000 });
     await shotBothThemes('10-succeeded');
+  });
+
+  stage('leaves no live-looking Approve in the notification centre once the run ended', async () => {
+    const notifications = await ui.notificationCentre();
+    await shotBothThemes('10b-notification-centre');
+    await page.keyboard.press('Escape');
+    const withStepButtons = notifications.filter((item) => item.buttons.some((button) => /^(Approve|Reject)/.test(button)));
+    assert.deepEqual(withStepButtons, [], `notifications with step buttons: ${JSON.stringify(withStepButtons)}`);
+    const waitNotices = notifications.filter((item) => /wait for your approval|waits for your approval/.test(item.message));
+    assert.ok(waitNotices.length <= 1, `more than one "steps wait" notice: ${JSON.stringify(waitNotices)}`);
+    for (const notice of waitNotices) assert.deepEqual(notice.buttons, ['Show']);
+    assert.equal(await ui.row('Waiting for you').count(), 0, 'the "Waiting for you" section is gone once nothing waits');
   });
 
   stage('left the workspace files on disk as the plan intended', () => {

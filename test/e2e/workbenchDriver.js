@@ -151,6 +151,46 @@ class WorkbenchDriver {
     }
   }
 
+  /** The row of `stepId` in the "Waiting for you" section. @param {string} title @param {string} stepId */
+  waitingRow(title, stepId) {
+    return this.row(`${title}, ${stepId}, waits for your approval`);
+  }
+
+  /** The button `action` in the title bar of the active editor (a step's preview). @param {string} action */
+  editorTitleAction(action) {
+    // The editor title's toolbar (`.editor-actions` in the tab strip) is the active group's only action bar.
+    return this.page.locator(`.part.editor .editor-group-container.active .editor-actions .action-label[aria-label="${action}"]`).first();
+  }
+
+  /**
+   * Approves `stepId` with the Approve button in the title bar of its preview (open in the active editor) and
+   * waits for its row to leave the "Waiting for you" section. @param {string} title @param {string} stepId
+   */
+  async approveInEditorTitle(title, stepId) {
+    const button = this.editorTitleAction('Approve');
+    await this.shows(button, `the editor title's "Approve" for ${stepId}'s preview`, { seen: 'tabs' });
+    if (!this.approved.has(stepId)) this.approved.set(stepId, Date.now());
+    await button.click();
+    await this.leaves(this.waitingRow(title, stepId), `${stepId} to leave "Waiting for you" after a click on the editor title's Approve`);
+  }
+
+  /**
+   * What the notification centre holds, as a user sees it when opening it: each notification's text and the
+   * labels of its buttons. Leaves the centre closed. @returns {Promise<{ message: string, buttons: string[] }[]>}
+   */
+  async notificationCentre() {
+    await this.runCommand('Notifications: Show Notifications');
+    const centre = this.page.locator('.notifications-center');
+    await this.shows(centre, 'the notification centre', { seen: 'nothing' });
+    const items = await centre.locator('.notification-list-item').evaluateAll((rows) =>
+      rows.map((row) => ({
+        message: (row.querySelector('.notification-list-item-message')?.textContent ?? '').trim(),
+        buttons: [...row.querySelectorAll('.notification-list-item-buttons-container .monaco-button')].map((button) => (button.textContent ?? '').trim()),
+      })),
+    );
+    return items;
+  }
+
   /** Every approval the run's journals record as the user's, with when it was recorded. @returns {{ stepId: string, at: number, file: string }[]} */
   userApprovals() {
     const storage = path.join(this.userDataDir, 'User', 'workspaceStorage');

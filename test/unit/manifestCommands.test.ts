@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { STEP_FLAGS, stepContextValue, whenStepHasFlag, whenStepIs } from '../../src/core/view/stepContextValue';
+import { waitingContextValue, whenWaiting } from '../../src/core/view/waitingSection';
 import { COMMANDS, CONTEXT_KEYS, VIEW_CONTAINERS, VIEWS } from '../../src/vscode/ids';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
@@ -122,6 +123,11 @@ describe('package.json menus and when clauses', () => {
     }
   });
 
+  it('names Explorer menu items without "…": they act on the file clicked, with no dialog', () => {
+    const titles = new Map((contributes.commands ?? []).map((entry) => [entry.command, entry.title]));
+    for (const item of menuItems.filter((entry) => entry.menu === 'explorer/context')) assert.doesNotMatch(titles.get(item.command ?? '') ?? '', /…$/, String(item.command));
+  });
+
   it('uses only context keys from ids.ts, and every one of them', () => {
     const used = new Set(whenClauses.flatMap((when) => [...when.matchAll(/planwright:\w+/g)].map((match) => match[0])));
     assert.deepEqual(sorted(used), sorted(Object.values(CONTEXT_KEYS)));
@@ -144,7 +150,7 @@ describe('package.json menus and when clauses', () => {
 
 describe('package.json tree item menus', () => {
   const itemMenus = menuItems.filter((item) => item.menu === 'view/item/context');
-  const known = new Set([whenStepIs('awaitingApproval'), ...STEP_FLAGS.map(whenStepHasFlag), 'viewItem =~ /^step:/']);
+  const known = new Set([whenStepIs('awaitingApproval'), ...STEP_FLAGS.map(whenStepHasFlag), 'viewItem =~ /^step:/', whenWaiting(), whenWaiting('allowable'), whenWaiting('cannotApply')]);
 
   it('matches rows only with the when clauses the contextValue grammar provides', () => {
     for (const item of itemMenus) {
@@ -155,7 +161,8 @@ describe('package.json tree item menus', () => {
   });
 
   it('puts every tree-only command on step rows and hides it from the palette', () => {
-    const hidden = new Set(menuItems.filter((item) => item.menu === 'commandPalette' && item.when === 'false').map((item) => item.command));
+    const explorerOnly = new Set(menuItems.filter((item) => item.menu === 'explorer/context').map((item) => item.command));
+    const hidden = new Set(menuItems.filter((item) => item.menu === 'commandPalette' && item.when === 'false' && !explorerOnly.has(item.command)).map((item) => item.command));
     const onRows = new Set(itemMenus.map((item) => item.command));
     assert.deepEqual(sorted([...hidden].filter((id): id is string => id !== undefined)), sorted([...onRows].filter((id): id is string => id !== undefined)));
   });
@@ -167,13 +174,41 @@ describe('package.json tree item menus', () => {
     assert.ok(order(COMMANDS.approveStep) < order(COMMANDS.rejectStep));
   });
 
-  it('offers Approve and Reject inline exactly on rows waiting for approval', () => {
-    const waiting = stepContextValue('awaitingApproval', { diff: true, editable: true });
+  it('offers Approve and Reject inline exactly on rows whose question is open, never on a paused run\'s waiting step', () => {
+    const waiting = stepContextValue('awaitingApproval', { asking: true, diff: true, editable: true, files: true });
+    const paused = stepContextValue('awaitingApproval', { editable: true, files: true });
     const regexOf = (command: string) =>
       itemMenus.filter((item) => item.command === command && item.group?.startsWith('inline')).map((item) => new RegExp(/=~ \/(.*)\/$/.exec(item.when ?? '')?.[1] ?? '$^'));
     for (const command of [COMMANDS.approveStep, COMMANDS.rejectStep, COMMANDS.showStepDiff]) {
       assert.ok(regexOf(command).some((regex) => regex.test(waiting)), command);
       assert.ok(!regexOf(command).some((regex) => regex.test(stepContextValue('failed', { editable: true, retryable: true }))), command);
+      assert.ok(!regexOf(command).some((regex) => regex.test(paused)), command);
     }
+  });
+
+  it('offers Approve, Reject and Show What It Does on every "Waiting for you" row, Always Allow only on a plain command', () => {
+    const matches = (command: string, value: string) =>
+      itemMenus.filter((item) => item.command === command).some((item) => [...(item.when ?? '').matchAll(/=~ \/(.*?)\/(?= |\)|$)/g)].some((match) => new RegExp(match[1] ?? '$^').test(value)));
+    const edit = waitingContextValue({ preview: { kind: 'fileChanges', changes: [] } });
+    const command = waitingContextValue({ preview: { kind: 'command', command: 'npm test', cwd: '.' } });
+    const chained = waitingContextValue({ preview: { kind: 'command', command: 'npm test; rm x', cwd: '.' } });
+    for (const id of [COMMANDS.approveStep, COMMANDS.rejectStep, COMMANDS.showStepPreview]) assert.ok(matches(id, edit) && matches(id, command), id);
+    assert.ok(matches(COMMANDS.alwaysAllowCommand, command));
+    assert.ok(!matches(COMMANDS.alwaysAllowCommand, chained) && !matches(COMMANDS.alwaysAllowCommand, edit));
+  });
+
+  it('puts Approve and Reject in the editor title only for a preview whose question is open', () => {
+    const titles = menuItems.filter((item) => item.menu === 'editor/title');
+    for (const id of [COMMANDS.approveStep, COMMANDS.rejectStep]) {
+      const when = titles.find((item) => item.command === id)?.when ?? '';
+      assert.match(when, /resourceScheme == planwright-preview/);
+      assert.match(when, /planwright:activePreview =~ \/\^waiting:\//);
+    }
+  });
+
+  it('offers Show Diff in a step\'s menu only when its tool changes files', () => {
+    const diff = itemMenus.filter((item) => item.command === COMMANDS.showStepDiff).map((item) => new RegExp(/=~ \/(.*)\/$/.exec(item.when ?? '')?.[1] ?? '$^'));
+    assert.ok(diff.some((regex) => regex.test(stepContextValue('pending', { editable: true, files: true }))));
+    assert.ok(!diff.some((regex) => regex.test(stepContextValue('pending', { editable: true }))));
   });
 });

@@ -8,7 +8,7 @@ import { stepFlags } from '../plan/stepFlags';
 import type { ApprovalAnswer, ApprovalGate, Workspace } from '../ports';
 import { findTool } from '../tools/toolCatalog';
 import { approvalKey, approvalReason, type ApprovalSettings } from './approvalPolicy';
-import { approvalPreview } from './approvalPreview';
+import { composedPreview, previewContextOf } from './composedPreview';
 import { canonicalJson } from './canonicalJson';
 import type { RunRecorder } from './runRecorder';
 import { stepOutputs } from './runState';
@@ -62,7 +62,7 @@ export async function requestApproval(step: Step, io: ApprovalIo, signal: AbortS
   }
   // The preview first: once the step shows as waiting, its question must already be open, or an Approve
   // clicked in that moment would find nothing to answer.
-  const preview = await approvalPreview(step.tool, args, io.workspace).catch(() => ({ kind: 'none' }) as const);
+  const preview = await composedPreview(step, args, previewContextOf(recorder.current), io.workspace).catch(() => ({ kind: 'none' }) as const);
   await decide('askApproval', reason);
   await recorder.step(step.id, 'askApproval', { reason });
   const answered = io.gate

@@ -80,31 +80,62 @@ export function unusedStepId(plan: Pick<Plan, 'steps'>, prefix = 'E'): string {
   for (let n = 1; ; n++) if (!used.has(`${prefix}${n}`)) return `${prefix}${n}`;
 }
 
-/** Example arguments and postcondition per tool, for a new step a person then fills in. */
-const TEMPLATES: Readonly<Record<string, Pick<Step, 'args' | 'postcondition'>>> = {
-  readFile: { args: { path: 'src/index.ts' } },
-  listFiles: { args: { glob: 'src/**/*.ts' } },
-  searchText: { args: { pattern: 'TODO' } },
-  writeFile: { args: { path: 'notes.md', content: '' }, postcondition: { kind: 'fileExists', path: 'notes.md' } },
-  appendFile: { args: { path: 'notes.md', content: 'A new line\n' }, postcondition: { kind: 'fileContains', path: 'notes.md', text: 'A new line' } },
-  editFile: { args: { path: 'src/index.ts', edits: [{ find: 'old text', replace: 'new text' }] }, postcondition: { kind: 'fileContains', path: 'src/index.ts', text: 'new text' } },
-  deleteFile: { args: { path: 'old.txt' }, postcondition: { kind: 'fileAbsent', path: 'old.txt' } },
-  renameFile: { args: { from: 'old.txt', to: 'new.txt' }, postcondition: { kind: 'fileExists', path: 'new.txt' } },
-  runCommand: { args: { command: 'npm test' }, postcondition: { kind: 'exitCode', equals: 0 } },
-  generate: { args: { instruction: 'Summarize what the plan found' } },
-  proposeEdit: { args: { path: 'src/index.ts', instruction: 'Describe the change' }, postcondition: { kind: 'fileExists', path: 'src/index.ts' } },
-};
+/** Example arguments and postcondition per tool, for a new step a person then fills in, about the file `file`. */
+function template(tool: string, file: string): Pick<Step, 'args' | 'postcondition'> {
+  const slash = file.lastIndexOf('/');
+  const dot = file.lastIndexOf('.');
+  const glob = `${slash > 0 ? `${file.slice(0, slash)}/` : ''}**/*${dot > slash + 1 ? file.slice(dot) : ''}`;
+  switch (tool) {
+    case 'readFile':
+      return { args: { path: file } };
+    case 'listFiles':
+      return { args: { glob } };
+    case 'searchText':
+      return { args: { pattern: 'TODO' } };
+    case 'writeFile':
+      return { args: { path: 'notes.md', content: '' }, postcondition: { kind: 'fileExists', path: 'notes.md' } };
+    case 'appendFile':
+      return { args: { path: 'notes.md', content: 'A new line\n' }, postcondition: { kind: 'fileContains', path: 'notes.md', text: 'A new line' } };
+    case 'editFile':
+      return { args: { path: file, edits: [{ find: 'old text', replace: 'new text' }] }, postcondition: { kind: 'fileContains', path: file, text: 'new text' } };
+    case 'deleteFile':
+      return { args: { path: 'old.txt' }, postcondition: { kind: 'fileAbsent', path: 'old.txt' } };
+    case 'renameFile':
+      return { args: { from: 'old.txt', to: 'new.txt' }, postcondition: { kind: 'fileExists', path: 'new.txt' } };
+    case 'runCommand':
+      return { args: { command: 'npm test' }, postcondition: { kind: 'exitCode', equals: 0 } };
+    case 'generate':
+      return { args: { instruction: 'Summarize what the plan found' } };
+    case 'proposeEdit':
+      return { args: { path: file, instruction: 'Describe the change' }, postcondition: { kind: 'fileExists', path: file } };
+    default:
+      return { args: {} };
+  }
+}
+
+/**
+ * The file a new step's example arguments name: the one the step it follows works on, else the first file a
+ * step of the plan names, else README.md, so a template never names a file of another language's project.
+ */
+export function exampleFile(plan: Pick<Plan, 'steps'>, afterId?: string): string {
+  const fileOf = (step: Step | undefined): string | undefined => {
+    const args = (step?.args ?? {}) as Record<string, unknown>;
+    const path = args['path'] ?? args['from'];
+    return typeof path === 'string' && path !== '' && !path.includes('#') ? path : undefined;
+  };
+  return fileOf(plan.steps.find((step) => step.id === afterId)) ?? plan.steps.map(fileOf).find((path) => path !== undefined) ?? 'README.md';
+}
 
 /** A new step calling `tool`, with a fresh id, after `afterId` (which it depends on), to be filled in. */
 export function newStep(plan: Pick<Plan, 'steps'>, tool: string, afterId?: string): Step {
-  const template = TEMPLATES[tool] ?? { args: {} };
+  const example = template(tool, exampleFile(plan, afterId));
   return {
     id: unusedStepId(plan),
     title: `New ${tool} step`,
     tool,
-    args: structuredClone(template.args),
+    args: structuredClone(example.args),
     ...(afterId ? { dependsOn: [afterId] } : {}),
-    ...(template.postcondition ? { postcondition: structuredClone(template.postcondition) } : {}),
+    ...(example.postcondition ? { postcondition: structuredClone(example.postcondition) } : {}),
   };
 }
 

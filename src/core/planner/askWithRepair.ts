@@ -15,7 +15,7 @@ export interface RepairableCall<T> {
   readonly request: ChatRequest;
   /** Judges the text of a reply (`jsonReply` adapts a judge of parsed JSON). */
   check(reply: string): ReplyCheck<T>;
-  /** How the reply is named in messages: "plan", "re-planned steps". */
+  /** How the reply is named in messages, a singular noun: "plan", "patch". */
   readonly what: string;
   /** How the corrected reply is to be written: "as JSON only", "in the plan language, one step per line". */
   readonly replyAs: string;

@@ -1,11 +1,11 @@
 // editFile: exact find/replace edits in one file; each `find` must match exactly once.
 import { z } from 'zod';
 import { ToolError } from '../errors';
-import { countLines } from '../textPreview';
+import { countLines, quote } from '../textPreview';
 import { WorkspacePathSchema } from '../workspacePath';
 import { applyEdits, looksEdited, type TextEdit } from './applyEdits';
 import { defineTool, type SettleOutcome } from './defineTool';
-import { previewChange, readOrNull, snapshotOf } from './fileSnapshots';
+import { readOrNull, snapshotOf } from './fileSnapshots';
 import { AllowReadOnlySchema, guarded, refuseReadOnly, refuseTooLarge, requireFile } from './toolFailure';
 
 /** One exact find/replace; `find` must occur exactly once when the edit applies. */
@@ -27,6 +27,13 @@ export function editOutcome(before: string | null | undefined, current: string |
   return looksEdited(current, edits) ? 'done' : 'cannotTell';
 }
 
+/** Why edit `index` of `edits` cannot apply, in a preview's words: "find text "x" not found" or "occurs 2 times". */
+export function editProblem(edits: readonly TextEdit[], index: number, matches: number): string {
+  const which = edits.length > 1 ? `edit ${index + 1} of ${edits.length}: ` : '';
+  const find = quote(edits[index]?.find ?? '');
+  return `${which}find text ${find} ${matches === 0 ? 'not found' : `occurs ${matches} times`}`;
+}
+
 /** Applies every edit in memory, then writes the file once, atomically; nothing is written if one edit fails. */
 export const editFileTool = defineTool({
   name: 'editFile',
@@ -43,16 +50,15 @@ export const editFileTool = defineTool({
       return 'cannotTell';
     }
   },
-  preview: async (input, workspace) => ({
-    kind: 'fileChanges',
-    changes: [
-      await previewChange(workspace, input.path, (before) => {
-        if (before === null) return null;
-        const result = applyEdits(before, input.edits);
-        return result.ok ? result.content : before;
-      }),
-    ],
-  }),
+  preview: async (input, workspace) => {
+    const before = await readOrNull(workspace, input.path);
+    if (before === null) return { kind: 'fileChanges', changes: [{ path: input.path, before, after: null, problem: `${input.path} does not exist` }] };
+    const result = applyEdits(before, input.edits);
+    const change = result.ok
+      ? { path: input.path, before, after: result.content }
+      : { path: input.path, before, after: before, problem: `${editProblem(input.edits, result.editIndex, result.matches)} in ${input.path}` };
+    return { kind: 'fileChanges', changes: [change] };
+  },
   execute: (input, { workspace, limits, signal }) => {
     const action = `editFile ${input.path}`;
     return guarded(action, signal, async () => {

@@ -15,7 +15,8 @@ export function isSafeToApproveInBulk(request: Pick<ApprovalRequest, 'tool' | 'p
   if (!SAFE_TOOLS.has(request.tool)) return false;
   if (request.preview.kind !== 'fileChanges') return request.preview.kind === 'none';
   // A change that deletes a file is never "safe" in bulk.
-  return request.preview.changes.every((change) => change.after !== null);
+  // Nor is one that can no longer apply: approving it only fails the step.
+  return request.preview.changes.every((change) => change.after !== null && change.problem === undefined);
 }
 
 /** What approving does, in one line: the command and folder, the files changed, or the edit asked for. */

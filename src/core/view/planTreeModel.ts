@@ -10,6 +10,7 @@ import type { PlanTreeInput, PlanTreeNode, RunView } from './planTreeNode';
 import { planContextValue, type PlanRowStatus } from './stepContextValue';
 import { detail, oneLine } from './stepDetails';
 import { stepRows } from './stepRows';
+import { waitingSection } from './waitingSection';
 
 const PLAN_ICONS: Readonly<Record<PlanRowStatus, string>> = {
   idle: 'checklist',
@@ -22,7 +23,8 @@ const PLAN_ICONS: Readonly<Record<PlanRowStatus, string>> = {
   cancelled: 'close',
 };
 
-const PLAN_STATUS_TEXT: Readonly<Record<PlanRowStatus, string>> = {
+/** The goal row's and the status bar's words for each run status. */
+export const PLAN_STATUS_TEXT: Readonly<Record<PlanRowStatus, string>> = {
   idle: 'not run yet',
   running: 'running',
   awaitingApproval: 'waiting for approval',
@@ -91,7 +93,7 @@ function planDescription(input: PlanTreeInput, plan: Plan, status: PlanRowStatus
   return parts.join(' · ');
 }
 
-/** The rows of the plan tree: one goal row whose children are the step rows. */
+/** The rows of the plan tree: the "Waiting for you" section while steps wait, then one goal row whose children are the step rows. */
 export function planTreeModel(input: PlanTreeInput): readonly PlanTreeNode[] {
   const plan = input.run?.plan ?? input.plan;
   const planId = planNodeId(input.source);
@@ -105,6 +107,7 @@ export function planTreeModel(input: PlanTreeInput): readonly PlanTreeNode[] {
     ...stepRows(plan, { planId, input, baseRevision, plan }),
   ];
   return [
+    ...waitingSection(plan, input.waiting ?? []),
     {
       id: planId,
       kind: 'plan',

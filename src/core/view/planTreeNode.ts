@@ -1,11 +1,11 @@
 // The shape of the plan tree's rows and of what the tree is built from: a plan, its source, its run (live or
 // replayed), the approvals waiting for an answer and the problems of the last edit. Pure types, no logic.
-import type { ApprovalPreview } from '../ports';
+import type { ApprovalPreview, ApprovalRequest } from '../ports';
 import type { RunState } from '../executor/runState';
 import type { Plan } from '../plan/planSchema';
 
 /** What kind of row a node is. */
-export type PlanTreeNodeKind = 'plan' | 'step' | 'replaced' | 'group' | 'detail';
+export type PlanTreeNodeKind = 'plan' | 'step' | 'replaced' | 'group' | 'detail' | 'waiting' | 'waitingStep';
 
 /** One row of the plan tree. `iconId` is a codicon id, `iconColor` a theme color id; `id` is stable across refreshes. */
 export interface PlanTreeNode {
@@ -43,6 +43,8 @@ export interface PlanTreeInput {
   readonly executing?: boolean;
   /** Steps waiting for the user's answer now, with the kind of preview approving them comes with. */
   readonly approvals?: ReadonlyMap<string, ApprovalPreview['kind']>;
+  /** The open approval questions, for the "Waiting for you" section above the plan. */
+  readonly waiting?: readonly ApprovalRequest[];
   /** Problems the validation gate found with the last edit, by step id ('' for the plan as a whole). */
   readonly problems?: ReadonlyMap<string, readonly string[]>;
   /** The plan was edited and not saved. */

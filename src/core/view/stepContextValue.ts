@@ -1,11 +1,16 @@
 // The contextValue grammar of the plan tree's rows, which package.json menus match with anchored regexes:
 // `plan:<runStatus>` for the goal row, `step:<status>` followed by the step's flags in a fixed order
-// (`step:awaitingApproval:diff:editable`, `step:failed:editable:retryable:skippable`), `replaced` for a step a
-// re-plan replaced and `detail` for the rows under a step. One function builds each, so menus and tests agree.
+// (`step:awaitingApproval:asking:diff:editable:files`, `step:failed:editable:retryable:skippable`), `replaced`
+// for a step a re-plan replaced and `detail` for the rows under a step. One function builds each, so menus and
+// tests agree. The "Waiting for you" rows have their own grammar (waitingSection.ts).
 import type { StepStatus } from '../plan/stepStatus';
 
-/** What can be done with a step row, each a `:flag` in the contextValue (in this order). */
-export const STEP_FLAGS = ['diff', 'editable', 'output', 'retryable', 'skippable', 'undoable'] as const;
+/**
+ * What can be done with a step row, each a `:flag` in the contextValue (in this order). `asking`: its approval
+ * question is open now (a paused run's waiting step has none, so it offers no Approve); `files`: its tool
+ * changes files, so it has a diff to show.
+ */
+export const STEP_FLAGS = ['asking', 'diff', 'editable', 'files', 'output', 'retryable', 'skippable', 'undoable'] as const;
 export type StepFlag = (typeof STEP_FLAGS)[number];
 
 /** The run status shown on the goal row, or `idle` when the plan has not run. */

@@ -9,6 +9,7 @@ import type { Plan, Step } from '../plan/planSchema';
 import type { StepStatus } from '../plan/stepStatus';
 import type { PlanTreeInput, PlanTreeNode } from './planTreeNode';
 import { replacedGroup } from './replacedRows';
+import { stepChangesFiles } from './stepChangesFiles';
 import { stepContextValue } from './stepContextValue';
 import { stepDetails } from './stepDetails';
 import { executionOrder, stepNumber, stepReference } from './stepNumbers';
@@ -140,8 +141,10 @@ function buildStepNode(step: Step, context: StepContext): PlanTreeNode {
   const hasRun = input.run !== undefined;
   const children = stepDetails(id, step, run, problems, (stepId) => stepReference(context.plan, stepId));
   const contextValue = stepContextValue(status, {
+    asking: status === 'awaitingApproval' && input.approvals?.has(step.id) === true,
     diff: status === 'awaitingApproval' && input.approvals?.get(step.id) === 'fileChanges',
     editable: !FROZEN_OR_BUSY.has(status),
+    files: !FROZEN_OR_BUSY.has(status) && stepChangesFiles(step),
     output: Boolean(run?.output?.text || run?.failure?.outputTail),
     retryable: hasRun && !input.executing && RETRYABLE.has(status),
     skippable: hasRun && !input.executing && SKIPPABLE.has(status),

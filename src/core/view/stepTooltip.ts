@@ -74,8 +74,8 @@ export function stepTooltip(input: StepTooltipInput): string {
   lines.push(`Status: ${escapeMarkdown(STATUS_TEXT[status])}${attempts}${replaced}`, '');
   if (run?.reason && status !== 'succeeded') lines.push(`Why: ${escapeMarkdown(shorten(run.reason, 300))}`, '');
   if (step.tool === 'runCommand' && typeof step.args.command === 'string') {
-    const cwd = typeof step.args.cwd === 'string' ? step.args.cwd : '.';
-    lines.push(`Runs ${inlineCode(shorten(step.args.command, 300))} in ${inlineCode(cwd)}`, '');
+    const cwd = typeof step.args.cwd === 'string' && step.args.cwd !== '.' && step.args.cwd !== '' ? inlineCode(step.args.cwd) : 'the workspace folder';
+    lines.push(`Runs ${inlineCode(shorten(step.args.command, 300))} in ${cwd}`, '');
   }
   lines.push('Arguments:', '', codeBlock(argsPreview(step.args), 'json'), '');
   if (step.dependsOn && step.dependsOn.length > 0) lines.push(`After: ${step.dependsOn.map(escapeMarkdown).join(', ')}`, '');

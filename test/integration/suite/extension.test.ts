@@ -49,7 +49,7 @@ describe('Planwright in VS Code', () => {
     const edit = steps[1]!.item;
     assert.equal(edit.id, `plan:${DEMO_PLAN}/step:E2`);
     assert.equal(edit.description, 'pending · E2 · editFile src/cli.js');
-    assert.equal(edit.contextValue, 'step:pending:editable');
+    assert.equal(edit.contextValue, 'step:pending:editable:files');
     assert.equal(edit.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
     assert.ok(edit.iconPath instanceof vscode.ThemeIcon);
     assert.equal(edit.iconPath.id, 'circle-large-outline');

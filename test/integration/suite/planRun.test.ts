@@ -13,7 +13,7 @@ import type { GoalResult } from '../../../src/core/fused/runGoal';
 import { COMMANDS, PREVIEW_SCHEME } from '../../../src/vscode/ids';
 import { QUIET_GOAL, QUIET_PLAN_STEPS, quietFlagReplies } from '../../support/quietFlagScenario';
 import { ScriptedModelServer } from '../../support/scriptedModelServer';
-import { planwright, readText, rows, setUserSetting, stepRows, until, workspaceUri } from './support';
+import { planwright, readText, rows, setUserSetting, stepRows, until, waitingRows, workspaceUri } from './support';
 
 const SETTINGS = ['baseUrl', 'plannerModel', 'workerModel', 'approvedCommands', 'autoApprove', 'maxReplans'];
 
@@ -87,14 +87,21 @@ describe('Planwright runs a plan in VS Code', function () {
     const running = Promise.resolve(vscode.commands.executeCommand<RunReport>(COMMANDS.runPlan));
     await until('E2 to wait for approval', () => session.approvals.get('E2'), 30_000);
     const steps = await stepRows();
-    assert.equal(steps[1]?.item.contextValue, 'step:awaitingApproval:diff:editable');
+    assert.equal(steps[1]?.item.contextValue, 'step:awaitingApproval:asking:diff:editable:files');
     assert.equal((steps[0]?.item.iconPath as vscode.ThemeIcon).id, 'pass-filled');
-    assert.equal(await vscode.commands.executeCommand(COMMANDS.showStepDiff, steps[1]!.element), true);
+    // The pinned section lists E2 with what approving it does; its click opens the diff.
+    const [waiting] = await waitingRows();
+    assert.equal(waiting?.item.label, steps[1]?.item.label);
+    assert.match(String(waiting?.item.description), /^E2 · changes src\/cli\.js$/);
+    assert.equal(waiting?.item.command?.command, COMMANDS.showStepPreview);
+    assert.equal(await vscode.commands.executeCommand(COMMANDS.showStepPreview, ...(waiting?.item.command?.arguments ?? [])), true);
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
     assert.ok(tab?.input instanceof vscode.TabInputTextDiff);
     assert.equal(tab.input.modified.scheme, PREVIEW_SCHEME);
-    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
-    await approve('E2');
+    // Approve from the diff editor's title bar: the command gets the preview's URI; the answered step's tab closes.
+    assert.equal(await vscode.commands.executeCommand(COMMANDS.approveStep, tab.input.modified), true);
+    await until('E2\'s preview tab to close', () => !vscode.window.tabGroups.all.some((group) => group.tabs.some((open) => open.input instanceof vscode.TabInputTextDiff && open.input.modified.scheme === PREVIEW_SCHEME)), 30_000);
+    assert.ok(!(await waitingRows()).some((row) => row.element.stepId === 'E2'), 'an answered step leaves the section');
     await approve('E3');
     // E4 (npm test, approved by planwright.approvedCommands) fails its postcondition: the run re-plans.
     await until('revision 2', () => session.runs.state?.revision === 2, 60_000);
@@ -213,6 +220,8 @@ describe('Planwright runs a plan in VS Code', function () {
     assert.equal(await vscode.commands.executeCommand(COMMANDS.pauseRun), true);
     assert.equal((await first)?.status, 'paused');
     assert.equal(session.approvals.all().length, 0, 'pausing withdraws the open approvals');
+    assert.deepEqual(await waitingRows(), [], 'a paused run lists nothing to approve');
+    assert.doesNotMatch(String((await stepRows())[1]?.item.contextValue), /:asking\b/, 'a paused run offers no Approve on the waiting step');
     const restored = await session.runs.restore();
     assert.equal(restored?.status, 'paused');
     assert.equal(session.runs.resumable, true);

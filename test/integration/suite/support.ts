@@ -36,11 +36,22 @@ export function until<T>(what: string, condition: () => T | undefined | false | 
   return waitUntil(what, condition, { nominalMs, intervalMs: 25 });
 }
 
-/** The rows under `element` (the top-level rows without one), after the tree caught up with every change. */
+/** The rows under `element` (the top-level plan rows without one), after the tree caught up with every change. */
 export async function rows(element?: PlanTreeElement): Promise<{ element: PlanTreeElement; item: vscode.TreeItem }[]> {
   const { planTree } = await planwright();
   planTree.rebuild();
-  return Promise.all(planTree.getChildren(element).map(async (child) => ({ element: child, item: await planTree.getTreeItem(child) })));
+  // The "Waiting for you" section above the plan is read with waitingRows().
+  const children = planTree.getChildren(element).filter((child) => element !== undefined || child.kind !== 'waiting');
+  return Promise.all(children.map(async (child) => ({ element: child, item: await planTree.getTreeItem(child) })));
+}
+
+/** The rows of the "Waiting for you" section (none when no step waits), as the user sees them. */
+export async function waitingRows(): Promise<{ element: PlanTreeElement; item: vscode.TreeItem }[]> {
+  const { planTree } = await planwright();
+  planTree.rebuild();
+  const section = planTree.waitingElement();
+  if (!section) return [];
+  return Promise.all(planTree.getChildren(section).map(async (child) => ({ element: child, item: await planTree.getTreeItem(child) })));
 }
 
 /** The step rows (not replaced or detail rows) of the plan, in order. */

@@ -1,6 +1,6 @@
 // Edits to a plan from the editor, as pure functions; every result is then put through the real gate.
 import * as assert from 'node:assert/strict';
-import { insertStepAfter, moveInExecutionOrder, moveStep, newStep, problemsByStep, removeStep, replaceStep, unusedStepId } from '../../../src/core/plan/planEdits';
+import { exampleFile, insertStepAfter, moveInExecutionOrder, moveStep, newStep, problemsByStep, removeStep, replaceStep, unusedStepId } from '../../../src/core/plan/planEdits';
 import { TOOL_NAMES } from '../../../src/core/tools/toolCatalog';
 import { validatePlan } from '../../../src/core/plan/validatePlan';
 import { examplePlan } from './planFixtures';
@@ -20,6 +20,16 @@ describe('planEdits', () => {
     const step = newStep(plan, 'readFile', 'E1');
     assert.deepEqual(ids(insertStepAfter(plan, 'E1', step)), ['E1', 'E4', 'E2', 'E3']);
     assert.deepEqual(ids(insertStepAfter(plan, undefined, step)), ['E1', 'E2', 'E3', 'E4']);
+  });
+
+  it('fills a new step\'s template with a file the plan works on, never a file of another language', () => {
+    const plan = { steps: [{ id: 'E1', title: 'Read', tool: 'readFile', args: { path: 'src/cli.js' } }, { id: 'E2', title: 'Note', tool: 'writeFile', args: { path: 'NOTES.md', content: '' } }] };
+    assert.equal(exampleFile(plan, 'E2'), 'NOTES.md');
+    assert.equal(exampleFile(plan), 'src/cli.js');
+    assert.equal(exampleFile({ steps: [] }), 'README.md');
+    assert.deepEqual(newStep(plan, 'editFile', 'E1').args, { path: 'src/cli.js', edits: [{ find: 'old text', replace: 'new text' }] });
+    assert.deepEqual(newStep(plan, 'listFiles', 'E1').args, { glob: 'src/**/*.js' });
+    assert.ok(!JSON.stringify(newStep({ steps: [] }, 'editFile')).includes('src/index.ts'));
   });
 
   it('removes a step, and steps that waited for it wait for what it waited for', () => {

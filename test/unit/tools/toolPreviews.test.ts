@@ -44,8 +44,19 @@ describe('tool previews', () => {
     assert.deepEqual(await approvalPreview('readFile', { path: 'a.txt' }, workspace()), { kind: 'none' });
   });
 
-  it('leaves an editFile whose find does not apply unchanged in the preview', async () => {
+  it('says why an editFile whose find does not apply cannot apply, leaving the file unchanged', async () => {
     const preview = await approvalPreview('editFile', { path: 'a.txt', edits: [{ find: 'three', replace: '3' }] }, workspace());
-    assert.deepEqual(preview, { kind: 'fileChanges', changes: [{ path: 'a.txt', before: 'one\ntwo\n', after: 'one\ntwo\n' }] });
+    assert.deepEqual(preview, {
+      kind: 'fileChanges',
+      changes: [{ path: 'a.txt', before: 'one\ntwo\n', after: 'one\ntwo\n', problem: 'find text "three" not found in a.txt' }],
+    });
+  });
+
+  it('names the edit and the count when a find occurs more than once, and a missing file', async () => {
+    const files = new MemoryWorkspace({ 'a.txt': 'x x' });
+    const twice = await approvalPreview('editFile', { path: 'a.txt', edits: [{ find: 'x', replace: 'y' }, { find: 'x', replace: 'z' }] }, files);
+    assert.equal(twice.kind === 'fileChanges' ? twice.changes[0]?.problem : undefined, 'edit 1 of 2: find text "x" occurs 2 times in a.txt');
+    const missing = await approvalPreview('editFile', { path: 'gone.txt', edits: [{ find: 'x', replace: 'y' }] }, files);
+    assert.equal(missing.kind === 'fileChanges' ? missing.changes[0]?.problem : undefined, 'gone.txt does not exist');
   });
 });

@@ -83,7 +83,7 @@ describe('planTreeModel: a plan that has not run', () => {
     assert.match(tooltip, /^Postcondition: src\/cli\.ts contains "--verbose"$/m);
     assert.match(tooltip, /^After: E1$/m);
     assert.match(step(planTreeModel({ plan, source }), 'E1').tooltip, /`readFile` — read-only/);
-    assert.match(step(planTreeModel({ plan, source }), 'E3').tooltip, /^Runs `npm test` in `\.`$/m);
+    assert.match(step(planTreeModel({ plan, source }), 'E3').tooltip, /^Runs `npm test` in the workspace folder$/m);
   });
 
   it('shows the problems of a refused edit on the step they concern, and on the goal row', () => {
@@ -129,15 +129,17 @@ describe('planTreeModel: a run', () => {
   it('builds the contextValue grammar from the status and what can be done', () => {
     const context = (status: Parameters<typeof stepRun>[0], extra: Partial<ReturnType<typeof stepRun>> = {}, executing = false, approvals?: Map<string, 'fileChanges' | 'command'>) =>
       step(planTreeModel({ plan, source, run: runView(plan, { E2: stepRun(status, extra) }), executing, ...(approvals ? { approvals } : {}) }), 'E2').contextValue;
-    assert.equal(context('awaitingApproval', {}, true, new Map([['E2', 'fileChanges']])), 'step:awaitingApproval:diff:editable');
-    assert.equal(context('awaitingApproval', {}, true, new Map([['E2', 'command']])), 'step:awaitingApproval:editable');
-    assert.equal(context('failed'), 'step:failed:editable:retryable:skippable');
-    assert.equal(context('failed', {}, true), 'step:failed:editable');
-    assert.equal(context('failed', { before: [{ path: 'src/cli.ts', content: 'x' }], output: { text: 'out' } }), 'step:failed:editable:output:retryable:skippable:undoable');
+    assert.equal(context('awaitingApproval', {}, true, new Map([['E2', 'fileChanges']])), 'step:awaitingApproval:asking:diff:editable:files');
+    assert.equal(context('awaitingApproval', {}, true, new Map([['E2', 'command']])), 'step:awaitingApproval:asking:editable:files');
+    assert.equal(context('awaitingApproval'), 'step:awaitingApproval:editable:files');
+    assert.equal(context('failed'), 'step:failed:editable:files:retryable:skippable');
+    assert.equal(context('failed', {}, true), 'step:failed:editable:files');
+    assert.equal(context('failed', { before: [{ path: 'src/cli.ts', content: 'x' }], output: { text: 'out' } }), 'step:failed:editable:files:output:retryable:skippable:undoable');
     assert.equal(context('succeeded', { before: [{ path: 'src/cli.ts', content: 'x' }] }), 'step:succeeded:undoable');
     assert.equal(context('running', {}, true), 'step:running');
     assert.equal(context('skipped'), 'step:skipped:retryable');
-    assert.equal(context('invalidated'), 'step:invalidated:editable:retryable:skippable');
+    assert.equal(context('invalidated'), 'step:invalidated:editable:files:retryable:skippable');
+    assert.equal(step(planTreeModel({ plan, source }), 'E3').contextValue, 'step:pending:editable');
   });
 
   it('lists output (one line, cut), check detail and error under a step that ran', () => {

@@ -1,0 +1,65 @@
+// Unit tests of the "Waiting for you" section: pinned above the goal row only while questions are open, one
+// row per waiting step in plan order with what approving does, and a contextValue the menus can match.
+import * as assert from 'node:assert/strict';
+import type { ApprovalRequest } from '../../../src/core/ports';
+import { planTreeModel } from '../../../src/core/view/planTreeModel';
+import { waitingContextValue, waitingSection } from '../../../src/core/view/waitingSection';
+import { runView, stepRun, threeSteps } from './viewFixtures';
+
+const plan = threeSteps();
+
+const edit: ApprovalRequest = {
+  stepId: 'E2',
+  title: 'Add the flag',
+  tool: 'editFile',
+  args: {},
+  reason: 'editFile changes the workspace',
+  preview: { kind: 'fileChanges', changes: [{ path: 'src/cli.ts', before: 'a', after: 'b' }] },
+};
+const command: ApprovalRequest = {
+  stepId: 'E3',
+  title: 'Run the tests',
+  tool: 'runCommand',
+  args: { command: 'npm test' },
+  reason: 'commands run only after approval unless listed exactly in planwright.approvedCommands',
+  preview: { kind: 'command', command: 'npm test', cwd: '.' },
+};
+
+describe('waitingSection', () => {
+  it('shows nothing when no step waits', () => {
+    assert.deepEqual(waitingSection(plan, []), []);
+    assert.equal(planTreeModel({ plan, source: 'p.plan.json', waiting: [] }).length, 1);
+  });
+
+  it('is pinned above the goal row, expanded, listing each waiting step in plan order with what approving does', () => {
+    const rows = planTreeModel({ plan, source: 'p.plan.json', run: runView(plan, { E2: stepRun('awaitingApproval'), E3: stepRun('awaitingApproval') }), waiting: [command, edit] });
+    assert.deepEqual(rows.map((row) => row.kind), ['waiting', 'plan']);
+    const section = rows[0]!;
+    assert.equal(section.label, 'Waiting for you');
+    assert.equal(section.description, '2 steps');
+    assert.equal(section.expanded, true);
+    assert.deepEqual(section.children.map((row) => [row.label, row.description]), [
+      ['Add the flag', 'E2 · changes src/cli.ts'],
+      ['Run the tests', 'E3 · runs `npm test` in the workspace folder'],
+    ]);
+    assert.deepEqual(section.children.map((row) => row.stepId), ['E2', 'E3']);
+    assert.match(section.children[1]!.tooltip, /Why it asks: commands run only after approval/);
+  });
+
+  it('says when a file change can no longer apply, instead of what it changes', () => {
+    const stale: ApprovalRequest = {
+      ...edit,
+      preview: { kind: 'fileChanges', changes: [{ path: 'src/cli.js', before: 'a', after: 'a', problem: 'find text "x" not found in src/cli.js' }] },
+    };
+    const [row] = waitingSection(plan, [stale])[0]!.children;
+    assert.equal(row!.description, 'E2 · cannot apply: find text "x" not found in src/cli.js');
+    assert.equal(row!.iconId, 'warning');
+    assert.equal(row!.contextValue, 'waiting:fileChanges:cannotApply');
+  });
+
+  it('marks a plain command as one that may be always allowed, never a chained one', () => {
+    assert.equal(waitingContextValue(command), 'waiting:command:allowable');
+    assert.equal(waitingContextValue({ preview: { kind: 'command', command: 'npm test && rm -rf x', cwd: '.' } }), 'waiting:command');
+    assert.equal(waitingContextValue(edit), 'waiting:fileChanges');
+  });
+});
