@@ -1,6 +1,6 @@
 // Configurations of real MCP servers for the tests, all over stdio (nothing listens on the network): our
 // own test server (test/support/mcpTestServer.ts) with its state in a folder the test owns, and the
-// reference servers from npm.
+// reference filesystem server from npm.
 import * as path from 'node:path';
 import type { McpServers } from '../../../src/core/mcp/mcpServerConfig';
 
@@ -17,11 +17,6 @@ export function testServerConfig(stateDir: string, timeoutMs?: number): McpServe
 /** @modelcontextprotocol/server-filesystem, allowed into `root` only. */
 export function filesystemServerConfig(root: string): McpServers[string] {
   return { command: process.execPath, args: [require.resolve('@modelcontextprotocol/server-filesystem/dist/index.js'), root] };
-}
-
-/** @modelcontextprotocol/server-everything over stdio. */
-export function everythingServerConfig(): McpServers[string] {
-  return { command: process.execPath, args: [require.resolve('@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'] };
 }
 
 /** The lines of the test server's call log. */

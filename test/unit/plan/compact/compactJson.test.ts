@@ -20,7 +20,7 @@ describe('compact JSON fallback', () => {
 
   it('reports unknown fields and malformed checks at the step and field', () => {
     const json = readCompactJson({ steps: [{ tool: 'readFile', args: { path: 'a' }, id: 'E1' }, { tool: 'deleteFile', args: { path: 'a' }, check: 'gone a' }] });
-    assert.deepEqual(json.problems.map(formatProblem), ['E1.id: unknown field', 'E2.check: column 1: expected a check (exists, absent, json, contains, matches, exit, output, run, not, all, any), found "gone a"']);
+    assert.deepEqual(json.problems.map(formatProblem), ['E1.id: unknown field', 'E2.check: column 1: expected a check (exists, absent, json, contains, matches, exit, output, run, result, not, all, any), found "gone a"']);
     assert.deepEqual(readCompactJson([]).problems.map(formatProblem), ['the reply must be a JSON object {"steps": [ ... ]}']);
   });
 

@@ -75,7 +75,7 @@ describe('parseCompactLine', () => {
     assert.equal(problem('readFile {"path":"a"'), 'line 3: column 10: the arguments of readFile: the JSON object is not closed (a } or a " is missing)');
     assert.match(problem('readFile {path:"a"}'), /^line 3: column 10: the arguments of readFile are not valid JSON \(/);
     assert.equal(problem('readFile {"path":"a"} after'), 'line 3: column 28: expected step ids after "after" (e.g. after E1,E2), found the end of the line');
-    assert.equal(problem('readFile {"path":"a"} check has a'), 'line 3: column 29: expected a check (exists, absent, json, contains, matches, exit, output, run, not, all, any), found "has a"');
+    assert.equal(problem('readFile {"path":"a"} check has a'), 'line 3: column 29: expected a check (exists, absent, json, contains, matches, exit, output, run, result, not, all, any), found "has a"');
     assert.equal(problem('readFile {"path":"a"} then E2'), 'line 3: column 23: expected after, check, pre, status, undo, idempotent, keyed or "# title" after the arguments, found "then E2"');
     assert.equal(problem('readFile {"path":"a"} idempotent idempotent'), 'line 3: column 34: "idempotent" is written twice');
     assert.equal(problem('E4 readFile {"path":"a"}', 'E3'), 'line 3: labelled E4, but its position makes it E3; steps are numbered by the order of their lines');
