@@ -78,8 +78,10 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanTreeElement
   getTreeItem(element: PlanTreeElement): vscode.TreeItem {
     const node = this.nodes.get(element.id);
     if (!node) return new vscode.TreeItem('', vscode.TreeItemCollapsibleState.None);
+    // The goal row is open even before its first step: VS Code keeps a row that first showed without
+    // children closed when children arrive, and a streamed plan's steps arrive after its goal.
     const collapsible =
-      node.children.length === 0
+      node.children.length === 0 && node.kind !== 'plan'
         ? vscode.TreeItemCollapsibleState.None
         : node.expanded
           ? vscode.TreeItemCollapsibleState.Expanded

@@ -81,6 +81,16 @@ function recoveringRow(planId: string, run: RunView | undefined, executing: bool
   return [{ ...detail(planId, 'recovering', run.recovering.stepId, oneLine(text), 'loading~spin', escapeMarkdown(text)), description: '' }];
 }
 
+/**
+ * While the planner is still writing a streamed plan: a row saying so. It also gives the goal row a child
+ * before the first step arrives, so the row opens expanded (VS Code keeps a row that had no children closed).
+ */
+function planningRow(planId: string, run: RunView | undefined, executing: boolean): PlanTreeNode[] {
+  if (!run?.planOpen || !executing) return [];
+  const text = 'Planning: steps appear as the planner writes them';
+  return [{ ...detail(planId, 'planning', '', text, 'loading~spin', text), description: '' }];
+}
+
 /** The goal row's label: the goal, after the revision once a re-plan or an edit made one. */
 function planLabel(plan: Plan, run: RunView | undefined): string {
   return run && run.replanReasons.length > 0 ? `(rev ${run.revision}) ${plan.goal}` : plan.goal;
@@ -105,6 +115,7 @@ export function planTreeModel(input: PlanTreeInput): readonly PlanTreeNode[] {
     ...planProblems.map((problem, index) => detail(planId, `problem:${index}`, '', `Problem: ${oneLine(problem)}`, 'warning', escapeMarkdown(problem), 'problemsErrorIcon.foreground')),
     ...recoveringRow(planId, run, input.executing === true),
     ...stepRows(plan, { planId, input, baseRevision, plan }),
+    ...planningRow(planId, run, input.executing === true),
   ];
   return [
     ...waitingSection(plan, input.waiting ?? []),

@@ -30,7 +30,7 @@ export interface PlanTreeNode {
 }
 
 /** The part of a run the tree shows. */
-export type RunView = Pick<RunState, 'plan' | 'status' | 'statusReason' | 'revision' | 'steps' | 'replaced' | 'replanReasons' | 'usage'> & Partial<Pick<RunState, 'recovering'>>;
+export type RunView = Pick<RunState, 'plan' | 'status' | 'statusReason' | 'revision' | 'steps' | 'replaced' | 'replanReasons' | 'usage'> & Partial<Pick<RunState, 'recovering' | 'planOpen'>>;
 
 /** What the tree shows: a plan, where it came from, and (once it runs) its run. */
 export interface PlanTreeInput {

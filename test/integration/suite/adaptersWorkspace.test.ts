@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { FileExistsError, FileNotFoundError, ToolError, WorkspaceEscapeError } from '../../../src/core/errors';
+import { FileExistsError, FileNotFoundError, NotAFileError, ToolError, WorkspaceEscapeError } from '../../../src/core/errors';
 import { NodeWorkspace } from '../../../src/node/nodeWorkspace';
 import { VscodeWorkspace } from '../../../src/vscode/vscodeWorkspace';
 import { MemoryFileSystem, scratchFolder } from './adaptersSupport';
@@ -55,7 +55,7 @@ describe('VscodeWorkspace on a file: folder', () => {
     await workspace.appendFile('fresh/c.txt', 'C');
     assert.equal(readFileSync(path.join(root, 'deep/er/b.txt'), 'utf8'), 'B+');
     assert.equal(readFileSync(path.join(root, 'fresh/c.txt'), 'utf8'), 'C');
-    assert.deepEqual(await workspace.stat('src/a.ts'), { type: 'file', size: 1 });
+    assert.deepEqual(await workspace.stat('src/a.ts'), { type: 'file', size: 1, readOnly: false });
     assert.equal((await workspace.stat('src'))?.type, 'directory');
     assert.equal(await workspace.stat('nothing'), undefined);
     assert.equal(await workspace.stat('src/a.ts/below'), undefined);
@@ -85,12 +85,12 @@ describe('VscodeWorkspace on a file: folder', () => {
   });
 
   it('refuses to write over a folder or below a file, and leaves both as they were', async () => {
-    await assert.rejects(workspace.writeFile('src', 'x'), (error: unknown) => error instanceof ToolError && error.reason === 'notAFile');
+    await assert.rejects(workspace.writeFile('src', 'x'), (error: unknown) => (error instanceof NotAFileError || error instanceof ToolError) && error.reason === 'notAFile');
     assert.equal(readFileSync(path.join(root, 'src/a.ts'), 'utf8'), 'A');
-    await assert.rejects(workspace.writeFile('src/a.ts/below.txt', 'x'), (error: unknown) => error instanceof ToolError && error.reason === 'notAFile');
+    await assert.rejects(workspace.writeFile('src/a.ts/below.txt', 'x'), (error: unknown) => (error instanceof NotAFileError || error instanceof ToolError) && error.reason === 'notAFile');
     assert.equal(readFileSync(path.join(root, 'src/a.ts'), 'utf8'), 'A');
-    await assert.rejects(workspace.readFile('src'), (error: unknown) => error instanceof ToolError && error.reason === 'notAFile');
-    await assert.rejects(workspace.deleteFile('src'), (error: unknown) => error instanceof ToolError && error.reason === 'notAFile');
+    await assert.rejects(workspace.readFile('src'), (error: unknown) => (error instanceof NotAFileError || error instanceof ToolError) && error.reason === 'notAFile');
+    await assert.rejects(workspace.deleteFile('src'), (error: unknown) => (error instanceof NotAFileError || error instanceof ToolError) && error.reason === 'notAFile');
     assert.ok(statSync(path.join(root, 'src')).isDirectory());
   });
 
@@ -286,7 +286,7 @@ describe('VscodeWorkspace on a virtual file system', () => {
     await workspace.appendFile('c.txt', 'C');
     assert.equal(await workspace.readFile('deep/b.txt'), 'B+');
     assert.equal(await workspace.readFile('c.txt'), 'C');
-    assert.deepEqual(await workspace.stat('deep/b.txt'), { type: 'file', size: 2 });
+    assert.deepEqual(await workspace.stat('deep/b.txt'), { type: 'file', size: 2, readOnly: false });
     assert.equal((await workspace.stat('deep'))?.type, 'directory');
     await assert.rejects(workspace.rename('c.txt', 'deep/b.txt'), FileExistsError);
     await workspace.rename('c.txt', 'moved/c.txt');

@@ -91,7 +91,7 @@ describe('Planwright runs a plan in VS Code', function () {
     assert.equal((steps[0]?.item.iconPath as vscode.ThemeIcon).id, 'pass-filled');
     // The pinned section lists E2 with what approving it does; its click opens the diff.
     const [waiting] = await waitingRows();
-    assert.equal(waiting?.item.label, steps[1]?.item.label);
+    assert.equal(waiting?.item.label, QUIET_PLAN_STEPS[1]!.title);
     assert.match(String(waiting?.item.description), /^E2 · changes src\/cli\.js$/);
     assert.equal(waiting?.item.command?.command, COMMANDS.showStepPreview);
     assert.equal(await vscode.commands.executeCommand(COMMANDS.showStepPreview, ...(waiting?.item.command?.arguments ?? [])), true);

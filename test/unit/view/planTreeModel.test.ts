@@ -211,6 +211,15 @@ describe('planTreeModel: a run', () => {
     assert.equal(root(planTreeModel({ plan, source, run, executing: false })).children[0]?.kind, 'step');
   });
 
+  it('says while a streamed plan is still being written that more steps are coming, after the steps so far', () => {
+    const run = runView(plan, { E1: stepRun('succeeded') }, { planOpen: true });
+    const children = root(planTreeModel({ plan, source, run, executing: true })).children;
+    assert.equal(children.at(-1)?.label, 'Planning: steps appear as the planner writes them');
+    assert.equal(children.at(-1)?.iconId, 'loading~spin');
+    assert.ok(!root(planTreeModel({ plan, source, run, executing: false })).children.some((child) => child.label.startsWith('Planning')));
+    assert.ok(!root(planTreeModel({ plan, source, run: runView(plan), executing: true })).children.some((child) => child.label.startsWith('Planning')));
+  });
+
   it('opens a step that broke with a new row id for each broken attempt, so VS Code does not keep it closed', () => {
     const failed = step(planTreeModel({ plan, source, run: runView(plan, { E2: stepRun('failed') }) }), 'E2');
     assert.equal(failed.expanded, true);
