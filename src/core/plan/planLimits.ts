@@ -9,6 +9,8 @@ export const PLAN_LIMITS = {
   depth: 64,
   /** Characters of a field name anywhere in a plan (every real field name is far shorter). */
   fieldName: 64,
+  /** Fields of one object anywhere in a plan: past it, checking each one would cost more than the plan is worth. */
+  fields: 10_000,
   /** Characters of a tool name. */
   toolName: 64,
   /** Characters of a step title. */
@@ -42,7 +44,8 @@ interface Pending {
 
 /**
  * The problems of `value` that must be found before any schema or walker sees it: nesting deeper than
- * `PLAN_LIMITS.depth` (reported once per field, and nothing inside is visited), field names that are too long, and
+ * `PLAN_LIMITS.depth` (reported once per field, and nothing inside is visited), objects with more than
+ * `PLAN_LIMITS.fields` fields (nothing inside is visited), field names that are too long, and
  * `__proto__` / `constructor` / `prototype` keys (unknown fields). `structure` is how many levels of
  * `value` hold the fields the limit is about (3 for a plan document: document, steps, step); a depth
  * problem is located at that field.
@@ -67,6 +70,10 @@ export function screenValue(value: unknown, structure = 0): ShapeProblem[] {
       continue;
     }
     const keys = Object.keys(node.value);
+    if (keys.length > PLAN_LIMITS.fields) {
+      problems.push({ path: pathOf(node), message: `has ${keys.length} fields, more than the ${PLAN_LIMITS.fields} an object in a plan may have; nothing inside it was checked` });
+      continue;
+    }
     for (let index = keys.length - 1; index >= 0; index--) {
       const key = keys[index]!;
       if (FORBIDDEN_KEYS.has(key)) problems.push({ path: [...pathOf(node), key], message: 'unknown field' });

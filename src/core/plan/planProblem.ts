@@ -91,7 +91,14 @@ export interface IssueContext {
   readonly fieldNames?: readonly string[];
 }
 
-/** Turns zod issues about `input` into problems; unknown keys become one problem each. */
+/** How many unknown fields of one object are named one by one; the rest are counted in one problem. */
+export const UNKNOWN_FIELDS_LISTED = 20;
+
+/**
+ * Turns zod issues about `input` into problems; unknown keys become one problem each, up to
+ * `UNKNOWN_FIELDS_LISTED` per object, and one more that counts the rest (a reply with a million stray
+ * keys would otherwise cost a million problems, each formatted and shown).
+ */
 export function issueProblems(issues: readonly z.core.$ZodIssue[], input: unknown, context: IssueContext): PlanProblem[] {
   const problems: PlanProblem[] = [];
   const at = (segments: readonly PropertyKey[], message: string): void => {
@@ -101,10 +108,12 @@ export function issueProblems(issues: readonly z.core.$ZodIssue[], input: unknow
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
       const names = issue.path.length === 0 ? (context.fieldNames ?? []) : [];
-      for (const key of issue.keys) {
+      for (const key of issue.keys.slice(0, UNKNOWN_FIELDS_LISTED)) {
         const suggestion = closestName(key, names);
         at([...issue.path, key], suggestion ? `unknown field; did you mean "${suggestion}"?` : 'unknown field');
       }
+      const more = issue.keys.length - UNKNOWN_FIELDS_LISTED;
+      if (more > 0) at(issue.path, `${more} more unknown field${more === 1 ? '' : 's'}`);
     } else if (issue.code === 'invalid_union' && issue.discriminator !== undefined) {
       const value = valueAt(input, issue.path);
       const options = 'options' in issue ? (issue.options ?? []) : [];
