@@ -5,6 +5,7 @@
 // (src/vscode/settings.ts) gathers the raw values; package.json's contributes.configuration describes
 // the same keys, checked against this schema by test/unit/vscodeAdapters/settingsManifest.test.ts.
 import { z } from 'zod';
+import { AutoApproveSchema, DEFAULT_AUTO_APPROVE } from './executor/approvalPolicy';
 import { DEFAULT_RUN_OPTIONS, type RunOptions } from './executor/runOptions';
 import { RunModeSchema } from './fused/runMode';
 import { DEFAULT_TOOL_LIMITS } from './tools/defineTool';
@@ -16,7 +17,7 @@ export const SETTINGS_SECTION = 'planwright';
 export const ProviderSchema = z.enum(['openai-compatible', 'vscode-lm']);
 
 /** What runs without asking. `all` exists in core for headless runs but is not offered as a setting. */
-export const SettingsAutoApproveSchema = z.enum(['none', 'readOnly', 'readOnlyAndIdempotentFileEdits']);
+export const SettingsAutoApproveSchema = AutoApproveSchema.exclude(['all']);
 export type SettingsAutoApprove = z.infer<typeof SettingsAutoApproveSchema>;
 
 const trimmed = z.string().trim();
@@ -29,13 +30,13 @@ export const HostSettingsSchema = z.object({
   workerModel: trimmed.default(''),
   lmVendor: trimmed.default(''),
   lmFamily: trimmed.default(''),
-  maxParallel: z.number().int().min(1).max(16).default(4),
-  maxRetries: z.number().int().min(0).max(10).default(2),
-  maxReplans: z.number().int().min(0).max(20).default(3),
-  autoApprove: SettingsAutoApproveSchema.default('readOnly'),
+  maxParallel: z.number().int().min(1).max(16).default(DEFAULT_RUN_OPTIONS.maxParallel),
+  maxRetries: z.number().int().min(0).max(10).default(DEFAULT_RUN_OPTIONS.retry.maxRetries),
+  maxReplans: z.number().int().min(0).max(20).default(DEFAULT_RUN_OPTIONS.maxReplans),
+  autoApprove: SettingsAutoApproveSchema.default(DEFAULT_AUTO_APPROVE),
   // Exact command lines; no trimming, since approval is for exactly the string that runs.
   approvedCommands: z.array(z.string().min(1)).default(() => []),
-  commandTimeoutMs: z.number().int().min(1_000).max(3_600_000).default(120_000),
+  commandTimeoutMs: z.number().int().min(1_000).max(3_600_000).default(DEFAULT_TOOL_LIMITS.commandTimeoutMs),
   maxReadBytes: z.number().int().min(64 * 1024).max(1024 ** 3).default(DEFAULT_TOOL_LIMITS.maxReadBytes),
   maxOutputBytes: z.number().int().min(1024).max(64 * 1024 * 1024).default(DEFAULT_TOOL_LIMITS.maxOutputBytes),
   mode: RunModeSchema.default('split'),
@@ -145,6 +146,6 @@ export function runOptionsFromSettings(settings: HostSettings, base: RunOptions 
     maxReplans: settings.maxReplans,
     retry: { ...base.retry, maxRetries: settings.maxRetries },
     limits: { ...base.limits, commandTimeoutMs: settings.commandTimeoutMs, maxReadBytes: settings.maxReadBytes, maxOutputBytes: settings.maxOutputBytes },
-    approval: { autoApprove: settings.autoApprove, approvedCommands: [...settings.approvedCommands] },
+    approval: { ...base.approval, autoApprove: settings.autoApprove, approvedCommands: [...settings.approvedCommands] },
   };
 }

@@ -1,5 +1,6 @@
 // The next action `@planwright` offers after each answer, chosen from the plan's state: plan a task when none
 // is open, run it when it has not run, explain and carry on when a step broke, the status while it runs.
+import { isRunFinished } from '../executor/journalRecords';
 import { runStatusWord, type ChatRunView } from './runDigest';
 
 /** The slash commands of the `@planwright` participant, as package.json declares them. */
@@ -22,6 +23,6 @@ export function nextActions(view: ChatRunView): ChatNextAction[] {
   if (status === 'not run yet') return [{ command: 'run', prompt: '', label: 'Run the plan' }];
   const broken = view.plan.steps.some((step) => ['failed', 'unknown'].includes(view.state?.steps.get(step.id)?.status ?? ''));
   if (broken) return [{ command: 'why', prompt: '', label: 'Why did it fail?' }, { command: 'run', prompt: '', label: 'Re-plan and carry on' }];
-  if (status === 'succeeded' || status === 'cancelled' || status === 'failed') return [{ command: 'status', prompt: '', label: 'Show the run' }];
+  if (view.state && isRunFinished(view.state.status)) return [{ command: 'status', prompt: '', label: 'Show the run' }];
   return [{ command: 'run', prompt: '', label: 'Resume the run' }];
 }

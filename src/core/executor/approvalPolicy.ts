@@ -1,11 +1,20 @@
 // Which steps may run without asking: a pure function of the step's tool, its effect class and the
-// user's settings. The model can never approve anything; only this policy or the user can.
+// user's settings. The model can never approve anything; only this policy or the user can. Whether a tool
+// is approved command by command is the tool's own word (`commandLine` in its definition).
+import { z } from 'zod';
 import { isMcpToolName } from '../mcp/mcpToolName';
-import type { EffectClass } from '../tools/defineTool';
+import type { EffectClass, ToolDefinition } from '../tools/defineTool';
+import { findTool } from '../tools/toolCatalog';
 import { canonicalJson } from './canonicalJson';
 
-/** What runs without asking: nothing, read-only steps, read-only steps and idempotent file writes, or all. */
-export type AutoApprove = 'none' | 'readOnly' | 'readOnlyAndIdempotentFileEdits' | 'all';
+/** What runs without asking: nothing, read-only steps, read-only steps and idempotent file writes, or all (headless runs only). */
+export const AutoApproveSchema = z.enum(['none', 'readOnly', 'readOnlyAndIdempotentFileEdits', 'all']);
+
+/** What runs without asking. */
+export type AutoApprove = z.infer<typeof AutoApproveSchema>;
+
+/** What runs without asking unless the user says otherwise: read-only steps. */
+export const DEFAULT_AUTO_APPROVE = 'readOnly' satisfies AutoApprove;
 
 /** The user's approval settings. */
 export interface ApprovalSettings {
@@ -35,8 +44,9 @@ export function approvalReason(
   settings: ApprovalSettings,
 ): string | undefined {
   if (settings.autoApprove === 'all') return undefined;
-  if (tool === 'runCommand') {
-    const command = typeof args.command === 'string' ? args.command : '';
+  const definition = findTool(tool);
+  if (definition?.commandLine) {
+    const command = commandLineOf(definition, args);
     if (isCompoundCommand(command)) return 'the command chains, pipes or redirects: it is always shown before it runs';
     if (settings.approvedCommands.includes(command)) return undefined;
     return 'commands run only after approval unless listed exactly in planwright.approvedCommands';
@@ -48,6 +58,12 @@ export function approvalReason(
     return undefined;
   }
   return isMcpToolName(tool) ? `${tool} is not read-only` : `${tool} changes the workspace`;
+}
+
+/** The command line a call of `tool` runs; empty when its arguments are not valid (it is then asked about). */
+function commandLineOf(tool: ToolDefinition<any>, args: Readonly<Record<string, unknown>>): string {
+  const input = tool.input.safeParse(args);
+  return input.success && tool.commandLine ? tool.commandLine(input.data) : '';
 }
 
 /** A stable key for exactly what was approved: editing the step's arguments voids the approval. */

@@ -46,6 +46,14 @@ export const RunStatusSchema = z.enum([
 /** Where a run is. */
 export type RunStatus = z.infer<typeof RunStatusSchema>;
 
+/** The statuses a run ends in: nothing more runs unless the user retries a step or reopens it. */
+export const FINISHED_RUN_STATUSES: ReadonlySet<RunStatus> = new Set<RunStatus>(['succeeded', 'failed', 'cancelled']);
+
+/** True when a run in `status` has ended. */
+export function isRunFinished(status: RunStatus): boolean {
+  return FINISHED_RUN_STATUSES.has(status);
+}
+
 /** One model call's usage, for the report and the trace. */
 export const UsageRecordSchema = z.object({
   role: z.string(),

@@ -5,12 +5,10 @@ import { dependentsOf } from '../plan/planGraph';
 import { resolveStepArgs } from '../plan/resolveStepArgs';
 import { stepFlags } from '../plan/stepFlags';
 import { findTool } from '../tools/toolCatalog';
-import type { RunStatus } from './journalRecords';
+import { isRunFinished } from './journalRecords';
 import type { RunRecorder } from './runRecorder';
 import { stepOutputs } from './runState';
 import { transition } from './stepTransitions';
-
-const TERMINAL: ReadonlySet<RunStatus> = new Set(['succeeded', 'failed', 'cancelled']);
 
 /** Why an intervention was refused, or `undefined` when it was journalled. */
 export type InterventionResult = { readonly ok: true } | { readonly ok: false; readonly reason: string };
@@ -36,7 +34,7 @@ export async function retryStep(recorder: RunRecorder, stepId: string): Promise<
       await recorder.step(step.id, 'reset', { reason: `${stepId} is tried again` });
     }
   }
-  if (TERMINAL.has(recorder.current.status)) await recorder.setStatus('paused', `${stepId} will be tried again`);
+  if (isRunFinished(recorder.current.status)) await recorder.setStatus('paused', `${stepId} will be tried again`);
   return { ok: true };
 }
 

@@ -3,6 +3,7 @@
 // the settings it was started with unless the host overrides them.
 import { z } from 'zod';
 import { DEFAULT_TOOL_LIMITS } from '../tools/defineTool';
+import { AutoApproveSchema, DEFAULT_AUTO_APPROVE } from './approvalPolicy';
 import { DEFAULT_RETRY_LIMITS } from './retryPolicy';
 
 /** Who writes a succeeded run's summary: Planwright from the run (`plain`, the default) or the solver model (`model`). */
@@ -25,7 +26,7 @@ export const RunOptionsSchema = z.object({
     maxReadBytes: z.number().int().positive().default(DEFAULT_TOOL_LIMITS.maxReadBytes),
   }),
   approval: z.object({
-    autoApprove: z.enum(['none', 'readOnly', 'readOnlyAndIdempotentFileEdits', 'all']),
+    autoApprove: AutoApproveSchema,
     approvedCommands: z.array(z.string()),
     rerunUnknown: z.boolean().optional(),
   }),
@@ -42,5 +43,5 @@ export const DEFAULT_RUN_OPTIONS: RunOptions = {
   maxReplans: 3,
   retry: { ...DEFAULT_RETRY_LIMITS },
   limits: { ...DEFAULT_TOOL_LIMITS },
-  approval: { autoApprove: 'readOnly', approvedCommands: [] },
+  approval: { autoApprove: DEFAULT_AUTO_APPROVE, approvedCommands: [] },
 };

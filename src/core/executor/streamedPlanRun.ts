@@ -5,7 +5,7 @@
 // journalled as `stepRejected` and nothing new starts; when the stream ends the whole plan is gated again
 // (`planClosed`). A problem, a broken stream or a kill leaves the run stopped as `needsReplan`, with what
 // ran journalled as it happened.
-import type { ValidPlan } from '../plan/planSchema';
+import { PLAN_FORMAT_VERSION, type ValidPlan } from '../plan/planSchema';
 import { formatProblem } from '../plan/planProblem';
 import { validatePlan } from '../plan/validatePlan';
 import { messageOf } from '../textPreview';
@@ -171,7 +171,7 @@ class StreamIntake implements PlanIntake {
   }
 
   private planOf(steps: readonly unknown[]): unknown {
-    return { version: 1, goal: this.start.goal, revision: this.start.revision, steps };
+    return { version: PLAN_FORMAT_VERSION, goal: this.start.goal, revision: this.start.revision, steps };
   }
 
   private notify(): void {

@@ -96,6 +96,11 @@ export interface ToolDefinition<Input = unknown> {
   readonly provenance?: ToolProvenance;
   /** The effect class of this call (constant for every tool but `runCommand`). */
   effect(input: Input, flags: StepFlags): EffectClass;
+  /**
+   * The exact command line this call runs, for tools approved command by command: only such a call is
+   * matched against the allow-list, and a compound one is always shown first. Absent for other tools.
+   */
+  commandLine?(input: Input): string;
   /** Workspace files this call may create, change or delete: snapshotted before, never written in parallel. */
   writes(input: Input): readonly string[];
   /** Workspace files that must exist before this call runs (what it reads, edits, deletes or moves); none when absent. */

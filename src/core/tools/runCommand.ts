@@ -43,6 +43,7 @@ export const runCommandTool = defineTool({
   description: 'Run a shell command in the workspace (cwd relative to the root); the output is its combined stdout and stderr (the tail when long).',
   input: RunCommandInputSchema,
   effect: (_input, flags) => (flags.idempotent || flags.idempotencyKey ? 'idempotent' : 'nonIdempotent'),
+  commandLine: (input) => input.command,
   writes: () => [],
   settleMethod: (_input, flags) => (flags.idempotencyKey ? 'idempotencyKey' : 'none'),
   preview: async (input) => ({ kind: 'command', command: input.command, cwd: input.cwd ?? '.' }),

@@ -3,7 +3,7 @@
 // step so a refresh rebuilds only the rows that changed, with each re-plan's "Replaced in rev N" group
 // (replacedRows.ts) just before the first step that re-plan introduced.
 import type { ApprovalPreview } from '../ports';
-import type { RunStatus } from '../executor/journalRecords';
+import { isRunFinished } from '../executor/journalRecords';
 import type { ReplacedStep, StepRun } from '../executor/runState';
 import type { Plan, Step } from '../plan/planSchema';
 import type { StepStatus } from '../plan/stepStatus';
@@ -40,7 +40,6 @@ const STATUS_COLORS: Readonly<Partial<Record<StepStatus, string>>> = {
   cancelled: 'disabledForeground',
 };
 
-const TERMINAL: ReadonlySet<RunStatus> = new Set(['succeeded', 'failed', 'cancelled']);
 /** A step in one of these shows its evidence: its row opens by itself. */
 const BROKEN: ReadonlySet<StepStatus> = new Set(['failed', 'unknown']);
 const RETRYABLE: ReadonlySet<StepStatus> = new Set(['failed', 'unknown', 'skipped', 'invalidated', 'cancelled']);
@@ -174,7 +173,7 @@ function buildStepNode(step: Step, context: StepContext): PlanTreeNode {
 export function stepRows(plan: Plan, context: StepContext): PlanTreeNode[] {
   const { input, planId } = context;
   const run = input.run;
-  const ended = run !== undefined && TERMINAL.has(run.status);
+  const ended = run !== undefined && isRunFinished(run.status);
   const byRevision = new Map<number, ReplacedStep[]>();
   for (const entry of run?.replaced ?? []) byRevision.set(entry.replacedInRevision, [...(byRevision.get(entry.replacedInRevision) ?? []), entry]);
   const group = (revision: number, entries: readonly ReplacedStep[]) =>
