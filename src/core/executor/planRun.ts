@@ -9,10 +9,10 @@ import type { PlanValidation } from '../plan/validatePlan';
 import { resolveStepArgs } from '../plan/resolveStepArgs';
 import type { ApprovalGate, ChatModel, Clock, CommandRunner, Logger, RecordLog, Workspace } from '../ports';
 import type { FileSnapshot } from '../tools/defineTool';
-import { takeSnapshots } from '../tools/fileSnapshots';
+import { snapshotsBefore, takeSnapshots } from '../tools/fileSnapshots';
 import { findTool } from '../tools/toolCatalog';
 import { requestApproval } from './approvalFlow';
-import type { RunStatus, StreamOffset, UsageRecord } from './journalRecords';
+import { isRunFinished, type StreamOffset, type UsageRecord } from './journalRecords';
 import { meteredModel } from './meteredModel';
 import { ReplanInFlight } from './replanInFlight';
 import type { Replanner, StepRepairer } from './replanning';
@@ -26,7 +26,7 @@ import { runReport, type RunReport, type Solver } from './runSummary';
 import { writeSummary } from './summaryWriter';
 import { countedAsRunning, firstBrokenStep, quietOutcome, stepsToStart } from './scheduler';
 import { streamedPlanStop } from './streamedPlanRun';
-import { approvalIoOf, cancelRemaining, invalidateDependents, recoveryIoOf, stepRunnerIo, writesOf, type RunIo } from './runIo';
+import { approvalIoOf, cancelRemaining, invalidateDependents, recordNotUndoable, recoveryIoOf, stepRunnerIo, writesOf, type RunIo } from './runIo';
 import { runStep, type StepEnd } from './stepRunner';
 
 /** The ports and collaborators a run works through. */
@@ -64,8 +64,6 @@ export interface PlanIntake {
   /** How much of the planner's reply has arrived. */
   offset(): StreamOffset;
 }
-
-const TERMINAL: ReadonlySet<RunStatus> = new Set(['succeeded', 'failed', 'cancelled']);
 
 /** A run of one plan, live or resumed from its journal. */
 export class PlanRun {
@@ -123,7 +121,7 @@ export class PlanRun {
    * `intake`, the plan is still arriving: the run waits for it to close rather than concluding early.
    */
   async execute(signal: AbortSignal, intake?: PlanIntake): Promise<RunReport> {
-    if (TERMINAL.has(this.current.status)) return runReport(this.current);
+    if (isRunFinished(this.current.status)) return runReport(this.current);
     this.intake = intake;
     await recoverInterruptedSteps(this.current, recoveryIoOf(this.io, signal));
     for (const [id, run] of this.current.steps) {
@@ -195,7 +193,10 @@ export class PlanRun {
     let before: FileSnapshot[] = [];
     try {
       // Resolved arguments imply a known tool; writesOf would resolve them all over again.
-      if (args) before = await takeSnapshots(this.deps.workspace, findTool(step.tool)!.writes(args), this.options.limits.maxReadBytes).catch(() => []);
+      if (args) {
+        const take = (paths: readonly string[]) => takeSnapshots(this.deps.workspace, paths, this.options.limits.maxReadBytes);
+        before = await snapshotsBefore(findTool(step.tool)!.writes(args), take, (reason) => recordNotUndoable(this.recorder, this.deps.logger, step.id, reason));
+      }
       if (!(await this.recorder.step(step.id, 'start', { before, reason: 'scheduled' }))) return;
     } finally {
       started();

@@ -1,9 +1,9 @@
 // What the parts of a planned run work through — the step runner, the approval flow, recovery — built
 // from the run's ports and recorder, and the journalled sweeps every part shares: invalidating what a
-// broken step breaks, cancelling what has not finished.
+// broken step breaks, cancelling what has not finished, and saying when a step runs without undo.
 import type { Step } from '../plan/planSchema';
 import { resolveStepArgs } from '../plan/resolveStepArgs';
-import type { ChatModel } from '../ports';
+import type { ChatModel, Logger } from '../ports';
 import { findTool } from '../tools/toolCatalog';
 import type { ApprovalIo } from './approvalFlow';
 import type { RunDeps } from './planRun';
@@ -75,6 +75,12 @@ export async function cancelRemaining(recorder: RunRecorder, signal: AbortSignal
 /** Why a run was cancelled: the text its host aborted it with (e.g. the signal the process got), or "cancelled by the user". */
 export function cancelReason(signal: AbortSignal): string {
   return typeof signal.reason === 'string' ? signal.reason : 'cancelled by the user';
+}
+
+/** Says, in the log and the trace, that `stepId` runs without undo because its files could not be snapshotted. */
+export async function recordNotUndoable(recorder: RunRecorder, logger: Logger, stepId: string, reason: string): Promise<void> {
+  logger.warn(`${stepId}: ${reason}`);
+  await recorder.trace({ type: 'decision', stepId, decision: 'notUndoable', reason });
 }
 
 /** The files `step` may write, with its `#id` references resolved: `"#E1"` is not the file E1 names. */

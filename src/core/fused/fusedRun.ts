@@ -8,15 +8,17 @@ import type { UsageRecord } from '../executor/journalRecords';
 import { meteredModel, usageOf } from '../executor/meteredModel';
 import type { RunDeps } from '../executor/planRun';
 import { DEFAULT_RUN_OPTIONS, type RunOptions } from '../executor/runOptions';
+import { recordNotUndoable } from '../executor/runIo';
 import { RunRecorder } from '../executor/runRecorder';
 import { JournalError, type RunState } from '../executor/runState';
 import { deterministicSummary } from '../executor/runSummary';
 import { runStep, type StepRunnerIo } from '../executor/stepRunner';
 import { transition } from '../executor/stepTransitions';
+import { PLAN_FORMAT_VERSION } from '../plan/planSchema';
 import type { WorkspaceSummary } from '../planner/workspaceSummary';
 import type { ChatMessage, ChatModel, ChatResponse } from '../ports';
 import { messageOf } from '../textPreview';
-import { takeSnapshots } from '../tools/fileSnapshots';
+import { snapshotsBefore, takeSnapshots } from '../tools/fileSnapshots';
 import { AUTO_ESCALATION, type EscalationLimits } from './escalationRule';
 import { backstopEscalation, finishedStatus, fusedStep } from './fusedDecisions';
 import { ruleFileNames } from '../rules/projectRules';
@@ -148,7 +150,8 @@ class FusedLoop {
     const status = recorder.current.steps.get(step.id)?.status;
     if (status === 'skipped') return { kind: 'rejected' };
     if (status !== 'approved') return { kind: 'waiting' };
-    const before = await takeSnapshots(this.deps.workspace, call.tool.writes(call.args), this.options.run.limits.maxReadBytes).catch(() => []);
+    const take = (paths: readonly string[]) => takeSnapshots(this.deps.workspace, paths, this.options.run.limits.maxReadBytes);
+    const before = await snapshotsBefore(call.tool.writes(call.args), take, (reason) => recordNotUndoable(recorder, this.deps.logger, step.id, reason));
     await recorder.step(step.id, 'start', { before, reason: 'called by the agent' });
     const end = await runStep(step, call.args, before, this.stepIo(step.id), signal);
     await recorder.trace({ type: 'decision', stepId: step.id, decision: end.event, reason: end.reason });
@@ -164,7 +167,7 @@ class FusedLoop {
     }
     const { runId, goal, host } = this.start;
     this.recorder = await RunRecorder.begin(
-      { type: 'runStarted', runId, at: this.deps.clock.now(), plan: { version: 1, goal, steps: [step] }, options: this.options.run, ...(host ? { host: { ...host } } : {}) },
+      { type: 'runStarted', runId, at: this.deps.clock.now(), plan: { version: PLAN_FORMAT_VERSION, goal, steps: [step] }, options: this.options.run, ...(host ? { host: { ...host } } : {}) },
       this.deps,
     );
     for (const usage of this.pendingUsage.splice(0)) await this.recorder.recordUsage('execute', usage);

@@ -49,6 +49,28 @@ export async function takeSnapshots(workspace: Workspace, paths: readonly string
   return snapshots;
 }
 
+/** What a file is marked with when no snapshot could be taken before its step: undo refuses it, saying so. */
+export const NO_SNAPSHOT = 'not undoable: no snapshot';
+
+/**
+ * The snapshots `take` makes of `paths` before a step (`takeSnapshots`, in a run); when it fails outright, each
+ * path is marked {@link NO_SNAPSHOT} with why, and `failed` hears it first, so the step runs without undo,
+ * said, rather than with an empty snapshot that undo would take for "changed nothing".
+ */
+export async function snapshotsBefore(
+  paths: readonly string[],
+  take: (paths: readonly string[]) => Promise<FileSnapshot[]>,
+  failed: (reason: string) => Promise<void>,
+): Promise<FileSnapshot[]> {
+  try {
+    return await take(paths);
+  } catch (error) {
+    const reason = `${NO_SNAPSHOT} (${messageOf(error)})`;
+    await failed(reason);
+    return [...new Set(paths)].map((path) => ({ path, notKept: reason }));
+  }
+}
+
 /** One file's snapshot: its type and size first, then its text when it is a regular text file within the limit. */
 async function snapshotFile(workspace: Workspace, path: string, maxBytes: number): Promise<FileSnapshot> {
   try {
