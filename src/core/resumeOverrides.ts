@@ -1,0 +1,17 @@
+// What the editor's settings change when it carries on a journalled run, the way `planwright resume` treats
+// its flags: the run keeps the options it was journalled with, and only what the user changed since (a
+// setting whose value now differs from the journalled option) overrides. Options no setting covers (the
+// summary mode, retry delay, search and listing limits, an explicit permission to re-run) stay as journalled.
+import { canonicalJson } from './executor/canonicalJson';
+import type { RunOptions } from './executor/runOptions';
+import { runOptionsFromSettings, type HostSettings } from './hostSettings';
+
+/** The options of a resumed run that `settings` change: only those that differ from `journalled`. */
+export function resumeOverrides(settings: HostSettings, journalled: RunOptions): Partial<RunOptions> {
+  const wanted = runOptionsFromSettings(settings, journalled);
+  const changed: Partial<Record<keyof RunOptions, unknown>> = {};
+  for (const key of Object.keys(wanted) as (keyof RunOptions)[]) {
+    if (canonicalJson(wanted[key]) !== canonicalJson(journalled[key])) changed[key] = wanted[key];
+  }
+  return changed as Partial<RunOptions>;
+}
