@@ -9,6 +9,7 @@ import { ModelError } from '../core/errors';
 import type { ChatModel, Logger } from '../core/ports';
 import { apiKeyScope } from '../node/apiKeyScope';
 import { OpenAiChatModel } from '../node/openAiChatModel';
+import { Disposable } from './disposableStore';
 import { LmChatModel } from './lmChatModel';
 import type { ApiKeyStore } from './secretStore';
 import type { SettingsSource } from './settings';
@@ -62,12 +63,11 @@ function languageModels(settings: HostSettings): ChatModels {
 }
 
 /** The current models, rebuilt when the settings or the stored keys change. */
-export class ChatModelFactory implements vscode.Disposable {
+export class ChatModelFactory extends Disposable {
   private cached: ChatModels | undefined;
   private generation = 0;
   private modelSettings: string;
-  private readonly changed = new vscode.EventEmitter<void>();
-  private readonly subscriptions: vscode.Disposable[];
+  private readonly changed = this._register(new vscode.EventEmitter<void>());
 
   /** Fires when the models should be fetched again (a model setting or a key changed). */
   readonly onDidChange: vscode.Event<void> = this.changed.event;
@@ -77,18 +77,19 @@ export class ChatModelFactory implements vscode.Disposable {
     private readonly keys: ApiKeyStore,
     private readonly logger?: Logger,
   ) {
+    super();
     this.modelSettings = modelSettingsOf(settings.current);
-    this.subscriptions = [
-      // Only the settings that choose the models rebuild them: a rebuilt OpenAI client forgets which
-      // structured-output mode its endpoint accepts.
+    // Only the settings that choose the models rebuild them: a rebuilt OpenAI client forgets which
+    // structured-output mode its endpoint accepts.
+    this._register(
       settings.onDidChange((next) => {
         const modelSettings = modelSettingsOf(next);
         if (modelSettings === this.modelSettings) return;
         this.modelSettings = modelSettings;
         this.invalidate();
       }),
-      keys.onDidChange(() => this.invalidate()),
-    ];
+    );
+    this._register(keys.onDidChange(() => this.invalidate()));
   }
 
   /** The models to use now; rejects with a ModelError saying what to configure when there are none. */
@@ -104,11 +105,6 @@ export class ChatModelFactory implements vscode.Disposable {
       this.logger?.info(`Models: ${this.cached.description}.`);
       return this.cached;
     }
-  }
-
-  dispose(): void {
-    for (const subscription of this.subscriptions) subscription.dispose();
-    this.changed.dispose();
   }
 
   private invalidate(): void {

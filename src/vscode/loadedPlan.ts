@@ -3,6 +3,7 @@
 // the last edit. Keeps the `planwright:planLoaded` context key in step so menus and the welcome view follow.
 import * as vscode from 'vscode';
 import type { Plan } from '../core/plan/planSchema';
+import { Disposable } from './disposableStore';
 import { CONTEXT_KEYS } from './ids';
 
 /** A plan that parsed, and where it came from. */
@@ -16,8 +17,8 @@ export interface LoadedPlanFile {
   readonly unsaved?: boolean;
 }
 
-export class LoadedPlan implements vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<LoadedPlanFile | undefined>();
+export class LoadedPlan extends Disposable {
+  private readonly changed = this._register(new vscode.EventEmitter<LoadedPlanFile | undefined>());
   private file: LoadedPlanFile | undefined;
   private stepProblems: ReadonlyMap<string, readonly string[]> = new Map();
 
@@ -52,9 +53,5 @@ export class LoadedPlan implements vscode.Disposable {
   setProblems(problems: ReadonlyMap<string, readonly string[]>): void {
     this.stepProblems = problems;
     this.changed.fire(this.file);
-  }
-
-  dispose(): void {
-    this.changed.dispose();
   }
 }

@@ -3,16 +3,18 @@
 // Without it, a command that could not use shell integration ran out of sight, with its output only in the step.
 import * as vscode from 'vscode';
 import type { CommandResult } from '../core/ports';
+import { Disposable } from './disposableStore';
 
-export class OutputTerminal implements vscode.Pseudoterminal, vscode.Disposable {
-  private readonly written = new vscode.EventEmitter<string>();
+export class OutputTerminal extends Disposable implements vscode.Pseudoterminal {
+  private readonly written = this._register(new vscode.EventEmitter<string>());
   private readonly pending: string[] = [];
   private opened = false;
   readonly onDidWrite: vscode.Event<string> = this.written.event;
   readonly terminal: vscode.Terminal;
 
   constructor(name: string, command: string, why: string) {
-    this.terminal = vscode.window.createTerminal({ name, pty: this, isTransient: true, iconPath: new vscode.ThemeIcon('checklist') });
+    super();
+    this.terminal = this._register(vscode.window.createTerminal({ name, pty: this, isTransient: true, iconPath: new vscode.ThemeIcon('checklist') }));
     this.terminal.show(true);
     this.write(`\x1b[2m# ${why}\x1b[0m\n$ ${command}\n`);
   }
@@ -37,10 +39,5 @@ export class OutputTerminal implements vscode.Pseudoterminal, vscode.Disposable 
   end(result: CommandResult): void {
     const how = result.cancelled ? 'stopped' : result.timedOut ? 'timed out' : `exit code ${result.exitCode ?? 'none'}`;
     this.write(`\n\x1b[2m[${how} · ${(result.durationMs / 1000).toFixed(1)} s]\x1b[0m\n`);
-  }
-
-  dispose(): void {
-    this.terminal.dispose();
-    this.written.dispose();
   }
 }

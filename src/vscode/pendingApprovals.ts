@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { ApprovalAnswer, ApprovalGate, ApprovalRequest } from '../core/ports';
 import { approvalMessage, isSafeToApproveInBulk } from '../core/view/approvalPrompt';
+import { Disposable } from './disposableStore';
 import { CONTEXT_KEYS } from './ids';
 
 interface Pending {
@@ -18,14 +19,20 @@ export interface ApprovalNotifier {
   notify(request: ApprovalRequest): Promise<void>;
 }
 
-export class PendingApprovals implements ApprovalGate, vscode.Disposable {
+export class PendingApprovals extends Disposable implements ApprovalGate {
   private readonly pending = new Map<string, Pending>();
-  private readonly changed = new vscode.EventEmitter<readonly string[]>();
+  private readonly changed = this._register(new vscode.EventEmitter<readonly string[]>());
   private notifier: ApprovalNotifier | undefined;
   private autoApproval: ((request: ApprovalRequest) => boolean) | undefined;
 
   /** Fires with the step ids whose request appeared or went away. */
   readonly onDidChange: vscode.Event<readonly string[]> = this.changed.event;
+
+  constructor() {
+    super();
+    // Disposed before the emitter: no promise is left hanging, and the views hear that the requests went.
+    this._register({ dispose: () => this.cancelAll() });
+  }
 
   /** Who shows a notification for each new request (none in tests that answer through commands only). */
   setNotifier(notifier: ApprovalNotifier | undefined): void {
@@ -100,10 +107,5 @@ export class PendingApprovals implements ApprovalGate, vscode.Disposable {
   private announce(stepIds: readonly string[]): void {
     void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.approvalsPending, this.pending.size > 0);
     this.changed.fire(stepIds);
-  }
-
-  dispose(): void {
-    this.cancelAll();
-    this.changed.dispose();
   }
 }

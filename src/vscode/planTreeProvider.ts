@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { planTreeModel } from '../core/view/planTreeModel';
 import type { PlanTreeInput, PlanTreeNode } from '../core/view/planTreeNode';
 import { treeChanges } from '../core/view/treeChanges';
+import { Disposable } from './disposableStore';
 import { COMMANDS } from './ids';
 
 /** An element of the tree: one lasting object per row id. `stepId` names the step a row is about. */
@@ -19,8 +20,8 @@ export interface PlanTreeElement {
 /** Rebuilding waits this long so a burst of journal records becomes one refresh. */
 const REFRESH_DELAY_MS = 15;
 
-export class PlanTreeProvider implements vscode.TreeDataProvider<PlanTreeElement>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<PlanTreeElement | PlanTreeElement[] | undefined>();
+export class PlanTreeProvider extends Disposable implements vscode.TreeDataProvider<PlanTreeElement> {
+  private readonly changed = this._register(new vscode.EventEmitter<PlanTreeElement | PlanTreeElement[] | undefined>());
   private roots: readonly PlanTreeNode[] = [];
   private nodes = new Map<string, PlanTreeNode>();
   private parents = new Map<string, string>();
@@ -30,7 +31,10 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanTreeElement
   readonly onDidChangeTreeData: vscode.Event<PlanTreeElement | PlanTreeElement[] | undefined> = this.changed.event;
 
   /** `input` says what to show now; `undefined` shows nothing (and the welcome view). */
-  constructor(private readonly input: () => PlanTreeInput | undefined) {}
+  constructor(private readonly input: () => PlanTreeInput | undefined) {
+    super();
+    this._register({ dispose: () => clearTimeout(this.timer) });
+  }
 
   /** Rebuilds the model soon and refreshes the rows that changed. */
   refresh(): void {
@@ -137,10 +141,5 @@ export class PlanTreeProvider implements vscode.TreeDataProvider<PlanTreeElement
     this.nodes = nodes;
     this.parents = parents;
     for (const id of this.handles.keys()) if (!nodes.has(id)) this.handles.delete(id);
-  }
-
-  dispose(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.changed.dispose();
   }
 }

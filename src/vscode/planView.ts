@@ -8,6 +8,7 @@ import { statusBarText } from '../core/view/statusBarText';
 import { COMMANDS, VIEWS } from './ids';
 import type { PlanSession } from './planSession';
 import { PlanTreeProvider, type PlanTreeElement } from './planTreeProvider';
+import { Disposable } from './disposableStore';
 
 const STATUS_ICONS: Readonly<Record<string, string>> = {
   running: '$(loading~spin)',
@@ -19,20 +20,20 @@ const STATUS_ICONS: Readonly<Record<string, string>> = {
   cancelled: '$(close)',
 };
 
-export class PlanView implements vscode.Disposable {
+export class PlanView extends Disposable {
   readonly provider: PlanTreeProvider;
   readonly treeView: vscode.TreeView<PlanTreeElement>;
   private readonly statusBar: vscode.StatusBarItem;
-  private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(private readonly session: PlanSession) {
-    this.provider = new PlanTreeProvider(() => session.treeInput());
-    this.treeView = vscode.window.createTreeView(VIEWS.plan, { treeDataProvider: this.provider, showCollapseAll: true });
-    this.statusBar = vscode.window.createStatusBarItem('planwright.run', vscode.StatusBarAlignment.Left, 50);
+    super();
+    this.provider = this._register(new PlanTreeProvider(() => session.treeInput()));
+    this.treeView = this._register(vscode.window.createTreeView(VIEWS.plan, { treeDataProvider: this.provider, showCollapseAll: true }));
+    this.statusBar = this._register(vscode.window.createStatusBarItem('planwright.run', vscode.StatusBarAlignment.Left, 50));
     this.statusBar.name = 'Planwright run';
-    this.subscriptions.push(
-      session.loadedPlan.onDidChange(() => this.update()),
-      session.runs.onDidChange(() => this.update()),
+    this._register(session.loadedPlan.onDidChange(() => this.update()));
+    this._register(session.runs.onDidChange(() => this.update()));
+    this._register(
       session.approvals.onDidChange((stepIds) => {
         this.update();
         void this.revealWaiting(stepIds);
@@ -73,12 +74,5 @@ export class PlanView implements vscode.Disposable {
     this.provider.rebuild();
     const element = this.provider.waitingElement();
     if (element) await Promise.resolve(this.treeView.reveal(element, { select: false, focus: false, expand: true })).catch(() => undefined);
-  }
-
-  dispose(): void {
-    for (const subscription of this.subscriptions) subscription.dispose();
-    this.statusBar.dispose();
-    this.treeView.dispose();
-    this.provider.dispose();
   }
 }

@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import type { ApprovalRequest, FileChangePreview } from '../core/ports';
 import { approvalSummary } from '../core/view/approvalPrompt';
+import { Disposable } from './disposableStore';
 import { PREVIEW_SCHEME } from './ids';
 
 /** The step a preview document is about, from its URI (`planwright-preview:/E3/…`); `undefined` for other URIs. */
@@ -43,11 +44,16 @@ function whatItDoesText(request: ApprovalRequest): string {
   return `${request.stepId} "${request.title}" ${approvalSummary(request)}.\n\nWhy it asks: ${request.reason}.\n\nArguments:\n${JSON.stringify(request.args, null, 2)}\n`;
 }
 
-export class PreviewDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+export class PreviewDocuments extends Disposable implements vscode.TextDocumentContentProvider {
   private readonly contents = new Map<string, string>();
-  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  private readonly changed = this._register(new vscode.EventEmitter<vscode.Uri>());
   private counter = 0;
   readonly onDidChange: vscode.Event<vscode.Uri> = this.changed.event;
+
+  constructor() {
+    super();
+    this._register({ dispose: () => this.contents.clear() });
+  }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
     return this.contents.get(uri.toString()) ?? '';
@@ -92,11 +98,6 @@ export class PreviewDocuments implements vscode.TextDocumentContentProvider, vsc
     this.contents.set(uri.toString(), content);
     this.changed.fire(uri);
     return uri;
-  }
-
-  dispose(): void {
-    this.changed.dispose();
-    this.contents.clear();
   }
 }
 

@@ -4,26 +4,27 @@
 // its question is withdrawn by Pause, Cancel or the end of the run.
 import * as vscode from 'vscode';
 import { waitingContextValue } from '../core/view/waitingSection';
+import { Disposable } from './disposableStore';
 import { CONTEXT_KEYS } from './ids';
 import type { PendingApprovals } from './pendingApprovals';
 import { tabStepId, type PreviewDocuments } from './previewDocuments';
 
-export class PreviewTabs implements vscode.Disposable {
-  private readonly subscriptions: vscode.Disposable[];
+export class PreviewTabs extends Disposable {
   private lastValue: string | undefined;
 
   constructor(
     private readonly approvals: PendingApprovals,
     previews: PreviewDocuments,
   ) {
-    this.subscriptions = [
-      vscode.window.tabGroups.onDidChangeTabs(() => this.update()),
-      vscode.window.tabGroups.onDidChangeTabGroups(() => this.update()),
+    super();
+    this._register(vscode.window.tabGroups.onDidChangeTabs(() => this.update()));
+    this._register(vscode.window.tabGroups.onDidChangeTabGroups(() => this.update()));
+    this._register(
       approvals.onDidChange((stepIds) => {
         for (const stepId of stepIds) if (!approvals.get(stepId)) void previews.close(stepId);
         this.update();
       }),
-    ];
+    );
     this.update();
   }
 
@@ -39,9 +40,5 @@ export class PreviewTabs implements vscode.Disposable {
     if (value === this.lastValue) return;
     this.lastValue = value;
     void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.activePreview, value);
-  }
-
-  dispose(): void {
-    for (const subscription of this.subscriptions) subscription.dispose();
   }
 }

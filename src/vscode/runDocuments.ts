@@ -1,18 +1,19 @@
 // Read-only documents about a run — its summary and its trace as a timeline — served from memory under the
 // `planwright-run:` scheme, so closing one never asks to save it (an untitled document would).
 import * as vscode from 'vscode';
+import { Disposable } from './disposableStore';
 import { RUN_DOCUMENT_SCHEME } from './ids';
 
 /** The run's read-only Markdown documents; register it once, then `show` any text. */
-export class RunDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+export class RunDocuments extends Disposable implements vscode.TextDocumentContentProvider {
   private readonly texts = new Map<string, string>();
-  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
-  private readonly registration: vscode.Disposable;
+  private readonly changed = this._register(new vscode.EventEmitter<vscode.Uri>());
 
   readonly onDidChange: vscode.Event<vscode.Uri> = this.changed.event;
 
   constructor() {
-    this.registration = vscode.workspace.registerTextDocumentContentProvider(RUN_DOCUMENT_SCHEME, this);
+    super();
+    this._register(vscode.workspace.registerTextDocumentContentProvider(RUN_DOCUMENT_SCHEME, this));
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
@@ -26,10 +27,5 @@ export class RunDocuments implements vscode.TextDocumentContentProvider, vscode.
     this.changed.fire(uri);
     const document = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), 'markdown');
     return vscode.window.showTextDocument(document, { preview: true });
-  }
-
-  dispose(): void {
-    this.registration.dispose();
-    this.changed.dispose();
   }
 }

@@ -6,22 +6,25 @@
 import * as vscode from 'vscode';
 import type { HostSettings } from '../core/hostSettings';
 import { apiKeyScope } from '../node/apiKeyScope';
+import { Disposable } from './disposableStore';
 
 const KEY_PREFIX = 'planwright.apiKey:';
 const INDEX_KEY = 'planwright.apiKeyEndpoints';
 
 /** API keys by endpoint, over the extension's SecretStorage. */
-export class ApiKeyStore implements vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<void>();
-  private readonly subscription: vscode.Disposable;
+export class ApiKeyStore extends Disposable {
+  private readonly changed = this._register(new vscode.EventEmitter<void>());
 
   /** Fires when a Planwright key is stored or deleted, here or in another window. */
   readonly onDidChange: vscode.Event<void> = this.changed.event;
 
   constructor(private readonly secrets: vscode.SecretStorage) {
-    this.subscription = secrets.onDidChange((event) => {
-      if (event.key.startsWith(KEY_PREFIX)) this.changed.fire();
-    });
+    super();
+    this._register(
+      secrets.onDidChange((event) => {
+        if (event.key.startsWith(KEY_PREFIX)) this.changed.fire();
+      }),
+    );
   }
 
   /** The key for the endpoint `baseUrl` names, or `undefined` (also for a base URL that is not http(s)). */
@@ -61,10 +64,6 @@ export class ApiKeyStore implements vscode.Disposable {
     }
   }
 
-  dispose(): void {
-    this.subscription.dispose();
-    this.changed.dispose();
-  }
 }
 
 /** The few window functions the key commands use; tests pass their own. */

@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { HOST_SETTING_KEYS, resolveHostSettings, SETTINGS_SECTION, type HostSettingKey, type HostSettings, type ResolvedHostSettings, type SettingLevels } from '../core/hostSettings';
 import type { Logger } from '../core/ports';
+import { Disposable } from './disposableStore';
 
 /** Something that knows the current settings and says when they change; what the factory and runs need. */
 export interface SettingsSource {
@@ -30,10 +31,9 @@ export function readSettings(scope?: vscode.ConfigurationScope): ResolvedHostSet
 }
 
 /** The current settings, kept up to date; warnings about values not used as written go to the log once. */
-export class SettingsReader implements SettingsSource, vscode.Disposable {
+export class SettingsReader extends Disposable implements SettingsSource {
   private resolved: ResolvedHostSettings;
-  private readonly changed = new vscode.EventEmitter<HostSettings>();
-  private readonly subscription: vscode.Disposable;
+  private readonly changed = this._register(new vscode.EventEmitter<HostSettings>());
 
   /** Fires with the new settings after a `planwright.*` setting changed; other settings do not fire it. */
   readonly onDidChange: vscode.Event<HostSettings> = this.changed.event;
@@ -42,12 +42,15 @@ export class SettingsReader implements SettingsSource, vscode.Disposable {
     private readonly logger: Logger,
     private readonly scope?: vscode.ConfigurationScope,
   ) {
+    super();
     this.resolved = this.read([]);
-    this.subscription = vscode.workspace.onDidChangeConfiguration((event) => {
-      if (!event.affectsConfiguration(SETTINGS_SECTION, this.scope)) return;
-      this.resolved = this.read(this.resolved.warnings);
-      this.changed.fire(this.resolved.settings);
-    });
+    this._register(
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (!event.affectsConfiguration(SETTINGS_SECTION, this.scope)) return;
+        this.resolved = this.read(this.resolved.warnings);
+        this.changed.fire(this.resolved.settings);
+      }),
+    );
   }
 
   /** The settings as they are now. */
@@ -58,11 +61,6 @@ export class SettingsReader implements SettingsSource, vscode.Disposable {
   /** What was not used as written, one sentence per setting. */
   get warnings(): readonly string[] {
     return this.resolved.warnings;
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    this.changed.dispose();
   }
 
   /** Reads the settings and logs the warnings that `previous` did not already have. */

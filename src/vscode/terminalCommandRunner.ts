@@ -20,6 +20,7 @@ import type { CommandRequest, CommandResult, CommandRunner, Logger } from '../co
 import { shorten } from '../core/textPreview';
 import { workspacePathProblem } from '../core/workspacePath';
 import { NodeCommandRunner } from '../node/nodeCommandRunner';
+import { Disposable } from './disposableStore';
 import { OutputTerminal } from './outputTerminal';
 import { OutputTail } from '../node/outputTail';
 import { ProcessTreeSnapshot } from '../node/processTree';
@@ -48,7 +49,7 @@ export interface TerminalCommandRunnerOptions {
 type Ending = { readonly kind: 'ended'; readonly exitCode: number | undefined } | { readonly kind: 'timedOut' | 'cancelled' | 'closed' };
 
 /** Runs shell commands in a "Planwright" terminal, or as child processes where a terminal cannot. */
-export class TerminalCommandRunner implements CommandRunner, vscode.Disposable {
+export class TerminalCommandRunner extends Disposable implements CommandRunner {
   private readonly resolver: WorkspaceResolver | undefined;
   private readonly fallback: CommandRunner | undefined;
   private readonly logger: Logger;
@@ -64,21 +65,30 @@ export class TerminalCommandRunner implements CommandRunner, vscode.Disposable {
   private readonly live = new Map<CommandRequest, OutputTerminal>();
   /** Stops every running command; used by dispose(). */
   private readonly running = new Set<() => void>();
-  private readonly configuration: vscode.Disposable;
 
   /** `folder` is the workspace root; `cwd` of a request is relative to it. */
   constructor(
     readonly folder: vscode.Uri,
     private readonly options: TerminalCommandRunnerOptions,
   ) {
+    super();
     this.resolver = folder.scheme === 'file' ? new WorkspaceResolver(folder.fsPath) : undefined;
     const onData = (request: CommandRequest, chunk: Buffer): void => this.live.get(request)?.write(chunk.toString('utf8'));
     this.fallback = options.fallback ?? (folder.scheme === 'file' ? new NodeCommandRunner(folder.fsPath, { killGraceMs: options.killGraceMs, onData }) : undefined);
     this.logger = options.logger;
     this.name = options.terminalName ?? 'Planwright';
     // A changed terminal setting (another default shell, integration switched on) deserves a new try.
-    this.configuration = vscode.workspace.onDidChangeConfiguration((event) => {
-      if (event.affectsConfiguration('terminal.integrated')) this.unavailable = undefined;
+    this._register(
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration('terminal.integrated')) this.unavailable = undefined;
+      }),
+    );
+    // Disposed first: stops running commands and closes every terminal this runner opened.
+    this._register({
+      dispose: () => {
+        for (const stop of [...this.running]) stop();
+        this.disposeIdle();
+      },
     });
   }
 
@@ -102,13 +112,6 @@ export class TerminalCommandRunner implements CommandRunner, vscode.Disposable {
       return this.runFallback(request, signal, this.unavailable);
     }
     return this.execute(terminal, integration, request, signal);
-  }
-
-  /** Stops running commands and closes every terminal this runner opened. */
-  dispose(): void {
-    for (const stop of [...this.running]) stop();
-    this.disposeIdle();
-    this.configuration.dispose();
   }
 
   /** Why this request cannot run in a terminal, or `undefined` when it can. */
