@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import { isCompoundCommand } from '../core/executor/approvalPolicy';
 import { isSafeToApproveInBulk } from '../core/view/approvalPrompt';
+import { commandRegistrar } from './commandRegistrar';
 import { COMMANDS } from './ids';
 import type { PlanSession } from './planSession';
 import type { PreviewDocuments } from './previewDocuments';
@@ -68,9 +69,10 @@ function approveSafeInRun(deps: ApprovalCommandDeps): string[] {
 
 /** Registers the approval commands; the caller owns the returned disposables. */
 export function registerApprovalCommands(deps: ApprovalCommandDeps): vscode.Disposable[] {
+  const registerCommand = commandRegistrar(deps.log);
   return [
-    vscode.commands.registerCommand(COMMANDS.showStepPreview, (target?: unknown) => showStepPreview(deps, target)),
-    vscode.commands.registerCommand(COMMANDS.alwaysAllowCommand, (target?: unknown) => alwaysAllowCommand(deps, target)),
-    vscode.commands.registerCommand(COMMANDS.approveSafeInRun, () => approveSafeInRun(deps)),
+    registerCommand(COMMANDS.showStepPreview, (target?: unknown) => showStepPreview(deps, target)),
+    registerCommand(COMMANDS.alwaysAllowCommand, (target?: unknown) => alwaysAllowCommand(deps, target)),
+    registerCommand(COMMANDS.approveSafeInRun, () => approveSafeInRun(deps)),
   ];
 }

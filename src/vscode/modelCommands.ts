@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { SETTINGS_SECTION, type HostSettings } from '../core/hostSettings';
 import { listEndpointModels, type EndpointModels } from '../node/listEndpointModels';
+import { commandRegistrar } from './commandRegistrar';
 import { COMMANDS } from './ids';
 
 /** The API key flows (SecretStorage) this module registers as commands. */
@@ -128,10 +129,11 @@ async function configureModel(deps: ModelCommandDeps): Promise<boolean> {
 
 /** Registers Configure Model…, Set API Key… and Clear API Key; the caller owns the returned disposables. */
 export function registerModelCommands(deps: ModelCommandDeps): vscode.Disposable[] {
+  const registerCommand = commandRegistrar(deps.log);
   return [
-    vscode.commands.registerCommand(COMMANDS.configureModel, () => configureModel(deps)),
-    vscode.commands.registerCommand(COMMANDS.setApiKey, () => deps.keys.setApiKey()),
-    vscode.commands.registerCommand(COMMANDS.clearApiKey, () => deps.keys.clearApiKey()),
+    registerCommand(COMMANDS.configureModel, () => configureModel(deps)),
+    registerCommand(COMMANDS.setApiKey, () => deps.keys.setApiKey()),
+    registerCommand(COMMANDS.clearApiKey, () => deps.keys.clearApiKey()),
   ];
 }
 

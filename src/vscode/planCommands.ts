@@ -10,6 +10,7 @@ import { parsePlanText } from '../core/plan/parsePlan';
 import { renderPlanMarkdown } from '../core/plan/renderPlanMarkdown';
 import type { GoalResult } from '../core/fused/runGoal';
 import type { RunMode } from '../core/fused/runMode';
+import { commandRegistrar } from './commandRegistrar';
 import { COMMANDS, VIEWS } from './ids';
 import type { LoadedPlan } from './loadedPlan';
 import type { PlanSession } from './planSession';
@@ -245,12 +246,13 @@ async function showPlanAsMarkdown(deps: PlanCommandDeps): Promise<vscode.TextDoc
 
 /** Registers every plan command; the caller owns the returned disposables. `planGoal` is exported for Re-plan. */
 export function registerPlanCommands(deps: PlanCommandDeps): vscode.Disposable[] {
+  const registerCommand = commandRegistrar(deps.log);
   return [
-    vscode.commands.registerCommand(COMMANDS.planTask, (goal?: unknown) => planGoal(deps, goal)),
-    vscode.commands.registerCommand(COMMANDS.savePlanAs, (target?: unknown) => savePlanAs(deps, target)),
-    vscode.commands.registerCommand(COMMANDS.openPlanFile, (target?: unknown, selection?: unknown) => openPlanFile(deps, target, selection)),
-    vscode.commands.registerCommand(COMMANDS.openPlanInView, (target?: unknown, selection?: unknown) => openPlanFile(deps, target, selection)),
-    vscode.commands.registerCommand(COMMANDS.showPlanAsMarkdown, () => showPlanAsMarkdown(deps)),
-    vscode.commands.registerCommand(COMMANDS.showLog, () => deps.log.show()),
+    registerCommand(COMMANDS.planTask, (goal?: unknown) => planGoal(deps, goal)),
+    registerCommand(COMMANDS.savePlanAs, (target?: unknown) => savePlanAs(deps, target)),
+    registerCommand(COMMANDS.openPlanFile, (target?: unknown, selection?: unknown) => openPlanFile(deps, target, selection)),
+    registerCommand(COMMANDS.openPlanInView, (target?: unknown, selection?: unknown) => openPlanFile(deps, target, selection)),
+    registerCommand(COMMANDS.showPlanAsMarkdown, () => showPlanAsMarkdown(deps)),
+    registerCommand(COMMANDS.showLog, () => deps.log.show()),
   ];
 }

@@ -6,6 +6,7 @@ import type { RunReport } from '../core/executor/runSummary';
 import { progressText } from '../core/view/runProgress';
 import { traceTimeline } from '../core/view/traceTimeline';
 import { reasonHeadline } from '../core/view/reasonHeadline';
+import { commandRegistrar } from './commandRegistrar';
 import { COMMANDS, VIEWS } from './ids';
 import type { PlanSession } from './planSession';
 import type { RunDocuments } from './runDocuments';
@@ -212,12 +213,13 @@ export async function offerResume(session: PlanSession, log: vscode.LogOutputCha
 
 /** Registers the run commands; the caller owns the returned disposables. */
 export function registerRunCommands(deps: RunCommandDeps): vscode.Disposable[] {
+  const registerCommand = commandRegistrar(deps.log);
   return [
-    vscode.commands.registerCommand(COMMANDS.runPlan, () => runPlan(deps)),
-    vscode.commands.registerCommand(COMMANDS.pauseRun, () => pauseRun(deps)),
-    vscode.commands.registerCommand(COMMANDS.cancelRun, () => cancelRun(deps)),
-    vscode.commands.registerCommand(COMMANDS.approveAllSafe, () => approveAllSafe(deps)),
-    vscode.commands.registerCommand(COMMANDS.replanRemaining, () => replanRemaining(deps)),
-    vscode.commands.registerCommand(COMMANDS.showTrace, () => showTrace(deps)),
+    registerCommand(COMMANDS.runPlan, () => runPlan(deps)),
+    registerCommand(COMMANDS.pauseRun, () => pauseRun(deps)),
+    registerCommand(COMMANDS.cancelRun, () => cancelRun(deps)),
+    registerCommand(COMMANDS.approveAllSafe, () => approveAllSafe(deps)),
+    registerCommand(COMMANDS.replanRemaining, () => replanRemaining(deps)),
+    registerCommand(COMMANDS.showTrace, () => showTrace(deps)),
   ];
 }

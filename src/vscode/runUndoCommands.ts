@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { changeKind, runFileChanges, UndoScopeError, type FileChange } from '../core/undo/runFileChanges';
 import type { RunUndoResult } from '../core/undo/undoRun';
 import { stepReference } from '../core/view/stepNumbers';
+import { commandRegistrar } from './commandRegistrar';
 import { COMMANDS } from './ids';
 import type { PlanSession } from './planSession';
 import { stepIdOf } from './stepCommands';
@@ -90,10 +91,11 @@ export async function offerFilesChanged(deps: UndoCommandDeps): Promise<void> {
 
 /** Registers Undo Run and Undo Back to Before This Step; the caller owns the returned disposables. */
 export function registerUndoCommands(deps: UndoCommandDeps): vscode.Disposable[] {
+  const registerCommand = commandRegistrar(deps.log);
   return [
     // From the palette or the view it asks first; a test or another command passing `false` does not.
-    vscode.commands.registerCommand(COMMANDS.undoRun, (ask?: unknown) => undo(deps, undefined, ask !== false)),
-    vscode.commands.registerCommand(COMMANDS.undoToStep, (target?: unknown) => {
+    registerCommand(COMMANDS.undoRun, (ask?: unknown) => undo(deps, undefined, ask !== false)),
+    registerCommand(COMMANDS.undoToStep, (target?: unknown) => {
       const stepId = stepIdOf(target);
       return stepId ? undo(deps, stepId, target !== stepId) : undefined;
     }),

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { moveInExecutionOrder, removeStep } from '../core/plan/planEdits';
 import { shorten } from '../core/textPreview';
 import { stepReference } from '../core/view/stepNumbers';
+import { commandRegistrar } from './commandRegistrar';
 import { COMMANDS } from './ids';
 import type { PlanSession } from './planSession';
 import type { PlanTreeElement } from './planTreeProvider';
@@ -176,15 +177,16 @@ function move(deps: StepCommandDeps, target: unknown, delta: -1 | 1): Promise<bo
 
 /** Registers the step commands; the caller owns the returned disposables. */
 export function registerStepCommands(deps: StepCommandDeps): vscode.Disposable[] {
+  const registerCommand = commandRegistrar(deps.log);
   return [
-    vscode.commands.registerCommand(COMMANDS.approveStep, (target?: unknown) => approve(deps, target)),
-    vscode.commands.registerCommand(COMMANDS.rejectStep, (target?: unknown) => rejectOrSkip(deps, target)),
-    vscode.commands.registerCommand(COMMANDS.showStepDiff, (target?: unknown) => showDiff(deps, target)),
-    vscode.commands.registerCommand(COMMANDS.retryStep, (target?: unknown) => retry(deps, target)),
-    vscode.commands.registerCommand(COMMANDS.undoStep, (target?: unknown) => undo(deps, target)),
-    vscode.commands.registerCommand(COMMANDS.showStepOutput, (target?: unknown) => showOutput(deps, target)),
-    vscode.commands.registerCommand(COMMANDS.deleteStep, (target?: unknown) => deleteStep(deps, target)),
-    vscode.commands.registerCommand(COMMANDS.moveStepUp, (target?: unknown) => move(deps, target, -1)),
-    vscode.commands.registerCommand(COMMANDS.moveStepDown, (target?: unknown) => move(deps, target, 1)),
+    registerCommand(COMMANDS.approveStep, (target?: unknown) => approve(deps, target)),
+    registerCommand(COMMANDS.rejectStep, (target?: unknown) => rejectOrSkip(deps, target)),
+    registerCommand(COMMANDS.showStepDiff, (target?: unknown) => showDiff(deps, target)),
+    registerCommand(COMMANDS.retryStep, (target?: unknown) => retry(deps, target)),
+    registerCommand(COMMANDS.undoStep, (target?: unknown) => undo(deps, target)),
+    registerCommand(COMMANDS.showStepOutput, (target?: unknown) => showOutput(deps, target)),
+    registerCommand(COMMANDS.deleteStep, (target?: unknown) => deleteStep(deps, target)),
+    registerCommand(COMMANDS.moveStepUp, (target?: unknown) => move(deps, target, -1)),
+    registerCommand(COMMANDS.moveStepDown, (target?: unknown) => move(deps, target, 1)),
   ];
 }

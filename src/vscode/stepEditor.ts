@@ -10,6 +10,8 @@ import { formatProblem, type PlanProblem } from '../core/plan/planProblem';
 import type { Plan, Step } from '../core/plan/planSchema';
 import { messageOf } from '../core/textPreview';
 import { TOOLS } from '../core/tools/toolCatalog';
+import { commandRegistrar } from './commandRegistrar';
+import { Disposable } from './disposableStore';
 import { COMMANDS } from './ids';
 import type { PlanSession } from './planSession';
 import { stepIdOf } from './stepCommands';
@@ -20,10 +22,9 @@ const STEP_FILE_SUFFIX = '.planwright-step.json';
 /** What saving an edit document does: replace a step, or insert a new one after another. */
 type EditTarget = { readonly mode: 'edit'; readonly stepId: string } | { readonly mode: 'add'; readonly afterId?: string };
 
-export class StepEditor implements vscode.Disposable {
+export class StepEditor extends Disposable {
   private readonly targets = new Map<string, EditTarget>();
-  private readonly diagnostics = vscode.languages.createDiagnosticCollection('planwright');
-  private readonly subscriptions: vscode.Disposable[];
+  private readonly diagnostics = this._register(vscode.languages.createDiagnosticCollection('planwright'));
   /** The status bar message of the last refused save, cleared by the next save. */
   private saveMessage: vscode.Disposable | undefined;
 
@@ -33,20 +34,23 @@ export class StepEditor implements vscode.Disposable {
     private readonly log: vscode.LogOutputChannel,
     private readonly folder: string,
   ) {
-    this.subscriptions = [
-      vscode.workspace.onDidSaveTextDocument((document) => void this.saved(document)),
+    super();
+    this._register(vscode.workspace.onDidSaveTextDocument((document) => void this.saved(document)));
+    this._register(
       vscode.workspace.onDidCloseTextDocument((document) => {
         this.targets.delete(document.uri.toString());
         this.diagnostics.delete(document.uri);
       }),
-    ];
+    );
+    this._register({ dispose: () => this.saveMessage?.dispose() });
   }
 
   /** Registers Edit Step… and Add Step After…; the caller owns the returned disposables. */
   registerCommands(): vscode.Disposable[] {
+    const registerCommand = commandRegistrar(this.log);
     return [
-      vscode.commands.registerCommand(COMMANDS.editStep, (target?: unknown, how?: 'title' | 'json', value?: string) => this.editStep(target, how, value)),
-      vscode.commands.registerCommand(COMMANDS.addStepAfter, (target?: unknown, tool?: string) => this.addStepAfter(target, tool)),
+      registerCommand(COMMANDS.editStep, (target?: unknown, how?: 'title' | 'json', value?: string) => this.editStep(target, how, value)),
+      registerCommand(COMMANDS.addStepAfter, (target?: unknown, tool?: string) => this.addStepAfter(target, tool)),
     ];
   }
 
@@ -174,12 +178,6 @@ export class StepEditor implements vscode.Disposable {
 
   private step(stepId: string): Step | undefined {
     return this.session.plan?.steps.find((step) => step.id === stepId);
-  }
-
-  dispose(): void {
-    this.saveMessage?.dispose();
-    for (const subscription of this.subscriptions) subscription.dispose();
-    this.diagnostics.dispose();
   }
 }
 

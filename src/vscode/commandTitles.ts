@@ -1,0 +1,13 @@
+// The titles package.json gives Planwright's commands ("Run Plan"), read from the manifest the extension
+// runs with, so a message about a command names it as the palette does without a second list of titles.
+import { z } from 'zod';
+
+const ManifestCommandsSchema = z.object({
+  contributes: z.object({ commands: z.array(z.object({ command: z.string(), title: z.string() })).default([]) }),
+});
+
+/** Each contributed command's title by id; empty when the manifest has none. */
+export function commandTitles(manifest: unknown): ReadonlyMap<string, string> {
+  const parsed = ManifestCommandsSchema.safeParse(manifest);
+  return new Map(parsed.success ? parsed.data.contributes.commands.map((entry) => [entry.command, entry.title]) : []);
+}
