@@ -5,18 +5,19 @@
 // anything is opened and the size before anything is read: `file:` folders use the Node adapter's reads
 // (src/node/fileReading.ts), which tell a FIFO, socket or device from a file; other file systems have
 // only files and folders. Whole-file writes go to a temp file in the same folder that is then renamed
-// over the target. Errors are the port's typed errors, chosen by FileSystemError code, never by message.
+// over the target. Errors are the port's typed errors (portError.ts); search is findFilesIn.ts's.
 import { randomBytes } from 'node:crypto';
 import { chmod, stat as nodeStat } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import { FileExistsError, FileNotFoundError, FileTooLargeError, NotAFileError, ToolError, WorkspaceEscapeError } from '../core/errors';
-import { ALWAYS_SKIPPED_GLOBS, gitignoreFolder, GitignoreRules, type GitignoreFile } from '../core/gitignoreRules';
+import { FileExistsError, FileNotFoundError, FileTooLargeError, NotAFileError, WorkspaceEscapeError } from '../core/errors';
 import type { FileStat, ReadOptions, Workspace } from '../core/ports';
 import { DEFAULT_MAX_READ_BYTES } from '../core/tools/defineTool';
 import { decodeText, fileStatOf, readRegularChunks, readRegularFile, refusedAs } from '../node/fileReading';
 import { workspacePathProblem } from '../core/workspacePath';
 import { listAllFiles } from '../node/listAllFiles';
-import { insideOrUndefined, WorkspaceResolver } from '../node/workspaceResolver';
+import { WorkspaceResolver } from '../node/workspaceResolver';
+import { findFilesIn } from './findFilesIn';
+import { errorCode, isFolder, notAFile, portError } from './portError';
 
 const encoder = new TextEncoder();
 // ignoreBOM keeps a byte order mark in the text, as Node's readFile does, so a rewrite keeps it too.
@@ -131,24 +132,7 @@ export class VscodeWorkspace implements Workspace {
   }
 
   async findFiles(glob: string, options?: { readonly limit?: number }): Promise<readonly string[]> {
-    const problem = workspacePathProblem(glob);
-    if (problem) throw new WorkspaceEscapeError(glob, problem);
-    const exclude = this.excludePattern();
-    const [candidates, ignoreFiles] = await Promise.all([
-      vscode.workspace.findFiles(new vscode.RelativePattern(this.folder, glob), exclude),
-      vscode.workspace.findFiles(new vscode.RelativePattern(this.folder, '**/.gitignore'), exclude),
-    ]);
-    const rules = new GitignoreRules(await this.readIgnoreFiles(ignoreFiles), this.ignoreCase);
-    const relative = candidates.map((uri) => this.relativePath(uri)).filter((path): path is string => path !== undefined);
-    const kept = [...new Set(relative)].filter((path) => !rules.isIgnored(path)).sort(byCodeUnit);
-    const limit = options?.limit ?? Number.POSITIVE_INFINITY;
-    const results: string[] = [];
-    for (const path of kept) {
-      if (results.length >= limit) break;
-      // Search follows symlinks; a file reached through a link that leads out is not listed.
-      if (await insideOrUndefined(this.resolve(path))) results.push(path);
-    }
-    return results;
+    return findFilesIn(this.folder, glob, { ignoreCase: this.ignoreCase, limit: options?.limit, resolve: (path) => this.resolve(path) });
   }
 
   /**
@@ -242,92 +226,10 @@ export class VscodeWorkspace implements Workspace {
       throw portError(error, path);
     }
   }
-
-  /** `uri` as a path relative to the folder, or `undefined` when it is not below it. */
-  private relativePath(uri: vscode.Uri): string | undefined {
-    if (uri.scheme !== this.folder.scheme || uri.authority !== this.folder.authority) return undefined;
-    const root = comparablePath(this.folder.path).replace(/\/+$/, '');
-    const path = comparablePath(uri.path);
-    if (!path.startsWith(`${root}/`)) return undefined;
-    const relative = uri.path.slice(root.length + 1);
-    return workspacePathProblem(relative) ? undefined : relative;
-  }
-
-  private async readIgnoreFiles(uris: readonly vscode.Uri[]): Promise<GitignoreFile[]> {
-    const files: GitignoreFile[] = [];
-    for (const uri of uris) {
-      const path = this.relativePath(uri);
-      const resolved = path === undefined ? undefined : await insideOrUndefined(this.resolve(path));
-      if (path === undefined || !resolved) continue;
-      const text = await Promise.resolve(vscode.workspace.fs.readFile(resolved.target)).then((bytes) => decoder.decode(bytes), () => '');
-      files.push({ folder: gitignoreFolder(path), text });
-    }
-    return files;
-  }
-
-  /**
-   * The folders never listed, plus the user's `files.exclude` and `search.exclude` patterns. findFiles
-   * applies files.exclude at most and never search.exclude, and node_modules is in neither by default
-   * (https://github.com/microsoft/vscode/issues/48674), so all of them go into the one exclude pattern it
-   * takes. Patterns with braces or commas are left out: they cannot be nested inside that `{a,b}`.
-   */
-  private excludePattern(): string {
-    const patterns = new Set(ALWAYS_SKIPPED_GLOBS);
-    for (const section of ['files', 'search']) {
-      const excludes = vscode.workspace.getConfiguration(section, this.folder).get<Record<string, unknown>>('exclude') ?? {};
-      for (const [pattern, enabled] of Object.entries(excludes)) {
-        if (enabled !== true || /[{},]/.test(pattern)) continue;
-        patterns.add(pattern);
-        patterns.add(`${pattern.replace(/\/+$/, '')}/**`);
-      }
-    }
-    return `{${[...patterns].join(',')}}`;
-  }
-}
-
-/** The `code` of a FileSystemError (`FileNotFound`, `FileExists`, `NoPermissions`, ...), or `undefined`. */
-function errorCode(error: unknown): string | undefined {
-  return error instanceof vscode.FileSystemError ? error.code : undefined;
-}
-
-/** A file system error as the port's typed error, where there is one; others pass through. */
-function portError(error: unknown, path: string): unknown {
-  switch (errorCode(error)) {
-    case 'FileNotFound':
-    case 'FileNotADirectory':
-      return new FileNotFoundError(path);
-    case 'FileExists':
-      return new FileExistsError(path);
-    case 'FileIsADirectory':
-      return notAFile(path, 'read or write', 'a folder');
-    case 'NoPermissions':
-      // Refused before anything happened: definite, so the step is re-planned rather than retried.
-      return new ToolError('definite', 'noPermission', `No permission to change or read ${path}.`);
-    default:
-      return error;
-  }
-}
-
-function notAFile(path: string, action: string, what: string): ToolError {
-  return new ToolError('definite', 'notAFile', `Cannot ${action} ${path}: it is ${what}, not a file.`);
-}
-
-/** A folder, or a link to one; a link to a file counts as a file. */
-function isFolder(stat: vscode.FileStat): boolean {
-  return (stat.type & vscode.FileType.Directory) !== 0;
 }
 
 /** Keeps the permission bits of the file being replaced, so an atomic write does not drop `+x`. */
 async function keepMode(target: string, temp: string): Promise<void> {
   const previous = await nodeStat(target).catch(() => undefined);
   if (previous) await chmod(temp, previous.mode & 0o7777).catch(() => undefined);
-}
-
-/** Windows drive letters come in either case in Uri paths; compare them in one. */
-function comparablePath(path: string): string {
-  return path.replace(/^\/([A-Za-z]):/, (_match, drive: string) => `/${drive.toLowerCase()}:`);
-}
-
-function byCodeUnit(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
