@@ -1,12 +1,16 @@
 // The ports a run of the open plan works through, built from the host adapters: the workspace folder's files
-// and commands, the run's journal and trace, the log, the approval gate and, when configured, the models.
+// and commands, the run's journal and trace, the log, the approval gate and, when configured, the models;
+// and the options a run takes from the settings: all of them for a new run, only those changed for a resumed one.
 import type * as vscode from 'vscode';
-import type { RunDeps } from '../core/executor/planRun';
+import { PlanRun, type RunDeps } from '../core/executor/planRun';
+import type { RunOptions } from '../core/executor/runOptions';
 import type { RunState } from '../core/executor/runState';
+import { runOptionsFromSettings } from '../core/hostSettings';
 import type { Logger } from '../core/ports';
 import { ModelRepairer } from '../core/replanner/modelRepairer';
 import { ModelReplanner } from '../core/replanner/modelReplanner';
 import { projectRulesSource } from '../core/rules/projectRules';
+import { resumeOverrides } from '../core/resumeOverrides';
 import { ModelSolver } from '../core/solver/modelSolver';
 import { messageOf } from '../core/textPreview';
 import { nodeClock } from '../node/nodeClock';
@@ -45,4 +49,14 @@ export async function optionalModels(host: RunHost): Promise<RunModels | undefin
     host.log.warn(`Running without a model (no re-planning, a plain summary): ${messageOf(error)}`);
     return undefined;
   }
+}
+
+/** A new run's options: the settings over the defaults. */
+export function newRunOptions(host: RunHost): RunOptions {
+  return runOptionsFromSettings(host.settings());
+}
+
+/** The journalled run rebuilt to carry on, with its journalled options and only the settings changed since. */
+export async function resumeHostRun(host: RunHost, state: RunState, deps: (models: RunModels | undefined) => RunDeps): Promise<PlanRun> {
+  return PlanRun.resume(deps(await optionalModels(host)), resumeOverrides(host.settings(), state.options), state);
 }

@@ -1,10 +1,11 @@
 // Replaying the last run of the workspace from its journal, for a window that was reloaded: it reads the
 // journal and executes nothing; a journal it cannot replay is reported in the log. Also the shape of the
-// journal's `host` record, which tells a replayed run which plan it belongs to.
-import type * as vscode from 'vscode';
+// journal's `host` record, which tells a replayed run which plan it belongs to, and the plan file it opens.
+import * as vscode from 'vscode';
 import { loadRunState } from '../core/executor/runRecorder';
 import type { RunState } from '../core/executor/runState';
 import { messageOf } from '../core/textPreview';
+import type { LoadedPlanFile } from './loadedPlan';
 import type { RunFiles, RunStorage } from './runStorage';
 
 /** What the journal's `host` field holds for a run started in VS Code. */
@@ -29,4 +30,10 @@ export async function replayLatestRun(
     return undefined;
   }
   return { runId, files, state };
+}
+
+/** The plan a replayed run belongs to, as the view opens it: the file it came from, when its host record says. */
+export function replayedPlanFile(runId: string, state: RunState): LoadedPlanFile {
+  const host = (state.host ?? {}) as HostRecord;
+  return { source: host.source ?? `run ${runId}`, ...(host.planUri ? { uri: vscode.Uri.parse(host.planUri) } : {}), plan: state.plan };
 }

@@ -4,48 +4,46 @@
 // retries and skips go through the executor; an edit during a run pauses it, revises, and carries on.
 // After a window reload, `restore()` replays the last journal without executing anything. A goal in fused
 // or auto mode (`runGoal`) runs through the same machinery: each action the agent takes becomes a step as
-// it happens, and an escalation puts the planned steps in as the run's next revision.
+// it happens, and an escalation puts the planned steps in as the run's next revision. Where the run stands
+// (idle, running, re-planning, paused, waiting, ended) is one phase, moved only by core's `nextPhase`.
 import * as vscode from 'vscode';
 import { PlanRun, type RunDeps } from '../core/executor/planRun';
 import type { InterventionResult } from '../core/executor/runInterventions';
+import { isExecuting, isResumable } from '../core/executor/runPhase';
 import type { RunState } from '../core/executor/runState';
 import type { RunReport } from '../core/executor/runSummary';
 import type { UsageRecord } from '../core/executor/journalRecords';
 import type { GoalResult } from '../core/fused/runGoal';
 import type { RunMode } from '../core/fused/runMode';
-import { runOptionsFromSettings } from '../core/hostSettings';
-import type { ValidPlan } from '../core/plan/planSchema';
+import { PLAN_FORMAT_VERSION, type ValidPlan } from '../core/plan/planSchema';
 import type { PlanValidation } from '../core/plan/validatePlan';
 import { messageOf } from '../core/textPreview';
-import { undoFromSnapshots, type UndoResult } from '../core/tools/fileSnapshots';
-import { undoRun, type RunUndoResult } from '../core/undo/undoRun';
+import type { UndoResult } from '../core/tools/fileSnapshots';
+import type { RunUndoResult } from '../core/undo/undoRun';
 import { progressText } from '../core/view/runProgress';
 import { actOnGoal } from './actOnGoal';
-import { hostRunDeps, optionalModels } from './hostRunDeps';
+import { hostRunDeps, newRunOptions, optionalModels, resumeHostRun } from './hostRunDeps';
+import { Disposable } from './disposableStore';
 import { CONTEXT_KEYS } from './ids';
 import { logRunChange } from './logRunChange';
-import { replayLatestRun, type HostRecord } from './replayLatestRun';
+import { replayedPlanFile, replayLatestRun, type HostRecord } from './replayLatestRun';
+import { RunExecution } from './runExecution';
+import { refuseUntrusted, runFolder } from './runFolder';
 import type { RunHost, RunModels } from './runHost';
-import type { RunFiles } from './runStorage';
+import { undoStep, undoWholeRun } from './runUndo';
+import { closeRunFiles, type RunFiles } from './runStorage';
 import { RunUnavailableError } from './runUnavailableError';
-import { withRunProgress } from './withRunProgress';
-
-const TERMINAL = new Set(['succeeded', 'failed', 'cancelled']);
-const UNTRUSTED =
-  'Planwright runs nothing in an untrusted workspace: its steps write files and run commands. You can still open, edit and save plans; trust the workspace to run them.';
 
 /** The run of the open plan in this window, live or replayed; see the file header. */
-export class RunController implements vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<readonly string[] | undefined>();
+export class RunController extends Disposable {
+  private readonly changed = this._register(new vscode.EventEmitter<readonly string[] | undefined>());
   private runState: RunState | undefined;
   private run: PlanRun | undefined;
   private files: RunFiles | undefined;
   private workspaceFolder: vscode.WorkspaceFolder | undefined;
-  private execution: Promise<RunReport | undefined> | undefined;
+  private readonly execution = new RunExecution();
   /** True while the execution is a goal's (the fused loop, then any planned run it escalated to). */
   private actingOnGoal = false;
-  private abort: AbortController | undefined;
-  private progress: vscode.Progress<{ message?: string }> | undefined;
   private lastStatus = new Map<string, string>();
   /** The model calls that wrote the open plan (the chat's /plan), journalled with its first run; `forget()` drops them. */
   private planUsage: readonly UsageRecord[] = [];
@@ -53,7 +51,17 @@ export class RunController implements vscode.Disposable {
   /** Fires after every change of the run, with the step ids it touched (`undefined`: the whole run). */
   readonly onDidChange: vscode.Event<readonly string[] | undefined> = this.changed.event;
 
-  constructor(private readonly host: RunHost) {}
+  constructor(private readonly host: RunHost) {
+    super();
+    // Open approvals are withdrawn (the run records them as still waiting); the journal lets the next
+    // window resume. The run is not cancelled: a reload must not turn a paused plan into a cancelled one.
+    this._register({
+      dispose: () => {
+        this.host.approvals.cancelAll();
+        void closeRunFiles(this.files);
+      },
+    });
+  }
 
   /** The run as it stands (live, or replayed from its journal), if the open plan has one. */
   get state(): RunState | undefined {
@@ -62,7 +70,7 @@ export class RunController implements vscode.Disposable {
 
   /** True while the run executes in this window. */
   get executing(): boolean {
-    return this.execution !== undefined;
+    return isExecuting(this.execution.phase);
   }
 
   /** The journal and trace of the run, if any. */
@@ -72,7 +80,7 @@ export class RunController implements vscode.Disposable {
 
   /** A run that stopped before its end and can be carried on. */
   get resumable(): boolean {
-    return this.runState !== undefined && !TERMINAL.has(this.runState.status) && !this.executing;
+    return this.runState !== undefined && isResumable(this.execution.phase);
   }
 
   /** Remembers the usage of planning the open plan, journalled when it first runs. */
@@ -82,8 +90,8 @@ export class RunController implements vscode.Disposable {
 
   /** Forgets the run (a new plan was opened): the next Run Plan starts a new one. */
   async forget(): Promise<void> {
-    if (this.executing) throw new RunUnavailableError('A run is in progress: pause or cancel it first.');
-    await this.closeFiles();
+    this.execution.advance({ type: 'forget' });
+    await closeRunFiles(this.files);
     this.runState = undefined;
     this.run = undefined;
     this.files = undefined;
@@ -95,15 +103,18 @@ export class RunController implements vscode.Disposable {
 
   /** Runs the open plan: resumes the run that stopped, or starts a new one. Resolves when it stops. */
   async runOrResume(plan: ValidPlan, source: { readonly source: string; readonly uri?: vscode.Uri }): Promise<RunReport | undefined> {
-    if (this.execution) return this.execution;
-    if (!vscode.workspace.isTrusted) throw new RunUnavailableError(UNTRUSTED);
+    const joined = this.execution.joined;
+    if (joined) return joined;
+    refuseUntrusted();
     const folder = this.folder();
     if (this.run && this.resumable) return this.execute(this.run);
     if (this.runState && this.resumable && this.files) {
-      this.run = await PlanRun.resume(this.deps(folder, this.files, await optionalModels(this.host)), this.overrides(), this.runState);
+      this.run = await this.resumed(folder, this.files, this.runState);
       return this.execute(this.run);
     }
-    await this.closeFiles();
+    // A new run: the one before it (ended, or never run) is left behind.
+    this.execution.advance({ type: 'forget' });
+    await closeRunFiles(this.files);
     this.lastStatus.clear();
     const files = this.host.storage.create(new Date());
     this.files = files;
@@ -112,7 +123,7 @@ export class RunController implements vscode.Disposable {
     this.planUsage = [];
     const models = await optionalModels(this.host);
     this.host.log.info(`Run ${files.runId}: "${plan.goal}", ${plan.steps.length} steps; journal ${files.journalPath}`);
-    this.run = await PlanRun.start(plan, { runId: files.runId, options: this.overrides(), host: { ...host }, planUsage }, this.deps(folder, files, models));
+    this.run = await PlanRun.start(plan, { runId: files.runId, options: newRunOptions(this.host), host: { ...host }, planUsage }, this.deps(folder, files, models));
     return this.execute(this.run);
   }
 
@@ -123,13 +134,13 @@ export class RunController implements vscode.Disposable {
    * Approvals go through the same gate. Replaces the open plan. Resolves when it stops.
    */
   async runGoal(goal: string, mode: RunMode, source: string): Promise<GoalResult> {
-    if (this.execution) throw new RunUnavailableError('A run is in progress: pause or cancel it first.');
-    if (!vscode.workspace.isTrusted) throw new RunUnavailableError(UNTRUSTED);
+    if (this.executing) throw new RunUnavailableError('A run is in progress: pause or cancel it first.');
+    refuseUntrusted();
     const folder = this.folder();
     const models = await this.host.models();
     await this.forget();
     // The run's plan starts with no steps: the tree shows the goal, and each action as it is taken.
-    await this.host.loadedPlan.set({ source, plan: { version: 1, goal, steps: [] }, unsaved: true });
+    await this.host.loadedPlan.set({ source, plan: { version: PLAN_FORMAT_VERSION, goal, steps: [] }, unsaved: true });
     const files = this.host.storage.create(new Date());
     this.files = files;
     const deps = { ...this.deps(folder, files, models), plannerModel: models.planner, agentModel: models.worker };
@@ -142,7 +153,7 @@ export class RunController implements vscode.Disposable {
     };
     return this.track(
       mode === 'split' ? 'planning the task; steps start as they arrive…' : `${mode}: the agent is working on the goal…`,
-      (signal) => actOnGoal({ runId: files.runId, goal, mode, options: this.overrides(), source, projectRules: this.host.settings().projectRules, ...(mode === 'split' ? { onRun } : {}) }, deps, this.host.log, signal),
+      (signal) => actOnGoal({ runId: files.runId, goal, mode, options: newRunOptions(this.host), source, projectRules: this.host.settings().projectRules, ...(mode === 'split' ? { onRun } : {}) }, deps, this.host.log, signal),
       (result) => result.report,
     );
   }
@@ -156,8 +167,7 @@ export class RunController implements vscode.Disposable {
 
   /** Cancels the run: running steps are stopped, nothing else starts, open approvals are withdrawn. */
   cancel(): boolean {
-    if (!this.abort) return false;
-    this.abort.abort();
+    if (!this.execution.abortCurrent()) return false;
     this.host.approvals.cancelAll();
     return true;
   }
@@ -179,12 +189,8 @@ export class RunController implements vscode.Disposable {
 
   /** Puts back the files a step changed, as they were before it ran. */
   async undo(stepId: string): Promise<UndoResult> {
-    const before = this.runState?.steps.get(stepId)?.before ?? [];
-    if (before.length === 0) throw new RunUnavailableError(`${stepId} changed no files that Planwright kept a copy of.`);
     const { workspace } = this.host.ports(this.folder());
-    const result = await this.whileStopped(() => undoFromSnapshots(workspace, before));
-    this.host.log.info(`Undo ${stepId}: restored ${result.restored.join(', ') || 'nothing'}${result.unchanged.length ? `; already as before: ${result.unchanged.join(', ')}` : ''}`);
-    return result;
+    return undoStep(workspace, this.runState, stepId, this.host.log, (work) => this.whileStopped(work));
   }
 
   /** Makes a cancelled run resumable: its cancelled steps (and what they held up) go back to pending, the run to paused. */
@@ -203,9 +209,7 @@ export class RunController implements vscode.Disposable {
     if (this.executing) throw new RunUnavailableError('The run is in progress: cancel it, or let it finish, before undoing it.');
     if (!this.runState) throw new RunUnavailableError('No run yet, so there is nothing to undo.');
     const { workspace } = this.host.ports(this.folder());
-    const result = await undoRun(workspace, this.runState, fromStepId);
-    this.host.log.info(`Undo run${fromStepId ? ` back to before ${fromStepId}` : ''}: restored ${result.restored.join(', ') || 'nothing'}${result.refused.length ? `; refused ${result.refused.map((entry) => `${entry.path} (${entry.reason})`).join(', ')}` : ''}`);
-    return result;
+    return undoWholeRun(workspace, this.runState, this.host.log, fromStepId);
   }
 
   /** Shows the last run of this workspace as it was, from its journal, without executing anything. */
@@ -214,17 +218,13 @@ export class RunController implements vscode.Disposable {
     const replayed = await replayLatestRun(this.host.storage, this.host.log);
     if (!replayed) return undefined;
     const { runId, files, state } = replayed;
-    await this.closeFiles();
+    await closeRunFiles(this.files);
     this.files = files;
     this.run = undefined;
     this.runState = state;
+    this.execution.advance({ type: 'changed', status: state.status, recovering: false });
     this.lastStatus = new Map([...state.steps].map(([id, run]) => [id, run.status]));
-    const host = (state.host ?? {}) as HostRecord;
-    await this.host.loadedPlan.set({
-      source: host.source ?? `run ${runId}`,
-      ...(host.planUri ? { uri: vscode.Uri.parse(host.planUri) } : {}),
-      plan: state.plan,
-    });
+    await this.host.loadedPlan.set(replayedPlanFile(runId, state));
     this.host.log.info(`Restored run ${runId} from ${files.journalPath}: ${state.status}${state.statusReason ? ` (${state.statusReason})` : ''}`);
     await this.updateContext();
     this.changed.fire(undefined);
@@ -234,19 +234,23 @@ export class RunController implements vscode.Disposable {
   private async whileStopped<T>(work: (run: PlanRun) => Promise<T>): Promise<T> {
     // The agent's loop cannot stop and carry on the way a planned run does; it can only be cancelled.
     if (this.actingOnGoal) throw new RunUnavailableError('The agent is still working on the goal: wait for it to stop, or cancel the run first.');
-    const wasExecuting = this.execution;
+    const wasExecuting = this.execution.joined;
     if (wasExecuting) {
       this.run?.pause();
       await wasExecuting.catch(() => undefined);
     }
-    if (!this.run && this.runState && this.files) {
-      this.run = await PlanRun.resume(this.deps(this.folder(), this.files, await optionalModels(this.host)), this.overrides(), this.runState);
-    }
+    if (!this.run && this.runState && this.files) this.run = await this.resumed(this.folder(), this.files, this.runState);
     if (!this.run) throw new RunUnavailableError('The plan has not run yet.');
     const run = this.run;
     const result = await work(run);
-    if (wasExecuting) void this.execute(run).catch((error) => this.host.log.error(`The run stopped: ${messageOf(error)}`));
+    // Carried on only when the work left something to run (a run that ended meanwhile stays ended).
+    if (wasExecuting && this.resumable) void this.execute(run).catch((error) => this.host.log.error(`The run stopped: ${messageOf(error)}`));
     return result;
+  }
+
+  /** The journalled run rebuilt to carry on (see resumeHostRun). */
+  private resumed(folder: vscode.WorkspaceFolder, files: RunFiles, state: RunState): Promise<PlanRun> {
+    return resumeHostRun(this.host, state, (models) => this.deps(folder, files, models));
   }
 
   private execute(run: PlanRun): Promise<RunReport> {
@@ -256,25 +260,15 @@ export class RunController implements vscode.Disposable {
 
   /** Runs `work` under a cancellable progress notification as this window's execution. */
   private track<T>(message: string, work: (signal: AbortSignal) => Promise<T>, reportOf: (result: T) => RunReport | undefined): Promise<T> {
-    const abort = new AbortController();
-    this.abort = abort;
-    const done = withRunProgress(message, (progress) => { this.progress = progress; }, () => this.cancel(), () => work(abort.signal));
-    let execution: Promise<RunReport | undefined> | undefined;
-    const finished = done.finally(async () => {
-      if (this.execution === execution) {
-        this.execution = undefined;
-        this.abort = undefined;
-        this.progress = undefined;
-        this.actingOnGoal = false;
-      }
-      await this.updateContext();
-      this.changed.fire(undefined);
+    const finished = this.execution.track(message, work, reportOf, {
+      cancel: () => this.cancel(),
+      statusAtEnd: () => this.runState?.status,
+      settled: async (current) => {
+        if (current) this.actingOnGoal = false;
+        await this.updateContext();
+        this.changed.fire(undefined);
+      },
     });
-    execution = finished.then(reportOf);
-    // The caller awaits `finished`; `execution` is for whoever joins later (Run Plan, edits), so its
-    // rejection is not left unhandled when nobody does.
-    execution.catch(() => undefined);
-    this.execution = execution;
     void this.updateContext();
     this.changed.fire(undefined);
     return finished;
@@ -287,36 +281,18 @@ export class RunController implements vscode.Disposable {
   private onRunChange(state: RunState, stepIds: readonly string[]): void {
     const revised = this.runState !== undefined && state.revision !== this.runState.revision;
     this.runState = state;
+    this.execution.advance({ type: 'changed', status: state.status, recovering: state.recovering !== undefined });
     logRunChange(this.host.log, this.lastStatus, state, stepIds, revised);
-    this.progress?.report({ message: progressText(state) });
+    this.execution.report(progressText(state));
     this.changed.fire(revised || stepIds.length === 0 ? undefined : stepIds);
   }
 
-  private overrides() {
-    return runOptionsFromSettings(this.host.settings());
-  }
-
   private folder(): vscode.WorkspaceFolder {
-    const folder = this.workspaceFolder ?? vscode.workspace.workspaceFolders?.[0];
-    if (!folder) throw new RunUnavailableError('Open a folder first: a plan runs inside a workspace folder.');
-    this.workspaceFolder = folder;
-    return folder;
+    this.workspaceFolder = runFolder(this.workspaceFolder);
+    return this.workspaceFolder;
   }
 
   private async updateContext(): Promise<void> {
     await vscode.commands.executeCommand('setContext', CONTEXT_KEYS.runExecuting, this.executing);
-  }
-
-  private async closeFiles(): Promise<void> {
-    if (!this.files) return;
-    await Promise.all([this.files.journal.close(), this.files.trace.close()]).catch(() => undefined);
-  }
-
-  dispose(): void {
-    // Open approvals are withdrawn (the run records them as still waiting); the journal lets the next
-    // window resume. The run is not cancelled: a reload must not turn a paused plan into a cancelled one.
-    this.host.approvals.cancelAll();
-    void this.closeFiles();
-    this.changed.dispose();
   }
 }

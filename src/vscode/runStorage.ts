@@ -19,6 +19,12 @@ export interface RunFiles {
   readonly tracePath: string;
 }
 
+/** Closes a run's journal and trace, if there is a run; a file that fails to close is left to the OS. */
+export async function closeRunFiles(files: RunFiles | undefined): Promise<void> {
+  if (!files) return;
+  await Promise.all([files.journal.close(), files.trace.close()]).catch(() => undefined);
+}
+
 export class RunStorage {
   /** `folder` is a local folder (the extension host writes it with node:fs), e.g. `<storageUri>/runs`. */
   constructor(readonly folder: string) {}
