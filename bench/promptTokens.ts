@@ -76,7 +76,7 @@ async function main(): Promise<void> {
   console.log('');
   console.log('The shared prefix is the identical system message (role, tool signatures, plan language) both requests start with.');
   console.log('');
-  console.log(`plan reply: ${countTokens(JSON.stringify(parsed.plan))} tokens as plan-file JSON, ${countTokens(encodeCompactPlan(parsed.plan.steps))} in the plan language`);
+  console.log(`plan reply: ${countTokens(JSON.stringify(parsed.plan))} tokens as plan-file JSON, ${countTokens(encodeCompactPlan(parsed.plan.steps, { terse: true }))} in the plan language`);
 }
 
 main().catch((error: unknown) => {

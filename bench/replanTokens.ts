@@ -66,7 +66,7 @@ async function measure(name: string, goal: string, steps: readonly Step[], files
     planPrompt: tokens(planning),
     planTask: tokens(planning) - PREFIX,
     planReplyJson: countTokens(JSON.stringify({ version: 1, goal, steps })),
-    planReplyCompact: countTokens(encodeCompactPlan(steps)),
+    planReplyCompact: countTokens(encodeCompactPlan(steps, { terse: true })),
     replanPrompt: tokens(replanning),
     replanTask: tokens(replanning) - PREFIX,
     replanReply: countTokens(`replace ${fix.id} ${encodeStepLine(fix)}`),

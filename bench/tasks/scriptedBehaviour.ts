@@ -22,9 +22,12 @@ export interface ScriptedCall {
 /** One reply of the fused agent: tool calls, or the final answer. */
 export type ScriptedTurn = { readonly kind: 'calls'; readonly calls: readonly ScriptedCall[] } | { readonly kind: 'final'; readonly text: string };
 
-/** The planner's reply: the plan's steps in the compact plan language. */
+/**
+ * The planner's reply: the plan's steps in the compact plan language, written as the prompt asks — no
+ * titles, no check the call already guarantees.
+ */
 export function plannerReply(task: BenchTask): string {
-  return encodeCompactPlan(task.plan.steps);
+  return encodeCompactPlan(task.plan.steps, { terse: true });
 }
 
 /**

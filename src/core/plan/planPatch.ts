@@ -1,7 +1,9 @@
 // A patch to a running plan: replace a step, add one, drop one. The re-planner and the repair call
 // answer with a patch instead of a whole plan, so a one-step fix costs one line. Applying a patch is
-// pure: it touches only steps that have not started (or broke), new ids must be fresh, and the result
-// is the next revision through the same validation gate as any plan.
+// pure: it touches only steps that have not started (or broke), new ids must be fresh, the file hazards
+// of its steps order them as a plan's lines would, and the result is the next revision through the same
+// validation gate as any plan.
+import { withPatchHazards } from './patchHazards';
 import type { PlanProblem } from './planProblem';
 import type { Step, ValidPlan } from './planSchema';
 import type { StepStatus } from './stepStatus';
@@ -77,7 +79,8 @@ export function applyPatch(plan: ValidPlan, statuses: ReadonlyMap<string, StepSt
     if (problem) problems.push({ stepId: targetOf(op), path: `patch[${index}]`, message: problem });
   }
   if (problems.length > 0) return { ok: false, problems };
-  return validatePlan({ ...plan, revision: (plan.revision ?? 0) + 1, steps: placeAdded(plan.steps, order, added) });
+  const patched = new Set(patch.filter((op) => op.op !== 'drop').map(targetOf));
+  return validatePlan({ ...plan, revision: (plan.revision ?? 0) + 1, steps: withPatchHazards(placeAdded(plan.steps, order, added), patched, statuses) });
 }
 
 /**

@@ -33,16 +33,17 @@ const ROLE = [
 
 const LANGUAGE = [
   'Write one step per line and nothing else (no prose, no code fences):',
-  'E<n> <tool> <arguments as one JSON object> [after E<i>,E<j>] [check <check>] [idempotent] [# title]',
+  'E<n> <tool> <arguments as one JSON object> [after E<i>,E<j>] [check <check>] [idempotent]',
   '- Line n is step E<n>: label the lines E1, E2, … in order (a re-plan says where to start).',
   '- A string argument may contain #E<n>: the output text of step E<n>, put in just before the step runs; the step waits for it.',
   '- Order is implied: a step waits for the steps it references, for earlier steps that write a file it reads or writes or',
   '  that read a file it writes, and for earlier commands; a command waits for every earlier change; a search or listing',
   '  waits for every earlier change. Write "after E<i>" only for another order you need. Steps with no order run at once.',
-  '- Postconditions are implied: writeFile → the file exists (and parses, for .json); editFile → each replacement is in',
-  '  the file; appendFile → the content is in it; deleteFile → absent; renameFile → moved; runCommand → exit 0. Write',
-  '  "check <check>" only to replace that with a check that says more (e.g. the test summary line in the output).',
-  '- Titles are derived ("readFile lib/greet.js"); add "# title" only when that says too little.',
+  '- Postconditions are implied: writeFile → the file holds the content; editFile → each replacement is in the file;',
+  '  appendFile → the content is in it (each also: parses, for .json); deleteFile → absent; renameFile → moved;',
+  '  runCommand → exit 0. Write "check <check>" only for a check that says more (the test summary line in the output,',
+  '  no old name left); never one the call already guarantees, such as contains of text it writes.',
+  '- Titles are derived ("readFile lib/greet.js"): write none.',
   '- Rarely needed: pre <check> (must hold before the tool runs), status <check> (settles an uncertain outcome),',
   '  undo <tool> {arguments} (undoes the step), keyed (the command honours PLANWRIGHT_IDEMPOTENCY_KEY).',
 ];
@@ -75,7 +76,7 @@ const REPLANS = [
 const EXAMPLE = [
   'E1 readFile {"path":"lib/greet.js"}',
   'E2 editFile {"path":"lib/greet.js","edits":[{"find":"const GREETING = \'Hi\';","replace":"const GREETING = \'Hello\';"}]}',
-  'E3 runCommand {"command":"npm test"} check output "0 failed" idempotent # Run the tests',
+  'E3 runCommand {"command":"npm test"} check output "0 failed" idempotent',
 ];
 
 /** The text of the shared system message; computed once, since it never changes in a process. */

@@ -2,7 +2,11 @@
 // only what the reader would not imply — dependencies beyond references and file hazards, a
 // postcondition other than the implied one, a title other than the derived one. Steps whose ids are not
 // E<n> in order are renumbered (references and dependencies follow), since a line's id is its position.
+// The terse form is what the planner is asked to write and what a model is shown of a plan: no titles,
+// and no check the call already guarantees (a contains of text it writes); it reads back to the same
+// calls and order, each step checked by at least what it was.
 import { actionTitle } from '../actionTitle';
+import { guaranteedByCall } from '../checkEntailment';
 import type { Step } from '../planSchema';
 import { resolveReferences } from '../references';
 import { formatCheck } from './checkGrammar';
@@ -10,31 +14,38 @@ import { impliedCheckOf } from './compactStep';
 import { nextStepNumber, type CompactReaderOptions } from './compactPlanReader';
 import { DependencyContext } from './impliedDependencies';
 
-/** The steps as compact lines, read back to the same steps by a reader given the same `options`. */
-export function encodeCompactPlan(steps: readonly Step[], options: CompactReaderOptions = {}): string {
+/** How much a line spells out: everything (`exact`, reads back to the same steps) or what a model writes (`terse`). */
+export interface EncodeOptions {
+  readonly terse?: boolean;
+}
+
+/** The steps as compact lines, read back to the same steps by a reader given the same `options` (unless terse). */
+export function encodeCompactPlan(steps: readonly Step[], options: CompactReaderOptions & EncodeOptions = {}): string {
   const renamed = renumber(steps, options.firstNumber ?? nextStepNumber(options.existing ?? []));
   const context = new DependencyContext(options.existing ?? []);
   const lines: string[] = [];
   for (const step of renamed) {
-    lines.push(encodeCompactStep(step, context));
+    lines.push(encodeCompactStep(step, context, options));
     context.add(step);
   }
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }
 
 /** One step's line with its own id as the label, given the steps before it (none when absent). */
-export function encodeCompactStep(step: Step, context: DependencyContext = new DependencyContext()): string {
+export function encodeCompactStep(step: Step, context: DependencyContext = new DependencyContext(), options: EncodeOptions = {}): string {
   const parts = [`${step.id} ${step.tool} ${JSON.stringify(step.args)}`];
   const after = writtenDependencies(step, context);
   if (after.length > 0) parts.push(`after ${after.join(',')}`);
-  if (step.postcondition && !sameValue(step.postcondition, impliedCheckOf(step.tool, step.args))) parts.push(`check ${formatCheck(step.postcondition)}`);
+  if (step.postcondition && !sameValue(step.postcondition, impliedCheckOf(step.tool, step.args)) && !(options.terse && guaranteedByCall(step.tool, step.args, step.postcondition))) {
+    parts.push(`check ${formatCheck(step.postcondition)}`);
+  }
   if (step.precondition) parts.push(`pre ${formatCheck(step.precondition)}`);
   if (step.statusCheck) parts.push(`status ${formatCheck(step.statusCheck)}`);
   if (step.compensation) parts.push(`undo ${step.compensation.tool} ${JSON.stringify(step.compensation.args)}`);
   if (step.idempotent) parts.push('idempotent');
   if (step.idempotencyKey) parts.push('keyed');
   const title = step.title.replace(/\s+/g, ' ').trim();
-  if (title !== actionTitle(step.tool, step.args)) parts.push(`# ${title}`);
+  if (!options.terse && title !== actionTitle(step.tool, step.args)) parts.push(`# ${title}`);
   return parts.join(' ');
 }
 

@@ -1,0 +1,43 @@
+// The order a patch's steps imply, as a whole plan's lines do: a patch line is read on its own, so the
+// file hazards between its step and the rest of the plan are added once the patch is in place. A
+// replaced or added step waits for every earlier step it has a hazard with that has not finished, and a
+// later step that has not started waits for a patched step it has a hazard with. Steps that finished
+// need no ordering, so they add no edge; a patched step's edges already reached through another
+// dependency are left out.
+import { DependencyContext, hasHazard, stepAccess } from './compact/impliedDependencies';
+import type { Step } from './planSchema';
+import type { StepStatus } from './stepStatus';
+
+/** Statuses of steps whose effect is over: nothing needs to wait for them any more. */
+const FINISHED: ReadonlySet<StepStatus> = new Set(['succeeded', 'skipped']);
+/** Statuses of steps that have not started: the only ones whose dependencies may still change. */
+const NOT_STARTED: ReadonlySet<StepStatus> = new Set(['pending', 'awaitingApproval', 'approved', 'invalidated']);
+
+/** `steps` (a revision in order) with the hazard dependencies of the steps in `patched` added. */
+export function withPatchHazards(steps: readonly Step[], patched: ReadonlySet<string>, statuses: ReadonlyMap<string, StepStatus>): Step[] {
+  if (patched.size === 0) return [...steps];
+  const context = new DependencyContext();
+  const result: Step[] = [];
+  const patchedSoFar: Step[] = [];
+  for (const step of steps) {
+    let next = step;
+    if (patched.has(step.id)) {
+      const finished = (id: string) => FINISHED.has(statuses.get(id) ?? 'pending') && !(step.dependsOn ?? []).includes(id);
+      const dependsOn = context.dependsOn(step, step.dependsOn ?? []).filter((id) => !finished(id));
+      next = withDependsOn(step, dependsOn);
+      patchedSoFar.push(next);
+    } else if (NOT_STARTED.has(statuses.get(step.id) ?? 'pending')) {
+      const access = stepAccess(step);
+      const added = patchedSoFar.filter((earlier) => !(step.dependsOn ?? []).includes(earlier.id) && hasHazard(stepAccess(earlier), access)).map((earlier) => earlier.id);
+      if (added.length > 0) next = withDependsOn(step, [...(step.dependsOn ?? []), ...added]);
+    }
+    context.add(next);
+    result.push(next);
+  }
+  return result;
+}
+
+function withDependsOn(step: Step, dependsOn: readonly string[]): Step {
+  const { dependsOn: _old, ...rest } = step;
+  return dependsOn.length > 0 ? { ...rest, dependsOn: [...dependsOn] } : rest;
+}
