@@ -35,6 +35,8 @@ export function approvalReason(
   settings: ApprovalSettings,
 ): string | undefined {
   if (settings.autoApprove === 'all') return undefined;
+  // A sub-plan changes nothing itself: each step of its child plan is approved under these same rules.
+  if (tool === 'subplan') return undefined;
   if (tool === 'runCommand') {
     const command = typeof args.command === 'string' ? args.command : '';
     if (isCompoundCommand(command)) return 'the command chains, pipes or redirects: it is always shown before it runs';
