@@ -6,7 +6,7 @@ import type { UsageRecord } from '../executor/journalRecords';
 import { PlanRun, type RunDeps } from '../executor/planRun';
 import type { Replanner } from '../executor/replanning';
 import type { RunOptions } from '../executor/runOptions';
-import { runReport, type RunReport } from '../executor/runSummary';
+import { runReport } from '../executor/runSummary';
 import type { RunState } from '../executor/runState';
 import { ToolError } from '../errors';
 import { formatProblem, type PlanProblem } from '../plan/planProblem';
@@ -17,6 +17,7 @@ import { messageOf } from '../textPreview';
 import type { ToolContext, ToolOutput } from '../tools/defineTool';
 import { DEFAULT_SUBPLAN_DEPTH, type SubplanHost, type SubplanInput } from '../tools/subplan';
 import { budgetSpent, childRunIdOf, escalationText, tokensOf } from './childRun';
+import type { ChildRecord } from './nestedReport';
 import { ScopedWorkspace } from './scopedWorkspace';
 
 /** Writes a child plan for a sub-goal from the scoped workspace (the planner model, or the worker model by setting). */
@@ -42,7 +43,7 @@ export interface SubplanRunnerDeps {
   /** How many levels of sub-plans below the top plan (2 unless said). */
   readonly maxDepth?: number;
   /** Every child's latest report, by run id, for nested reports. */
-  readonly reports?: Map<string, RunReport>;
+  readonly reports?: Map<string, ChildRecord>;
   /** Called after every change of a child run. */
   onChildChange?(childRunId: string, state: RunState, stepIds: readonly string[]): void;
 }
@@ -85,7 +86,8 @@ export class SubplanRunner implements SubplanHost {
       const records = await logs.journal.readAll();
       const run = records.length > 0 ? await PlanRun.resume(childDeps) : await this.start(input, childRunId, context.runId, context.stepId, childDeps, controller.signal);
       const report = await run.execute(controller.signal);
-      this.deps.reports?.set(childRunId, report);
+      this.deps.reports?.delete(childRunId);
+      this.deps.reports?.set(childRunId, { report, goal: input.goal, scope: input.scope, depth: this.depth, ...(input.budget ? { budget: input.budget } : {}) });
       if (report.status === 'succeeded') {
         return { text: report.summary, details: { subplan: { runId: childRunId, depth: this.depth, status: report.status, steps: report.steps.length, replans: report.replans, tokens: tokensOf(report), ...(input.budget ? { budget: input.budget } : {}) } } };
       }

@@ -4,7 +4,7 @@
 import type { RunDeps } from '../../../src/core/executor/planRun';
 import type { Replanner } from '../../../src/core/executor/replanning';
 import type { RunOptions } from '../../../src/core/executor/runOptions';
-import type { RunReport } from '../../../src/core/executor/runSummary';
+import type { ChildRecord } from '../../../src/core/subplan/nestedReport';
 import type { Workspace, RecordLog } from '../../../src/core/ports';
 import { SubplanRunner, type ChildLogs, type ChildPlanner } from '../../../src/core/subplan/subplanRunner';
 import { runOptions, validPlan } from './executorFakes';
@@ -61,7 +61,7 @@ export function subplanRunner(
   deps: RunDeps,
   planChild: ChildPlanner,
   logs: ChildLogStore,
-  extra: { readonly options?: RunOptions; readonly replannerIn?: (workspace: Workspace) => Replanner; readonly maxDepth?: number; readonly reports?: Map<string, RunReport> } = {},
+  extra: { readonly options?: RunOptions; readonly replannerIn?: (workspace: Workspace) => Replanner; readonly maxDepth?: number; readonly reports?: Map<string, ChildRecord> } = {},
 ): SubplanRunner {
   return new SubplanRunner({
     base: deps,
