@@ -44,6 +44,8 @@ export function approvalReason(
   settings: ApprovalSettings,
 ): string | undefined {
   if (settings.autoApprove === 'all') return undefined;
+  // A sub-plan changes nothing itself: each step of its child plan is approved under these same rules.
+  if (tool === 'subplan') return undefined;
   const definition = findTool(tool);
   if (definition?.commandLine) {
     const command = commandLineOf(definition, args);

@@ -10,6 +10,7 @@ import { resolveStepArgs } from '../plan/resolveStepArgs';
 import type { ApprovalGate, ChatModel, Clock, CommandRunner, Logger, RecordLog, Workspace } from '../ports';
 import type { FileSnapshot } from '../tools/defineTool';
 import { snapshotsBefore, takeSnapshots } from '../tools/fileSnapshots';
+import type { SubplanHost } from '../tools/subplan';
 import { findTool } from '../tools/toolCatalog';
 import { requestApproval } from './approvalFlow';
 import { isRunFinished, type StreamOffset, type UsageRecord } from './journalRecords';
@@ -43,6 +44,8 @@ export interface RunDeps {
   /** Repairs a step whose failure looks local with one small call before the re-planner is asked. */
   readonly repairer?: StepRepairer;
   readonly solver?: Solver;
+  /** Plans and runs the run's `subplan` steps; without it such a step fails. */
+  readonly subplans?: SubplanHost;
   /** Called after every change, with the ids of the steps it touched (none for run-level changes). */
   readonly onChange?: (state: RunState, stepIds: readonly string[]) => void;
 }

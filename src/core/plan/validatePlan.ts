@@ -15,6 +15,7 @@ import { PlanSchema, STEP_ID_PATTERN, StepSchema, type Plan, type Step, type Val
 import { referenceOccurrences } from './references';
 import { quote } from '../textPreview';
 import { stepFlags } from './stepFlags';
+import { siblingScopeProblems } from './subplanScope';
 import { walkChecks } from './walkChecks';
 
 /** The gate's verdict: a frozen, branded plan, or every problem found. */
@@ -106,6 +107,9 @@ export function validatePlan(input: unknown, options: GateOptions = {}): PlanVal
   }
 
   if (problems.length > 0 || !envelope?.success) return { ok: false, problems: problems.map(boundProblem) };
+  // Only on a plan whose graph is sound: the rule follows dependencies.
+  const overlapping = options.openReferences ? [] : siblingScopeProblems({ ...envelope.data, steps });
+  if (overlapping.length > 0) return { ok: false, problems: overlapping.map(boundProblem) };
   return { ok: true, plan: deepFreeze({ ...envelope.data, steps } satisfies Plan) as ValidPlan };
 }
 

@@ -3,6 +3,7 @@
 // is settled, and the work itself, done only through ports.
 import type { z } from 'zod';
 import type { ApprovalPreview, ChatModel, CommandRunner, Workspace } from '../ports';
+import type { SubplanHost } from './subplan';
 
 /** Whether repeating a tool call is safe: the heart of "re-plan rather than retry". */
 export type EffectClass = 'readOnly' | 'idempotent' | 'nonIdempotent';
@@ -49,6 +50,8 @@ export interface ToolContext {
   readonly commands: CommandRunner;
   /** The worker model, for `generate` and `proposeEdit`; absent when none is configured. */
   readonly model?: ChatModel;
+  /** Runs `subplan` steps; absent where sub-plans cannot run (no planner, or at the depth limit). */
+  readonly subplans?: SubplanHost;
   readonly runId: string;
   readonly stepId: string;
   readonly flags: StepFlags;

@@ -11,6 +11,7 @@ import { readFileTool } from './readFile';
 import { renameFileTool } from './renameFile';
 import { runCommandTool } from './runCommand';
 import { searchTextTool } from './searchText';
+import { subplanTool } from './subplan';
 import { writeFileTool } from './writeFile';
 
 /** Every tool, in the order the planner's catalogue lists them. */
@@ -26,6 +27,7 @@ export const TOOLS: readonly ToolDefinition<any>[] = [
   runCommandTool,
   generateTool,
   proposeEditTool,
+  subplanTool,
 ];
 
 const BY_NAME = new Map(TOOLS.map((tool) => [tool.name, tool]));

@@ -81,7 +81,7 @@ async function runPlan(givenArgs: readonly string[], givenIo: CliIo, modelsOf: (
   await preparePlanwrightFolder(folder.root, [files.journal, files.trace]);
   const options: RunOptions = { ...DEFAULT_RUN_OPTIONS, ...optionOverrides(flags, DEFAULT_RUN_OPTIONS) };
   const journal = new JsonlRecordLog(files.journal, true, logFiles);
-  const setup = { workspaceRoot: folder.root, journal, tracePath: files.trace, json: flags.json, models };
+  const setup = { workspaceRoot: folder.root, journal, tracePath: files.trace, json: flags.json, models, options };
   const host = { workspace: folder.root, trace: files.trace };
   if (fusedGoal) {
     const { plannerModel, workerModel } = models as Required<Pick<CliModels, 'plannerModel' | 'workerModel'>>;

@@ -3,8 +3,10 @@
 // step transition (or, with --json, only the final report), and turns the run's outcome into the exit code.
 import * as nodePath from 'node:path';
 import type { PlanRun, RunDeps } from '../../core/executor/planRun';
+import type { RunOptions } from '../../core/executor/runOptions';
 import type { RunReport } from '../../core/executor/runSummary';
 import type { ApprovalGate, Logger } from '../../core/ports';
+import { nestReport, usageByLevel } from '../../core/subplan/nestedReport';
 import { messageOf } from '../../core/textPreview';
 import { JsonlRecordLog } from '../jsonlRecordLog';
 import { NodeCommandRunner } from '../nodeCommandRunner';
@@ -13,6 +15,7 @@ import { NodeWorkspace } from '../nodeWorkspace';
 import { EXIT, type CliIo } from './cliIo';
 import type { CliModels } from './modelsFromEnv';
 import { PLANWRIGHT_FOLDER } from './runFiles';
+import { cliSubplans } from './subplanSetup';
 import { closingLines, failureTailLines, progressLine, replanLines, type ReplanSeen } from './stepProgress';
 
 /** Where a run lives and how it reports. */
@@ -22,6 +25,8 @@ export interface SessionSetup {
   readonly tracePath: string;
   readonly json: boolean;
   readonly models: CliModels;
+  /** The options sub-plans run with (the run's own, when the host knows them). */
+  readonly options?: RunOptions;
 }
 
 /** A headless gate: nobody can answer, so every step that needs approval waits and the run stops. */
@@ -72,14 +77,13 @@ export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps
   const workspace = new NodeWorkspace(setup.workspaceRoot, [setup.journal.path, setup.tracePath, nodePath.join(setup.workspaceRoot, PLANWRIGHT_FOLDER)]);
   const replanner = setup.models.replannerIn?.(workspace) ?? setup.models.replanner;
   let seen: ReplanSeen | undefined;
+  const ports = { workspace, commands: new NodeCommandRunner(setup.workspaceRoot), clock: nodeClock, logger: stderrLogger(io), approvals: waitingApprovalGate };
+  const subplans = cliSubplans(setup.journal.path, setup.models, io.env, { ...ports, ...(setup.models.workerModel ? { workerModel: setup.models.workerModel } : {}), ...(setup.models.repairer ? { repairer: setup.models.repairer } : {}) }, setup.options);
   const deps: RunDeps = {
-    workspace,
-    commands: new NodeCommandRunner(setup.workspaceRoot),
-    clock: nodeClock,
+    ...ports,
     journal: setup.journal,
     trace,
-    logger: stderrLogger(io),
-    approvals: waitingApprovalGate,
+    ...(subplans.runner ? { subplans: subplans.runner } : {}),
     ...(setup.models.workerModel ? { workerModel: setup.models.workerModel } : {}),
     ...(replanner ? { replanner } : {}),
     ...(setup.models.repairer ? { repairer: setup.models.repairer } : {}),
@@ -107,7 +111,9 @@ export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps
   process.once('SIGTERM', onTerminate);
   try {
     const { report, fields, notes, exitCode } = await work(deps, controller.signal);
-    if (setup.json) io.stdout.write(`${JSON.stringify({ ...report, ...fields, journal: setup.journal.path, trace: setup.tracePath }, null, 2)}\n`);
+    const nested = report && subplans.children.size > 0 ? nestReport(report, subplans.children) : report;
+    const levels = nested && subplans.children.size > 0 ? { usageByLevel: usageByLevel(nested) } : {};
+    if (setup.json) io.stdout.write(`${JSON.stringify({ ...nested, ...levels, ...fields, journal: setup.journal.path, trace: setup.tracePath }, null, 2)}\n`);
     else {
       const lines = [...(notes ?? []), ...(report ? closingLines(report, setup.journal.path) : [])];
       if (lines.length > 0) io.stdout.write(`${lines.join('\n')}\n`);

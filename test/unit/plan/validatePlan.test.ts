@@ -5,7 +5,7 @@ import { validatePlan } from '../../../src/core/plan/validatePlan';
 import { examplePlan, exampleWith, problemsOf } from './planFixtures';
 
 const KNOWN_TOOLS =
-  'known tools: readFile, listFiles, searchText, writeFile, appendFile, editFile, deleteFile, renameFile, runCommand, generate, proposeEdit';
+  'known tools: readFile, listFiles, searchText, writeFile, appendFile, editFile, deleteFile, renameFile, runCommand, generate, proposeEdit, subplan';
 
 describe('validatePlan', () => {
   describe('a valid plan', () => {

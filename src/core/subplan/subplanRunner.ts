@@ -1,0 +1,125 @@
+// Runs `subplan` steps: plans the child from its sub-goal and only the scoped files, puts the plan through
+// the gate with the child's rules (scope, depth, step budget), and runs it as a PlanRun of its own, under
+// the same executor rules as its parent, with its own journal. A failure inside the child is re-planned
+// there, within its budget; only a child that cannot meet its goal fails the parent's step.
+import type { UsageRecord } from '../executor/journalRecords';
+import { PlanRun, type RunDeps } from '../executor/planRun';
+import type { Replanner } from '../executor/replanning';
+import type { RunOptions } from '../executor/runOptions';
+import { runReport } from '../executor/runSummary';
+import type { RunState } from '../executor/runState';
+import { ToolError } from '../errors';
+import { formatProblem, type PlanProblem } from '../plan/planProblem';
+import type { ValidPlan } from '../plan/planSchema';
+import { childScopeProblems, depthProblems } from '../plan/subplanScope';
+import type { RecordLog, Workspace } from '../ports';
+import { messageOf } from '../textPreview';
+import type { ToolContext, ToolOutput } from '../tools/defineTool';
+import { DEFAULT_SUBPLAN_DEPTH, type SubplanHost, type SubplanInput } from '../tools/subplan';
+import { budgetSpent, childRunIdOf, escalationText, tokensOf } from './childRun';
+import type { ChildRecord } from './nestedReport';
+import { ScopedWorkspace } from './scopedWorkspace';
+
+/** Writes a child plan for a sub-goal from the scoped workspace (the planner model, or the worker model by setting). */
+export type ChildPlanner = (goal: string, workspace: Workspace, signal: AbortSignal) => Promise<{ readonly plan: ValidPlan; readonly usage: readonly UsageRecord[] }>;
+
+/** A child run's journal and trace, opened by the host. */
+export interface ChildLogs {
+  readonly journal: RecordLog;
+  readonly trace: RecordLog;
+  close(): Promise<void>;
+}
+
+/** What sub-plans are run with: the parent's ports, a planner, a re-planner, and where child journals go. */
+export interface SubplanRunnerDeps {
+  /** The parent's ports; each child gets its own journal, trace and scoped workspace. */
+  readonly base: Pick<RunDeps, 'workspace' | 'commands' | 'clock' | 'logger' | 'approvals' | 'workerModel' | 'repairer'>;
+  readonly planChild: ChildPlanner;
+  /** The re-planner for a child, over its scoped workspace; without one a child's failure escalates at once. */
+  readonly replannerIn?: (workspace: Workspace) => Replanner;
+  openLogs(childRunId: string): Promise<ChildLogs>;
+  /** The options a child runs with; its budget's re-plans replace `maxReplans`. */
+  readonly options: RunOptions;
+  /** How many levels of sub-plans below the top plan (2 unless said). */
+  readonly maxDepth?: number;
+  /** Every child's latest report, by run id, for nested reports. */
+  readonly reports?: Map<string, ChildRecord>;
+  /** Called after every change of a child run. */
+  onChildChange?(childRunId: string, state: RunState, stepIds: readonly string[]): void;
+}
+
+/** Plans and runs the sub-plans of the runs at one level. */
+export class SubplanRunner implements SubplanHost {
+  constructor(
+    private readonly deps: SubplanRunnerDeps,
+    /** The level of the children this runner creates: 1 for the top plan's sub-plans. */
+    readonly depth = 1,
+  ) {}
+
+  /** Plans (or resumes) and runs one child to its end. */
+  async run(input: SubplanInput, context: ToolContext): Promise<ToolOutput> {
+    const childRunId = childRunIdOf(context.runId, context.stepId, input);
+    const logs = await this.deps.openLogs(childRunId);
+    const controller = new AbortController();
+    const stop = () => controller.abort(context.signal.reason);
+    context.signal.addEventListener('abort', stop);
+    // An abort before the listener was added never fires it.
+    if (context.signal.aborted) stop();
+    let overBudget: string | undefined;
+    try {
+      const workspace = new ScopedWorkspace(this.deps.base.workspace, input.scope);
+      const maxDepth = this.deps.maxDepth ?? DEFAULT_SUBPLAN_DEPTH;
+      const replanner = this.deps.replannerIn?.(workspace);
+      const childDeps: RunDeps = {
+        ...this.deps.base,
+        workspace,
+        journal: logs.journal,
+        trace: logs.trace,
+        ...(replanner ? { replanner } : {}),
+        ...(this.depth < maxDepth ? { subplans: new SubplanRunner(this.deps, this.depth + 1) } : {}),
+        onChange: (state, stepIds) => {
+          overBudget ??= budgetSpent(input.budget, tokensOf(runReport(state)));
+          if (overBudget && !controller.signal.aborted) controller.abort(`the sub-plan stopped: ${overBudget}`);
+          this.deps.onChildChange?.(childRunId, state, stepIds);
+        },
+      };
+      const records = await logs.journal.readAll();
+      const run = records.length > 0 ? await PlanRun.resume(childDeps) : await this.start(input, childRunId, context.runId, context.stepId, childDeps, controller.signal);
+      const report = await run.execute(controller.signal);
+      this.deps.reports?.delete(childRunId);
+      this.deps.reports?.set(childRunId, { report, goal: input.goal, scope: input.scope, depth: this.depth, ...(input.budget ? { budget: input.budget } : {}) });
+      if (report.status === 'succeeded') {
+        return { text: report.summary, details: { subplan: { runId: childRunId, depth: this.depth, status: report.status, steps: report.steps.length, replans: report.replans, tokens: tokensOf(report), ...(input.budget ? { budget: input.budget } : {}) } } };
+      }
+      if (context.signal.aborted) throw new ToolError('ambiguous', 'cancelled', `subplan: cancelled inside the sub-plan (${childRunId})`);
+      throw new ToolError('definite', 'subplanFailed', escalationText(input.goal, report, input.budget));
+    } finally {
+      context.signal.removeEventListener('abort', stop);
+      await logs.close();
+    }
+  }
+
+  /** Plans the child and journals its start; a plan that breaks the child's rules fails the step. */
+  private async start(input: SubplanInput, childRunId: string, parentRunId: string, parentStepId: string, deps: RunDeps, signal: AbortSignal): Promise<PlanRun> {
+    let planned: Awaited<ReturnType<ChildPlanner>>;
+    try {
+      planned = await this.deps.planChild(input.goal, deps.workspace, signal);
+    } catch (error) {
+      throw new ToolError(signal.aborted ? 'ambiguous' : 'definite', 'subplanPlanning', `subplan: planning "${input.goal}" failed: ${messageOf(error)}`);
+    }
+    const problems = this.childProblems(planned.plan, input);
+    if (problems.length > 0) {
+      throw new ToolError('definite', 'subplanInvalid', `subplan: the plan for "${input.goal}" breaks its rules: ${problems.slice(0, 5).map(formatProblem).join('; ')}`);
+    }
+    const options: RunOptions = { ...this.deps.options, maxReplans: input.budget?.replans ?? this.deps.options.maxReplans };
+    const host = { parentRunId, parentStepId, depth: this.depth, scope: [...input.scope], ...(input.budget ? { budget: { ...input.budget } } : {}) };
+    return PlanRun.start(planned.plan, { runId: childRunId, options, host, planUsage: planned.usage }, deps);
+  }
+
+  /** The child gate's rules on top of the plan gate: scope, depth and the step budget. */
+  private childProblems(plan: ValidPlan, input: SubplanInput): PlanProblem[] {
+    const steps = input.budget?.steps;
+    const overSteps: PlanProblem[] = steps !== undefined && plan.steps.length > steps ? [{ path: 'steps', message: `${plan.steps.length} steps, more than its budget of ${steps}` }] : [];
+    return [...childScopeProblems(plan, input.scope), ...depthProblems(plan, this.depth, this.deps.maxDepth ?? DEFAULT_SUBPLAN_DEPTH), ...overSteps];
+  }
+}
