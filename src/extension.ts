@@ -9,6 +9,8 @@ import { ChatModelFactory } from './vscode/chatModelFactory';
 import { HostPorts } from './vscode/hostPorts';
 import { LOG_CHANNEL_NAME, PREVIEW_SCHEME } from './vscode/ids';
 import { LoadedPlan } from './vscode/loadedPlan';
+import { EditorMcpTools } from './vscode/mcp/editorMcpTools';
+import { McpServerApprovals } from './vscode/mcp/mcpServerApprovals';
 import { registerModelCommands } from './vscode/modelCommands';
 import { PendingApprovals } from './vscode/pendingApprovals';
 import { registerPlanCommands } from './vscode/planCommands';
@@ -51,6 +53,8 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
   const approvals = new PendingApprovals();
   const previews = new PreviewDocuments();
   const documents = new RunDocuments();
+  const mcp = new EditorMcpTools({ settings: () => settings.current, approvals: new McpServerApprovals(context.globalState), log });
+  const prepareTools = () => mcp.ensure();
   const runs = new RunController({
     ports: (folder) => ports.for(folder),
     models: () => models.models(),
@@ -59,6 +63,7 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
     storage,
     approvals,
     loadedPlan,
+    prepareTools: () => mcp.ensure({ ask: false }),
   });
   const session = new PlanSession(loadedPlan, runs, approvals);
   const view = new PlanView(session);
@@ -66,6 +71,7 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
   const previewTabs = new PreviewTabs(approvals, previews);
   const editor = new StepEditor(session, log, path.join(path.dirname(storage.folder), 'edits'));
   context.subscriptions.push(
+    mcp,
     log,
     settings,
     keys,
@@ -80,8 +86,8 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
     view,
     editor,
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, previews),
-    ...registerPlanCommands({ loadedPlan, session, log, models: () => models.models(), settings: () => settings.current, documents }),
-    ...registerRunCommands({ session, log, documents }),
+    ...registerPlanCommands({ loadedPlan, session, log, models: () => models.models(), settings: () => settings.current, documents, prepareTools }),
+    ...registerRunCommands({ session, log, documents, prepareTools }),
     ...registerUndoCommands({ session, log }),
     ...registerStepCommands({ session, previews, log, ports: (folder) => ports.for(folder) }),
     ...registerApprovalCommands({ session, previews, log, ports: (folder) => ports.for(folder) }),

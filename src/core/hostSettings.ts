@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { AutoApproveSchema, DEFAULT_AUTO_APPROVE } from './executor/approvalPolicy';
 import { DEFAULT_RUN_OPTIONS, type RunOptions } from './executor/runOptions';
 import { RunModeSchema } from './fused/runMode';
+import { McpServersSchema } from './mcp/mcpServerConfig';
 import { DEFAULT_TOOL_LIMITS } from './tools/defineTool';
 
 /** The configuration section every key lives under. */
@@ -41,6 +42,8 @@ export const HostSettingsSchema = z.object({
   maxOutputBytes: z.number().int().min(1024).max(64 * 1024 * 1024).default(DEFAULT_TOOL_LIMITS.maxOutputBytes),
   mode: RunModeSchema.default('split'),
   projectRules: z.boolean().default(true),
+  // The user's MCP servers, in mcp.json's shape; a workspace's own come from its .vscode/mcp.json, approved one by one.
+  mcpServers: McpServersSchema.default(() => ({})),
 });
 
 /** The settings as the extension uses them: every key present and valid. */
@@ -52,9 +55,17 @@ export const HOST_SETTING_KEYS = Object.keys(HostSettingsSchema.shape) as HostSe
 
 /**
  * Settings read from user settings only. A workspace (a cloned repository) setting `baseUrl` could send
- * the user's API key to its own server; one setting `approvedCommands` could approve its own commands.
+ * the user's API key to its own server; one setting `approvedCommands` could approve its own commands;
+ * one setting `mcpServers` could start any program.
  */
-export const USER_ONLY_SETTINGS: ReadonlySet<HostSettingKey> = new Set<HostSettingKey>(['baseUrl', 'approvedCommands']);
+export const USER_ONLY_SETTINGS: ReadonlySet<HostSettingKey> = new Set<HostSettingKey>(['baseUrl', 'approvedCommands', 'mcpServers']);
+
+/** What a workspace could do if it could set a user-only setting. */
+const USER_ONLY_RISK: Readonly<Partial<Record<HostSettingKey, string>>> = {
+  baseUrl: 'send your API key to another server',
+  approvedCommands: 'approve its own commands',
+  mcpServers: 'start programs of its choosing (its .vscode/mcp.json servers start only once you approve each)',
+};
 
 /** Looser values come later: a workspace value is used only when it comes no later than the user's. */
 const AUTO_APPROVE_ORDER: readonly SettingsAutoApprove[] = SettingsAutoApproveSchema.options;
@@ -90,7 +101,7 @@ export function resolveHostSettings(levels: Readonly<Partial<Record<HostSettingK
     if (USER_ONLY_SETTINGS.has(key)) {
       values[key] = validValue(key, at.user, warnings);
       if (at.workspace !== undefined || at.folder !== undefined) {
-        warnings.push(`${settingName(key)} is set in workspace or folder settings, which are ignored for it: it can only be set in user settings, so that a workspace cannot ${key === 'baseUrl' ? 'send your API key to another server' : 'approve its own commands'}.`);
+        warnings.push(`${settingName(key)} is set in workspace or folder settings, which are ignored for it: it can only be set in user settings, so that a workspace cannot ${USER_ONLY_RISK[key] ?? 'overrule you'}.`);
       }
     } else if (key === 'autoApprove') {
       values[key] = stricterAutoApprove(at, warnings);

@@ -27,6 +27,8 @@ export interface PlanCommandDeps {
   readonly models: RunHost['models'];
   readonly settings: RunHost['settings'];
   readonly documents: RunDocuments;
+  /** Starts the configured MCP servers, so plans may call their tools (absent: none). */
+  readonly prepareTools?: () => Promise<void>;
 }
 
 /** The source name of a plan the planner wrote that is not saved yet. */
@@ -106,6 +108,7 @@ async function planGoal(deps: PlanCommandDeps, goalArgument?: unknown): Promise<
     });
     return false;
   }
+  await deps.prepareTools?.();
   return actOnGoal(deps, goal.trim(), mode);
 }
 
@@ -204,6 +207,7 @@ async function openPlanFile(deps: PlanCommandDeps, target?: unknown, selection?:
     reportError(deps.log, `Could not read ${source}: ${errorText(error)}`);
     return false;
   }
+  await deps.prepareTools?.();
   const parsed = parsePlanText(text);
   if (!parsed.ok) {
     const count = parsed.problems.length;

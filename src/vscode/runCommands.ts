@@ -18,6 +18,8 @@ export interface RunCommandDeps {
   readonly session: PlanSession;
   readonly log: vscode.LogOutputChannel;
   readonly documents: RunDocuments;
+  /** Starts the configured MCP servers, so the plan may call their tools (absent: none). */
+  readonly prepareTools?: () => Promise<void>;
 }
 
 const BROKEN = new Set(['failed', 'unknown']);
@@ -33,6 +35,7 @@ async function runPlan(deps: RunCommandDeps): Promise<RunReport | undefined> {
     });
     return undefined;
   }
+  await deps.prepareTools?.();
   const valid = session.validPlan();
   if (!valid.ok) {
     showError(log, summarizeProblems(log, 'The plan cannot run', valid.problems));

@@ -215,6 +215,7 @@ export class RunController extends Disposable {
   /** Shows the last run of this workspace as it was, from its journal, without executing anything. */
   async restore(): Promise<RunState | undefined> {
     if (this.executing) return this.runState;
+    await this.host.prepareTools?.();
     const replayed = await replayLatestRun(this.host.storage, this.host.log);
     if (!replayed) return undefined;
     const { runId, files, state } = replayed;

@@ -25,4 +25,6 @@ export interface RunHost {
   readonly storage: RunStorage;
   readonly approvals: PendingApprovals;
   readonly loadedPlan: LoadedPlan;
+  /** Starts the MCP servers that need nobody's answer, before a journal that may call their tools is replayed. */
+  readonly prepareTools?: () => Promise<void>;
 }

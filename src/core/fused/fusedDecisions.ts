@@ -12,7 +12,8 @@ type ToolCallParsed = Extract<ParsedCall, { kind: 'tool' }>;
 
 /** The step the action `call` becomes, with id `id` and its implied postcondition. */
 export function fusedStep(id: string, call: ToolCallParsed): Step {
-  const postcondition = impliedPostcondition(call.tool.name, call.args, call.expectExitCode);
+  const postcondition =
+    call.expectResultText !== undefined ? ({ kind: 'mcpResult', text: call.expectResultText } as const) : impliedPostcondition(call.tool.name, call.args, call.expectExitCode);
   return {
     id,
     title: actionTitle(call.tool.name, call.args),

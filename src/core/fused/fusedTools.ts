@@ -1,7 +1,7 @@
 // The fused agent's tools: the catalogue's tools as native function specs (JSON Schema generated from
-// each tool's zod input), `runCommand` with the flag and exit code a plan step would carry, and in `auto`
-// mode `make_plan`. Parsing a call the model made is pure: a tool with valid input, make_plan, or a
-// problem to tell the model.
+// each tool's zod input), `runCommand` with the flag and exit code a plan step would carry, the
+// registered MCP tools (fusedMcpTools.ts), and in `auto` mode `make_plan`. Parsing a call the model made
+// is pure: a tool with valid input, make_plan, or a problem to tell the model.
 import { z } from 'zod';
 import { findDeepNesting } from '../plan/jsonNesting';
 import { PLAN_LIMITS, screenValue, TOO_DEEP } from '../plan/planLimits';
@@ -10,7 +10,8 @@ import type { ChatToolCall, ChatToolSpec } from '../ports';
 import { quote } from '../textPreview';
 import type { ToolDefinition } from '../tools/defineTool';
 import { runCommandTool } from '../tools/runCommand';
-import { TOOLS, findTool } from '../tools/toolCatalog';
+import { TOOLS, findTool, registeredTools } from '../tools/toolCatalog';
+import { EXPECT_RESULT_TEXT, fusedMcpTools, needsExpectedText, type FusedMcpTools } from './fusedMcpTools';
 import type { FusedMode } from './runMode';
 
 /** The tool that hands the task to the planner (auto mode only). */
@@ -34,6 +35,8 @@ export type ParsedCall =
       readonly args: Record<string, unknown>;
       readonly idempotent: boolean;
       readonly expectExitCode?: number;
+      /** For an MCP tool that is not read-only: what its result must contain. */
+      readonly expectResultText?: string;
     }
   | { readonly kind: 'makePlan'; readonly call: ChatToolCall; readonly reason: string }
   | { readonly kind: 'invalid'; readonly call: ChatToolCall; readonly problem: string };
@@ -55,16 +58,24 @@ function effectNote(tool: ToolDefinition<any>): string {
   return plain === flagged ? `Effect: ${plain}.` : `Effect: ${plain}; ${flagged} with "idempotent": true.`;
 }
 
-let specs: Record<FusedMode, readonly ChatToolSpec[]> | undefined;
+let builtIn: readonly ChatToolSpec[] | undefined;
+let mcp: { readonly from: readonly ToolDefinition<any>[]; readonly tools: FusedMcpTools } | undefined;
 
-/** The tool specs sent with every fused turn; computed once, identical on every turn so prompt caches hit. */
-export function fusedToolSpecs(mode: FusedMode): readonly ChatToolSpec[] {
-  if (!specs) {
-    const tools = TOOLS.map((tool) => ({ name: tool.name, description: `${tool.description} ${effectNote(tool)}`, parameters: jsonSchemaOf(inputSchemaOf(tool)) }));
-    const makePlan = { name: MAKE_PLAN_TOOL, description: 'Stop acting and have the planner write a plan for the rest of the task (see the rule in the instructions).', parameters: jsonSchemaOf(MakePlanInputSchema) };
-    specs = { fused: tools, auto: [...tools, makePlan] };
+/** The MCP part of the specs, rebuilt only when the registered tools changed. */
+function mcpTools(): FusedMcpTools {
+  const registered = registeredTools();
+  if (!mcp || mcp.from.length !== registered.length || mcp.from.some((tool, index) => tool !== registered[index])) {
+    mcp = { from: registered, tools: fusedMcpTools(registered, [...TOOLS.map((tool) => tool.name), MAKE_PLAN_TOOL]) };
   }
-  return specs[mode];
+  return mcp.tools;
+}
+
+/** The tool specs sent with every fused turn; identical on every turn (while the MCP tools stay) so prompt caches hit. */
+export function fusedToolSpecs(mode: FusedMode): readonly ChatToolSpec[] {
+  builtIn ??= TOOLS.map((tool) => ({ name: tool.name, description: `${tool.description} ${effectNote(tool)}`, parameters: jsonSchemaOf(inputSchemaOf(tool)) }));
+  const tools = [...builtIn, ...mcpTools().specs];
+  if (mode === 'fused') return tools;
+  return [...tools, { name: MAKE_PLAN_TOOL, description: 'Stop acting and have the planner write a plan for the rest of the task (see the rule in the instructions).', parameters: jsonSchemaOf(MakePlanInputSchema) }];
 }
 
 const issuesText = (error: z.ZodError): string => error.issues.map((issue) => `${issue.path.join('.') || 'arguments'}: ${issue.message}`).join('; ');
@@ -86,10 +97,22 @@ export function parseToolCall(call: ChatToolCall, mode: FusedMode): ParsedCall {
     const parsed = MakePlanInputSchema.safeParse(raw);
     return parsed.success ? { kind: 'makePlan', call, reason: parsed.data.reason } : { kind: 'invalid', call, problem: issuesText(parsed.error) };
   }
-  const tool = findTool(call.name);
+  const tool = mcpTools().byWireName.get(call.name) ?? findTool(call.name);
   if (!tool) return { kind: 'invalid', call, problem: `there is no tool ${quote(call.name, 80)}` };
+  if (needsExpectedText(tool)) return parseMcpCall(call, tool, raw);
   const parsed = inputSchemaOf(tool).safeParse(raw);
   if (!parsed.success) return { kind: 'invalid', call, problem: issuesText(parsed.error) };
   const { idempotent, expectExitCode, ...args } = parsed.data as Record<string, unknown>;
   return { kind: 'tool', call, tool, args, idempotent: idempotent === true, ...(typeof expectExitCode === 'number' ? { expectExitCode } : {}) };
+}
+
+/** A call of an MCP tool that is not read-only: `expectResultText` taken out of the arguments, and required. */
+function parseMcpCall(call: ChatToolCall, tool: ToolDefinition<unknown>, raw: unknown): ParsedCall {
+  const { [EXPECT_RESULT_TEXT]: expected, ...rest } = (raw !== null && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  if (typeof expected !== 'string' || expected.length === 0) {
+    return { kind: 'invalid', call, problem: `${EXPECT_RESULT_TEXT}: Required: the text the result must contain, since ${tool.name} is not read-only` };
+  }
+  const parsed = tool.input.safeParse(rest);
+  if (!parsed.success) return { kind: 'invalid', call, problem: issuesText(parsed.error) };
+  return { kind: 'tool', call, tool, args: parsed.data as Record<string, unknown>, idempotent: false, expectResultText: expected };
 }

@@ -1,11 +1,14 @@
 // What a CLI command may touch of its process: output streams, environment, working directory.
 // Passed in so commands can be tested without spawning a process.
+import type { McpRunRecord } from '../../core/mcp/mcpRunRecord';
 
 export interface CliIo {
   readonly stdout: { write(text: string): unknown };
   readonly stderr: { write(text: string): unknown };
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly cwd: string;
+  /** The MCP servers `--mcp-config` started, for the run's journal (env values left out). */
+  readonly mcp?: McpRunRecord;
 }
 
 /** Exit codes shared by every command. */

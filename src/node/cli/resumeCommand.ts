@@ -15,6 +15,7 @@ import { applyProjectRulesFlag, modelsFromEnv, type CliModels } from './modelsFr
 import { optionOverrides, parseRunFlags } from './runFlags';
 import { hasContent, holdsRecords, preparePlanwrightFolder, readPlanFile, traceBesideJournal, workspaceFolder } from './runFiles';
 import { runSession, stderrLogger } from './runSession';
+import { recordedMcp, reopenRecordedMcp } from '../mcp/recordedMcpServers';
 
 const USAGE =
   'planwright resume --journal FILE [--plan EDITED.plan.json] [--workspace DIR] [--approve all|reads|none] [--approve-rerun] [--max-parallel N] [--max-replans N] [--max-read-bytes N] [--max-output-bytes N] [--summary plain|model] [--trace FILE] [--no-project-rules] [--json]';
@@ -49,11 +50,33 @@ async function resume(givenArgs: readonly string[], givenIo: CliIo, modelsOf: (e
   }
 
   const journal = new JsonlRecordLog(journalPath, true, logFiles);
+  // Without --mcp-config, the servers the journal names are started again before its plan is checked.
+  const recorded = io.mcp ? undefined : await recordedMcp(journal).catch(() => undefined);
+  const mcp = recorded ? await reopenRecordedMcp(recorded, io.env) : undefined;
+  try {
+    for (const note of mcp?.notes ?? []) stderrLogger(io).warn(note);
+    return await resumeRun(flags, journalPath, journal, io, modelsOf, mcp?.notes ?? []);
+  } finally {
+    await mcp?.session.close();
+  }
+}
+
+async function resumeRun(
+  flags: Extract<ReturnType<typeof parseRunFlags>, { positional: unknown }>,
+  journalPath: string,
+  journal: JsonlRecordLog,
+  io: CliIo,
+  modelsOf: (env: CliIo['env']) => CliModels,
+  mcpNotes: readonly string[],
+): Promise<number> {
   let state: RunState;
   try {
     state = await loadRunState(journal, (warning) => stderrLogger(io).warn(warning));
   } catch (error) {
-    if (error instanceof JournalError || error instanceof CorruptRecordLogError) return fail(io, `cannot resume from ${flags.journal}: ${error.message}`);
+    if (error instanceof JournalError || error instanceof CorruptRecordLogError) {
+      const servers = mcpNotes.length > 0 ? ` (the run's MCP servers: ${mcpNotes.join('; ')})` : '';
+      return fail(io, `cannot resume from ${flags.journal}: ${error.message}${servers}`);
+    }
     throw error;
   }
   const recordedRoot = typeof state.host?.workspace === 'string' ? state.host.workspace : undefined;

@@ -82,7 +82,8 @@ async function runPlan(givenArgs: readonly string[], givenIo: CliIo, modelsOf: (
   const options: RunOptions = { ...DEFAULT_RUN_OPTIONS, ...optionOverrides(flags, DEFAULT_RUN_OPTIONS) };
   const journal = new JsonlRecordLog(files.journal, true, logFiles);
   const setup = { workspaceRoot: folder.root, journal, tracePath: files.trace, json: flags.json, models, options };
-  const host = { workspace: folder.root, trace: files.trace };
+  // The MCP servers go in the journal too, so resume can reconnect without --mcp-config.
+  const host = { workspace: folder.root, trace: files.trace, ...(io.mcp ? { mcp: io.mcp } : {}) };
   if (fusedGoal) {
     const { plannerModel, workerModel } = models as Required<Pick<CliModels, 'plannerModel' | 'workerModel'>>;
     return runSessionWith(setup, io, async (deps, signal) => {

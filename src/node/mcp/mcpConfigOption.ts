@@ -2,6 +2,7 @@
 // the rest, so each command keeps its own parser. The servers start before the command runs (a plan is
 // checked against their tools) and stop when it ends, however it ends.
 import * as nodePath from 'node:path';
+import { mcpRunRecord } from '../../core/mcp/mcpRunRecord';
 import type { CliCommand, CliIo } from '../cli/cliIo';
 import { EXIT } from '../cli/cliIo';
 
@@ -48,7 +49,7 @@ export async function runWithMcpConfig(command: CliCommand, args: readonly strin
   const session = await openMcpTools(config.servers, nodePath.dirname(file));
   try {
     for (const problem of session.problems) io.stderr.write(`planwright: warning: ${problem}\n`);
-    return await command.run(taken.rest, io);
+    return await command.run(taken.rest, { ...io, mcp: mcpRunRecord(config.servers, nodePath.dirname(file), file) });
   } finally {
     await session.close();
   }

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { budgetMs } from '../../../scripts/testing/timeBudget';
@@ -181,6 +181,30 @@ describe('planwright with --mcp-config', function () {
       assert.equal(outcome.code, 0, outcome.stderr);
       assert.deepEqual(statuses(report), ['E1:succeeded:2']);
       assert.deepEqual(JSON.parse(readFileSync(path.join(state, 'store.json'), 'utf8')), { k: 9 });
+    });
+
+    it('reconnects on resume without --mcp-config: from the config file the journal names, or from the definitions it records', async () => {
+      await killDuringCall([step('E1', 'mcp.store.put', { key: 'k', value: 9, fault: 'hangOnce' }, { postcondition: { kind: 'outputContains', text: 'stored k' } })], 'put ');
+      const started = JSON.parse(readFileSync(journal, 'utf8').split('\n')[0] ?? '{}') as { host?: { mcp?: { configFile?: string; servers?: Record<string, { envKeys?: string[]; env?: unknown }> } } };
+      assert.equal(started.host?.mcp?.configFile, path.join(dir, 'mcp.json'));
+      assert.deepEqual(started.host?.mcp?.servers?.store?.envKeys, ['MCP_TEST_STATE']);
+      assert.equal(started.host?.mcp?.servers?.store?.env, undefined);
+      assert.ok(!readFileSync(journal, 'utf8').includes(`"MCP_TEST_STATE":${JSON.stringify(state)}`), 'an env value is in the journal');
+      await rm(path.join(dir, 'mcp.json'));
+      child = spawn(process.execPath, [CLI, 'resume', '--journal', journal, '--json'], { cwd: dir, env: { ...ENV, MCP_TEST_STATE: state }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const outcome = await finished(child);
+      assert.equal(outcome.code, 0, outcome.stderr);
+      assert.deepEqual(statuses(JSON.parse(outcome.stdout) as Report), ['E1:succeeded:2']);
+      assert.match(outcome.stderr, /MCP configuration cannot be used/);
+    });
+
+    it('names the server when resume cannot reach it again', async () => {
+      await killDuringCall([step('E1', 'mcp.store.put', { key: 'k', value: 9, fault: 'hangOnce' }, { postcondition: { kind: 'outputContains', text: 'stored k' } })], 'put ');
+      await writeFile(path.join(dir, 'mcp.json'), JSON.stringify({ servers: { store: { command: path.join(dir, 'no-such-server') } } }));
+      child = spawn(process.execPath, [CLI, 'resume', '--journal', journal, '--json'], { cwd: dir, env: ENV, stdio: ['ignore', 'pipe', 'pipe'] });
+      const outcome = await finished(child);
+      assert.equal(outcome.code, 2, outcome.stderr);
+      assert.match(outcome.stderr, /cannot resume from .*mcp\.store\.put.*MCP server "store": could not start/s);
     });
 
     it('leaves a non-idempotent call unknown on resume, without calling it again', async () => {
