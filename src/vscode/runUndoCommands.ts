@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { changeKind, runFileChanges, UndoScopeError, type FileChange } from '../core/undo/runFileChanges';
 import type { RunUndoResult } from '../core/undo/undoRun';
-import { stepReference } from '../core/view/stepNumbers';
+import { stepReference } from '../core/plan/stepNumbers';
 import { commandRegistrar } from './commandRegistrar';
 import { COMMANDS } from './ids';
 import type { PlanSession } from './planSession';

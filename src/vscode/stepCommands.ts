@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { moveInExecutionOrder, removeStep } from '../core/plan/planEdits';
 import { shorten } from '../core/textPreview';
-import { stepReference } from '../core/view/stepNumbers';
+import { stepReference } from '../core/plan/stepNumbers';
 import { commandRegistrar } from './commandRegistrar';
 import { COMMANDS } from './ids';
 import type { PlanSession } from './planSession';
@@ -31,12 +31,23 @@ export function stepIdOf(target: unknown): string | undefined {
   return typeof element?.stepId === 'string' && element.stepId !== '' ? element.stepId : undefined;
 }
 
+/** How a message names a step: its number and title in the plan the tree shows ("3 Test the flag"). */
+function named(deps: StepCommandDeps, stepId: string): string {
+  const plan = deps.session.runs.state?.plan ?? deps.session.plan;
+  return plan ? stepReference(plan, stepId) : stepId;
+}
+
 function approve(deps: StepCommandDeps, target: unknown): boolean {
   const stepId = stepIdOf(target);
   if (!stepId) return false;
   const answered = deps.session.approvals.answer(stepId, 'approved');
   if (answered) deps.log.info(`${stepId} approved by the user`);
-  else void vscode.window.showInformationMessage(`${stepId} is not waiting for approval${deps.session.runs.executing ? '' : ': run the plan and it asks'}.`);
+  else {
+    const step = named(deps, stepId);
+    void vscode.window.showInformationMessage(
+      deps.session.runs.executing ? vscode.l10n.t('{0} is not waiting for approval.', step) : vscode.l10n.t('{0} is not waiting for approval: run the plan and it asks.', step),
+    );
+  }
   return answered;
 }
 
@@ -65,7 +76,7 @@ async function showDiff(deps: StepCommandDeps, target: unknown): Promise<boolean
   if (typeof request === 'string') void vscode.window.showInformationMessage(request);
   if (!request || typeof request === 'string') return false;
   const shown = await deps.previews.showDiff(request);
-  if (!shown) void vscode.window.showInformationMessage(`${request.stepId} (${request.tool}) changes no file, so there is no diff to show.`);
+  if (!shown) void vscode.window.showInformationMessage(vscode.l10n.t('{0} ({1}) changes no file, so there is no diff to show.', named(deps, request.stepId), request.tool));
   return shown;
 }
 
@@ -95,7 +106,7 @@ async function undo(deps: StepCommandDeps, target: unknown): Promise<boolean> {
     void vscode.window.showWarningMessage('Planwright changes no files in an untrusted workspace; trust the workspace to undo a step.');
     return false;
   }
-  if (target !== stepId && !(await confirmUndo(stepId, before))) return false;
+  if (target !== stepId && !(await confirmUndo(named(deps, stepId), before))) return false;
   try {
     const result = await deps.session.runs.undo(stepId);
     vscode.window.setStatusBarMessage(`Planwright: restored ${result.restored.join(', ') || 'nothing (the files were already as before)'}`, 8_000);
@@ -106,10 +117,10 @@ async function undo(deps: StepCommandDeps, target: unknown): Promise<boolean> {
   }
 }
 
-async function confirmUndo(stepId: string, before: readonly { readonly path: string; readonly content?: string | null }[]): Promise<boolean> {
+async function confirmUndo(step: string, before: readonly { readonly path: string; readonly content?: string | null }[]): Promise<boolean> {
   const files = before.map((snapshot) => (snapshot.content === null ? `${snapshot.path} (deleted: it did not exist)` : snapshot.path)).join(', ');
   const choice = await vscode.window.showWarningMessage(
-    `Undo ${stepId}? ${files} will be put back as they were before it ran; changes made to them since are lost.`,
+    vscode.l10n.t('Undo {0}? {1} will be put back as they were before it ran; changes made to them since are lost.', step, files),
     { modal: true },
     'Undo',
   );
@@ -129,7 +140,7 @@ async function showOutput(deps: StepCommandDeps, target: unknown): Promise<vscod
   if (!stepId || !run) return undefined;
   const parts = [run.output?.text, run.failure ? `${run.failure.message}\n\n${run.failure.outputTail ?? ''}` : undefined].filter((part): part is string => Boolean(part));
   if (parts.length === 0) {
-    void vscode.window.showInformationMessage(`${stepId} has no output yet.`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no output yet.', named(deps, stepId)));
     return undefined;
   }
   const document = await vscode.workspace.openTextDocument({ language: 'log', content: parts.join('\n\n---\n\n') });
@@ -156,7 +167,7 @@ async function deleteStep(deps: StepCommandDeps, target: unknown): Promise<boole
   const step = deps.session.plan?.steps.find((candidate) => candidate.id === stepId);
   if (!stepId || !step) return false;
   if (target !== stepId) {
-    const choice = await vscode.window.showWarningMessage(`Delete step ${stepId} "${shorten(step.title, 60)}"?`, { modal: true }, 'Delete');
+    const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Delete step {0}?', shorten(named(deps, stepId), 70)), { modal: true }, 'Delete');
     if (choice !== 'Delete') return false;
   }
   return edit(deps, stepId, 'Deleted', (plan) => removeStep(plan, stepId));

@@ -15,6 +15,7 @@ import type { RunRecorder } from './runRecorder';
 import { revisePatched } from './runRevisions';
 import { statusById, stepOutputs } from './runState';
 import { firstBrokenStep } from './scheduler';
+import { stepReference } from '../plan/stepNumbers';
 
 /** What a recovery works through. */
 export interface ReplanIo {
@@ -76,7 +77,7 @@ export class ReplanInFlight {
 
   private describe(stepId: string): string {
     const run = this.io.recorder.current.steps.get(stepId);
-    return `${stepId} ${run?.status}: ${run?.failure?.message ?? run?.reason ?? 'no detail'}`;
+    return `${stepReference(this.io.recorder.current.plan, stepId)} ${run?.status}: ${run?.failure?.message ?? run?.reason ?? 'no detail'}`;
   }
 
   private async recover(brokenId: string, replanner: Replanner, signal: AbortSignal): Promise<void> {

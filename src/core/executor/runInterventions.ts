@@ -9,6 +9,7 @@ import { isRunFinished } from './journalRecords';
 import type { RunRecorder } from './runRecorder';
 import { stepOutputs } from './runState';
 import { transition } from './stepTransitions';
+import { stepReference } from '../plan/stepNumbers';
 
 /** Why an intervention was refused, or `undefined` when it was journalled. */
 export type InterventionResult = { readonly ok: true } | { readonly ok: false; readonly reason: string };
@@ -23,7 +24,7 @@ export async function retryStep(recorder: RunRecorder, stepId: string): Promise<
   const run = state.steps.get(stepId);
   if (!run) return { ok: false, reason: `there is no step "${stepId}"` };
   if (!transition(run.status, 'reset') || run.status === 'awaitingApproval' || run.status === 'approved') {
-    return { ok: false, reason: `${stepId} is ${run.status}; only a failed, unknown, skipped, invalidated or cancelled step can be tried again` };
+    return { ok: false, reason: `${stepReference(state.plan, stepId)} is ${run.status}; only a failed, unknown, skipped, invalidated or cancelled step can be tried again` };
   }
   await recorder.trace({ type: 'decision', stepId, decision: 'retry', reason: 'the user asked to try it again' });
   await recorder.step(stepId, 'reset', { reason: 'the user asked to try it again' });
@@ -31,10 +32,10 @@ export async function retryStep(recorder: RunRecorder, stepId: string): Promise<
   for (const step of state.plan.steps) {
     const status = recorder.current.steps.get(step.id)?.status;
     if (after.has(step.id) && (status === 'invalidated' || status === 'cancelled')) {
-      await recorder.step(step.id, 'reset', { reason: `${stepId} is tried again` });
+      await recorder.step(step.id, 'reset', { reason: `${stepReference(state.plan, stepId)} is tried again` });
     }
   }
-  if (isRunFinished(recorder.current.status)) await recorder.setStatus('paused', `${stepId} will be tried again`);
+  if (isRunFinished(recorder.current.status)) await recorder.setStatus('paused', `${stepReference(state.plan, stepId)} will be tried again`);
   return { ok: true };
 }
 
@@ -49,7 +50,7 @@ export async function skipStep(
 ): Promise<InterventionResult> {
   const run = recorder.current.steps.get(stepId);
   if (!run) return { ok: false, reason: `there is no step "${stepId}"` };
-  if (!transition(run.status, 'skip')) return { ok: false, reason: `${stepId} is ${run.status} and cannot be skipped` };
+  if (!transition(run.status, 'skip')) return { ok: false, reason: `${stepReference(recorder.current.plan, stepId)} is ${run.status} and cannot be skipped` };
   await recorder.trace({ type: 'decision', stepId, decision: 'skip', reason: 'skipped by the user' });
   await recorder.step(stepId, 'skip', { reason: 'skipped by the user' });
   await invalidateDependents(stepId, 'was skipped');

@@ -14,6 +14,7 @@ import { statusById, stepOutputs, type RunState } from './runState';
 import { stepsToInvalidate } from './scheduler';
 import type { StepRunnerIo } from './stepRunner';
 import { transition } from './stepTransitions';
+import { stepReference } from '../plan/stepNumbers';
 
 /** One run's ports, recorder and options. */
 export interface RunIo {
@@ -58,7 +59,7 @@ export function recoveryIoOf(io: RunIo, signal: AbortSignal): RecoveryIo {
 /** Invalidates (journalled and traced) every not-started step that depends on `stepId`, which `what`. */
 export async function invalidateDependents(recorder: RunRecorder, stepId: string, what: string): Promise<void> {
   for (const id of stepsToInvalidate(recorder.current.plan, statusById(recorder.current), stepId)) {
-    const reason = `depends on ${stepId}, which ${what}`;
+    const reason = `depends on ${stepReference(recorder.current.plan, stepId)}, which ${what}`;
     await recorder.trace({ type: 'decision', stepId: id, decision: 'invalidate', reason });
     await recorder.step(id, 'invalidate', { reason });
   }

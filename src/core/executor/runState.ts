@@ -11,6 +11,7 @@ import type { RunOptions } from './runOptions';
 import { FROZEN_STATUSES, transition } from './stepTransitions';
 import { canonicalJson } from './canonicalJson';
 import { IndexedMap, projectMap, withEntry } from './indexedMap';
+import { stepReference } from '../plan/stepNumbers';
 
 /** One step's part of a run. */
 export interface StepRun {
@@ -229,7 +230,7 @@ function applyRevision(state: RunState, plan: ValidPlan, revision: number, reaso
     if (oldStep && oldRun && canonicalJson(oldStep) === canonicalJson(step)) {
       // A running step is left to finish: a revision made while it runs (a patch) cannot change it.
       if (FROZEN_STATUSES.has(oldRun.status) || oldRun.status === 'running') steps.set(step.id, oldRun);
-      else if (oldRun.status === 'unknown') steps.set(step.id, { ...freshStep(oldRun.revision), rerunRisk: rerunRiskOf(step.id) });
+      else if (oldRun.status === 'unknown') steps.set(step.id, { ...freshStep(oldRun.revision), rerunRisk: rerunRiskOf(plan, step.id) });
       else steps.set(step.id, freshStep(oldRun.revision, oldRun.approvedKey));
     } else {
       if (oldStep && oldRun) replaced.push({ step: oldStep, status: oldRun.status, replacedInRevision: revision, run: oldRun });
@@ -249,8 +250,8 @@ function applyRevision(state: RunState, plan: ValidPlan, revision: number, reaso
 }
 
 /** What running again a step that ended unknown risks, in words for the approval prompt. */
-function rerunRiskOf(stepId: string): string {
-  return `${stepId} ended unknown: its effect may already have happened, and running it again may repeat it`;
+function rerunRiskOf(plan: ValidPlan, stepId: string): string {
+  return `${stepReference(plan, stepId)} ended unknown: its effect may already have happened, and running it again may repeat it`;
 }
 
 /** Replays a whole journal. */

@@ -23,12 +23,30 @@ function override(context: { zodSchema: unknown; jsonSchema: JsonSchema }): void
     jsonSchema.description = 'A plan: a goal and the steps that reach it, each one tool call with a checkable postcondition.';
   } else if (zodSchema === StepSchema || zodSchema === CompensationSchema) {
     const properties = jsonSchema.properties as Record<string, JsonSchema>;
-    properties.tool = { ...properties.tool, enum: [...TOOL_NAMES] };
+    // The gate also takes the tools of configured MCP servers: an editor must not flag a name the gate accepts.
+    properties.tool = { ...properties.tool, anyOf: [{ enum: [...TOOL_NAMES] }, { pattern: MCP_TOOL_PATTERN, description: 'A tool of an MCP server configured in mcp.json: mcp.<server>.<tool>.' }] };
     delete properties.tool.minLength;
+    const isStep = zodSchema === StepSchema;
     jsonSchema.allOf = TOOLS.map((tool) => ({
       if: { properties: { tool: { const: tool.name } }, required: ['tool'] },
-      then: { properties: { args: { ...toolArgsJsonSchema(tool.input), description: tool.description } } },
+      then: {
+        properties: { args: { ...toolArgsJsonSchema(tool.input), description: tool.description } },
+        // The gate refuses a step that changes the workspace without a postcondition; the editor says so too.
+        ...(isStep && changesWorkspace(tool) ? { required: ['postcondition'] } : {}),
+      },
     }));
+  }
+}
+
+/** An MCP tool's plan name, `mcp.<server>.<tool>`, as `parseMcpToolName` reads it. */
+const MCP_TOOL_PATTERN = '^mcp\\.[A-Za-z0-9_-]{1,64}\\..+$';
+
+/** Whether `tool` may change the workspace whatever its arguments, as the gate's postcondition rule judges it. */
+function changesWorkspace(tool: (typeof TOOLS)[number]): boolean {
+  try {
+    return tool.effect({}, { idempotent: false, idempotencyKey: false, checksExitCode: false }) !== 'readOnly';
+  } catch {
+    return true;
   }
 }
 

@@ -69,9 +69,12 @@ function planTooltip(input: PlanTreeInput, plan: Plan, status: PlanRowStatus): s
   return lines.join('\n').trimEnd();
 }
 
-/** Why a revision exists, as the goal row says it: a re-plan's reason names the step that broke. */
+/**
+ * Why a revision exists, as the goal row says it: a re-plan's reason starts by naming the step that broke
+ * ("4 Run the tests failed: …", or a bare id for a step the plan no longer has).
+ */
 export function revisionWhy(reason: string): string {
-  return /^\S+ (failed|unknown):/.test(reason) ? `re-planned after ${reason}` : reason;
+  return /^(\d+ [^\n]+?|\S+) (failed|unknown): /.test(reason) ? `re-planned after ${reason}` : reason;
 }
 
 /** The row that says a broken step's recovery is under way, shown while the run executes. */

@@ -7,7 +7,7 @@ import { escapeMarkdown } from './markdownText';
 import type { PlanTreeNode } from './planTreeNode';
 import { REPLACED_CONTEXT_VALUE, REPLACED_GROUP_CONTEXT_VALUE } from './stepContextValue';
 import { oneLine, stepDetails } from './stepDetails';
-import { stepReference } from './stepNumbers';
+import { stepReference } from '../plan/stepNumbers';
 import { STATUS_TEXT, stepTooltip } from './stepTooltip';
 
 /** What one group is built from. */
@@ -35,8 +35,9 @@ function replacedNode(entry: ReplacedStep, parentId: string, plan: Plan): PlanTr
     kind: 'replaced',
     stepId: step.id,
     replacedInRevision: entry.replacedInRevision,
-    label: `${step.id} ${step.title}`,
-    description: `was ${STATUS_TEXT[entry.status]}`,
+    // A replaced step has no number in the current plan: its title, with its id after the status.
+    label: step.title,
+    description: `was ${STATUS_TEXT[entry.status]} · ${step.id}`,
     tooltip: stepTooltip({ step, status: entry.status, ...(run ? { run } : {}), replacedInRevision: entry.replacedInRevision }),
     iconId: 'history',
     iconColor: entry.status === 'failed' ? 'testing.iconFailed' : 'disabledForeground',

@@ -12,7 +12,7 @@ import { replacedGroup } from './replacedRows';
 import { stepChangesFiles } from './stepChangesFiles';
 import { stepContextValue } from './stepContextValue';
 import { stepDetails } from './stepDetails';
-import { executionOrder, stepNumber, stepReference } from './stepNumbers';
+import { executionOrder, stepNumber, stepReference } from '../plan/stepNumbers';
 import { STATUS_TEXT, stepTooltip } from './stepTooltip';
 import { summarizeArgs } from './summarizeArgs';
 

@@ -6,6 +6,7 @@
 import { isCompoundCommand } from '../executor/approvalPolicy';
 import type { Plan } from '../plan/planSchema';
 import type { ApprovalPreview, ApprovalRequest } from '../ports';
+import { stepNumber } from '../plan/stepNumbers';
 import { approvalSummary } from './approvalPrompt';
 import { codeBlock, escapeMarkdown } from './markdownText';
 import type { PlanTreeNode } from './planTreeNode';
@@ -42,7 +43,9 @@ export function whenWaiting(flag?: 'cannotApply' | 'allowable'): string {
   return flag ? `viewItem =~ /^waiting:[A-Za-z]+(:[A-Za-z]+)*:${flag}(:|$)/` : 'viewItem =~ /^waiting:/';
 }
 
-function waitingRow(request: ApprovalRequest): PlanTreeNode {
+/** The row of one waiting step: numbered as the tree numbers it, with what approving it does. */
+function waitingRow(plan: Plan, request: ApprovalRequest): PlanTreeNode {
+  const number = stepNumber(plan, request.stepId);
   const problem = previewProblem(request.preview);
   const summary = approvalSummary(request);
   const description = problem ? `cannot apply: ${problem}` : summary;
@@ -60,8 +63,8 @@ function waitingRow(request: ApprovalRequest): PlanTreeNode {
     id: `${WAITING_SECTION_ID}/step:${request.stepId}`,
     kind: 'waitingStep',
     stepId: request.stepId,
-    label: request.title,
-    description: `${request.stepId} · ${oneLine(description)}`,
+    label: number === undefined ? request.title : `${number} ${request.title}`,
+    description: `${oneLine(description)} · ${request.stepId}`,
     tooltip: tooltip.join('\n'),
     iconId: problem ? 'warning' : PREVIEW_ICONS[request.preview.kind],
     iconColor: problem ? 'problemsWarningIcon.foreground' : 'notificationsInfoIcon.foreground',
@@ -73,13 +76,12 @@ function waitingRow(request: ApprovalRequest): PlanTreeNode {
 }
 
 /**
- * The section listing `requests` in plan order (steps the plan no longer has last), or nothing when no
+ * The section listing `requests` in execution order, as the tree numbers them (steps the plan no longer has last), or nothing when no
  * step waits.
  */
 export function waitingSection(plan: Plan, requests: readonly ApprovalRequest[]): PlanTreeNode[] {
   if (requests.length === 0) return [];
-  const order = new Map(plan.steps.map((step, index) => [step.id, index]));
-  const rank = (request: ApprovalRequest) => order.get(request.stepId) ?? Number.MAX_SAFE_INTEGER;
+  const rank = (request: ApprovalRequest) => stepNumber(plan, request.stepId) ?? Number.MAX_SAFE_INTEGER;
   const sorted = [...requests].sort((a, b) => rank(a) - rank(b));
   const count = `${sorted.length} ${sorted.length === 1 ? 'step' : 'steps'}`;
   return [
@@ -94,7 +96,7 @@ export function waitingSection(plan: Plan, requests: readonly ApprovalRequest[])
       contextValue: WAITING_SECTION_ID,
       accessibilityLabel: `Waiting for you: ${count}`,
       expanded: true,
-      children: sorted.map(waitingRow),
+      children: sorted.map((request) => waitingRow(plan, request)),
     },
   ];
 }

@@ -91,8 +91,8 @@ describe('Planwright runs a plan in VS Code', function () {
     assert.equal((steps[0]?.item.iconPath as vscode.ThemeIcon).id, 'pass-filled');
     // The pinned section lists E2 with what approving it does; its click opens the diff.
     const [waiting] = await waitingRows();
-    assert.equal(waiting?.item.label, QUIET_PLAN_STEPS[1]!.title);
-    assert.match(String(waiting?.item.description), /^E2 · changes src\/cli\.js$/);
+    assert.equal(waiting?.item.label, `2 ${QUIET_PLAN_STEPS[1]!.title}`);
+    assert.match(String(waiting?.item.description), /^changes src\/cli\.js · E2$/);
     assert.equal(waiting?.item.command?.command, COMMANDS.showStepPreview);
     assert.equal(await vscode.commands.executeCommand(COMMANDS.showStepPreview, ...(waiting?.item.command?.arguments ?? [])), true);
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
@@ -111,7 +111,7 @@ describe('Planwright runs a plan in VS Code', function () {
     assert.equal(root?.item.label, `(rev 2) ${QUIET_GOAL}`);
     const all = await rows(root!.element);
     const shown = all.map((row) => `${row.element.kind} ${String(row.item.label)} | ${String(row.item.description)}`);
-    assert.match(shown[3] ?? '', /^group Replaced in rev 2 \| E4 failed: /);
+    assert.match(shown[3] ?? '', /^group Replaced in rev 2 \| 4 Run the tests failed: /);
     assert.deepEqual(
       shown.filter((_, index) => index !== 3),
       [

@@ -142,7 +142,7 @@ async function waitFor(condition: () => boolean, what: string): Promise<void> {
     assert.equal(finished.code, 1, finished.stderr);
     const after = JSON.parse(finished.stdout) as Report;
     assert.equal(after.status, 'needsReplan');
-    assert.match(after.reason ?? '', /E1 failed: .*no re-planner is configured/);
+    assert.match(after.reason ?? '', /1 Build failed: .*no re-planner is configured/);
     assert.deepEqual(after.steps.map((step) => `${step.id}:${step.status}:${step.attempts}`), ['E1:failed:1', 'E2:invalidated:0', 'E3:invalidated:0']);
   });
 });

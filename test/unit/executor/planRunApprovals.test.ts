@@ -77,7 +77,7 @@ describe('PlanRun approvals', () => {
     assert.equal(report.status, 'needsReplan');
     assert.equal(commands.requests.length, 0);
     const records = await stepRecords(deps.journal);
-    assert.equal(records.find((record) => record.stepId === 'C1')?.reason, 'depends on W1, which was skipped');
+    assert.equal(records.find((record) => record.stepId === 'C1')?.reason, 'depends on 2 write, which was skipped');
   });
 
   it('traces every approval decision with its reason', async () => {

@@ -107,7 +107,7 @@ describe('PlanRun interventions', () => {
     const run = await PlanRun.start(CHAIN, { runId: 'r', options: runOptions() }, fakeRunDeps());
     const result = await run.retry('C1');
     assert.equal(result.ok, false);
-    assert.match(!result.ok ? result.reason : '', /C1 is pending/);
+    assert.match(!result.ok ? result.reason : '', /1 build is pending/);
   });
 
   it('retry of a step in a cancelled run marks the run paused, so execute goes on', async () => {
@@ -175,7 +175,7 @@ describe('PlanRun interventions', () => {
     const run = await PlanRun.start(CHAIN, { runId: 'r', options: runOptions() }, deps);
     assert.deepEqual(await run.skip('C1'), { ok: true });
     const records = await stepRecords(deps.journal);
-    assert.deepEqual(records.map((record) => `${record.stepId} ${record.event} ${record.reason}`), ['C1 skip skipped by the user', 'C2 invalidate depends on C1, which was skipped']);
+    assert.deepEqual(records.map((record) => `${record.stepId} ${record.event} ${record.reason}`), ['C1 skip skipped by the user', 'C2 invalidate depends on 1 build, which was skipped']);
     assert.equal((await run.skip('C1')).ok, false);
   });
 });

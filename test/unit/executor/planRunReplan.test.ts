@@ -145,7 +145,7 @@ describe('PlanRun re-planning', () => {
     assert.equal(lines[0], 'gave up after 2 re-plan(s); what failed each time:');
     assert.deepEqual(
       lines.slice(1).map((line) => line.replace(/: .*/, '')),
-      ['1. E2 failed', '2. E2 failed', '3. E2 failed'],
+      ['1. 2 try-0 failed', '2. 2 try-1 failed', '3. 2 try-2 failed'],
     );
     assert.deepEqual(commands.requests.map((request) => request.command), ['try-0', 'try-1', 'try-2']);
     assert.equal(report.steps.find((step) => step.id === 'E1')?.attempts, 1);
@@ -155,7 +155,7 @@ describe('PlanRun re-planning', () => {
     const deps = fakeRunDeps({ commands: new ScriptedCommandRunner(() => ({ exitCode: 2 })) });
     const report = await (await PlanRun.start(validPlan([command('E1', 'make')]), { runId: 'none', options: runOptions() }, deps)).execute(liveSignal());
     assert.equal(report.status, 'needsReplan');
-    assert.match(report.reason ?? '', /^E1 failed: .*no re-planner is configured, so edit the plan by hand and resume$/);
+    assert.match(report.reason ?? '', /^1 make failed: .*no re-planner is configured, so edit the plan by hand and resume$/);
   });
 
   it('stops in needsReplan when the re-planner fails, and fails the run when its steps are invalid or reuse a completed id', async () => {

@@ -79,7 +79,7 @@ describe('ReplanInFlight', () => {
     assert.deepEqual(report.steps.map((step) => `${step.id}:${step.status}:r${step.revision}`), ['E1:succeeded:r1', 'E2:succeeded:r0', 'E3:succeeded:r0', 'E4:succeeded:r0']);
     assert.deepEqual(commands.started, ['slow', 'after']);
     const decisions = (await traceEvents(deps.trace)).filter((event) => event.type === 'decision' && event.decision === 'replan');
-    assert.match(decisions[0]?.type === 'decision' ? decisions[0].reason : '', /^E1 failed: .*; the failure is not one a local fix addresses$/);
+    assert.match(decisions[0]?.type === 'decision' ? decisions[0].reason : '', /^1 edit a\.txt failed: .*; the failure is not one a local fix addresses$/);
   });
 
   it('repairs a stale find with one repair call that sees only the step and its evidence, and asks for approval again', async () => {
@@ -102,7 +102,7 @@ describe('ReplanInFlight', () => {
     assert.match(requests[0]!.broken.evidence.join('\n'), /nearest match, lines 1-1/);
     const trace = await traceEvents(deps.trace);
     const repair = trace.find((event) => event.type === 'decision' && event.decision === 'repair');
-    assert.match(repair?.type === 'decision' ? repair.reason : '', /^E1 failed: .*; looks like a stale or ambiguous find text/);
+    assert.match(repair?.type === 'decision' ? repair.reason : '', /^1 edit a\.txt failed: .*; looks like a stale or ambiguous find text/);
     const asked = (await stepRecords(deps.journal)).filter((record) => record.stepId === 'E1' && record.event === 'askApproval');
     assert.equal(asked.length, 2, 'the repaired step is a new revision and is asked about again');
   });
@@ -118,7 +118,7 @@ describe('ReplanInFlight', () => {
     assert.equal((await done).status, 'succeeded');
     const decisions = (await traceEvents(deps.trace)).flatMap((event) => (event.type === 'decision' && ['repair', 'replan'].includes(event.decision) ? [`${event.decision}: ${event.reason}`] : []));
     assert.equal(decisions.length, 2);
-    assert.match(decisions[1]!, /^replan: E1 failed: .*; the repair failed: the repair of E1 is unusable: no step line$/);
+    assert.match(decisions[1]!, /^replan: 1 edit a\.txt failed: .*; the repair failed: the repair of E1 is unusable: no step line$/);
   });
 
   it('resumes a run killed during the re-plan: asks again, applies the patch, and the journal replays to the same state', async () => {

@@ -33,9 +33,9 @@ describe('PlanRun: an unknown step handed back unchanged by the re-planner', () 
     const { report, commands, approvals, planRun, deps } = await run(undefined, 'wait');
     assert.equal(commands.requests.length, 1, 'deploy ran once');
     assert.equal(report.status, 'awaitingApproval');
-    assert.equal(report.reason, 'waiting for approval: C1 ended unknown: its effect may already have happened, and running it again may repeat it');
+    assert.equal(report.reason, 'waiting for approval: 1 deploy ended unknown: its effect may already have happened, and running it again may repeat it');
     assert.deepEqual(approvals.requests.map((request) => [request.stepId, request.reason]), [
-      ['C1', 'C1 ended unknown: its effect may already have happened, and running it again may repeat it: approve only if that is safe'],
+      ['C1', '1 deploy ended unknown: its effect may already have happened, and running it again may repeat it: approve only if that is safe'],
     ]);
     assert.deepStrictEqual(await loadRunState(deps.journal, () => undefined), planRun.current, 'the replayed run carries the risk too');
   });

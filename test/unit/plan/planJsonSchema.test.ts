@@ -4,7 +4,10 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { PLAN_SCHEMA_PATH, planJsonSchema, planJsonSchemaText, STEP_SCHEMA_PATH, stepJsonSchema, stepJsonSchemaText } from '../../../src/core/plan/planJsonSchema';
-import { TOOL_NAMES } from '../../../src/core/tools/toolCatalog';
+import Ajv from 'ajv';
+import { mcpTool } from '../../../src/core/mcp/mcpTool';
+import { validatePlan } from '../../../src/core/plan/validatePlan';
+import { registerTools, TOOL_NAMES } from '../../../src/core/tools/toolCatalog';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 
@@ -33,7 +36,7 @@ describe('planJsonSchema', () => {
 
   it('lists the tool names and, per tool, the arguments it takes', () => {
     const step = (planJsonSchema().properties as Json).steps.items as Json;
-    assert.deepEqual(step.properties.tool.enum, [...TOOL_NAMES]);
+    assert.deepEqual(step.properties.tool.anyOf[0].enum, [...TOOL_NAMES]);
     const byTool = new Map<string, Json>(step.allOf.map((rule: Json) => [rule.if.properties.tool.const, rule.then.properties.args]));
     assert.deepEqual([...byTool.keys()], [...TOOL_NAMES]);
     const editFile = byTool.get('editFile')!;
@@ -45,7 +48,8 @@ describe('planJsonSchema', () => {
 
   it('describes compensation arguments per tool as well', () => {
     const compensation = ((planJsonSchema().properties as Json).steps.items as Json).properties.compensation as Json;
-    assert.deepEqual(compensation.properties.tool.enum, [...TOOL_NAMES]);
+    assert.deepEqual(compensation.properties.tool.anyOf[0].enum, [...TOOL_NAMES]);
+    assert.ok(compensation.allOf.every((rule: Json) => rule.then.required === undefined), 'a compensation has no postcondition to require');
     assert.equal(compensation.allOf.length, TOOL_NAMES.length);
   });
 
@@ -58,7 +62,43 @@ describe('planJsonSchema', () => {
     );
     const step = stepJsonSchema();
     assert.deepEqual(step.required, ['id', 'title', 'tool', 'args']);
-    assert.deepEqual((step.properties as Json).tool.enum, [...TOOL_NAMES]);
+    assert.deepEqual((step.properties as Json).tool.anyOf[0].enum, [...TOOL_NAMES]);
     assert.equal((step.allOf as Json[]).length, TOOL_NAMES.length);
+  });
+});
+
+/** What an editor flags in a step document (the step schema), and what the gate says of the same step in a plan. */
+function verdicts(step: Json): { readonly schema: string[]; readonly gate: string[] } {
+  const check = new Ajv({ allErrors: true, strict: false }).compile(stepJsonSchema());
+  const schema = check(step) ? [] : (check.errors ?? []).filter((error) => error.keyword !== 'if').map((error) => `${error.instancePath || '/'} ${error.message ?? ''}`);
+  const read = { id: 'E1', title: 'Read it', tool: 'readFile', args: { path: 'a.js' } };
+  const gate = validatePlan({ version: 1, goal: 'g', steps: [read, step] });
+  return { schema, gate: gate.ok ? [] : gate.problems.map((problem) => `${problem.path}: ${problem.message}`) };
+}
+
+describe('the step JSON schema beside the validation gate', () => {
+  it('flags a workspace-changing step without a postcondition, as the gate refuses it', () => {
+    const { schema, gate } = verdicts({ id: 'E2', title: 'Write it', tool: 'writeFile', args: { path: 'a.js', content: 'x' } });
+    assert.deepEqual(schema, ["/ must have required property 'postcondition'"]);
+    assert.match(gate.join('\n'), /E2\.postcondition: Required: writeFile changes the workspace/);
+  });
+
+  it('leaves a read-only step without a postcondition alone, as the gate does', () => {
+    assert.deepEqual(verdicts({ id: 'E2', title: 'Read more', tool: 'readFile', args: { path: 'b.js' } }), { schema: [], gate: [] });
+  });
+
+  it('accepts the tool of a configured MCP server, as the gate does', () => {
+    const unregister = registerTools([mcpTool('fs', { name: 'read', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } }, { callTool: () => Promise.reject(new Error('not called')) })]);
+    try {
+      assert.deepEqual(verdicts({ id: 'E2', title: 'Read by MCP', tool: 'mcp.fs.read', args: { path: 'a.js' } }), { schema: [], gate: [] });
+    } finally {
+      unregister();
+    }
+  });
+
+  it('flags a misspelt tool name, as the gate refuses it', () => {
+    const { schema, gate } = verdicts({ id: 'E2', title: 'Read', tool: 'readFiles', args: { path: 'a.js' } });
+    assert.ok(schema.some((line) => line.startsWith('/tool ')), schema.join('\n'));
+    assert.match(gate.join('\n'), /unknown tool "readFiles" \(did you mean "readFile"\?\)/);
   });
 });

@@ -168,14 +168,14 @@ describe('planTreeModel: a run', () => {
       root(nodes).children.map((child) => `${child.kind} ${child.label} | ${child.description}`),
       [
         'step 1 Read the CLI entry point | succeeded · E1 · readFile src/cli.ts',
-        'group Replaced in rev 2 | E2 failed: the postcondition failed',
+        'group Replaced in rev 2 | 2 Add the flag failed: the postcondition failed',
         'step 2 (rev 2) Add the flag again | pending · R1 · writeFile src/cli.ts',
         'step 3 (rev 2) Run the tests | pending · E3 · runCommand npm test',
       ],
     );
     const group = root(nodes).children[1]!;
     assert.equal(group.expanded, true);
-    assert.deepEqual(group.children.map((child) => `${child.label} | ${child.description}`), ['E2 Add the flag | was failed', 'E3 Run the tests | was invalidated']);
+    assert.deepEqual(group.children.map((child) => `${child.label} | ${child.description}`), ['Add the flag | was failed · E2', 'Run the tests | was invalidated · E3']);
     assert.equal(group.children[0]?.contextValue, 'replaced:output');
     assert.equal(group.children[0]?.replacedInRevision, 2);
   });
@@ -200,13 +200,13 @@ describe('planTreeModel: a run', () => {
     const { run } = replannedRun();
     const goal = root(planTreeModel({ plan, source, run, executing: true }));
     assert.equal(goal.label, '(rev 2) Add a --verbose flag to the CLI');
-    assert.match(goal.tooltip, /^- Revision 2: re-planned after E2 failed: the postcondition failed$/m);
+    assert.match(goal.tooltip, /^- Revision 2: re-planned after 2 Add the flag failed: the postcondition failed$/m);
   });
 
   it('says while the re-planner works which step broke and why', () => {
-    const run = runView(plan, { E1: stepRun('succeeded'), E2: stepRun('failed') }, { recovering: { stepId: 'E2', reason: 'E2 failed: exit code 1' } });
+    const run = runView(plan, { E1: stepRun('succeeded'), E2: stepRun('failed') }, { recovering: { stepId: 'E2', reason: '2 Add the flag failed: exit code 1' } });
     const first = root(planTreeModel({ plan, source, run, executing: true })).children[0]!;
-    assert.equal(first.label, 'Re-planning after E2 failed: exit code 1');
+    assert.equal(first.label, 'Re-planning after 2 Add the flag failed: exit code 1');
     assert.equal(first.iconId, 'loading~spin');
     assert.equal(root(planTreeModel({ plan, source, run, executing: false })).children[0]?.kind, 'step');
   });
@@ -249,7 +249,7 @@ function replannedRun() {
     { E1: stepRun('succeeded'), R1: stepRun('pending', { revision: 2 }), E3: stepRun('pending', { revision: 2 }) },
     {
       revision: 2,
-      replanReasons: ['E2 failed: the postcondition failed'],
+      replanReasons: ['2 Add the flag failed: the postcondition failed'],
       replaced: [
         { step: plan.steps[1]!, status: 'failed', replacedInRevision: 2, run: evidence },
         { step: plan.steps[2]!, status: 'invalidated', replacedInRevision: 2 },

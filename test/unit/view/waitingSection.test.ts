@@ -1,5 +1,5 @@
 // Unit tests of the "Waiting for you" section: pinned above the goal row only while questions are open, one
-// row per waiting step in plan order with what approving does, and a contextValue the menus can match.
+// row per waiting step in execution order, numbered as in the tree, with what approving does, and a contextValue the menus can match.
 import * as assert from 'node:assert/strict';
 import type { ApprovalRequest } from '../../../src/core/ports';
 import { planTreeModel } from '../../../src/core/view/planTreeModel';
@@ -31,7 +31,7 @@ describe('waitingSection', () => {
     assert.equal(planTreeModel({ plan, source: 'p.plan.json', waiting: [] }).length, 1);
   });
 
-  it('is pinned above the goal row, expanded, listing each waiting step in plan order with what approving does', () => {
+  it('is pinned above the goal row, expanded, listing each waiting step in execution order, numbered as in the tree, with what approving does', () => {
     const rows = planTreeModel({ plan, source: 'p.plan.json', run: runView(plan, { E2: stepRun('awaitingApproval'), E3: stepRun('awaitingApproval') }), waiting: [command, edit] });
     assert.deepEqual(rows.map((row) => row.kind), ['waiting', 'plan']);
     const section = rows[0]!;
@@ -39,8 +39,8 @@ describe('waitingSection', () => {
     assert.equal(section.description, '2 steps');
     assert.equal(section.expanded, true);
     assert.deepEqual(section.children.map((row) => [row.label, row.description]), [
-      ['Add the flag', 'E2 · changes src/cli.ts'],
-      ['Run the tests', 'E3 · runs `npm test` in the workspace folder'],
+      ['2 Add the flag', 'changes src/cli.ts · E2'],
+      ['3 Run the tests', 'runs `npm test` in the workspace folder · E3'],
     ]);
     assert.deepEqual(section.children.map((row) => row.stepId), ['E2', 'E3']);
     assert.match(section.children[1]!.tooltip, /Why it asks: commands run only after approval/);
@@ -52,7 +52,7 @@ describe('waitingSection', () => {
       preview: { kind: 'fileChanges', changes: [{ path: 'src/cli.js', before: 'a', after: 'a', problem: 'find text "x" not found in src/cli.js' }] },
     };
     const [row] = waitingSection(plan, [stale])[0]!.children;
-    assert.equal(row!.description, 'E2 · cannot apply: find text "x" not found in src/cli.js');
+    assert.equal(row!.description, 'cannot apply: find text "x" not found in src/cli.js · E2');
     assert.equal(row!.iconId, 'warning');
     assert.equal(row!.contextValue, 'waiting:fileChanges:cannotApply');
   });

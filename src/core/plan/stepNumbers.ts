@@ -1,7 +1,7 @@
 // Step numbers as the tree and messages show them: each step's place in execution order (dependencies
 // first, otherwise plan order), so "3 Test the flag" names a step the way a person reads the plan.
-import { topologicalOrder } from '../plan/planGraph';
-import type { Plan, Step } from '../plan/planSchema';
+import { topologicalOrder } from './planGraph';
+import type { Plan, Step } from './planSchema';
 
 const orders = new WeakMap<Plan, { readonly steps: readonly Step[]; readonly numbers: ReadonlyMap<string, number> }>();
 
