@@ -6,6 +6,7 @@
 // the same keys, checked against this schema by test/unit/vscodeAdapters/settingsManifest.test.ts.
 import { z } from 'zod';
 import { DEFAULT_RUN_OPTIONS, type RunOptions } from './executor/runOptions';
+import { ModelPricesSchema } from './cost/modelPrices';
 import { RunModeSchema } from './fused/runMode';
 import { DEFAULT_TOOL_LIMITS } from './tools/defineTool';
 
@@ -40,6 +41,8 @@ export const HostSettingsSchema = z.object({
   maxOutputBytes: z.number().int().min(1024).max(64 * 1024 * 1024).default(DEFAULT_TOOL_LIMITS.maxOutputBytes),
   mode: RunModeSchema.default('split'),
   projectRules: z.boolean().default(true),
+  // Empty unless the user enters prices: none are built in, so nothing shows a cost nobody stated.
+  prices: ModelPricesSchema.default(() => ({})),
 });
 
 /** The settings as the extension uses them: every key present and valid. */

@@ -12,12 +12,13 @@ import type { ValidPlan } from '../../core/plan/planSchema';
 import { CorruptRecordLogError, JsonlRecordLog, nodeLogFiles, type LogFiles } from '../jsonlRecordLog';
 import { EXIT, type CliCommand, type CliIo } from './cliIo';
 import { applyProjectRulesFlag, modelsFromEnv, type CliModels } from './modelsFromEnv';
+import { readPricesFile } from './pricesFile';
 import { optionOverrides, parseRunFlags } from './runFlags';
 import { hasContent, holdsRecords, preparePlanwrightFolder, readPlanFile, traceBesideJournal, workspaceFolder } from './runFiles';
 import { runSession, stderrLogger } from './runSession';
 
 const USAGE =
-  'planwright resume --journal FILE [--plan EDITED.plan.json] [--workspace DIR] [--approve all|reads|none] [--approve-rerun] [--max-parallel N] [--max-replans N] [--max-read-bytes N] [--max-output-bytes N] [--summary plain|model] [--trace FILE] [--no-project-rules] [--json]';
+  'planwright resume --journal FILE [--plan EDITED.plan.json] [--workspace DIR] [--approve all|reads|none] [--approve-rerun] [--max-parallel N] [--max-replans N] [--max-read-bytes N] [--max-output-bytes N] [--summary plain|model] [--trace FILE] [--prices FILE] [--no-project-rules] [--json]';
 
 /** The `resume` sub-command, with the models built by `modelsOf` from the environment; `logFiles` as for `run`. */
 export function createResumeCommand(modelsOf: (env: CliIo['env']) => CliModels, logFiles: LogFiles = nodeLogFiles): CliCommand {
@@ -34,7 +35,7 @@ export const resumeCommand: CliCommand = createResumeCommand(modelsFromEnv);
 async function resume(givenArgs: readonly string[], givenIo: CliIo, modelsOf: (env: CliIo['env']) => CliModels, logFiles: LogFiles): Promise<number> {
   const { args, env } = applyProjectRulesFlag(givenArgs, givenIo.env);
   const io: CliIo = { ...givenIo, env };
-  const flags = parseRunFlags(args, ['journal', 'plan', 'workspace', 'approve', 'max-parallel', 'max-replans', 'max-read-bytes', 'max-output-bytes', 'summary', 'trace']);
+  const flags = parseRunFlags(args, ['journal', 'plan', 'workspace', 'approve', 'max-parallel', 'max-replans', 'max-read-bytes', 'max-output-bytes', 'summary', 'trace', 'prices']);
   if ('error' in flags) return fail(io, `${flags.error}\nUsage: ${USAGE}`);
   if (flags.help) {
     io.stdout.write(`Usage: ${USAGE}\n`);
@@ -42,6 +43,8 @@ async function resume(givenArgs: readonly string[], givenIo: CliIo, modelsOf: (e
   }
   if (flags.positional.length > 0) return fail(io, `unexpected argument ${flags.positional[0]}`);
   if (flags.journal === undefined) return fail(io, `--journal is needed: the journal of the run to continue\nUsage: ${USAGE}`);
+  const priced = await readPricesFile(io.cwd, flags.prices);
+  if ('error' in priced) return fail(io, priced.error);
   const journalPath = nodePath.resolve(io.cwd, flags.journal);
   if (!(await hasContent(journalPath))) return fail(io, `no journal at ${flags.journal}`);
   if (!(await holdsRecords(journalPath))) {
@@ -78,7 +81,7 @@ async function resume(givenArgs: readonly string[], givenIo: CliIo, modelsOf: (e
   }
 
   const overrides = optionOverrides(flags, state.options);
-  return runSession({ workspaceRoot: folder.root, journal, tracePath, json: flags.json, models: modelsOf(io.env) }, io, async (deps) => {
+  return runSession({ workspaceRoot: folder.root, journal, tracePath, json: flags.json, models: modelsOf(io.env), ...priced }, io, async (deps) => {
     const run = await PlanRun.resume(deps, overrides, state);
     await run.reopen();
     if (edited) await run.revise(edited);

@@ -2,7 +2,10 @@
 // `planwright resume`: builds the Node adapters for the workspace, journal and trace, prints one line per
 // step transition (or, with --json, only the final report), and turns the run's outcome into the exit code.
 import * as nodePath from 'node:path';
+import type { ModelPrices } from '../../core/cost/modelPrices';
+import { costLine, runCost } from '../../core/cost/runCost';
 import type { PlanRun, RunDeps } from '../../core/executor/planRun';
+import type { RunState } from '../../core/executor/runState';
 import type { RunReport } from '../../core/executor/runSummary';
 import type { ApprovalGate, Logger } from '../../core/ports';
 import { messageOf } from '../../core/textPreview';
@@ -22,6 +25,8 @@ export interface SessionSetup {
   readonly tracePath: string;
   readonly json: boolean;
   readonly models: CliModels;
+  /** `--prices`: the report shows the run's cost per phase. */
+  readonly prices?: ModelPrices;
 }
 
 /** A headless gate: nobody can answer, so every step that needs approval waits and the run stops. */
@@ -72,6 +77,7 @@ export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps
   const workspace = new NodeWorkspace(setup.workspaceRoot, [setup.journal.path, setup.tracePath, nodePath.join(setup.workspaceRoot, PLANWRIGHT_FOLDER)]);
   const replanner = setup.models.replannerIn?.(workspace) ?? setup.models.replanner;
   let seen: ReplanSeen | undefined;
+  let latest: RunState | undefined;
   const deps: RunDeps = {
     workspace,
     commands: new NodeCommandRunner(setup.workspaceRoot),
@@ -85,6 +91,7 @@ export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps
     ...(setup.models.repairer ? { repairer: setup.models.repairer } : {}),
     ...(setup.models.solver ? { solver: setup.models.solver } : {}),
     onChange: (state, stepIds) => {
+      latest = state;
       if (setup.json) return;
       for (const id of stepIds) {
         const line = progressLine(state, id);
@@ -107,9 +114,10 @@ export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps
   process.once('SIGTERM', onTerminate);
   try {
     const { report, fields, notes, exitCode } = await work(deps, controller.signal);
-    if (setup.json) io.stdout.write(`${JSON.stringify({ ...report, ...fields, journal: setup.journal.path, trace: setup.tracePath }, null, 2)}\n`);
+    const cost = setup.prices && latest ? runCost(latest.usage, setup.prices) : undefined;
+    if (setup.json) io.stdout.write(`${JSON.stringify({ ...report, ...fields, ...(cost ? { cost } : {}), journal: setup.journal.path, trace: setup.tracePath }, null, 2)}\n`);
     else {
-      const lines = [...(notes ?? []), ...(report ? closingLines(report, setup.journal.path) : [])];
+      const lines = [...(notes ?? []), ...(report ? closingLines(report, setup.journal.path) : []), ...(cost ? [`cost: ${costLine(cost)}`] : [])];
       if (lines.length > 0) io.stdout.write(`${lines.join('\n')}\n`);
     }
     return report ? exitCodeOf(report) : (exitCode ?? EXIT.ok);
