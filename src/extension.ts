@@ -66,7 +66,7 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
     prepareTools: () => mcp.ensure({ ask: false }),
   });
   const session = new PlanSession(loadedPlan, runs, approvals);
-  const view = new PlanView(session);
+  const view = new PlanView(session, () => settings.current.prices);
   approvals.setNotifier(new WaitingNotice(approvals, () => view.treeView.visible, () => view.showWaiting()));
   const previewTabs = new PreviewTabs(approvals, previews);
   const editor = new StepEditor(session, log, path.join(path.dirname(storage.folder), 'edits'));

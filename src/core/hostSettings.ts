@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { AutoApproveSchema, DEFAULT_AUTO_APPROVE } from './executor/approvalPolicy';
 import { DEFAULT_RUN_OPTIONS, type RunOptions } from './executor/runOptions';
+import { ModelPricesSchema } from './cost/modelPrices';
 import { RunModeSchema } from './fused/runMode';
 import { McpServersSchema } from './mcp/mcpServerConfig';
 import { DEFAULT_TOOL_LIMITS } from './tools/defineTool';
@@ -44,6 +45,8 @@ export const HostSettingsSchema = z.object({
   projectRules: z.boolean().default(true),
   // The user's MCP servers, in mcp.json's shape; a workspace's own come from its .vscode/mcp.json, approved one by one.
   mcpServers: McpServersSchema.default(() => ({})),
+  // Empty unless the user enters prices: none are built in, so nothing shows a cost nobody stated.
+  prices: ModelPricesSchema.default(() => ({})),
 });
 
 /** The settings as the extension uses them: every key present and valid. */

@@ -1,14 +1,17 @@
 // The Planwright view and the run's status bar item: the tree, its description ("step k of n"), a badge
-// counting the steps that wait for approval, and the status bar text (step k of n, tokens so far). They
-// follow the session's changes; a step that starts waiting scrolls the "Waiting for you" section into sight.
+// counting the steps that wait for approval, and the status bar text (step k of n, tokens so far, the cost
+// when prices are set). They follow the session's changes; a step that starts waiting scrolls the "Waiting
+// for you" section into sight.
 import * as vscode from 'vscode';
 import { planRowStatus } from '../core/view/planTreeModel';
 import { progressText } from '../core/view/runProgress';
 import { statusBarText } from '../core/view/statusBarText';
+import type { ModelPrices } from '../core/cost/modelPrices';
 import { COMMANDS, VIEWS } from './ids';
 import type { PlanSession } from './planSession';
 import { PlanTreeProvider, type PlanTreeElement } from './planTreeProvider';
 import { Disposable } from './disposableStore';
+import { runCostText } from './runCostText';
 
 const STATUS_ICONS: Readonly<Record<string, string>> = {
   running: '$(loading~spin)',
@@ -25,7 +28,10 @@ export class PlanView extends Disposable {
   readonly treeView: vscode.TreeView<PlanTreeElement>;
   private readonly statusBar: vscode.StatusBarItem;
 
-  constructor(private readonly session: PlanSession) {
+  constructor(
+    private readonly session: PlanSession,
+    private readonly prices: () => ModelPrices = () => ({}),
+  ) {
     super();
     this.provider = this._register(new PlanTreeProvider(() => session.treeInput()));
     this.treeView = this._register(vscode.window.createTreeView(VIEWS.plan, { treeDataProvider: this.provider, showCollapseAll: true }));
@@ -56,8 +62,10 @@ export class PlanView extends Disposable {
     const status = planRowStatus(run, executing, waiting);
     const progress = progressText(run);
     this.treeView.description = progress;
-    this.statusBar.text = `${STATUS_ICONS[status] ?? '$(checklist)'} Planwright: ${statusBarText(status, waiting, executing, progress)}`;
-    this.statusBar.tooltip = run.statusReason ? `${run.status}: ${run.statusReason}` : `Run ${run.runId}: ${run.status}`;
+    const cost = runCostText(run, this.prices());
+    this.statusBar.text = `${STATUS_ICONS[status] ?? '$(checklist)'} Planwright: ${statusBarText(status, waiting, executing, progress)}${cost ? ` · ${cost.total}` : ''}`;
+    const tooltip = run.statusReason ? `${run.status}: ${run.statusReason}` : `Run ${run.runId}: ${run.status}`;
+    this.statusBar.tooltip = cost ? `${tooltip}\n${cost.tooltip}` : tooltip;
     this.statusBar.command = this.session.runs.resumable ? COMMANDS.runPlan : `${VIEWS.plan}.focus`;
     this.statusBar.show();
   }

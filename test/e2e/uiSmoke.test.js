@@ -142,9 +142,11 @@ describe('the packaged extension in VS Code (code-server)', function () {
       manifest.main,
       ...Object.values(manifest.contributes.viewsContainers ?? {}).flat().map((/** @type {{icon: string}} */ c) => c.icon),
       ...(manifest.contributes.jsonValidation ?? []).map((/** @type {{url: string}} */ v) => v.url).filter((/** @type {string} */ url) => !/^https?:/.test(url)),
+      manifest.icon,
+      manifest.bin.planwright,
     ];
     for (const file of referenced) assert.ok(fs.existsSync(path.join(installed, file)), `${file} is missing from the package`);
-    for (const unwanted of ['src', 'test', 'out', 'scripts', 'node_modules', 'examples', 'dist/cli.js', 'dist/extension.js.map']) {
+    for (const unwanted of ['src', 'test', 'out', 'scripts', 'node_modules', 'examples', 'dist/extension.js.map', 'dist/cli.js.map']) {
       assert.ok(!fs.existsSync(path.join(installed, unwanted)), `${unwanted} should not be packaged`);
     }
   });

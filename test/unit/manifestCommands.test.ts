@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { STEP_FLAGS, stepContextValue, whenStepHasFlag, whenStepIs } from '../../src/core/view/stepContextValue';
 import { waitingContextValue, whenWaiting } from '../../src/core/view/waitingSection';
 import { COMMANDS, CONTEXT_KEYS, VIEW_CONTAINERS, VIEWS } from '../../src/vscode/ids';
+import { localizedManifest } from './support/localizedManifest';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 
@@ -32,7 +33,7 @@ interface Manifest {
   };
 }
 
-const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as Manifest;
+const manifest = localizedManifest() as Manifest;
 const contributes = manifest.contributes;
 const contributedCommands = (contributes.commands ?? []).map((entry) => entry.command);
 const commandIds = Object.values(COMMANDS) as string[];

@@ -12,13 +12,14 @@ import type { ValidPlan } from '../../core/plan/planSchema';
 import { CorruptRecordLogError, JsonlRecordLog, nodeLogFiles, type LogFiles } from '../jsonlRecordLog';
 import { EXIT, type CliCommand, type CliIo } from './cliIo';
 import { applyProjectRulesFlag, modelsFromEnv, type CliModels } from './modelsFromEnv';
+import { readPricesFile } from './pricesFile';
 import { optionOverrides, parseRunFlags } from './runFlags';
 import { hasContent, holdsRecords, preparePlanwrightFolder, readPlanFile, traceBesideJournal, workspaceFolder } from './runFiles';
 import { runSession, stderrLogger } from './runSession';
 import { recordedMcp, reopenRecordedMcp } from '../mcp/recordedMcpServers';
 
 const USAGE =
-  'planwright resume --journal FILE [--plan EDITED.plan.json] [--workspace DIR] [--approve all|reads|none] [--approve-rerun] [--max-parallel N] [--max-replans N] [--max-read-bytes N] [--max-output-bytes N] [--summary plain|model] [--trace FILE] [--no-project-rules] [--json]';
+  'planwright resume --journal FILE [--plan EDITED.plan.json] [--workspace DIR] [--approve all|reads|none] [--approve-rerun] [--max-parallel N] [--max-replans N] [--max-read-bytes N] [--max-output-bytes N] [--summary plain|model] [--trace FILE] [--prices FILE] [--no-project-rules] [--json]';
 
 /** The `resume` sub-command, with the models built by `modelsOf` from the environment; `logFiles` as for `run`. */
 export function createResumeCommand(modelsOf: (env: CliIo['env']) => CliModels, logFiles: LogFiles = nodeLogFiles): CliCommand {
@@ -35,7 +36,7 @@ export const resumeCommand: CliCommand = createResumeCommand(modelsFromEnv);
 async function resume(givenArgs: readonly string[], givenIo: CliIo, modelsOf: (env: CliIo['env']) => CliModels, logFiles: LogFiles): Promise<number> {
   const { args, env } = applyProjectRulesFlag(givenArgs, givenIo.env);
   const io: CliIo = { ...givenIo, env };
-  const flags = parseRunFlags(args, ['journal', 'plan', 'workspace', 'approve', 'max-parallel', 'max-replans', 'max-read-bytes', 'max-output-bytes', 'summary', 'trace']);
+  const flags = parseRunFlags(args, ['journal', 'plan', 'workspace', 'approve', 'max-parallel', 'max-replans', 'max-read-bytes', 'max-output-bytes', 'summary', 'trace', 'prices']);
   if ('error' in flags) return fail(io, `${flags.error}\nUsage: ${USAGE}`);
   if (flags.help) {
     io.stdout.write(`Usage: ${USAGE}\n`);
@@ -69,6 +70,8 @@ async function resumeRun(
   modelsOf: (env: CliIo['env']) => CliModels,
   mcpNotes: readonly string[],
 ): Promise<number> {
+  const priced = await readPricesFile(io.cwd, flags.prices);
+  if ('error' in priced) return fail(io, priced.error);
   let state: RunState;
   try {
     state = await loadRunState(journal, (warning) => stderrLogger(io).warn(warning));
@@ -101,7 +104,7 @@ async function resumeRun(
   }
 
   const overrides = optionOverrides(flags, state.options);
-  return runSession({ workspaceRoot: folder.root, journal, tracePath, json: flags.json, models: modelsOf(io.env) }, io, async (deps) => {
+  return runSession({ workspaceRoot: folder.root, journal, tracePath, json: flags.json, models: modelsOf(io.env), ...priced }, io, async (deps) => {
     const run = await PlanRun.resume(deps, overrides, state);
     await run.reopen();
     if (edited) await run.revise(edited);

@@ -31,11 +31,13 @@ export interface RunFlags {
   readonly help: boolean;
   /** `--approve-rerun`: a step that ended unknown and came back unchanged may run again. */
   readonly approveRerun?: boolean;
+  /** `--prices FILE`: model prices to show the run's cost in. */
+  readonly prices?: string;
 }
 
-type ValueFlag = 'goal' | 'mode' | 'workspace' | 'approve' | 'max-parallel' | 'max-replans' | 'max-read-bytes' | 'max-output-bytes' | 'summary' | 'journal' | 'trace' | 'plan';
+type ValueFlag = 'goal' | 'mode' | 'workspace' | 'approve' | 'max-parallel' | 'max-replans' | 'max-read-bytes' | 'max-output-bytes' | 'summary' | 'journal' | 'trace' | 'plan' | 'prices';
 
-const VALUE_FLAGS: ReadonlySet<string> = new Set<ValueFlag>(['goal', 'mode', 'workspace', 'approve', 'max-parallel', 'max-replans', 'max-read-bytes', 'max-output-bytes', 'summary', 'journal', 'trace', 'plan']);
+const VALUE_FLAGS: ReadonlySet<string> = new Set<ValueFlag>(['goal', 'mode', 'workspace', 'approve', 'max-parallel', 'max-replans', 'max-read-bytes', 'max-output-bytes', 'summary', 'journal', 'trace', 'plan', 'prices']);
 
 /** The smallest read or output limit a flag accepts: below it, ordinary source files would be refused. */
 const MIN_LIMIT_BYTES = 1024;
@@ -93,6 +95,7 @@ export function parseRunFlags(args: readonly string[], allowed: readonly ValueFl
     ...defined('journal', values.get('journal')),
     ...defined('trace', values.get('trace')),
     ...defined('plan', values.get('plan')),
+    ...defined('prices', values.get('prices')),
   };
 }
 

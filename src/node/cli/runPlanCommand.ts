@@ -19,12 +19,13 @@ import { JsonlRecordLog, nodeLogFiles, type LogFiles } from '../jsonlRecordLog';
 import { NodeWorkspace } from '../nodeWorkspace';
 import { EXIT, type CliCommand, type CliIo } from './cliIo';
 import { applyProjectRulesFlag, MODEL_ENV, modelsFromEnv, type CliModels } from './modelsFromEnv';
+import { readPricesFile } from './pricesFile';
 import { optionOverrides, parseRunFlags, type RunFlags } from './runFlags';
 import { defaultRunFiles, holdsRecords, newRunId, preparePlanwrightFolder, readPlanFile, workspaceFolder } from './runFiles';
 import { runSession, runSessionWith, type SessionResult } from './runSession';
 
 const USAGE =
-  'planwright run <plan.json | --goal "…" [--mode split|fused|auto]> --workspace DIR [--approve all|reads|none] [--approve-rerun] [--max-parallel N] [--max-replans N] [--max-read-bytes N] [--max-output-bytes N] [--summary plain|model] [--journal FILE] [--trace FILE] [--no-project-rules] [--json]';
+  'planwright run <plan.json | --goal "…" [--mode split|fused|auto]> --workspace DIR [--approve all|reads|none] [--approve-rerun] [--max-parallel N] [--max-replans N] [--max-read-bytes N] [--max-output-bytes N] [--summary plain|model] [--journal FILE] [--trace FILE] [--prices FILE] [--no-project-rules] [--json]';
 
 /** What `--goal` says when no planner model is configured. */
 export const GOAL_NEEDS_MODEL =
@@ -49,7 +50,7 @@ export const runPlanCommand: CliCommand = createRunPlanCommand(modelsFromEnv);
 async function runPlan(givenArgs: readonly string[], givenIo: CliIo, modelsOf: (env: CliIo['env']) => CliModels, logFiles: LogFiles): Promise<number> {
   const { args, env } = applyProjectRulesFlag(givenArgs, givenIo.env);
   const io: CliIo = { ...givenIo, env };
-  const flags = parseRunFlags(args, ['goal', 'mode', 'workspace', 'approve', 'max-parallel', 'max-replans', 'max-read-bytes', 'max-output-bytes', 'summary', 'journal', 'trace']);
+  const flags = parseRunFlags(args, ['goal', 'mode', 'workspace', 'approve', 'max-parallel', 'max-replans', 'max-read-bytes', 'max-output-bytes', 'summary', 'journal', 'trace', 'prices']);
   if ('error' in flags) return fail(io, `${flags.error}\nUsage: ${USAGE}`);
   if (flags.help) {
     io.stdout.write(`Usage: ${USAGE}\n`);
@@ -63,6 +64,8 @@ async function runPlan(givenArgs: readonly string[], givenIo: CliIo, modelsOf: (
   if (flags.workspace === undefined) return fail(io, `--workspace is needed: the folder the plan works in\nUsage: ${USAGE}`);
   const folder = await workspaceFolder(nodePath.resolve(io.cwd, flags.workspace));
   if ('error' in folder) return fail(io, folder.error);
+  const priced = await readPricesFile(io.cwd, flags.prices);
+  if ('error' in priced) return fail(io, priced.error);
 
   const models = modelsOf(io.env);
   const mode = flags.mode ?? 'split';
@@ -81,7 +84,7 @@ async function runPlan(givenArgs: readonly string[], givenIo: CliIo, modelsOf: (
   await preparePlanwrightFolder(folder.root, [files.journal, files.trace]);
   const options: RunOptions = { ...DEFAULT_RUN_OPTIONS, ...optionOverrides(flags, DEFAULT_RUN_OPTIONS) };
   const journal = new JsonlRecordLog(files.journal, true, logFiles);
-  const setup = { workspaceRoot: folder.root, journal, tracePath: files.trace, json: flags.json, models, options };
+  const setup = { workspaceRoot: folder.root, journal, tracePath: files.trace, json: flags.json, models, options, ...priced };
   // The MCP servers go in the journal too, so resume can reconnect without --mcp-config.
   const host = { workspace: folder.root, trace: files.trace, ...(io.mcp ? { mcp: io.mcp } : {}) };
   if (fusedGoal) {

@@ -2,8 +2,11 @@
 // `planwright resume`: builds the Node adapters for the workspace, journal and trace, prints one line per
 // step transition (or, with --json, only the final report), and turns the run's outcome into the exit code.
 import * as nodePath from 'node:path';
+import type { ModelPrices } from '../../core/cost/modelPrices';
+import { costLine, runCost } from '../../core/cost/runCost';
 import type { PlanRun, RunDeps } from '../../core/executor/planRun';
 import type { RunOptions } from '../../core/executor/runOptions';
+import type { RunState } from '../../core/executor/runState';
 import type { RunReport } from '../../core/executor/runSummary';
 import type { ApprovalGate, Logger } from '../../core/ports';
 import { nestReport, usageByLevel } from '../../core/subplan/nestedReport';
@@ -27,6 +30,8 @@ export interface SessionSetup {
   readonly models: CliModels;
   /** The options sub-plans run with (the run's own, when the host knows them). */
   readonly options?: RunOptions;
+  /** `--prices`: the report shows the run's cost per phase. */
+  readonly prices?: ModelPrices;
 }
 
 /** A headless gate: nobody can answer, so every step that needs approval waits and the run stops. */
@@ -79,6 +84,7 @@ export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps
   let seen: ReplanSeen | undefined;
   const ports = { workspace, commands: new NodeCommandRunner(setup.workspaceRoot), clock: nodeClock, logger: stderrLogger(io), approvals: waitingApprovalGate };
   const subplans = cliSubplans(setup.journal.path, setup.models, io.env, { ...ports, ...(setup.models.workerModel ? { workerModel: setup.models.workerModel } : {}), ...(setup.models.repairer ? { repairer: setup.models.repairer } : {}) }, setup.options);
+  let latest: RunState | undefined;
   const deps: RunDeps = {
     ...ports,
     journal: setup.journal,
@@ -89,6 +95,7 @@ export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps
     ...(setup.models.repairer ? { repairer: setup.models.repairer } : {}),
     ...(setup.models.solver ? { solver: setup.models.solver } : {}),
     onChange: (state, stepIds) => {
+      latest = state;
       if (setup.json) return;
       for (const id of stepIds) {
         const line = progressLine(state, id);
@@ -113,9 +120,10 @@ export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps
     const { report, fields, notes, exitCode } = await work(deps, controller.signal);
     const nested = report && subplans.children.size > 0 ? nestReport(report, subplans.children) : report;
     const levels = nested && subplans.children.size > 0 ? { usageByLevel: usageByLevel(nested) } : {};
-    if (setup.json) io.stdout.write(`${JSON.stringify({ ...nested, ...levels, ...fields, journal: setup.journal.path, trace: setup.tracePath }, null, 2)}\n`);
+    const cost = setup.prices && latest ? runCost(latest.usage, setup.prices) : undefined;
+    if (setup.json) io.stdout.write(`${JSON.stringify({ ...nested, ...levels, ...fields, ...(cost ? { cost } : {}), journal: setup.journal.path, trace: setup.tracePath }, null, 2)}\n`);
     else {
-      const lines = [...(notes ?? []), ...(report ? closingLines(report, setup.journal.path) : [])];
+      const lines = [...(notes ?? []), ...(report ? closingLines(report, setup.journal.path) : []), ...(cost ? [`cost: ${costLine(cost)}`] : [])];
       if (lines.length > 0) io.stdout.write(`${lines.join('\n')}\n`);
     }
     return report ? exitCodeOf(report) : (exitCode ?? EXIT.ok);

@@ -2,11 +2,9 @@
 // described, the same defaults, enums and bounds, and the scopes that keep a workspace from setting what only
 // the user may.
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
+import { localizedManifest } from '../support/localizedManifest';
 import { HOST_SETTING_KEYS, HostSettingsSchema, SETTINGS_SECTION, USER_ONLY_SETTINGS, defaultHostSettings, type HostSettingKey } from '../../../src/core/hostSettings';
 
-const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
 
 interface Property {
   type?: string;
@@ -21,7 +19,7 @@ interface Property {
   pattern?: string;
 }
 
-const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { contributes: { configuration?: { title?: string; properties?: Record<string, Property> } } };
+const manifest = localizedManifest() as { contributes: { configuration?: { title?: string; properties?: Record<string, Property> } } };
 const configuration = manifest.contributes.configuration;
 const properties = configuration?.properties ?? {};
 const keyOf = (name: string) => name.slice(SETTINGS_SECTION.length + 1) as HostSettingKey;
