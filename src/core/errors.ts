@@ -19,6 +19,28 @@ export class ProtectedPathError extends Error {
   }
 }
 
+/**
+ * A run's journal or trace was changed by something other than the log that writes it (typically a
+ * `runCommand` step's shell, which no path check can confine): the log stops taking records.
+ */
+export class RecordLogChangedError extends Error {
+  readonly reason = 'recordLogChanged';
+  constructor(
+    readonly path: string,
+    /** What changed, e.g. `its size went from 812 to 840 bytes`. */
+    readonly change: string,
+    /** Where the changed file was kept, when the log's own records were written back in its place. */
+    readonly keptAs?: string,
+  ) {
+    super(
+      keptAs
+        ? `${path} was changed by something other than Planwright (${change}): the records Planwright wrote are back in ${path}, and the changed file was kept as ${keptAs}`
+        : `${path} was changed by something other than Planwright (${change}), and its own records could not be written back`,
+    );
+    this.name = 'RecordLogChangedError';
+  }
+}
+
 /** A file that was expected to exist does not. */
 export class FileNotFoundError extends Error {
   readonly reason = 'fileNotFound';

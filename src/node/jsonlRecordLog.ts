@@ -5,10 +5,13 @@
 // bytes are written and synced: a failed or short write rejects every waiter of its commit and cuts the
 // file back to where the commit began. Every line ends with a newline, so a last line without one was torn
 // by a crash mid-append: it is skipped with a warning when the file is read back, and cut off before the
-// next append so it cannot glue onto a new record.
+// next append so it cannot glue onto a new record. Before each commit the file must still be what the log
+// left (recordLogGuard.ts): a file changed by anything else stops the log, with its records written back.
 import { closeSync, existsSync, fdatasync, fstatSync, fsyncSync, ftruncate, ftruncateSync, mkdirSync, openSync, readFileSync, readSync, write } from 'node:fs';
 import { dirname } from 'node:path';
+import { RecordLogChangedError } from '../core/errors';
 import type { RecordLog } from '../core/ports';
+import { RecordLogGuard } from './recordLogGuard';
 
 /** The file operations a commit makes, injectable so a test can count syncs or make a write fail or fall short. */
 export interface LogFiles {
@@ -74,13 +77,17 @@ export class JsonlRecordLog implements RecordLog {
   /** The batch being written and synced, if any. */
   private inFlight: Batch | undefined;
   private scheduled: NodeJS.Immediate | undefined;
-  private broken: RecordLogBrokenError | undefined;
+  private broken: RecordLogBrokenError | RecordLogChangedError | undefined;
+  /** The bytes this log wrote and the file as it left it. */
+  private guard: RecordLogGuard;
 
   constructor(
     readonly path: string,
     private readonly durable = true,
     private readonly files: LogFiles = nodeLogFiles,
-  ) {}
+  ) {
+    this.guard = new RecordLogGuard(path);
+  }
 
   append(record: unknown): Promise<void> {
     const line = `${JSON.stringify(record)}\n`;
@@ -148,13 +155,16 @@ export class JsonlRecordLog implements RecordLog {
     try {
       if (this.broken) throw this.broken;
       if (this.fd === undefined) this.openFile();
+      const change = this.guard.change(this.fd!);
+      if (change) throw this.stopChanged(change);
       const bytes = Buffer.from(batch.lines.join(''), 'utf8');
       await this.writeAll(this.fd!, bytes);
       if (this.durable) await this.files.sync(this.fd!);
       this.committedSize += bytes.length;
+      this.guard.wrote(this.fd!, bytes);
     } catch (error) {
       failure = { error };
-      await this.restore(error);
+      if (!(error instanceof RecordLogChangedError)) await this.restore(error);
     }
     this.inFlight = undefined;
     for (const waiter of batch.waiters) {
@@ -178,9 +188,27 @@ export class JsonlRecordLog implements RecordLog {
     if (this.fd === undefined) return;
     try {
       await this.files.truncate(this.fd, this.committedSize);
+      this.guard.wrote(this.fd, Buffer.alloc(0));
     } catch {
       this.broken = new RecordLogBrokenError(this.path, cause);
     }
+  }
+
+  /**
+   * The file was changed behind the log's back: the changed file is put aside and the log's own records
+   * written back (so a resume reads what the run recorded), and the log takes no more records.
+   */
+  private stopChanged(change: string): RecordLogChangedError {
+    let keptAs: string | undefined;
+    try {
+      keptAs = this.guard.restore();
+    } catch {
+      keptAs = undefined;
+    }
+    closeSync(this.fd!);
+    this.fd = undefined;
+    this.broken = new RecordLogChangedError(this.path, change, keptAs);
+    return this.broken;
   }
 
   private openFile(): void {
@@ -192,6 +220,10 @@ export class JsonlRecordLog implements RecordLog {
     if (created && this.durable) syncFolder(folder);
     this.committedSize = cutTornTail(fd);
     this.fd = fd;
+    const existing = Buffer.alloc(this.committedSize);
+    for (let offset = 0, read = 1; offset < existing.length && read > 0; offset += read) read = readSync(fd, existing, offset, existing.length - offset, offset);
+    this.guard = new RecordLogGuard(this.path);
+    this.guard.wrote(fd, existing);
   }
 }
 

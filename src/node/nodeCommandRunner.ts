@@ -4,9 +4,8 @@
 // A process that could not be spawned (its folder cannot be entered, no shell) never ran anything, so
 // that failure is typed as definite rather than left in doubt.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { stat } from 'node:fs/promises';
-import { CommandNotStartedError, FileNotFoundError } from '../core/errors';
-import { refusedAs } from './fileReading';
+import { CommandNotStartedError } from '../core/errors';
+import { commandFolder } from './commandFolder';
 import type { CommandRequest, CommandResult, CommandRunner } from '../core/ports';
 import { OutputTail } from './outputTail';
 import { WorkspaceResolver } from './workspaceResolver';
@@ -38,11 +37,7 @@ export class NodeCommandRunner implements CommandRunner {
 
   async run(request: CommandRequest, signal?: AbortSignal): Promise<CommandResult> {
     const where = request.cwd ?? '.';
-    const { target: cwd } = await this.resolver.resolve(where, { allowRoot: true }).catch((error: unknown) => {
-      throw refusedAs(error, where);
-    });
-    const folder = await stat(cwd).catch(() => undefined);
-    if (!folder?.isDirectory()) throw new FileNotFoundError(where);
+    const cwd = await commandFolder(this.resolver, where);
     if (signal?.aborted) {
       return { exitCode: null, output: '', truncated: false, timedOut: false, cancelled: true, durationMs: 0 };
     }

@@ -19,6 +19,7 @@ import { FileNotFoundError, ToolError, WorkspaceEscapeError } from '../core/erro
 import type { CommandRequest, CommandResult, CommandRunner, Logger } from '../core/ports';
 import { shorten } from '../core/textPreview';
 import { workspacePathProblem } from '../core/workspacePath';
+import { commandFolder } from '../node/commandFolder';
 import { NodeCommandRunner } from '../node/nodeCommandRunner';
 import { Disposable } from './disposableStore';
 import { OutputTerminal } from './outputTerminal';
@@ -146,11 +147,14 @@ export class TerminalCommandRunner extends Disposable implements CommandRunner {
     }
   }
 
-  /** The folder to start in, confined to the workspace like every file path. */
+  /**
+   * The folder to start in, confined to the workspace like every file path. On disk it must be one this
+   * process can enter: a terminal's shell that cannot enter its folder starts elsewhere and would run the
+   * command there, so such a folder fails the step definitely, before any terminal opens.
+   */
   private async resolveCwd(cwd: string): Promise<vscode.Uri> {
-    const uri = this.resolver
-      ? vscode.Uri.file((await this.resolver.resolve(cwd, { allowRoot: true })).target)
-      : virtualCwd(this.folder, cwd);
+    if (this.resolver) return vscode.Uri.file(await commandFolder(this.resolver, cwd));
+    const uri = virtualCwd(this.folder, cwd);
     const stat = await Promise.resolve(vscode.workspace.fs.stat(uri)).catch(() => undefined);
     if (!stat || (stat.type & vscode.FileType.Directory) === 0) throw new FileNotFoundError(cwd);
     return uri;

@@ -6,6 +6,7 @@
 // an effect. A failed commit breaks the recorder: every later change is refused with the same error.
 // Each record is applied in the form it has on disk (a JSON round trip, then the journal schema), so the
 // state a resumed run rebuilds from the journal is the state the live run had, field for field.
+import { RecordLogChangedError } from '../errors';
 import type { Clock, RecordLog } from '../ports';
 import { JournalRecordSchema, type JournalRecord, type RunStatus, type StepRecord, type UsageRecord } from './journalRecords';
 import { applyRecord, JournalError, type RunState } from './runState';
@@ -46,7 +47,10 @@ export async function loadRunState(journal: RecordLog, onWarning: (message: stri
   return state;
 }
 
-/** A journal or trace commit failed: the records queued with it are not durable, and the run must stop. */
+/**
+ * A journal or trace commit failed, or the file was changed behind the log's back: the records queued
+ * with it are not durable, and the run must stop.
+ */
 export class JournalWriteError extends Error {
   readonly reason = 'journalWrite';
   constructor(
@@ -56,7 +60,11 @@ export class JournalWriteError extends Error {
     readonly path: string | undefined,
     readonly cause: unknown,
   ) {
-    super(`the ${log} could not be written (disk full?): ${path ? `${path}: ` : ''}${cause instanceof Error ? cause.message : String(cause)}`);
+    super(
+      cause instanceof RecordLogChangedError
+        ? `the ${log} was changed by something other than Planwright, so the run stopped: ${cause.message}`
+        : `the ${log} could not be written (disk full?): ${path ? `${path}: ` : ''}${cause instanceof Error ? cause.message : String(cause)}`,
+    );
     this.name = 'JournalWriteError';
   }
 }

@@ -8,12 +8,11 @@ import type { UsageRecord } from '../executor/journalRecords';
 import { meteredModel, usageOf } from '../executor/meteredModel';
 import type { RunDeps } from '../executor/planRun';
 import { DEFAULT_RUN_OPTIONS, type RunOptions } from '../executor/runOptions';
-import { recordNotUndoable } from '../executor/runIo';
+import { cancelReason, cancelRemaining, recordNotUndoable } from '../executor/runIo';
 import { RunRecorder } from '../executor/runRecorder';
 import { JournalError, type RunState } from '../executor/runState';
 import { deterministicSummary } from '../executor/runSummary';
 import { runStep, type StepRunnerIo } from '../executor/stepRunner';
-import { transition } from '../executor/stepTransitions';
 import { PLAN_FORMAT_VERSION } from '../plan/planSchema';
 import type { WorkspaceSummary } from '../planner/workspaceSummary';
 import type { ChatMessage, ChatModel, ChatResponse } from '../ports';
@@ -94,12 +93,12 @@ class FusedLoop {
   async run(signal: AbortSignal): Promise<FusedOutcome> {
     const tools = fusedToolSpecs(this.options.mode);
     while (this.turns < this.options.maxTurns) {
-      if (signal.aborted) return this.stop('cancelled', 'cancelled by the user');
+      if (signal.aborted) return this.cancel(signal);
       let response: ChatResponse;
       try {
         response = await this.deps.agentModel.chat({ role: 'fused', messages: [...this.messages], tools }, signal);
       } catch (error) {
-        return signal.aborted ? this.stop('cancelled', 'cancelled by the user') : this.stop('failed', `the agent model failed: ${messageOf(error)}`);
+        return signal.aborted ? this.cancel(signal) : this.stop('failed', `the agent model failed: ${messageOf(error)}`);
       }
       this.turns++;
       await this.recordUsage(usageOf(response, 'fused', ruleFileNames(this.start.summary.rules)));
@@ -112,7 +111,7 @@ class FusedLoop {
       if (backstop) return this.escalate(backstop);
       for (const call of calls) {
         const outcome = await this.handle(call, signal);
-        if (signal.aborted) return this.stop('cancelled', 'cancelled by the user');
+        if (signal.aborted) return this.cancel(signal);
         if (outcome.kind === 'waiting') return this.stop('awaitingApproval', `waiting for approval: F${this.actions}`);
         this.messages.push(toolResultMessage(call.call.id, outcome));
       }
@@ -187,13 +186,20 @@ class FusedLoop {
     return this.outcome('escalated', reason);
   }
 
-  private async stop(status: 'failed' | 'awaitingApproval' | 'cancelled', reason: string): Promise<FusedOutcome> {
-    const recorder = this.recorder;
-    if (recorder && status === 'cancelled') {
-      for (const [id, run] of recorder.current.steps) if (transition(run.status, 'cancel')) await recorder.step(id, 'cancel', { reason: 'the run was cancelled' });
-    }
-    if (recorder) await recorder.setStatus(status, reason);
+  private async stop(status: 'failed' | 'awaitingApproval', reason: string): Promise<FusedOutcome> {
+    if (this.recorder) await this.recorder.setStatus(status, reason);
     return this.outcome(status, reason);
+  }
+
+  /**
+   * Ends the loop as the split executor ends a cancelled run: unfinished steps and the run journalled as
+   * cancelled, with the reason the host aborted with (the signal, for the CLI). Before the first action
+   * nothing was journalled, and the reason says so: there is no run to resume.
+   */
+  private async cancel(signal: AbortSignal): Promise<FusedOutcome> {
+    if (!this.recorder) return this.outcome('cancelled', `${cancelReason(signal)} before the agent's first action: nothing was run or journalled`);
+    await cancelRemaining(this.recorder, signal);
+    return this.outcome('cancelled', cancelReason(signal));
   }
 
   private outcome(status: FusedOutcome['status'], reason: string | undefined, answer?: string): FusedOutcome {

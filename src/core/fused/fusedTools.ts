@@ -3,8 +3,8 @@
 // registered MCP tools (fusedMcpTools.ts), and in `auto` mode `make_plan`. Parsing a call the model made
 // is pure: a tool with valid input, make_plan, or a problem to tell the model.
 import { z } from 'zod';
-import { findDeepNesting } from '../plan/jsonNesting';
-import { PLAN_LIMITS, screenValue, TOO_DEEP } from '../plan/planLimits';
+import { findJsonShapeProblem, shapeMessage, shapeProblemPath } from '../plan/jsonShape';
+import { PLAN_LIMITS, screenValue } from '../plan/planLimits';
 import { formatPath } from '../plan/planProblem';
 import type { ChatToolCall, ChatToolSpec } from '../ports';
 import { quote } from '../textPreview';
@@ -82,8 +82,8 @@ const issuesText = (error: z.ZodError): string => error.issues.map((issue) => `$
 
 /** Parses one call: unknown tools, arguments that are not JSON, or fail the schema, are problems. */
 export function parseToolCall(call: ChatToolCall, mode: FusedMode): ParsedCall {
-  const deep = findDeepNesting(call.arguments, PLAN_LIMITS.depth);
-  if (deep) return { kind: 'invalid', call, problem: `${formatPath('arguments', deep.path.slice(0, 1))}: ${TOO_DEEP}` };
+  const shape = findJsonShapeProblem(call.arguments, PLAN_LIMITS.depth);
+  if (shape) return { kind: 'invalid', call, problem: `${formatPath('arguments', shapeProblemPath(shape, 1))}: ${shapeMessage(shape)}` };
   let raw: unknown;
   try {
     raw = call.arguments.trim().length === 0 ? {} : JSON.parse(call.arguments);

@@ -9,6 +9,7 @@
 export function findCycles(nodes: readonly string[], edges: ReadonlyMap<string, readonly string[]>): string[][] {
   const position = new Map(nodes.map((node, index) => [node, index]));
   const successors = (node: string): readonly string[] => edges.get(node) ?? [];
+  if (isAcyclic(nodes, position, successors)) return [];
   return stronglyConnected(nodes, position, successors)
     .filter((group) => group.length > 1)
     .map((group) => {
@@ -16,6 +17,28 @@ export function findCycles(nodes: readonly string[], edges: ReadonlyMap<string, 
       return shortestCycle(start, new Set(group), successors);
     })
     .sort((a, b) => position.get(a[0])! - position.get(b[0])!);
+}
+
+/**
+ * Whether no node lies on a cycle (Kahn's algorithm over indexes): the common case, answered at a fraction
+ * of Tarjan's cost on a plan of thousands of steps, which then only runs when there is a cycle to name.
+ */
+function isAcyclic(nodes: readonly string[], position: ReadonlyMap<string, number>, successors: (node: string) => readonly string[]): boolean {
+  const incoming = new Int32Array(nodes.length);
+  const targets = nodes.map((node) => {
+    const list: number[] = [];
+    for (const target of successors(node)) {
+      const at = position.get(target);
+      if (at === undefined || target === node) continue;
+      list.push(at);
+      incoming[at]++;
+    }
+    return list;
+  });
+  const ready: number[] = [];
+  incoming.forEach((count, index) => count === 0 && ready.push(index));
+  for (let head = 0; head < ready.length; head++) for (const target of targets[ready[head]!]!) if (--incoming[target] === 0) ready.push(target);
+  return ready.length === nodes.length;
 }
 
 /** Tarjan's strongly connected components. */

@@ -1,9 +1,9 @@
 // Plan text to a validated plan: JSON syntax first (a clear line and column, never a stack trace),
 // then the validation gate.
 import { lineAt } from '../textPreview';
-import { findDeepNesting } from './jsonNesting';
+import { findJsonShapeProblem, shapeMessage, shapeProblemPath } from './jsonShape';
 import { locateJsonSyntaxError } from './jsonSyntaxError';
-import { DOCUMENT_STRUCTURE, PLAN_LIMITS, TOO_DEEP } from './planLimits';
+import { DOCUMENT_STRUCTURE, PLAN_LIMITS } from './planLimits';
 import { formatPath } from './planProblem';
 import { validatePlan, type PlanValidation } from './validatePlan';
 
@@ -15,11 +15,12 @@ export function parsePlanText(text: string, source?: string): PlanValidation {
   // Editors on Windows may save a byte order mark, which JSON.parse rejects.
   const json = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const prefix = source ? `${source}: ` : '';
-  // Found before JSON.parse, which takes seconds over a megabyte of nesting; located by step index and field.
-  const deep = findDeepNesting(json, PLAN_LIMITS.depth + DOCUMENT_STRUCTURE);
-  if (deep) {
-    const path = formatPath('', deep.path.slice(0, DOCUMENT_STRUCTURE));
-    return { ok: false, problems: [{ path, message: `${prefix}${TOO_DEEP} (line ${lineAt(json, deep.offset)})` }] };
+  // Found before JSON.parse, which takes seconds over a megabyte of nesting and builds a huge object
+  // slowly; located by step index and field.
+  const shape = findJsonShapeProblem(json, PLAN_LIMITS.depth + DOCUMENT_STRUCTURE);
+  if (shape) {
+    const path = formatPath('', shapeProblemPath(shape, DOCUMENT_STRUCTURE));
+    return { ok: false, problems: [{ path, message: `${prefix}${shapeMessage(shape)} (line ${lineAt(json, shape.offset)})` }] };
   }
   let document: unknown;
   try {

@@ -1,7 +1,7 @@
 // Reading JSON out of a model reply. Endpoints without structured output (and some with it) wrap JSON
 // in a ```json fence or a sentence of prose; the object itself is what counts.
-import { findDeepNesting } from '../plan/jsonNesting';
-import { DOCUMENT_STRUCTURE, PLAN_LIMITS, TOO_DEEP } from '../plan/planLimits';
+import { findJsonShapeProblem, shapeMessage, shapeProblemPath } from '../plan/jsonShape';
+import { DOCUMENT_STRUCTURE, PLAN_LIMITS } from '../plan/planLimits';
 import { formatPath } from '../plan/planProblem';
 import { shorten } from '../textPreview';
 
@@ -13,9 +13,9 @@ export function parseModelJson(reply: string): ModelJson {
   const fenced = /```(?:json)?\s*\n([\s\S]*?)\n\s*```/.exec(reply);
   const body = (fenced ? fenced[1]! : reply).trim();
   if (body.length === 0) return { ok: false, problem: 'the reply is empty; expected a JSON object' };
-  // Before JSON.parse, which is slow over deep nesting; located by the path of keys, e.g. steps[0].args.
-  const deep = findDeepNesting(body, PLAN_LIMITS.depth + DOCUMENT_STRUCTURE);
-  if (deep) return { ok: false, problem: `${formatPath('', deep.path.slice(0, DOCUMENT_STRUCTURE)) || 'the reply'}: ${TOO_DEEP}` };
+  // Before JSON.parse, which is slow over deep nesting and huge objects; located by the path of keys, e.g. steps[0].args.
+  const shape = findJsonShapeProblem(body, PLAN_LIMITS.depth + DOCUMENT_STRUCTURE);
+  if (shape) return { ok: false, problem: `${formatPath('', shapeProblemPath(shape, DOCUMENT_STRUCTURE)) || 'the reply'}: ${shapeMessage(shape)}` };
   try {
     return { ok: true, value: JSON.parse(body) };
   } catch (error) {

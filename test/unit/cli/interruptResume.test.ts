@@ -145,4 +145,34 @@ async function waitFor(condition: () => boolean, what: string): Promise<void> {
     assert.match(after.reason ?? '', /1 Build failed: .*no re-planner is configured/);
     assert.deepEqual(after.steps.map((step) => `${step.id}:${step.status}:${step.attempts}`), ['E1:failed:1', 'E2:invalidated:0', 'E3:invalidated:0']);
   });
+  it('SIGINT while the fused agent is asked for its next move: cancelled with the reason, like split', async () => {
+    const model = await serve((_body, index) =>
+      index === 0 ? { content: '', toolCalls: [{ id: 'c1', name: 'readFile', arguments: '{"path":"name.txt"}' }] } : { hang: true },
+    );
+    const started = start(['run', '--goal', 'Read the name', '--mode', 'fused', '--workspace', 'ws', '--approve', 'all', '--journal', journal, '--json'], dir, model);
+    child = started.child;
+    await waitFor(() => model.requests.length >= 2, 'the second model call');
+    child.kill('SIGINT');
+    const interrupted = await started.done;
+    assert.equal(interrupted.code, 1, interrupted.stderr);
+    const report = JSON.parse(interrupted.stdout) as Report;
+    assert.equal(report.status, 'cancelled');
+    assert.equal(report.reason, 'cancelled by SIGINT (Ctrl-C)');
+    assert.deepEqual(report.steps.map((step) => `${step.id}:${step.status}`), ['F1:succeeded']);
+    const recorded = await lastRunStatus();
+    assert.deepEqual([recorded.status, recorded.reason], ['cancelled', 'cancelled by SIGINT (Ctrl-C)']);
+  });
+
+  it('SIGTERM before the fused agent took any action: cancelled with the reason, and nothing was run or journalled', async () => {
+    const model = await serve(() => ({ hang: true }));
+    const started = start(['run', '--goal', 'Read the name', '--mode', 'fused', '--workspace', 'ws', '--approve', 'all', '--journal', journal, '--json'], dir, model);
+    child = started.child;
+    await waitFor(() => model.requests.length >= 1, 'the model call');
+    child.kill('SIGTERM');
+    const interrupted = await started.done;
+    assert.equal(interrupted.code, 1, interrupted.stderr);
+    const report = JSON.parse(interrupted.stdout) as { status: string; reason: string };
+    assert.equal(report.status, 'cancelled');
+    assert.equal(report.reason, "cancelled by SIGTERM before the agent's first action: nothing was run or journalled");
+  });
 });

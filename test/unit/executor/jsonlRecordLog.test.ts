@@ -2,8 +2,9 @@
 // a warning (even one that happens to parse) and cut off before the next append, and a damaged line in
 // the middle reported as corruption rather than silently dropped.
 import * as assert from 'node:assert/strict';
-import { appendFile, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, open, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
+import { RecordLogChangedError } from '../../../src/core/errors';
 import { CorruptRecordLogError, JsonlRecordLog } from '../../../src/node/jsonlRecordLog';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
 
@@ -83,5 +84,54 @@ describe('JsonlRecordLog', () => {
     await log.append({ n: 2 });
     assert.deepEqual(await log.readAll(), [{ n: 1 }, { n: 2 }]);
     await log.close();
+  });
+  describe('when something else changes the file between commits', () => {
+    /** A log holding two records, `change` applied to its file, then a third append. */
+    async function changedBy(change: (file: string) => Promise<void>): Promise<{ file: string; error: unknown; log: JsonlRecordLog }> {
+      const file = path.join(dir, 'j.jsonl');
+      const log = new JsonlRecordLog(file);
+      await Promise.all([log.append({ n: 1 }), log.append({ n: 2 })]);
+      await change(file);
+      const error = await log.append({ n: 3 }).then(() => undefined, (caught: unknown) => caught);
+      return { file, error, log };
+    }
+
+    it('refuses the next record, writes its own records back and keeps the changed file beside them', async () => {
+      const { file, error, log } = await changedBy((file) => appendFile(file, '{"forged":true}\n'));
+      assert.ok(error instanceof RecordLogChangedError, String(error));
+      assert.equal(error.message, `${file} was changed by something other than Planwright (its size went from 16 to 32 bytes): the records Planwright wrote are back in ${file}, and the changed file was kept as ${file}.changed`);
+      assert.equal(await readFile(file, 'utf8'), '{"n":1}\n{"n":2}\n');
+      assert.equal(await readFile(`${file}.changed`, 'utf8'), '{"n":1}\n{"n":2}\n{"forged":true}\n');
+      await assert.rejects(log.append({ n: 4 }), RecordLogChangedError);
+      assert.deepEqual(await new JsonlRecordLog(file).readAll(), [{ n: 1 }, { n: 2 }]);
+    });
+
+    it('notices a truncation, a deletion and a same-size rewrite of the last record', async () => {
+      const cut = await changedBy((file) => truncate(file, 8));
+      assert.match(String(cut.error), /its size went from 16 to 8 bytes/);
+      assert.equal(await readFile(cut.file, 'utf8'), '{"n":1}\n{"n":2}\n');
+      await rm(dir, { recursive: true, force: true });
+      dir = await makeTempDir();
+      const gone = await changedBy((file) => rm(file));
+      assert.match(String(gone.error), /it was deleted or renamed/);
+      assert.equal(await readFile(gone.file, 'utf8'), '{"n":1}\n{"n":2}\n');
+      await rm(dir, { recursive: true, force: true });
+      dir = await makeTempDir();
+      const rewritten = await changedBy(async (file) => {
+        const handle = await open(file, 'r+');
+        await handle.write('{"n":9}\n', 8);
+        await handle.close();
+      });
+      assert.ok(rewritten.error instanceof RecordLogChangedError, String(rewritten.error));
+      assert.equal(await readFile(rewritten.file, 'utf8'), '{"n":1}\n{"n":2}\n');
+    });
+
+    it('takes none of its own commits for a change', async () => {
+      const file = path.join(dir, 'j.jsonl');
+      const log = new JsonlRecordLog(file);
+      for (let n = 1; n <= 5; n++) await log.append({ n });
+      assert.deepEqual(await log.readAll(), [1, 2, 3, 4, 5].map((n) => ({ n })));
+      await log.close();
+    });
   });
 });

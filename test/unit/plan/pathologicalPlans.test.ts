@@ -161,6 +161,16 @@ describe('validatePlan on pathological plans', () => {
       assert.deepEqual(problems, [`E1.args: has 200001 fields, more than the ${PLAN_LIMITS.fields} an object in a plan may have; nothing inside it was checked`]);
     });
 
+    it('refuses plan text with an object of 200,000 fields before JSON.parse builds it, at the object and line', () => {
+      const keys = Array.from({ length: 200_000 }, (_, index) => `"k${index}":1`).join(',');
+      const text = `{"version":1,"goal":"g","steps":[\n{"id":"E1","title":"t","tool":"readFile","args":{"path":"a",${keys}}}]}`;
+      const result = parsePlanText(text, 'wide.plan.json');
+      assert.equal(result.ok, false);
+      assert.deepEqual(result.ok ? [] : result.problems.map(formatProblem), [
+        `steps[0].args: wide.plan.json: has more than ${PLAN_LIMITS.fields} fields, the most an object in a plan may have; nothing inside it was checked (line 2)`,
+      ]);
+    });
+
     it('names the first 20 unknown fields of an object one by one and counts the rest', () => {
       const args: Record<string, unknown> = { path: 'a' };
       for (let index = 0; index < 25; index++) args[`k${index}`] = 1;

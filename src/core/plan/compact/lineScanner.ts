@@ -1,8 +1,8 @@
 // A cursor over one line of the compact plan language: words, JSON strings, `/regex/` literals and one
 // balanced JSON object, each read where the grammar expects it. A malformed token throws
 // CompactSyntaxError with the column, which the line parser turns into a problem for that step.
-import { findDeepNesting } from '../jsonNesting';
-import { PLAN_LIMITS, screenValue, TOO_DEEP } from '../planLimits';
+import { findJsonShapeProblem, shapeMessage, shapeProblemPath } from '../jsonShape';
+import { PLAN_LIMITS, screenValue } from '../planLimits';
 import { formatPath } from '../planProblem';
 
 /** A token that does not fit the grammar where it was read; `column` is 1-based. */
@@ -137,8 +137,11 @@ export class LineScanner {
     if (index >= this.text.length) throw this.error(`${what}: the JSON object is not closed (a } or a " is missing)`, false);
     this.position = index + 1;
     const source = this.text.slice(start, index + 1);
-    const deep = findDeepNesting(source, PLAN_LIMITS.depth);
-    if (deep) throw new CompactSyntaxError(`${what}${deep.path.length > 0 ? ` at ${formatPath('args', deep.path.slice(0, 1))}` : ''}: ${TOO_DEEP}`, start + deep.offset + 1);
+    const shape = findJsonShapeProblem(source, PLAN_LIMITS.depth);
+    if (shape) {
+      const path = shapeProblemPath(shape, 1);
+      throw new CompactSyntaxError(`${what}${path.length > 0 ? ` at ${formatPath('args', path)}` : ''}: ${shapeMessage(shape)}`, start + shape.offset + 1);
+    }
     let value: Record<string, unknown>;
     try {
       value = JSON.parse(source) as Record<string, unknown>;

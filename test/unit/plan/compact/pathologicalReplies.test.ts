@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { parseToolCall } from '../../../../src/core/fused/fusedTools';
 import { readCompactJson } from '../../../../src/core/plan/compact/compactJson';
-import { findDeepNesting } from '../../../../src/core/plan/jsonNesting';
+import { findJsonShapeProblem } from '../../../../src/core/plan/jsonShape';
 import { TOO_DEEP } from '../../../../src/core/plan/planLimits';
 import { formatProblem } from '../../../../src/core/plan/planProblem';
 import { readPlanReply } from '../../../../src/core/planner/readPlanReply';
@@ -85,14 +85,21 @@ describe('parseToolCall on pathological calls', () => {
   });
 });
 
-describe('findDeepNesting', () => {
-  it('finds where the limit is passed, with the path of keys and indexes', () => {
-    assert.deepEqual(findDeepNesting('{"a":[1,{"b":[[[]]]}]}', 4), { path: ['a', 1, 'b', 0], offset: 14 });
-    assert.equal(findDeepNesting('{"a":[1,{"b":[[[]]]}]}', 6), undefined);
+describe('findJsonShapeProblem', () => {
+  it('finds where the depth limit is passed, with the path of keys and indexes', () => {
+    assert.deepEqual(findJsonShapeProblem('{"a":[1,{"b":[[[]]]}]}', 4), { kind: 'deep', path: ['a', 1, 'b', 0], offset: 14 });
+    assert.equal(findJsonShapeProblem('{"a":[1,{"b":[[[]]]}]}', 6), undefined);
   });
 
   it('skips brackets inside strings, escaped quotes included', () => {
-    assert.equal(findDeepNesting('{"a":"[[[[\\"[[[[","b":[]}', 2), undefined);
-    assert.deepEqual(findDeepNesting('{"k\\"ey":[[]]}', 2), { path: ['k"ey', 0], offset: 10 });
+    assert.equal(findJsonShapeProblem('{"a":"[[[[\\"[[[[","b":[]}', 2), undefined);
+    assert.deepEqual(findJsonShapeProblem('{"k\\"ey":[[]]}', 2), { kind: 'deep', path: ['k"ey', 0], offset: 10 });
+    assert.equal(findJsonShapeProblem('{"a\\\\":"\\\\","b":[[]]}', 3), undefined);
+  });
+
+  it('finds an object with more fields than allowed, counting keys and not values or array items', () => {
+    assert.deepEqual(findJsonShapeProblem('{"x":[{"a":1,"b":"c,d","c":3}]}', 10, 2), { kind: 'wide', path: ['x', 0], offset: 6 });
+    assert.equal(findJsonShapeProblem('{"x":[{"a":1,"b":2}],"y":[1,2,3,"4","5"]}', 10, 2), undefined);
+    assert.equal(findJsonShapeProblem('{"a":{"b":1,"c":2},"d":{"e":1,"f":2}}', 10, 2), undefined);
   });
 });
