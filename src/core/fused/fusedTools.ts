@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { findDeepNesting } from '../plan/jsonNesting';
 import { PLAN_LIMITS, screenValue, TOO_DEEP } from '../plan/planLimits';
 import { formatPath } from '../plan/planProblem';
+import { SUBPLAN_TOOL } from '../plan/subplanScope';
 import type { ChatToolCall, ChatToolSpec } from '../ports';
 import { quote } from '../textPreview';
 import type { ToolDefinition } from '../tools/defineTool';
@@ -60,7 +61,8 @@ let specs: Record<FusedMode, readonly ChatToolSpec[]> | undefined;
 /** The tool specs sent with every fused turn; computed once, identical on every turn so prompt caches hit. */
 export function fusedToolSpecs(mode: FusedMode): readonly ChatToolSpec[] {
   if (!specs) {
-    const tools = TOOLS.map((tool) => ({ name: tool.name, description: `${tool.description} ${effectNote(tool)}`, parameters: jsonSchemaOf(inputSchemaOf(tool)) }));
+    // A sub-plan is a step of a plan; the fused agent acts one call at a time and has none to expand.
+    const tools = TOOLS.filter((tool) => tool.name !== SUBPLAN_TOOL).map((tool) => ({ name: tool.name, description: `${tool.description} ${effectNote(tool)}`, parameters: jsonSchemaOf(inputSchemaOf(tool)) }));
     const makePlan = { name: MAKE_PLAN_TOOL, description: 'Stop acting and have the planner write a plan for the rest of the task (see the rule in the instructions).', parameters: jsonSchemaOf(MakePlanInputSchema) };
     specs = { fused: tools, auto: [...tools, makePlan] };
   }
