@@ -78,7 +78,7 @@ async function resume(givenArgs: readonly string[], givenIo: CliIo, modelsOf: (e
   }
 
   const overrides = optionOverrides(flags, state.options);
-  return runSession({ workspaceRoot: folder.root, journal, tracePath, json: flags.json, models: modelsOf(io.env) }, io, async (deps) => {
+  return runSession({ workspaceRoot: folder.root, journal, tracePath, json: flags.json, models: modelsOf(io.env), options: { ...state.options, ...overrides } }, io, async (deps) => {
     const run = await PlanRun.resume(deps, overrides, state);
     await run.reopen();
     if (edited) await run.revise(edited);
