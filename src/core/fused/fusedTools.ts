@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { findJsonShapeProblem, shapeMessage, shapeProblemPath } from '../plan/jsonShape';
 import { PLAN_LIMITS, screenValue } from '../plan/planLimits';
 import { formatPath } from '../plan/planProblem';
+import { SUBPLAN_TOOL } from '../plan/subplanScope';
 import type { ChatToolCall, ChatToolSpec } from '../ports';
 import { quote } from '../textPreview';
 import type { ToolDefinition } from '../tools/defineTool';
@@ -72,7 +73,8 @@ function mcpTools(): FusedMcpTools {
 
 /** The tool specs sent with every fused turn; identical on every turn (while the MCP tools stay) so prompt caches hit. */
 export function fusedToolSpecs(mode: FusedMode): readonly ChatToolSpec[] {
-  builtIn ??= TOOLS.map((tool) => ({ name: tool.name, description: `${tool.description} ${effectNote(tool)}`, parameters: jsonSchemaOf(inputSchemaOf(tool)) }));
+  // A sub-plan is a step of a plan; the fused agent acts one call at a time and has none to expand.
+  builtIn ??= TOOLS.filter((tool) => tool.name !== SUBPLAN_TOOL).map((tool) => ({ name: tool.name, description: `${tool.description} ${effectNote(tool)}`, parameters: jsonSchemaOf(inputSchemaOf(tool)) }));
   const tools = [...builtIn, ...mcpTools().specs];
   if (mode === 'fused') return tools;
   return [...tools, { name: MAKE_PLAN_TOOL, description: 'Stop acting and have the planner write a plan for the rest of the task (see the rule in the instructions).', parameters: jsonSchemaOf(MakePlanInputSchema) }];

@@ -108,6 +108,8 @@ function template(tool: string, file: string): Pick<Step, 'args' | 'postconditio
       return { args: { instruction: 'Summarize what the plan found' } };
     case 'proposeEdit':
       return { args: { path: file, instruction: 'Describe the change' }, postcondition: { kind: 'fileExists', path: file } };
+    case 'subplan':
+      return { args: { goal: 'Describe the part of the task', scope: [file] }, postcondition: { kind: 'fileExists', path: file } };
     default:
       return { args: {} };
   }

@@ -104,7 +104,7 @@ async function resumeRun(
   }
 
   const overrides = optionOverrides(flags, state.options);
-  return runSession({ workspaceRoot: folder.root, journal, tracePath, json: flags.json, models: modelsOf(io.env), ...priced }, io, async (deps) => {
+  return runSession({ workspaceRoot: folder.root, journal, tracePath, json: flags.json, models: modelsOf(io.env), options: { ...state.options, ...overrides }, ...priced }, io, async (deps) => {
     const run = await PlanRun.resume(deps, overrides, state);
     await run.reopen();
     if (edited) await run.revise(edited);

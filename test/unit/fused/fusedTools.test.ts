@@ -19,9 +19,10 @@ const toolCall = (name: string, args: unknown): Extract<ParsedCall, { kind: 'too
 };
 
 describe('fusedToolSpecs', () => {
-  it('describes every catalogue tool by its zod schema, and adds make_plan only in auto mode', () => {
-    assert.deepEqual(fusedToolSpecs('fused').map((spec) => spec.name), TOOL_NAMES);
-    assert.deepEqual(fusedToolSpecs('auto').map((spec) => spec.name), [...TOOL_NAMES, MAKE_PLAN_TOOL]);
+  it('describes every catalogue tool but subplan by its zod schema, and adds make_plan only in auto mode', () => {
+    const acting = TOOL_NAMES.filter((name) => name !== 'subplan');
+    assert.deepEqual(fusedToolSpecs('fused').map((spec) => spec.name), acting);
+    assert.deepEqual(fusedToolSpecs('auto').map((spec) => spec.name), [...acting, MAKE_PLAN_TOOL]);
     const edit = fusedToolSpecs('fused').find((spec) => spec.name === 'editFile')!;
     assert.deepEqual(Object.keys(edit.parameters.properties as object), ['path', 'edits', 'allowReadOnly']);
     assert.match(edit.description, /Effect: nonIdempotent\./);
