@@ -5,7 +5,8 @@
 // OpenAI-compatible model on 127.0.0.1 configured through the user settings, Plan a Task…, approvals through the
 // "Waiting for you" section, the diff editor's title bar and the tree's inline buttons, a run whose test step
 // fails its postcondition, the re-planned steps (revision 2) appearing in place and completing, a notification
-// centre with no step buttons left in it, and the files on disk. Every stage is screenshot in a light
+// centre with no step buttons left in it, and the files on disk. It runs at VS Code's default 300 px side bar
+// and checks that each row's number, status icon and revision show there uncut. Every stage is screenshot in a light
 // and a dark theme under test-results/. The driver (workbenchDriver.js) waits on conditions with budgets scaled to
 // the machine, and each stage ends by checking that the run's journal records no approval the test did not give.
 // Needs PLANWRIGHT_VSIX (scripts/test.js sets it) or a planwright-<version>.vsix in the root, and the compiled
@@ -76,16 +77,8 @@ describe('the packaged extension in VS Code (code-server)', function () {
     await page.emulateMedia({ colorScheme: 'light' });
   }
 
-  /** Widens the side bar (drags its right edge) so the tree's descriptions fit in the screenshots. */
-  async function widenSideBar() {
-    const box = await page.locator('.part.sidebar').boundingBox();
-    if (!box) return;
-    const y = box.y + box.height / 2;
-    await page.mouse.move(box.x + box.width - 1, y);
-    await page.mouse.down();
-    await page.mouse.move(box.x + 620, y, { steps: 8 });
-    await page.mouse.up();
-  }
+  /** VS Code's default side bar width: the tree must read at it without widening. */
+  const SIDE_BAR_PX = 300;
 
   before(async function () {
     assert.ok(fs.existsSync(VSIX), `no packaged extension at ${VSIX}; run npm run package first`);
@@ -165,7 +158,7 @@ describe('the packaged extension in VS Code (code-server)', function () {
     const welcome = page.locator('.welcome-view-content');
     await ui.shows(welcome.locator('.monaco-button', { hasText: 'Plan a Task…' }), 'the welcome view\'s "Plan a Task…" button');
     for (const button of ['Open Plan File…', 'Configure Model…']) await ui.shows(welcome.locator('.monaco-button', { hasText: button }), `the welcome view's "${button}" button`, { nominalMs: 5_000 });
-    await widenSideBar();
+    await ui.setSideBarWidth(SIDE_BAR_PX);
     await shotBothThemes('1-welcome');
   });
 
@@ -203,6 +196,12 @@ describe('the packaged extension in VS Code (code-server)', function () {
     for (const title of ['Read the CLI entry point', 'Accept --quiet', 'Run the tests', 'Document --quiet']) await ui.shows(ui.row(`${title}, `), `step "${title}" in the tree`, { nominalMs: 5_000 });
     // The plan runs as it arrives: the read starts at once, the first change waits for approval.
     await ui.shows(ui.rowWithText('rev 1 · waiting for approval · unsaved'), 'the goal row to say "rev 1 · waiting for approval · unsaved"', { nominalMs: 15_000 });
+    // At 300 px each step reads by its number and title, its status by its icon.
+    await ui.showsUncut(ui.row('Read the CLI entry point, E1, succeeded'), '1 Read the CLI entry point', 'E1\'s row at 300 px');
+    await ui.showsIcon(ui.row('Read the CLI entry point, E1, succeeded'), 'pass-filled', 'the succeeded E1');
+    await ui.showsUncut(ui.row('Accept --quiet, E2, waiting for your approval'), '2 Accept --quiet', 'E2\'s row at 300 px');
+    await ui.showsIcon(ui.row('Accept --quiet, E2, waiting for your approval'), 'question', 'the waiting E2');
+    await ui.showsIcon(ui.rowWithText(QUIET_GOAL), 'question', 'the goal row of a run that waits for approval');
     await shotBothThemes('5-planned');
   });
 
@@ -217,7 +216,13 @@ describe('the packaged extension in VS Code (code-server)', function () {
     // The pinned section at the top lists E2 with what approving it does.
     await ui.shows(ui.row('Waiting for you: 1 step'), 'the "Waiting for you" section at the top of the view', { nominalMs: 5_000 });
     await ui.shows(ui.waitingRow('Accept --quiet', 'E2'), 'E2 in "Waiting for you"', { nominalMs: 5_000 });
-    await ui.shows(ui.rowWithText('E2 · changes src/cli.js'), 'E2\'s waiting row to say "changes src/cli.js"', { nominalMs: 5_000 });
+    await ui.shows(ui.rowWithText('changes src/cli.js · E2'), 'E2\'s waiting row to say "changes src/cli.js"', { nominalMs: 5_000 });
+    await ui.showsUncut(ui.row('Waiting for you: 1 step'), 'Waiting for you', 'the section\'s row at 300 px');
+    await ui.showsUncut(ui.waitingRow('Accept --quiet', 'E2'), '2 Accept --quiet', 'E2\'s waiting row at 300 px, numbered as in the plan');
+    // The activity-bar badge counts the waiting step; the status bar says it in words.
+    const badge = page.locator('.activitybar .action-item[aria-label^="Planwright"] .badge-content, .activitybar .action-item:has([aria-label^="Planwright"]) .badge-content');
+    await ui.shows(badge.filter({ hasText: /^1$/ }), 'the activity-bar badge "1" on the Planwright icon', { nominalMs: 5_000, seen: 'nothing' });
+    await ui.shows(page.locator('.statusbar-item', { hasText: 'Planwright: 1 step waits for approval' }), 'the status bar saying "Planwright: 1 step waits for approval"', { nominalMs: 5_000, seen: 'nothing' });
     await shotBothThemes('6-awaiting-approval');
     // A click on the waiting row opens the diff, whose title bar offers Approve, Reject and Approve All Safe.
     await ui.waitingRow('Accept --quiet', 'E2').locator('.label-name').click();
@@ -236,8 +241,10 @@ describe('the packaged extension in VS Code (code-server)', function () {
     // npm test is listed in planwright.approvedCommands, so it runs without asking, and fails: --quiet is not implemented yet.
     await ui.shows(ui.row('Run the tests, E4, failed'), 'E4 (npm test) to fail its postcondition', { nominalMs: 60_000 });
     // The scripted re-planner takes 4 s: meanwhile the failed step stands open on its evidence and the tree says why it waits.
-    await ui.shows(ui.rowWithText('Re-planning after E4 failed'), 'the tree to say "Re-planning after E4 failed: …"', { nominalMs: 5_000 });
+    await ui.shows(ui.rowWithText('Re-planning after 4 Run the tests failed'), 'the tree to say "Re-planning after 4 Run the tests failed: …"', { nominalMs: 5_000 });
     await ui.shows(ui.rowWithText('Error: '), 'the failed E4 open on its own, its "Error:" row showing', { nominalMs: 5_000 });
+    await ui.showsIcon(ui.row('Run the tests, E4, failed'), 'error', 'the failed E4');
+    await ui.showsUncut(ui.row('Run the tests, E4, failed'), '4 Run the tests', 'the failed E4\'s row at 300 px');
     await shotBothThemes('8-postcondition-failed');
   });
 
@@ -248,6 +255,12 @@ describe('the packaged extension in VS Code (code-server)', function () {
     await ui.shows(ui.row('Run the tests, E4, replaced in revision 2, was failed'), 'the replaced E4 under it, "was failed"', { nominalMs: 5_000 });
     await ui.shows(ui.rowWithText('(rev 2) Leave out the file name when quiet'), 'R1 numbered with its revision: "4 (rev 2) Leave out the file name when quiet"', { nominalMs: 5_000 });
     await ui.shows(ui.rowWithText('rev 2 · waiting for approval'), 'the goal row to say "rev 2 · waiting for approval"', { nominalMs: 5_000 });
+    // At 300 px the revision shows in the labels: the goal's, R1's, and the group's.
+    await ui.showsUncut(ui.rowWithText(QUIET_GOAL), '(rev 2)', 'the goal row at 300 px');
+    await ui.showsUncut(ui.row(label), '4 (rev 2)', 'R1\'s row at 300 px');
+    await ui.showsIcon(ui.row(label), 'question', 'the waiting R1');
+    await ui.showsUncut(ui.rowWithText('Replaced in rev 2'), 'Replaced in rev 2', 'the group\'s row at 300 px');
+    await ui.showsUncut(ui.row('Run the tests, E4, replaced in revision 2'), 'Run the tests', 'the replaced E4\'s row at 300 px');
     // Collapse E2 and clear the selection, open R1's diff, hide the panel and the notification toasts: the picture for the README.
     await ui.row('Accept --quiet, E2, succeeded').locator('.label-name').click();
     await page.keyboard.press('Escape');
@@ -261,6 +274,7 @@ describe('the packaged extension in VS Code (code-server)', function () {
     await ui.approveInline('Document --quiet', 'R3');
     await ui.shows(ui.rowWithText('rev 2 · succeeded'), 'the goal row to say "rev 2 · succeeded"', { nominalMs: 60_000 });
     await ui.shows(ui.row('Run the tests again, R2, succeeded'), 'R2 (npm test again) to succeed', { nominalMs: 5_000 });
+    await ui.showsIcon(ui.rowWithText(QUIET_GOAL), 'pass-filled', 'the goal row of the succeeded run');
     await shotBothThemes('10-succeeded');
   });
 

@@ -105,14 +105,19 @@ class WorkbenchDriver {
     await this.shows(this.page.locator('.part.sidebar .composite.title', { hasText: 'Planwright' }), 'the Planwright view in the side bar', { seen: 'nothing' });
   }
 
-  /** Hovers the row labelled `label`, again until the row under the pointer is that row. @param {string} label */
+  /**
+   * Hovers the row labelled `label`, again until the row under the pointer is that row. Each try first parks the
+   * pointer away from the tree: at a 300 px side bar, the tooltip of a row just clicked opens over the rows below
+   * it and would take the hover. @param {string} label
+   */
   async hoverRow(label) {
     const target = this.row(label);
     await this.shows(target, `tree row "${label}"`);
     const hovered = () => this.page.locator(`${TREE_ROWS}:hover`).evaluateAll((rows) => rows.map((row) => row.getAttribute('aria-label') ?? ''));
     await waitUntil(`the pointer to rest on tree row "${label}"`, async () => {
-      await target.hover();
-      return (await hovered()).some((under) => under.startsWith(label));
+      await this.page.mouse.move(900, 880);
+      const moved = await target.hover({ timeout: 5_000 }).then(() => true, () => false);
+      return moved && (await hovered()).some((under) => under.startsWith(label));
     }, { nominalMs: NOMINAL.show, intervalMs: 200, lastSeen: async () => `the pointer on [${(await hovered()).join(' | ') || 'no row'}]` });
     return target;
   }
@@ -149,6 +154,63 @@ class WorkbenchDriver {
       if (left === true) return;
       if (attempt === 3) throw left;
     }
+  }
+
+  /**
+   * Sets the side bar to `width` px (the default 300 px the UI test runs at) by dragging its edge until it
+   * measures that, whatever width the workbench restored. @param {number} width
+   */
+  async setSideBarWidth(width) {
+    const sidebar = this.page.locator('.part.sidebar');
+    await this.shows(sidebar, 'the side bar', { seen: 'nothing' });
+    await waitUntil(`the side bar to measure ${width} px`, async () => {
+      const box = await sidebar.boundingBox();
+      if (!box) return false;
+      if (Math.abs(box.width - width) <= 1) return true;
+      const y = box.y + box.height / 2;
+      await this.page.mouse.move(box.x + box.width - 1, y);
+      await this.page.mouse.down();
+      await this.page.mouse.move(box.x + width - 1, y, { steps: 8 });
+      await this.page.mouse.up();
+      return false;
+    }, { nominalMs: NOMINAL.show, intervalMs: 300, lastSeen: async () => `a side bar ${(await sidebar.boundingBox())?.width ?? 'not'} px wide` });
+  }
+
+  /**
+   * Waits until `text` shows in full in `row`: the text is there and its right edge lies inside the row's label
+   * (not cut off by the side bar's width or hidden under the row's buttons).
+   * @param {import('playwright-core').Locator} row @param {string} text @param {string} what
+   */
+  async showsUncut(row, text, what) {
+    /** @type {string} */ let last = 'the row not there';
+    await waitUntil(`${what}: "${text}" in full`, async () => {
+      if ((await row.count()) === 0) return false;
+      const seen = await row.first().evaluate((element, wanted) => {
+        const container = element.querySelector('.monaco-icon-label-container') ?? element;
+        const limit = container.getBoundingClientRect().right;
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const at = (node.textContent ?? '').indexOf(wanted);
+          if (at < 0) continue;
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + wanted.length);
+          const rect = range.getBoundingClientRect();
+          return { uncut: rect.width > 0 && rect.right <= limit + 0.5, detail: `ends at x=${rect.right.toFixed(0)}, the label ends at x=${limit.toFixed(0)}` };
+        }
+        return { uncut: false, detail: `not in the row, which reads "${(element.textContent ?? '').trim()}"` };
+      }, text);
+      last = seen.detail;
+      return seen.uncut;
+    }, { nominalMs: NOMINAL.show, intervalMs: 200, lastSeen: async () => last });
+  }
+
+  /**
+   * Waits until `row` shows the status icon `icon` (a codicon id such as `error`), which says the status at any
+   * width. @param {import('playwright-core').Locator} row @param {string} icon @param {string} what
+   */
+  async showsIcon(row, icon, what) {
+    await this.shows(row.locator(`.custom-view-tree-node-item-icon.codicon-${icon.replace('~', '\\~')}`), `${what}: its "${icon}" icon`);
   }
 
   /** The row of `stepId` in the "Waiting for you" section. @param {string} title @param {string} stepId */
