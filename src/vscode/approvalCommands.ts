@@ -31,20 +31,21 @@ async function alwaysAllowCommand(deps: ApprovalCommandDeps, target: unknown): P
   const stepId = stepIdOf(target);
   const request = stepId ? deps.session.approvals.get(stepId) : undefined;
   if (!stepId || request?.preview.kind !== 'command') {
-    void vscode.window.showInformationMessage(`${stepId ?? 'This step'} is not a command waiting for approval.`);
+    void vscode.window.showInformationMessage(stepId ? vscode.l10n.t('{0} is not a command waiting for approval.', stepId) : vscode.l10n.t('This step is not a command waiting for approval.'));
     return false;
   }
   const { command } = request.preview;
   if (isCompoundCommand(command)) {
-    void vscode.window.showInformationMessage(`\`${command}\` chains, pipes or redirects, so it is always shown before it runs; approve it once instead.`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('`{0}` chains, pipes or redirects, so it is always shown before it runs; approve it once instead.', command));
     return false;
   }
+  const allow = vscode.l10n.t('Always Allow');
   const choice = await vscode.window.showWarningMessage(
-    `Always allow \`${command}\`?`,
-    { modal: true, detail: `Planwright will run this exact command line without asking, in every workspace, from now on (your user setting planwright.approvedCommands). ${stepId} is approved now.` },
-    'Always Allow',
+    vscode.l10n.t('Always allow `{0}`?', command),
+    { modal: true, detail: vscode.l10n.t('Planwright will run this exact command line without asking, in every workspace, from now on (your user setting planwright.approvedCommands). {0} is approved now.', stepId) },
+    allow,
   );
-  if (choice !== 'Always Allow') return false;
+  if (choice !== allow) return false;
   const config = vscode.workspace.getConfiguration('planwright');
   const current = config.inspect<string[]>('approvedCommands')?.globalValue ?? [];
   if (!current.includes(command)) await config.update('approvedCommands', [...current, command], vscode.ConfigurationTarget.Global);
@@ -56,12 +57,15 @@ async function alwaysAllowCommand(deps: ApprovalCommandDeps, target: unknown): P
 function approveSafeInRun(deps: ApprovalCommandDeps): string[] {
   const runId = deps.session.runs.state?.runId;
   if (!runId || !deps.session.runs.executing) {
-    void vscode.window.showInformationMessage('No run is in progress.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('No run is in progress.'));
     return [];
   }
   deps.session.approvals.setAutoApproval((request) => deps.session.runs.state?.runId === runId && isSafeToApproveInBulk(request));
   const approved = deps.session.approvals.approveAllSafe();
-  const message = `Safe steps (reads and file writes that delete nothing) are approved for the rest of this run${approved.length > 0 ? `; approved ${approved.join(', ')}` : ''}. Commands, deletions and model edits still ask.`;
+  const message =
+    approved.length > 0
+      ? vscode.l10n.t('Safe steps (reads and file writes that delete nothing) are approved for the rest of this run; approved {0}. Commands, deletions and model edits still ask.', approved.join(', '))
+      : vscode.l10n.t('Safe steps (reads and file writes that delete nothing) are approved for the rest of this run. Commands, deletions and model edits still ask.');
   deps.log.info(message);
   vscode.window.setStatusBarMessage(`Planwright: ${message}`, 8_000);
   return approved;

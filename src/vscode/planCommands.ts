@@ -49,18 +49,18 @@ async function pickPlanFile(): Promise<vscode.Uri | undefined> {
     .map((uri) => ({ uri, relative: vscode.workspace.asRelativePath(uri, true) }))
     .sort((a, b) => a.relative.localeCompare(b.relative))
     .map(({ uri, relative }) => ({ label: relative.split('/').pop() ?? relative, description: relative, uri }));
-  items.push({ label: '$(folder-opened) Browse…', description: 'Choose a plan file anywhere' });
+  items.push({ label: `$(folder-opened) ${vscode.l10n.t('Browse…')}`, description: vscode.l10n.t('Choose a plan file anywhere') });
   const picked = await vscode.window.showQuickPick(items, {
-    title: 'Open Plan File',
-    placeHolder: files.length > 0 ? 'Select a plan file' : 'No *.plan.json files in this workspace',
+    title: vscode.l10n.t('Open Plan File'),
+    placeHolder: files.length > 0 ? vscode.l10n.t('Select a plan file') : vscode.l10n.t('No *.plan.json files in this workspace'),
     matchOnDescription: true,
   });
   if (!picked) return undefined;
   if (picked.uri) return picked.uri;
   const chosen = await vscode.window.showOpenDialog({
     canSelectMany: false,
-    openLabel: 'Open Plan',
-    filters: { 'Plan files': ['json'] },
+    openLabel: vscode.l10n.t('Open Plan'),
+    filters: { [vscode.l10n.t('Plan files')]: ['json'] },
   });
   return chosen?.[0];
 }
@@ -81,29 +81,29 @@ async function planGoal(deps: PlanCommandDeps, goalArgument?: unknown): Promise<
     typeof goalArgument === 'string'
       ? goalArgument
       : await vscode.window.showInputBox({
-          title: 'Plan a Task',
+          title: vscode.l10n.t('Plan a Task'),
           prompt:
             mode === 'split'
-              ? 'What should be done? Planwright plans it as checkable steps, shown as they are written; steps that change anything wait for your approval.'
-              : `What should be done? Planwright's agent starts on it at once (planwright.mode is ${mode}); each action becomes a step, and steps that need approval wait for you.`,
+              ? vscode.l10n.t('What should be done? Planwright plans it as checkable steps, shown as they are written; steps that change anything wait for your approval.')
+              : vscode.l10n.t("What should be done? Planwright's agent starts on it at once (planwright.mode is {0}); each action becomes a step, and steps that need approval wait for you.", mode),
           placeHolder: 'e.g. Add a --verbose flag to the CLI that reports each file it reads',
           ignoreFocusOut: true,
-          validateInput: (text) => (text.trim().length === 0 ? 'Describe the task in a sentence.' : undefined),
+          validateInput: (text) => (text.trim().length === 0 ? vscode.l10n.t('Describe the task in a sentence.') : undefined),
         });
   if (!goal?.trim()) return false;
-  if (typeof goalArgument !== 'string' && !(await keepOrDropUnsaved(deps, 'planning a new task'))) return false;
+  if (typeof goalArgument !== 'string' && !(await keepOrDropUnsaved(deps, 'plan'))) return false;
   if (deps.session.runs.executing) {
-    void vscode.window.showInformationMessage('A run is in progress: pause or cancel it before planning another task.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('A run is in progress: pause or cancel it before planning another task.'));
     return false;
   }
   if (!vscode.workspace.workspaceFolders?.[0]) {
-    void vscode.window.showInformationMessage('Open a folder first: Planwright plans a task inside a workspace folder.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Open a folder first: Planwright plans a task inside a workspace folder.'));
     return false;
   }
   try {
     await deps.models();
   } catch (error) {
-    void vscode.window.showWarningMessage(`Planwright needs a model to plan a task: ${describeError(error, deps.log)}`, 'Configure Model…').then((choice) => {
+    void vscode.window.showWarningMessage(vscode.l10n.t('Planwright needs a model to plan a task: {0}', describeError(error, deps.log)), vscode.l10n.t('Configure Model…')).then((choice) => {
       if (choice) void vscode.commands.executeCommand(COMMANDS.configureModel);
     });
     return false;
@@ -122,10 +122,10 @@ async function actOnGoal(deps: PlanCommandDeps, goal: string, mode: RunMode): Pr
   try {
     const result = await deps.session.runs.runGoal(goal, mode, NEW_PLAN_SOURCE);
     if (result.report) announce(result.report, deps.log, deps.documents);
-    else void vscode.window.showInformationMessage(`Planwright: the agent answered without changing anything. ${result.answer?.trim() ?? ''}`.trim());
+    else void vscode.window.showInformationMessage(vscode.l10n.t('Planwright: the agent answered without changing anything. {0}', result.answer?.trim() ?? '').trim());
     return result;
   } catch (error) {
-    reportRunError(deps.log, mode === 'split' ? 'Planning failed' : 'Planwright could not carry out the task', error);
+    reportRunError(deps.log, mode === 'split' ? vscode.l10n.t('Planning failed') : vscode.l10n.t('Planwright could not carry out the task'), error);
     return false;
   } finally {
     focus.dispose();
@@ -143,7 +143,7 @@ async function savePlanAs(deps: PlanCommandDeps, target?: unknown): Promise<vsco
   const loaded = deps.loadedPlan.current;
   const plan = deps.session.plan;
   if (!loaded || !plan) {
-    void vscode.window.showInformationMessage('No plan is open.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('No plan is open.'));
     return undefined;
   }
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
@@ -151,12 +151,12 @@ async function savePlanAs(deps: PlanCommandDeps, target?: unknown): Promise<vsco
   const uri =
     target instanceof vscode.Uri
       ? target
-      : await vscode.window.showSaveDialog({ title: 'Save Plan As', saveLabel: 'Save Plan', filters: { 'Plan files': ['plan.json', 'json'] }, ...(suggested ? { defaultUri: suggested } : {}) });
+      : await vscode.window.showSaveDialog({ title: vscode.l10n.t('Save Plan As'), saveLabel: vscode.l10n.t('Save Plan'), filters: { [vscode.l10n.t('Plan files')]: ['plan.json', 'json'] }, ...(suggested ? { defaultUri: suggested } : {}) });
   if (!uri) return undefined;
   try {
     await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(`${JSON.stringify(plan, null, 2)}\n`));
   } catch (error) {
-    reportError(deps.log, `Could not save the plan: ${errorText(error)}`);
+    reportError(deps.log, vscode.l10n.t('Could not save the plan: {0}', errorText(error)));
     return undefined;
   }
   await deps.loadedPlan.set({ uri, source: vscode.workspace.asRelativePath(uri, false), plan });
@@ -168,22 +168,26 @@ async function savePlanAs(deps: PlanCommandDeps, target?: unknown): Promise<vsco
  * Before the open plan is replaced: when it has unsaved edits, asks Save / Discard (Cancel closes the
  * dialog). Resolves to whether to go on; Save goes on only once the plan is saved.
  */
-async function keepOrDropUnsaved(deps: PlanCommandDeps, what: string): Promise<boolean> {
+async function keepOrDropUnsaved(deps: PlanCommandDeps, before: 'plan' | 'open'): Promise<boolean> {
   const loaded = deps.loadedPlan.current;
   if (!loaded?.unsaved) return true;
+  const save = vscode.l10n.t('Save');
+  const discard = vscode.l10n.t('Discard');
   const choice = await vscode.window.showWarningMessage(
-    `The open plan "${loaded.plan.goal}" has unsaved edits. Save them before ${what}?`,
-    { modal: true, detail: 'Discard drops the edits; Cancel keeps the plan open as it is.' },
-    'Save',
-    'Discard',
+    before === 'plan'
+      ? vscode.l10n.t('The open plan "{0}" has unsaved edits. Save them before planning a new task?', loaded.plan.goal)
+      : vscode.l10n.t('The open plan "{0}" has unsaved edits. Save them before opening another plan?', loaded.plan.goal),
+    { modal: true, detail: vscode.l10n.t('Discard drops the edits; Cancel keeps the plan open as it is.') },
+    save,
+    discard,
   );
-  if (choice === 'Discard') return true;
-  return choice === 'Save' && (await savePlanAs(deps)) !== undefined;
+  if (choice === discard) return true;
+  return choice === save && (await savePlanAs(deps)) !== undefined;
 }
 
 /** Shows a short error; "Show Log" reveals the details. */
 function reportError(log: vscode.LogOutputChannel, message: string): void {
-  void vscode.window.showErrorMessage(message, 'Show Log').then((choice) => {
+  void vscode.window.showErrorMessage(message, vscode.l10n.t('Show Log')).then((choice) => {
     if (choice) log.show(true);
   });
 }
@@ -195,7 +199,7 @@ function reportError(log: vscode.LogOutputChannel, message: string): void {
 async function openPlanFile(deps: PlanCommandDeps, target?: unknown, selection?: unknown): Promise<boolean> {
   // A person asked (the palette, the view, or the Explorer, which passes its selection too): unsaved edits are theirs to keep.
   const byPerson = !(target instanceof vscode.Uri) || Array.isArray(selection);
-  if (byPerson && !(await keepOrDropUnsaved(deps, 'opening another plan'))) return false;
+  if (byPerson && !(await keepOrDropUnsaved(deps, 'open'))) return false;
   const uri = target instanceof vscode.Uri ? target : await pickPlanFile();
   if (!uri) return false;
   const source = vscode.workspace.asRelativePath(uri, false);
@@ -204,7 +208,7 @@ async function openPlanFile(deps: PlanCommandDeps, target?: unknown, selection?:
     text = new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(uri));
   } catch (error) {
     deps.log.error(`Could not read ${uri.toString(true)}: ${errorText(error)}`);
-    reportError(deps.log, `Could not read ${source}: ${errorText(error)}`);
+    reportError(deps.log, vscode.l10n.t('Could not read {0}: {1}', source, errorText(error)));
     return false;
   }
   await deps.prepareTools?.();
@@ -221,7 +225,7 @@ async function openPlanFile(deps: PlanCommandDeps, target?: unknown, selection?:
   try {
     await deps.session.runs.forget();
   } catch (error) {
-    reportError(deps.log, `Could not open ${source}: ${describeError(error, deps.log)}`);
+    reportError(deps.log, vscode.l10n.t('Could not open {0}: {1}', source, describeError(error, deps.log)));
     return false;
   }
   await deps.loadedPlan.set({ uri, source, plan: parsed.plan });
@@ -234,8 +238,8 @@ async function openPlanFile(deps: PlanCommandDeps, target?: unknown, selection?:
 async function showPlanAsMarkdown(deps: PlanCommandDeps): Promise<vscode.TextDocument | undefined> {
   const plan = deps.session.plan;
   if (!plan) {
-    const open = 'Open Plan File…';
-    void vscode.window.showInformationMessage('No plan is open.', open).then((choice) => {
+    const open = vscode.l10n.t('Open Plan File…');
+    void vscode.window.showInformationMessage(vscode.l10n.t('No plan is open.'), open).then((choice) => {
       if (choice === open) void vscode.commands.executeCommand(COMMANDS.openPlanFile);
     });
     return undefined;

@@ -36,7 +36,7 @@ export class PlanView extends Disposable {
     this.provider = this._register(new PlanTreeProvider(() => session.treeInput()));
     this.treeView = this._register(vscode.window.createTreeView(VIEWS.plan, { treeDataProvider: this.provider, showCollapseAll: true }));
     this.statusBar = this._register(vscode.window.createStatusBarItem('planwright.run', vscode.StatusBarAlignment.Left, 50));
-    this.statusBar.name = 'Planwright run';
+    this.statusBar.name = vscode.l10n.t('Planwright run');
     this._register(session.loadedPlan.onDidChange(() => this.update()));
     this._register(session.runs.onDidChange(() => this.update()));
     this._register(
@@ -52,7 +52,7 @@ export class PlanView extends Disposable {
     this.provider.refresh();
     const run = this.session.runs.state;
     const waiting = this.session.approvals.all().length;
-    this.treeView.badge = waiting > 0 ? { value: waiting, tooltip: `${waiting} ${waiting === 1 ? 'step waits' : 'steps wait'} for your approval` } : undefined;
+    this.treeView.badge = waiting > 0 ? { value: waiting, tooltip: waiting === 1 ? vscode.l10n.t('1 step waits for your approval') : vscode.l10n.t('{0} steps wait for your approval', waiting) } : undefined;
     if (!run) {
       this.treeView.description = undefined;
       this.statusBar.hide();
@@ -64,7 +64,7 @@ export class PlanView extends Disposable {
     this.treeView.description = progress;
     const cost = runCostText(run, this.prices());
     this.statusBar.text = `${STATUS_ICONS[status] ?? '$(checklist)'} Planwright: ${statusBarText(status, waiting, executing, progress)}${cost ? ` · ${cost.total}` : ''}`;
-    const tooltip = run.statusReason ? `${run.status}: ${run.statusReason}` : `Run ${run.runId}: ${run.status}`;
+    const tooltip = run.statusReason ? `${run.status}: ${run.statusReason}` : vscode.l10n.t('Run {0}: {1}', run.runId, run.status);
     this.statusBar.tooltip = cost ? `${tooltip}\n${cost.tooltip}` : tooltip;
     this.statusBar.command = this.session.runs.resumable ? COMMANDS.runPlan : `${VIEWS.plan}.focus`;
     this.statusBar.show();

@@ -29,16 +29,18 @@ async function runPlan(deps: RunCommandDeps): Promise<RunReport | undefined> {
   const { session, log } = deps;
   const file = session.loadedPlan.current;
   if (!file) {
-    void vscode.window.showInformationMessage('No plan is open. Plan a task or open a plan file first.', 'Plan a Task…', 'Open Plan File…').then((choice) => {
-      if (choice === 'Plan a Task…') void vscode.commands.executeCommand(COMMANDS.planTask);
-      if (choice === 'Open Plan File…') void vscode.commands.executeCommand(COMMANDS.openPlanFile);
+    const plan = vscode.l10n.t('Plan a Task…');
+    const open = vscode.l10n.t('Open Plan File…');
+    void vscode.window.showInformationMessage(vscode.l10n.t('No plan is open. Plan a task or open a plan file first.'), plan, open).then((choice) => {
+      if (choice === plan) void vscode.commands.executeCommand(COMMANDS.planTask);
+      if (choice === open) void vscode.commands.executeCommand(COMMANDS.openPlanFile);
     });
     return undefined;
   }
   await deps.prepareTools?.();
   const valid = session.validPlan();
   if (!valid.ok) {
-    showError(log, summarizeProblems(log, 'The plan cannot run', valid.problems));
+    showError(log, summarizeProblems(log, vscode.l10n.t('The plan cannot run'), valid.problems));
     return undefined;
   }
   if (!(await resumeOrStartOver(deps))) return undefined;
@@ -46,7 +48,7 @@ async function runPlan(deps: RunCommandDeps): Promise<RunReport | undefined> {
   try {
     report = await session.runs.runOrResume(valid.plan, { source: file.source, ...(file.uri ? { uri: file.uri } : {}) });
   } catch (error) {
-    reportRunError(log, 'The plan could not run', error);
+    reportRunError(log, vscode.l10n.t('The plan could not run'), error);
     return undefined;
   }
   if (report) {
@@ -63,17 +65,18 @@ async function runPlan(deps: RunCommandDeps): Promise<RunReport | undefined> {
 async function resumeOrStartOver(deps: RunCommandDeps): Promise<boolean> {
   const state = deps.session.runs.state;
   if (state?.status !== 'cancelled' || deps.session.runs.executing) return true;
+  const resume = vscode.l10n.t('Resume');
   const choice = await vscode.window.showInformationMessage(
-    `The last run of "${state.plan.goal}" was cancelled at ${progressText(state)}. Resume it from where it stopped?`,
-    { modal: true, detail: 'Resume runs only the steps that did not finish; Start Over runs the whole plan again.' },
-    'Resume',
-    'Start Over',
+    vscode.l10n.t('The last run of "{0}" was cancelled at {1}. Resume it from where it stopped?', state.plan.goal, progressText(state)),
+    { modal: true, detail: vscode.l10n.t('Resume runs only the steps that did not finish; Start Over runs the whole plan again.') },
+    resume,
+    vscode.l10n.t('Start Over'),
   );
-  if (choice === 'Resume') {
+  if (choice === resume) {
     try {
       await deps.session.runs.reopenCancelled();
     } catch (error) {
-      reportRunError(deps.log, 'The run could not resume', error);
+      reportRunError(deps.log, vscode.l10n.t('The run could not resume'), error);
       return false;
     }
   }
@@ -83,7 +86,7 @@ async function resumeOrStartOver(deps: RunCommandDeps): Promise<boolean> {
 /** Why a run could not start or stopped; in an untrusted workspace, the way to trust it. */
 export function reportRunError(log: vscode.LogOutputChannel, what: string, error: unknown): void {
   if (!vscode.workspace.isTrusted) {
-    void vscode.window.showWarningMessage(describeError(error, log), 'Manage Workspace Trust').then((choice) => {
+    void vscode.window.showWarningMessage(describeError(error, log), vscode.l10n.t('Manage Workspace Trust')).then((choice) => {
       if (choice) void vscode.commands.executeCommand('workbench.trust.manage');
     });
   } else showError(log, `${what}: ${describeError(error, log)}`);
@@ -95,25 +98,29 @@ export function announce(report: RunReport, log: vscode.LogOutputChannel, docume
   switch (report.status) {
     case 'succeeded':
       log.info(`Summary:\n${report.summary}`);
-      void vscode.window.showInformationMessage(`Planwright: the plan succeeded (revision ${report.revision}).`, 'Show Summary', 'Show Trace').then(async (choice) => {
-        if (choice === 'Show Summary') await documents.show('Run summary.md', report.summary);
-        if (choice === 'Show Trace') await vscode.commands.executeCommand(COMMANDS.showTrace);
+      const summary = vscode.l10n.t('Show Summary');
+      const trace = vscode.l10n.t('Show Trace');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Planwright: the plan succeeded (revision {0}).', report.revision), summary, trace).then(async (choice) => {
+        if (choice === summary) await documents.show('Run summary.md', report.summary);
+        if (choice === trace) await vscode.commands.executeCommand(COMMANDS.showTrace);
       });
       return;
     case 'needsReplan':
-      void vscode.window.showWarningMessage(`Planwright stopped${reason}`, 'Re-plan Remaining Steps', 'Show Log').then((choice) => {
-        if (choice === 'Re-plan Remaining Steps') void vscode.commands.executeCommand(COMMANDS.replanRemaining);
-        if (choice === 'Show Log') log.show(true);
+      const replan = vscode.l10n.t('Re-plan Remaining Steps');
+      const showLog = vscode.l10n.t('Show Log');
+      void vscode.window.showWarningMessage(vscode.l10n.t('Planwright stopped{0}', reason), replan, showLog).then((choice) => {
+        if (choice === replan) void vscode.commands.executeCommand(COMMANDS.replanRemaining);
+        if (choice === showLog) log.show(true);
       });
       return;
     case 'failed':
-      showError(log, `Planwright: the run failed${reason}`);
+      showError(log, vscode.l10n.t('Planwright: the run failed{0}', reason));
       return;
     case 'cancelled':
-      vscode.window.setStatusBarMessage('Planwright: run cancelled', 5_000);
+      vscode.window.setStatusBarMessage(vscode.l10n.t('Planwright: run cancelled'), 5_000);
       return;
     case 'paused':
-      vscode.window.setStatusBarMessage('Planwright: paused — Run Plan carries on', 5_000);
+      vscode.window.setStatusBarMessage(vscode.l10n.t('Planwright: paused — Run Plan carries on'), 5_000);
       return;
     default:
       vscode.window.setStatusBarMessage(`Planwright: ${report.status}${reason}`, 5_000);
@@ -123,14 +130,14 @@ export function announce(report: RunReport, log: vscode.LogOutputChannel, docume
 function pauseRun(deps: RunCommandDeps): boolean {
   const paused = deps.session.runs.pause();
   // A goal's agent cannot stop and carry on the way a planned run does: it can only be cancelled.
-  if (!paused) void vscode.window.showInformationMessage(deps.session.runs.executing ? 'The agent cannot pause mid-goal: cancel the run to stop it.' : 'No run is in progress.');
-  else vscode.window.setStatusBarMessage('Planwright: pausing after the running steps finish…', 5_000);
+  if (!paused) void vscode.window.showInformationMessage(deps.session.runs.executing ? vscode.l10n.t('The agent cannot pause mid-goal: cancel the run to stop it.') : vscode.l10n.t('No run is in progress.'));
+  else vscode.window.setStatusBarMessage(vscode.l10n.t('Planwright: pausing after the running steps finish…'), 5_000);
   return paused;
 }
 
 function cancelRun(deps: RunCommandDeps): boolean {
   const cancelled = deps.session.runs.cancel();
-  if (!cancelled) void vscode.window.showInformationMessage('No run is in progress.');
+  if (!cancelled) void vscode.window.showInformationMessage(vscode.l10n.t('No run is in progress.'));
   return cancelled;
 }
 
@@ -140,9 +147,11 @@ function approveAllSafe(deps: RunCommandDeps): string[] {
   const message =
     approved.length === 0
       ? left.length === 0
-        ? 'No step is waiting for approval.'
-        : `No waiting step is safe to approve in bulk; ${left.join(', ')} need your own look (commands, deletions and model edits always do).`
-      : `Approved ${approved.join(', ')}.${left.length > 0 ? ` ${left.join(', ')} still need your own look.` : ''}`;
+        ? vscode.l10n.t('No step is waiting for approval.')
+        : vscode.l10n.t('No waiting step is safe to approve in bulk; {0} need your own look (commands, deletions and model edits always do).', left.join(', '))
+      : left.length > 0
+        ? vscode.l10n.t('Approved {0}. {1} still need your own look.', approved.join(', '), left.join(', '))
+        : vscode.l10n.t('Approved {0}.', approved.join(', '));
   deps.log.info(message);
   vscode.window.setStatusBarMessage(`Planwright: ${message}`, 8_000);
   return approved;
@@ -158,16 +167,16 @@ async function replanRemaining(deps: RunCommandDeps): Promise<RunReport | boolea
   if (!state) {
     const goal = session.plan?.goal;
     if (!goal) return undefined;
-    const choice = await vscode.window.showWarningMessage(`Plan "${goal}" again from scratch? The open plan's steps are replaced.`, { modal: true }, 'Plan Again');
+    const choice = await vscode.window.showWarningMessage(vscode.l10n.t("Plan \"{0}\" again from scratch? The open plan's steps are replaced.", goal), { modal: true }, vscode.l10n.t('Plan Again'));
     return choice ? vscode.commands.executeCommand<boolean>(COMMANDS.planTask, goal) : undefined;
   }
   if (session.runs.executing) {
-    void vscode.window.showInformationMessage('The run is in progress: it re-plans by itself when a step fails. Pause it to edit steps by hand.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('The run is in progress: it re-plans by itself when a step fails. Pause it to edit steps by hand.'));
     return undefined;
   }
   const broken = state.plan.steps.find((step) => BROKEN.has(state.steps.get(step.id)?.status ?? 'pending'));
   if (!broken) {
-    void vscode.window.showInformationMessage('No step failed, so there is nothing to re-plan: edit, add or delete steps in the tree, or plan the task again.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('No step failed, so there is nothing to re-plan: edit, add or delete steps in the tree, or plan the task again.'));
     return undefined;
   }
   return runPlan(deps);
@@ -176,7 +185,7 @@ async function replanRemaining(deps: RunCommandDeps): Promise<RunReport | boolea
 async function showTrace(deps: RunCommandDeps): Promise<vscode.TextEditor | undefined> {
   const files = deps.session.runs.runFiles;
   if (!files) {
-    void vscode.window.showInformationMessage('No run yet: the trace is written while a plan runs.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('No run yet: the trace is written while a plan runs.'));
     return undefined;
   }
   await files.trace.close();
@@ -205,13 +214,15 @@ export async function offerResume(session: PlanSession, log: vscode.LogOutputCha
   });
   if (!state || !session.runs.resumable) return;
   const where = state.statusReason ? ` (${reasonHeadline(state.statusReason)})` : '';
+  const resume = vscode.l10n.t('Resume');
+  const showPlan = vscode.l10n.t('Show Plan');
   const choice = await vscode.window.showInformationMessage(
-    `Planwright: the run of "${state.plan.goal}" stopped at ${progressText(state)}${where}. Resume it?`,
-    'Resume',
-    'Show Plan',
+    vscode.l10n.t('Planwright: the run of "{0}" stopped at {1}{2}. Resume it?', state.plan.goal, progressText(state), where),
+    resume,
+    showPlan,
   );
-  if (choice === 'Resume') await vscode.commands.executeCommand(COMMANDS.runPlan);
-  if (choice === 'Show Plan') await vscode.commands.executeCommand(`${VIEWS.plan}.focus`);
+  if (choice === resume) await vscode.commands.executeCommand(COMMANDS.runPlan);
+  if (choice === showPlan) await vscode.commands.executeCommand(`${VIEWS.plan}.focus`);
 }
 
 /** Registers the run commands; the caller owns the returned disposables. */

@@ -28,19 +28,19 @@ export function listChanges(changes: readonly FileChange[], max = 5): string {
 
 /** The message that says what an undo did: restored, and refused with why. */
 export function undoOutcome(result: RunUndoResult): string {
-  const restored = result.restored.length > 0 ? `Restored ${result.restored.join(', ')}.` : 'Restored nothing.';
+  const restored = result.restored.length > 0 ? vscode.l10n.t('Planwright: Restored {0}.', result.restored.join(', ')) : vscode.l10n.t('Planwright: Restored nothing.');
   const refused = result.refused.map((entry) => `${entry.path}: ${entry.reason}`).join('; ');
-  return `Planwright: ${restored}${refused ? ` Refused ${refused} (your changes are kept).` : ''}`;
+  return refused ? `${restored} ${vscode.l10n.t('Refused {0} (your changes are kept).', refused)}` : restored;
 }
 
 async function undo(deps: UndoCommandDeps, fromStepId: string | undefined, ask: boolean): Promise<RunUndoResult | undefined> {
   const state = deps.session.runs.state;
   if (!state || deps.session.runs.executing) {
-    void vscode.window.showInformationMessage(state ? 'The run is in progress: cancel it, or let it finish, before undoing it.' : 'No run yet, so there is nothing to undo.');
+    void vscode.window.showInformationMessage(state ? vscode.l10n.t('The run is in progress: cancel it, or let it finish, before undoing it.') : vscode.l10n.t('No run yet, so there is nothing to undo.'));
     return undefined;
   }
   if (!vscode.workspace.isTrusted) {
-    void vscode.window.showWarningMessage('Planwright changes no files in an untrusted workspace; trust the workspace to undo a run.');
+    void vscode.window.showWarningMessage(vscode.l10n.t('Planwright changes no files in an untrusted workspace; trust the workspace to undo a run.'));
     return undefined;
   }
   let changes: FileChange[];
@@ -48,21 +48,23 @@ async function undo(deps: UndoCommandDeps, fromStepId: string | undefined, ask: 
     changes = runFileChanges(state, fromStepId);
   } catch (error) {
     if (error instanceof UndoScopeError) void vscode.window.showInformationMessage(error.message);
-    else reportFailure(deps.log, 'Could not undo the run', error);
+    else reportFailure(deps.log, vscode.l10n.t('Could not undo the run'), error);
     return undefined;
   }
   if (changes.length === 0) {
-    void vscode.window.showInformationMessage(`The run changed no files${fromStepId ? ` from ${stepReference(state.plan, fromStepId)} on` : ''}: nothing to undo.`);
+    void vscode.window.showInformationMessage(fromStepId ? vscode.l10n.t('The run changed no files from {0} on: nothing to undo.', stepReference(state.plan, fromStepId)) : vscode.l10n.t('The run changed no files: nothing to undo.'));
     return undefined;
   }
   if (ask) {
-    const scope = fromStepId ? `back to before ${stepReference(state.plan, fromStepId)}` : 'the run';
+    const undoButton = vscode.l10n.t('Undo');
     const choice = await vscode.window.showWarningMessage(
-      `Undo ${scope}? ${listChanges(changes)} will be put back as they were.`,
-      { modal: true, detail: 'A file changed since the run left it is not touched: it is listed as refused.' },
-      'Undo',
+      fromStepId
+        ? vscode.l10n.t('Undo back to before {0}? {1} will be put back as they were.', stepReference(state.plan, fromStepId), listChanges(changes))
+        : vscode.l10n.t('Undo the run? {0} will be put back as they were.', listChanges(changes)),
+      { modal: true, detail: vscode.l10n.t('A file changed since the run left it is not touched: it is listed as refused.') },
+      undoButton,
     );
-    if (choice !== 'Undo') return undefined;
+    if (choice !== undoButton) return undefined;
   }
   try {
     const result = await deps.session.runs.undoRun(fromStepId);
@@ -71,7 +73,7 @@ async function undo(deps: UndoCommandDeps, fromStepId: string | undefined, ask: 
     else void vscode.window.showInformationMessage(message);
     return result;
   } catch (error) {
-    reportFailure(deps.log, 'Could not undo the run', error);
+    reportFailure(deps.log, vscode.l10n.t('Could not undo the run'), error);
     return undefined;
   }
 }
@@ -84,9 +86,13 @@ export async function offerFilesChanged(deps: UndoCommandDeps): Promise<void> {
   const state = deps.session.runs.state;
   const changes = state ? runFileChanges(state) : [];
   if (changes.length === 0) return;
-  const count = changes.length === 1 ? '1 file' : `${changes.length} files`;
-  const choice = await vscode.window.showInformationMessage(`Planwright: files changed by the run (${count}): ${listChanges(changes)}.`, 'Keep', 'Undo Run');
-  if (choice === 'Undo Run') await undo(deps, undefined, false);
+  const undoRun = vscode.l10n.t('Undo Run');
+  const text =
+    changes.length === 1
+      ? vscode.l10n.t('Planwright: files changed by the run (1 file): {0}.', listChanges(changes))
+      : vscode.l10n.t('Planwright: files changed by the run ({0} files): {1}.', changes.length, listChanges(changes));
+  const choice = await vscode.window.showInformationMessage(text, vscode.l10n.t('Keep'), undoRun);
+  if (choice === undoRun) await undo(deps, undefined, false);
 }
 
 /** Registers Undo Run and Undo Back to Before This Step; the caller owns the returned disposables. */

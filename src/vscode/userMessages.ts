@@ -11,7 +11,7 @@ import { RunUnavailableError } from './runUnavailableError';
 export function describeError(error: unknown, log: vscode.LogOutputChannel): string {
   if (error instanceof PlannerError) {
     log.error(`${error.message}\n${error.problems.map((problem) => `  ${problem}`).join('\n')}`);
-    return `The model's plan was not valid, even after one repair turn: ${error.problems[0] ?? error.message}`;
+    return vscode.l10n.t("The model's plan was not valid, even after one repair turn: {0}", error.problems[0] ?? error.message);
   }
   if (error instanceof ModelError) {
     log.error(`model error (${error.reason}): ${error.message}`);
@@ -28,7 +28,7 @@ export function describeError(error: unknown, log: vscode.LogOutputChannel): str
 
 /** Shows a short error; "Show Log" reveals the details. */
 export function showError(log: vscode.LogOutputChannel, message: string): void {
-  void vscode.window.showErrorMessage(message, 'Show Log').then((choice) => {
+  void vscode.window.showErrorMessage(message, vscode.l10n.t('Show Log')).then((choice) => {
     if (choice) log.show(true);
   });
 }

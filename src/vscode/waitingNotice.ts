@@ -6,11 +6,10 @@
 import * as vscode from 'vscode';
 import type { ApprovalNotifier, PendingApprovals } from './pendingApprovals';
 
-const SHOW = 'Show';
 
 /** The notification's text for `count` waiting steps. */
 export function waitingNoticeText(count: number): string {
-  return `Planwright: ${count} ${count === 1 ? 'step waits' : 'steps wait'} for your approval.`;
+  return count === 1 ? vscode.l10n.t('Planwright: 1 step waits for your approval.') : vscode.l10n.t('Planwright: {0} steps wait for your approval.', count);
 }
 
 export class WaitingNotice implements ApprovalNotifier {
@@ -28,8 +27,9 @@ export class WaitingNotice implements ApprovalNotifier {
     if (count === 0) return;
     this.open = true;
     try {
-      const choice = await vscode.window.showInformationMessage(waitingNoticeText(count), SHOW);
-      if (choice === SHOW) await this.show();
+      const show = vscode.l10n.t('Show');
+      const choice = await vscode.window.showInformationMessage(waitingNoticeText(count), show);
+      if (choice === show) await this.show();
     } finally {
       this.open = false;
     }

@@ -18,7 +18,9 @@ const ALLOWED_CATEGORIES = [
   'Linters', 'Machine Learning', 'Notebooks', 'Programming Languages', 'SCM Providers', 'Snippets', 'Testing', 'Themes', 'Visualization', 'Other',
 ];
 
-const REQUIRED = ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'dist/extension.js', 'dist/cli.js', 'media/icon.png', 'media/planwright.svg'];
+const REQUIRED = [
+  'package.json', 'package.nls.json', 'l10n/bundle.l10n.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'dist/extension.js', 'dist/cli.js', 'media/icon.png', 'media/planwright.svg',
+];
 
 describe('the packaged .vsix', function () {
   let files: string[] = [];
