@@ -6,8 +6,12 @@ const ManifestCommandsSchema = z.object({
   contributes: z.object({ commands: z.array(z.object({ command: z.string(), title: z.string() })).default([]) }),
 });
 
-/** Each contributed command's title by id; empty when the manifest has none. */
+/** A `%key%` placeholder VS Code has not replaced by its text: no title a person should read. */
+const PLACEHOLDER = /^%[^%]+%$/;
+
+/** Each contributed command's title by id (VS Code hands extensions the manifest with its `%key%` texts filled in); empty when the manifest has none. */
 export function commandTitles(manifest: unknown): ReadonlyMap<string, string> {
   const parsed = ManifestCommandsSchema.safeParse(manifest);
-  return new Map(parsed.success ? parsed.data.contributes.commands.map((entry) => [entry.command, entry.title]) : []);
+  const commands = parsed.success ? parsed.data.contributes.commands.filter((entry) => !PLACEHOLDER.test(entry.title)) : [];
+  return new Map(commands.map((entry) => [entry.command, entry.title]));
 }
