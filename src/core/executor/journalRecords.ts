@@ -111,6 +111,8 @@ export const JournalRecordSchema = z.discriminatedUnion('type', [
     at: z.number(),
     revision: z.number(),
     failedStepId: z.string().optional(),
+    /** The revision is the one repair of `failedStepId`: a resume neither repairs that step again nor loses the fix. */
+    repaired: z.boolean().optional(),
     reason: z.string(),
     plan: z.unknown(),
   }),

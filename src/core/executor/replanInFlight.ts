@@ -36,7 +36,10 @@ export interface RecoveryStop {
 export class ReplanInFlight {
   private running = false;
   private stop: RecoveryStop | undefined;
-  /** Steps already repaired once: a repaired step that breaks again goes to the re-planner. */
+  /**
+   * Steps whose repair was tried in this process. A repair that worked is journalled with its revision
+   * (`RunState.repaired`), so a resumed run does not repair that step again either.
+   */
   private readonly repaired = new Set<string>();
 
   constructor(private readonly io: ReplanIo) {}
@@ -91,13 +94,14 @@ export class ReplanInFlight {
     const check: PatchCheck = (patch) => patchProblems(recorder.current, patch);
 
     let why = evidence.localFix ? 'it was repaired once already' : 'the failure is not one a local fix addresses';
-    if (evidence.localFix && this.io.repairer && !this.repaired.has(brokenId)) {
+    const repairedBefore = this.repaired.has(brokenId) || (state.repaired ?? []).includes(brokenId);
+    if (evidence.localFix && this.io.repairer && !repairedBefore) {
       this.repaired.add(brokenId);
       await recorder.trace({ type: 'decision', stepId: brokenId, decision: 'repair', reason: `${what}; looks like ${evidence.localFix}` });
       const broken = brokenStepEvidence(recorder.current, brokenId, evidence.lines);
       const repaired = await this.ask(() => this.io.repairer!.repair({ broken, localFix: evidence.localFix! }, signal, check));
       if (signal.aborted) return;
-      const verdict = repaired.ok ? await revisePatched(recorder, repaired.patch, `repaired ${what}`, brokenId) : undefined;
+      const verdict = repaired.ok ? await revisePatched(recorder, repaired.patch, `repaired ${what}`, brokenId, true) : undefined;
       if (verdict?.ok) return;
       why = `the repair failed: ${verdict ? verdict.problems.map(formatProblem).join('; ') : !repaired.ok ? repaired.message : ''}`;
     } else if (evidence.localFix && !this.io.repairer) {

@@ -12,11 +12,12 @@ import type { RunRecorder } from './runRecorder';
 import { statusById, type RunState } from './runState';
 
 /**
- * Applies `patch` (a re-plan's or a repair's, after `brokenId` broke) to the run as it stands when its
- * turn comes and puts the result in place as the next revision; the gate's problems when it does not apply.
+ * Applies `patch` (a re-plan's or, when `repaired`, a repair's, after `brokenId` broke) to the run as it
+ * stands when its turn comes and puts the result in place as the next revision; the gate's problems when
+ * it does not apply.
  */
-export function revisePatched(recorder: RunRecorder, patch: PlanPatch, reason: string, brokenId: string): Promise<PlanValidation> {
-  return putInPlace(recorder, (state) => applyPatch(state.plan, statusById(state), patch), reason, brokenId);
+export function revisePatched(recorder: RunRecorder, patch: PlanPatch, reason: string, brokenId: string, repaired = false): Promise<PlanValidation> {
+  return putInPlace(recorder, (state) => applyPatch(state.plan, statusById(state), patch), reason, brokenId, repaired);
 }
 
 /**
@@ -52,12 +53,12 @@ interface Revised {
 }
 
 /** Journals the revision `revise` makes of the run as it stands, then traces the diff between the two. */
-async function putInPlace(recorder: RunRecorder, revise: (state: RunState) => PlanValidation, reason: string, failedStepId?: string): Promise<PlanValidation> {
+async function putInPlace(recorder: RunRecorder, revise: (state: RunState) => PlanValidation, reason: string, failedStepId?: string, repaired = false): Promise<PlanValidation> {
   const verdict = await recorder.appendFrom((state): { record?: JournalRecord; result: Revised } => {
     const made = revise(state);
     const revision = state.revision + 1;
     const result = { made, from: state.plan, revision };
-    return made.ok ? { result, record: { type: 'revised', at: recorder.now(), revision, ...(failedStepId ? { failedStepId } : {}), reason, plan: made.plan } } : { result };
+    return made.ok ? { result, record: { type: 'revised', at: recorder.now(), revision, ...(failedStepId ? { failedStepId } : {}), ...(repaired ? { repaired } : {}), reason, plan: made.plan } } : { result };
   });
   if (!verdict.made.ok) return verdict.made;
   const diff = diffPlans(verdict.from, verdict.made.plan);

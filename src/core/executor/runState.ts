@@ -78,6 +78,8 @@ export interface RunState {
   readonly replanReasons: readonly string[];
   readonly usage: readonly PhaseUsage[];
   readonly summary?: string;
+  /** Steps repaired once, from the journalled revisions of their repairs: the next break of one goes to the re-planner. */
+  readonly repaired?: readonly string[];
   /** The broken step whose recovery (repair or re-plan) is under way, and what broke it. */
   readonly recovering?: { readonly stepId: string; readonly reason: string };
   /** Every start of a step, in journal order: what undoing the run puts back. */
@@ -131,8 +133,10 @@ export function applyRecord(state: RunState | undefined, record: JournalRecord):
   switch (record.type) {
     case 'step':
       return applyStepRecord(state, record);
-    case 'revised':
-      return applyRevision(state, gate(record.plan, `revision ${record.revision}`), record.revision, record.reason);
+    case 'revised': {
+      const revised = applyRevision(state, gate(record.plan, `revision ${record.revision}`), record.revision, record.reason);
+      return record.repaired && record.failedStepId ? { ...revised, repaired: [...(state.repaired ?? []), record.failedStepId] } : revised;
+    }
     case 'runStatus':
       return { ...withoutRecovery(state, record.status === 'running'), status: record.status, statusReason: record.reason };
     case 'retitled':
