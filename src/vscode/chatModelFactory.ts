@@ -1,5 +1,5 @@
 // The planner and worker models, built from the settings and the stored API key the way the CLI builds
-// them from the environment (src/node/cli/modelsFromEnv.ts): one OpenAI-compatible client serving both
+// them from the environment (src/cli/modelsFromEnv.ts): one OpenAI-compatible client serving both
 // roles (planner model for planning and re-planning, worker model for the rest), or the VS Code Language
 // Model API with a selector per role. Rebuilt after the settings or the key change; a model that is not
 // configured is a ModelError that names the setting to change and the command that helps.

@@ -2,8 +2,8 @@
 // the rest, so each command keeps its own parser. The servers start before the command runs (a plan is
 // checked against their tools) and stop when it ends, however it ends.
 import * as nodePath from 'node:path';
-import type { CliCommand, CliIo } from '../cli/cliIo';
-import { EXIT } from '../cli/cliIo';
+import type { CliCommand, CliIo } from '../../cli/cliIo';
+import { EXIT } from '../../cli/cliIo';
 
 const FLAG = '--mcp-config';
 

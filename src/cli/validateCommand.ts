@@ -5,13 +5,13 @@
 // unless a step it waits for writes it first) must exist there: a plan for another project is caught.
 import { readFile, stat } from 'node:fs/promises';
 import * as nodePath from 'node:path';
-import { WorkspaceEscapeError } from '../../core/errors';
-import { parsePlanText } from '../../core/plan/parsePlan';
-import { formatProblem, type PlanProblem } from '../../core/plan/planProblem';
-import { filesNeededBeforeRun } from '../../core/plan/neededFiles';
-import type { Plan } from '../../core/plan/planSchema';
-import { workspacePathsOf } from '../../core/plan/workspacePaths';
-import { errorCode, WorkspaceResolver } from '../workspaceResolver';
+import { WorkspaceEscapeError } from '../core/errors';
+import { parsePlanText } from '../core/plan/parsePlan';
+import { formatProblem, type PlanProblem } from '../core/plan/planProblem';
+import { filesNeededBeforeRun } from '../core/plan/neededFiles';
+import type { Plan } from '../core/plan/planSchema';
+import { workspacePathsOf } from '../core/plan/workspacePaths';
+import { errorCode, WorkspaceResolver } from '../node/workspaceResolver';
 import { EXIT, type CliCommand, type CliIo } from './cliIo';
 
 const USAGE = 'planwright validate <file>... [--workspace DIR]';

@@ -3,9 +3,9 @@
 // DIR. By default the model is the scripted one (the real prompts, answered from each task's script);
 // --endpoint uses the model configured by PLANWRIGHT_BASE_URL and friends. Exit 0 done, 1 failed, 2 bad input.
 import * as nodePath from 'node:path';
-import { BENCH_USAGE, parseBenchArgs } from '../../../bench/benchOptions';
-import { BenchSetupError, runBenchmark } from '../../../bench/runBenchmark';
-import { messageOf } from '../../core/textPreview';
+import { BENCH_USAGE, parseBenchArgs } from '../../bench/benchOptions';
+import { BenchSetupError, runBenchmark } from '../../bench/runBenchmark';
+import { messageOf } from '../core/textPreview';
 import { EXIT, type CliCommand } from './cliIo';
 
 /** The `bench` sub-command. */

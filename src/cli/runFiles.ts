@@ -3,11 +3,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, realpath, stat, writeFile } from 'node:fs/promises';
 import * as nodePath from 'node:path';
-import { parsePlanText } from '../../core/plan/parsePlan';
-import { formatProblem } from '../../core/plan/planProblem';
-import type { ValidPlan } from '../../core/plan/planSchema';
-import { messageOf } from '../../core/textPreview';
-import { errorCode } from '../workspaceResolver';
+import { parsePlanText } from '../core/plan/parsePlan';
+import { formatProblem } from '../core/plan/planProblem';
+import type { ValidPlan } from '../core/plan/planSchema';
+import { messageOf } from '../core/textPreview';
+import { errorCode } from '../node/workspaceResolver';
 import type { CliIo } from './cliIo';
 
 /** The folder, inside a workspace, that holds Planwright's own files. */

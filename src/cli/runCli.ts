@@ -1,8 +1,8 @@
 // Dispatches `planwright` arguments to a command, and answers --help and --version.
 import { CLI_COMMANDS } from './cliCommands';
 import { EXIT, type CliIo } from './cliIo';
-import { MCP_CONFIG_HELP, runWithMcpConfig } from '../mcp/mcpConfigOption';
-import { PLANWRIGHT_VERSION } from '../version';
+import { MCP_CONFIG_HELP, runWithMcpConfig } from '../node/mcp/mcpConfigOption';
+import { PLANWRIGHT_VERSION } from '../node/version';
 
 /** The `--help` text, generated from the command table. */
 export function helpText(): string {

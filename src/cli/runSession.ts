@@ -2,14 +2,14 @@
 // `planwright resume`: builds the Node adapters for the workspace, journal and trace, prints one line per
 // step transition (or, with --json, only the final report), and turns the run's outcome into the exit code.
 import * as nodePath from 'node:path';
-import type { PlanRun, RunDeps } from '../../core/executor/planRun';
-import type { RunReport } from '../../core/executor/runSummary';
-import type { ApprovalGate, Logger } from '../../core/ports';
-import { messageOf } from '../../core/textPreview';
-import { JsonlRecordLog } from '../jsonlRecordLog';
-import { NodeCommandRunner } from '../nodeCommandRunner';
-import { nodeClock } from '../nodeClock';
-import { NodeWorkspace } from '../nodeWorkspace';
+import type { PlanRun, RunDeps } from '../core/executor/planRun';
+import type { RunReport } from '../core/executor/runSummary';
+import type { ApprovalGate, Logger } from '../core/ports';
+import { messageOf } from '../core/textPreview';
+import { JsonlRecordLog } from '../node/jsonlRecordLog';
+import { NodeCommandRunner } from '../node/nodeCommandRunner';
+import { nodeClock } from '../node/nodeClock';
+import { NodeWorkspace } from '../node/nodeWorkspace';
 import { EXIT, type CliIo } from './cliIo';
 import type { CliModels } from './modelsFromEnv';
 import { PLANWRIGHT_FOLDER } from './runFiles';

@@ -3,13 +3,13 @@
 // The workspace, the trace and the run options come from the journal; flags given here override them
 // for this invocation. Same exit codes as `run`.
 import * as nodePath from 'node:path';
-import { PlanRun } from '../../core/executor/planRun';
-import { mergeEditedPlan } from '../../core/executor/replanning';
-import { loadRunState } from '../../core/executor/runRecorder';
-import { JournalError, type RunState } from '../../core/executor/runState';
-import { formatProblem } from '../../core/plan/planProblem';
-import type { ValidPlan } from '../../core/plan/planSchema';
-import { CorruptRecordLogError, JsonlRecordLog, nodeLogFiles, type LogFiles } from '../jsonlRecordLog';
+import { PlanRun } from '../core/executor/planRun';
+import { mergeEditedPlan } from '../core/executor/replanning';
+import { loadRunState } from '../core/executor/runRecorder';
+import { JournalError, type RunState } from '../core/executor/runState';
+import { formatProblem } from '../core/plan/planProblem';
+import type { ValidPlan } from '../core/plan/planSchema';
+import { CorruptRecordLogError, JsonlRecordLog, nodeLogFiles, type LogFiles } from '../node/jsonlRecordLog';
 import { EXIT, type CliCommand, type CliIo } from './cliIo';
 import { applyProjectRulesFlag, modelsFromEnv, type CliModels } from './modelsFromEnv';
 import { optionOverrides, parseRunFlags } from './runFlags';

@@ -2,12 +2,12 @@
 // journal changed (or, with --from, what that step and the steps started after it changed), file by file,
 // refusing any file changed since the run left it. Exit 0 when nothing was refused, 1 otherwise.
 import * as nodePath from 'node:path';
-import { loadRunState } from '../../core/executor/runRecorder';
-import { JournalError, type RunState } from '../../core/executor/runState';
-import { UndoScopeError } from '../../core/undo/runFileChanges';
-import { describeRunUndo, undoRun } from '../../core/undo/undoRun';
-import { CorruptRecordLogError, JsonlRecordLog } from '../jsonlRecordLog';
-import { NodeWorkspace } from '../nodeWorkspace';
+import { loadRunState } from '../core/executor/runRecorder';
+import { JournalError, type RunState } from '../core/executor/runState';
+import { UndoScopeError } from '../core/undo/runFileChanges';
+import { describeRunUndo, undoRun } from '../core/undo/undoRun';
+import { CorruptRecordLogError, JsonlRecordLog } from '../node/jsonlRecordLog';
+import { NodeWorkspace } from '../node/nodeWorkspace';
 import { EXIT, type CliCommand, type CliIo } from './cliIo';
 import { hasContent, workspaceFolder } from './runFiles';
 import { stderrLogger } from './runSession';

@@ -1,19 +1,19 @@
 // The models a headless run may use, built from the environment: a planner for `--goal`, a re-planner,
 // a solver (asked only with `--summary model`) and a worker model. Each is optional; a run without them
 // still works (a plan file, no re-planning: a failure stops in needsReplan, the summary is the plain one).
-import type { UsageRecord } from '../../core/executor/journalRecords';
-import type { PlanStreamItem } from '../../core/executor/streamedPlanRun';
-import type { Replanner, StepRepairer } from '../../core/executor/replanning';
-import type { Solver } from '../../core/executor/runSummary';
-import type { ValidPlan } from '../../core/plan/planSchema';
-import { planTask, planTaskStreamed } from '../../core/planner/planTask';
-import { summarizeWorkspace } from '../../core/planner/workspaceSummary';
-import type { ChatModel, Workspace } from '../../core/ports';
-import { ModelRepairer } from '../../core/replanner/modelRepairer';
-import { ModelReplanner } from '../../core/replanner/modelReplanner';
-import { projectRulesSource } from '../../core/rules/projectRules';
-import { ModelSolver } from '../../core/solver/modelSolver';
-import { OpenAiChatModel } from '../openAiChatModel';
+import type { UsageRecord } from '../core/executor/journalRecords';
+import type { PlanStreamItem } from '../core/executor/streamedPlanRun';
+import type { Replanner, StepRepairer } from '../core/executor/replanning';
+import type { Solver } from '../core/executor/runSummary';
+import type { ValidPlan } from '../core/plan/planSchema';
+import { planTask, planTaskStreamed } from '../core/planner/planTask';
+import { summarizeWorkspace } from '../core/planner/workspaceSummary';
+import type { ChatModel, Workspace } from '../core/ports';
+import { ModelRepairer } from '../core/replanner/modelRepairer';
+import { ModelReplanner } from '../core/replanner/modelReplanner';
+import { projectRulesSource } from '../core/rules/projectRules';
+import { ModelSolver } from '../core/solver/modelSolver';
+import { OpenAiChatModel } from '../node/openAiChatModel';
 
 /** Plans a goal in a workspace: a plan through the validation gate, with the usage of the calls behind it. */
 export type GoalPlanner = (
