@@ -5,7 +5,7 @@ import { ModelError, UndoConflictError } from '../core/errors';
 import { PlannerError } from '../core/planner/plannerError';
 import { formatProblem, type PlanProblem } from '../core/plan/planProblem';
 import { messageOf } from '../core/textPreview';
-import { RunUnavailableError } from './runUnavailableError';
+import { RunUnavailableError } from './run/runUnavailableError';
 
 /** The short text for `error`; the details go to `log`. */
 export function describeError(error: unknown, log: vscode.LogOutputChannel): string {

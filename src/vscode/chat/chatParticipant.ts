@@ -13,9 +13,9 @@ import { summarizeWorkspace } from '../../core/planner/workspaceSummary';
 import type { ChatModel } from '../../core/ports';
 import { messageOf } from '../../core/textPreview';
 import { CHAT_PARTICIPANT, COMMANDS, VIEWS } from '../ids';
-import { LmChatModel } from '../lmChatModel';
-import type { PlanSession } from '../planSession';
-import type { RunHost } from '../runHost';
+import { LmChatModel } from '../models/lmChatModel';
+import type { PlanSession } from '../plan/planSession';
+import type { RunHost } from '../run/runHost';
 import { chatRunView } from './chatRunView';
 
 /** The source name of a plan planned from the chat, until it is saved. */

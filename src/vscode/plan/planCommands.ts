@@ -1,0 +1,256 @@
+// The plan commands: plan a task with the planner model, open a plan file into the Planwright view, save the
+// plan as a file, show it as Markdown, reveal the log. They read and write files through workspace.fs, leave
+// planning, parsing and rendering to core, and turn core's problems into one short message (details go to
+// the log). Plan a Task… hands the goal to the run controller in planwright.mode: in split mode the
+// plan streams into the tree as the planner writes it, in fused or auto mode each action appears as a step,
+// with the same approvals.
+import * as vscode from 'vscode';
+import { formatProblem } from '../../core/plan/planProblem';
+import { parsePlanText } from '../../core/plan/parsePlan';
+import { renderPlanMarkdown } from '../../core/plan/renderPlanMarkdown';
+import type { GoalResult } from '../../core/fused/runGoal';
+import type { RunMode } from '../../core/fused/runMode';
+import { COMMANDS, VIEWS } from '../ids';
+import type { LoadedPlan } from './loadedPlan';
+import type { PlanSession } from './planSession';
+import type { RunDocuments } from '../run/runDocuments';
+import type { RunHost } from '../run/runHost';
+import { announce, reportRunError } from '../run/runCommands';
+import { describeError } from '../userMessages';
+
+/** What the plan commands work with; built once in the composition root. */
+export interface PlanCommandDeps {
+  readonly loadedPlan: LoadedPlan;
+  readonly session: PlanSession;
+  readonly log: vscode.LogOutputChannel;
+  readonly models: RunHost['models'];
+  readonly settings: RunHost['settings'];
+  readonly documents: RunDocuments;
+}
+
+/** The source name of a plan the planner wrote that is not saved yet. */
+const NEW_PLAN_SOURCE = 'new plan';
+
+const PLAN_GLOB = '**/*.plan.json';
+const EXCLUDE_GLOB = '{**/node_modules/**,**/.git/**}';
+const MAX_PICKED_FILES = 500;
+
+interface PlanFilePick extends vscode.QuickPickItem {
+  readonly uri?: vscode.Uri;
+}
+
+/** Asks for a plan file: the workspace's *.plan.json files, or "Browse…" for any file. */
+async function pickPlanFile(): Promise<vscode.Uri | undefined> {
+  const files = await vscode.workspace.findFiles(PLAN_GLOB, EXCLUDE_GLOB, MAX_PICKED_FILES);
+  const items: PlanFilePick[] = files
+    .map((uri) => ({ uri, relative: vscode.workspace.asRelativePath(uri, true) }))
+    .sort((a, b) => a.relative.localeCompare(b.relative))
+    .map(({ uri, relative }) => ({ label: relative.split('/').pop() ?? relative, description: relative, uri }));
+  items.push({ label: '$(folder-opened) Browse…', description: 'Choose a plan file anywhere' });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: 'Open Plan File',
+    placeHolder: files.length > 0 ? 'Select a plan file' : 'No *.plan.json files in this workspace',
+    matchOnDescription: true,
+  });
+  if (!picked) return undefined;
+  if (picked.uri) return picked.uri;
+  const chosen = await vscode.window.showOpenDialog({
+    canSelectMany: false,
+    openLabel: 'Open Plan',
+    filters: { 'Plan files': ['json'] },
+  });
+  return chosen?.[0];
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Asks for a goal (unless given) and carries it out in `planwright.mode` through the run controller. In
+ * split mode the planner's plan streams into the tree, each step as its line completes; read-only steps
+ * may start at once when the approval settings allow, and every step that needs approval waits for it.
+ * Resolves to how the run ended (`false` when it could not start).
+ */
+async function planGoal(deps: PlanCommandDeps, goalArgument?: unknown): Promise<GoalResult | false> {
+  const mode = deps.settings().mode;
+  const goal =
+    typeof goalArgument === 'string'
+      ? goalArgument
+      : await vscode.window.showInputBox({
+          title: 'Plan a Task',
+          prompt:
+            mode === 'split'
+              ? 'What should be done? Planwright plans it as checkable steps, shown as they are written; steps that change anything wait for your approval.'
+              : `What should be done? Planwright's agent starts on it at once (planwright.mode is ${mode}); each action becomes a step, and steps that need approval wait for you.`,
+          placeHolder: 'e.g. Add a --verbose flag to the CLI that reports each file it reads',
+          ignoreFocusOut: true,
+          validateInput: (text) => (text.trim().length === 0 ? 'Describe the task in a sentence.' : undefined),
+        });
+  if (!goal?.trim()) return false;
+  if (typeof goalArgument !== 'string' && !(await keepOrDropUnsaved(deps, 'planning a new task'))) return false;
+  if (deps.session.runs.executing) {
+    void vscode.window.showInformationMessage('A run is in progress: pause or cancel it before planning another task.');
+    return false;
+  }
+  if (!vscode.workspace.workspaceFolders?.[0]) {
+    void vscode.window.showInformationMessage('Open a folder first: Planwright plans a task inside a workspace folder.');
+    return false;
+  }
+  try {
+    await deps.models();
+  } catch (error) {
+    void vscode.window.showWarningMessage(`Planwright needs a model to plan a task: ${describeError(error, deps.log)}`, 'Configure Model…').then((choice) => {
+      if (choice) void vscode.commands.executeCommand(COMMANDS.configureModel);
+    });
+    return false;
+  }
+  return actOnGoal(deps, goal.trim(), mode);
+}
+
+/** Carries `goal` out in `mode` through the run controller; `false` when it could not start. */
+async function actOnGoal(deps: PlanCommandDeps, goal: string, mode: RunMode): Promise<GoalResult | false> {
+  deps.log.info(mode === 'split' ? `Planning: ${goal}` : `Acting on the goal (${mode} mode): ${goal}`);
+  const focus = deps.loadedPlan.onDidChange(() => {
+    focus.dispose();
+    void vscode.commands.executeCommand(`${VIEWS.plan}.focus`);
+  });
+  try {
+    const result = await deps.session.runs.runGoal(goal, mode, NEW_PLAN_SOURCE);
+    if (result.report) announce(result.report, deps.log, deps.documents);
+    else void vscode.window.showInformationMessage(`Planwright: the agent answered without changing anything. ${result.answer?.trim() ?? ''}`.trim());
+    return result;
+  } catch (error) {
+    reportRunError(deps.log, mode === 'split' ? 'Planning failed' : 'Planwright could not carry out the task', error);
+    return false;
+  } finally {
+    focus.dispose();
+  }
+}
+
+/** A file name from a goal: its first words, lower-case, joined by dashes. */
+function fileNameFor(goal: string): string {
+  const words = goal.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim().split(' ').slice(0, 6).join('-');
+  return `${words || 'plan'}.plan.json`;
+}
+
+/** Writes the plan (its current revision, once it has run) to a file; asks where unless `target` says. */
+async function savePlanAs(deps: PlanCommandDeps, target?: unknown): Promise<vscode.Uri | undefined> {
+  const loaded = deps.loadedPlan.current;
+  const plan = deps.session.plan;
+  if (!loaded || !plan) {
+    void vscode.window.showInformationMessage('No plan is open.');
+    return undefined;
+  }
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const suggested = loaded.uri ?? (folder ? vscode.Uri.joinPath(folder, fileNameFor(plan.goal)) : undefined);
+  const uri =
+    target instanceof vscode.Uri
+      ? target
+      : await vscode.window.showSaveDialog({ title: 'Save Plan As', saveLabel: 'Save Plan', filters: { 'Plan files': ['plan.json', 'json'] }, ...(suggested ? { defaultUri: suggested } : {}) });
+  if (!uri) return undefined;
+  try {
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(`${JSON.stringify(plan, null, 2)}\n`));
+  } catch (error) {
+    reportError(deps.log, `Could not save the plan: ${errorText(error)}`);
+    return undefined;
+  }
+  await deps.loadedPlan.set({ uri, source: vscode.workspace.asRelativePath(uri, false), plan });
+  deps.log.info(`Saved the plan to ${uri.toString(true)}`);
+  return uri;
+}
+
+/**
+ * Before the open plan is replaced: when it has unsaved edits, asks Save / Discard (Cancel closes the
+ * dialog). Resolves to whether to go on; Save goes on only once the plan is saved.
+ */
+async function keepOrDropUnsaved(deps: PlanCommandDeps, what: string): Promise<boolean> {
+  const loaded = deps.loadedPlan.current;
+  if (!loaded?.unsaved) return true;
+  const choice = await vscode.window.showWarningMessage(
+    `The open plan "${loaded.plan.goal}" has unsaved edits. Save them before ${what}?`,
+    { modal: true, detail: 'Discard drops the edits; Cancel keeps the plan open as it is.' },
+    'Save',
+    'Discard',
+  );
+  if (choice === 'Discard') return true;
+  return choice === 'Save' && (await savePlanAs(deps)) !== undefined;
+}
+
+/** Shows a short error; "Show Log" reveals the details. */
+function reportError(log: vscode.LogOutputChannel, message: string): void {
+  void vscode.window.showErrorMessage(message, 'Show Log').then((choice) => {
+    if (choice) log.show(true);
+  });
+}
+
+/**
+ * Loads a plan file into the view. Takes the file as a Uri (explorer context menu, tests) or asks for one.
+ * Resolves to whether a plan was loaded.
+ */
+async function openPlanFile(deps: PlanCommandDeps, target?: unknown, selection?: unknown): Promise<boolean> {
+  // A person asked (the palette, the view, or the Explorer, which passes its selection too): unsaved edits are theirs to keep.
+  const byPerson = !(target instanceof vscode.Uri) || Array.isArray(selection);
+  if (byPerson && !(await keepOrDropUnsaved(deps, 'opening another plan'))) return false;
+  const uri = target instanceof vscode.Uri ? target : await pickPlanFile();
+  if (!uri) return false;
+  const source = vscode.workspace.asRelativePath(uri, false);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(uri));
+  } catch (error) {
+    deps.log.error(`Could not read ${uri.toString(true)}: ${errorText(error)}`);
+    reportError(deps.log, `Could not read ${source}: ${errorText(error)}`);
+    return false;
+  }
+  const parsed = parsePlanText(text);
+  if (!parsed.ok) {
+    const count = parsed.problems.length;
+    deps.log.error(`${source} is not a valid plan (${count} ${count === 1 ? 'problem' : 'problems'}):`);
+    for (const problem of parsed.problems) deps.log.error(`  ${formatProblem(problem)}`);
+    const first = parsed.problems[0];
+    const more = count > 1 ? ` (and ${count - 1} more)` : '';
+    reportError(deps.log, `${source} is not a valid plan: ${first ? formatProblem(first) : 'unknown problem'}${more}`);
+    return false;
+  }
+  try {
+    await deps.session.runs.forget();
+  } catch (error) {
+    reportError(deps.log, `Could not open ${source}: ${describeError(error, deps.log)}`);
+    return false;
+  }
+  await deps.loadedPlan.set({ uri, source, plan: parsed.plan });
+  deps.log.info(`Opened ${source}: "${parsed.plan.goal}", ${parsed.plan.steps.length} steps`);
+  await vscode.commands.executeCommand(`${VIEWS.plan}.focus`);
+  return true;
+}
+
+/** Opens the loaded plan as an untitled Markdown document; resolves to it, or `undefined` when no plan is open. */
+async function showPlanAsMarkdown(deps: PlanCommandDeps): Promise<vscode.TextDocument | undefined> {
+  const plan = deps.session.plan;
+  if (!plan) {
+    const open = 'Open Plan File…';
+    void vscode.window.showInformationMessage('No plan is open.', open).then((choice) => {
+      if (choice === open) void vscode.commands.executeCommand(COMMANDS.openPlanFile);
+    });
+    return undefined;
+  }
+  const document = await vscode.workspace.openTextDocument({
+    language: 'markdown',
+    content: renderPlanMarkdown(plan),
+  });
+  await vscode.window.showTextDocument(document, { preview: false });
+  return document;
+}
+
+/** Registers every plan command; the caller owns the returned disposables. `planGoal` is exported for Re-plan. */
+export function registerPlanCommands(deps: PlanCommandDeps): vscode.Disposable[] {
+  return [
+    vscode.commands.registerCommand(COMMANDS.planTask, (goal?: unknown) => planGoal(deps, goal)),
+    vscode.commands.registerCommand(COMMANDS.savePlanAs, (target?: unknown) => savePlanAs(deps, target)),
+    vscode.commands.registerCommand(COMMANDS.openPlanFile, (target?: unknown, selection?: unknown) => openPlanFile(deps, target, selection)),
+    vscode.commands.registerCommand(COMMANDS.openPlanInView, (target?: unknown, selection?: unknown) => openPlanFile(deps, target, selection)),
+    vscode.commands.registerCommand(COMMANDS.showPlanAsMarkdown, () => showPlanAsMarkdown(deps)),
+    vscode.commands.registerCommand(COMMANDS.showLog, () => deps.log.show()),
+  ];
+}

@@ -1,0 +1,322 @@
+// The run of the open plan in this window: builds the run's ports from the host adapters, starts a new run
+// or resumes the journalled one, executes it under a cancellable progress notification, and routes every
+// change (journalled first by the executor) to the tree, the status bar and the log. Pause, cancel, edits,
+// retries and skips go through the executor; an edit during a run pauses it, revises, and carries on.
+// After a window reload, `restore()` replays the last journal without executing anything. A goal in fused
+// or auto mode (`runGoal`) runs through the same machinery: each action the agent takes becomes a step as
+// it happens, and an escalation puts the planned steps in as the run's next revision.
+import * as vscode from 'vscode';
+import { PlanRun, type RunDeps } from '../../core/executor/planRun';
+import type { InterventionResult } from '../../core/executor/runInterventions';
+import type { RunState } from '../../core/executor/runState';
+import type { RunReport } from '../../core/executor/runSummary';
+import type { UsageRecord } from '../../core/executor/journalRecords';
+import type { GoalResult } from '../../core/fused/runGoal';
+import type { RunMode } from '../../core/fused/runMode';
+import { runOptionsFromSettings } from '../../core/hostSettings';
+import type { ValidPlan } from '../../core/plan/planSchema';
+import type { PlanValidation } from '../../core/plan/validatePlan';
+import { messageOf } from '../../core/textPreview';
+import { undoFromSnapshots, type UndoResult } from '../../core/tools/fileSnapshots';
+import { undoRun, type RunUndoResult } from '../../core/undo/undoRun';
+import { progressText } from '../../core/view/runProgress';
+import { actOnGoal } from './actOnGoal';
+import { hostRunDeps, optionalModels } from './hostRunDeps';
+import { CONTEXT_KEYS } from '../ids';
+import { logRunChange } from './logRunChange';
+import { replayLatestRun, type HostRecord } from './replayLatestRun';
+import type { RunHost, RunModels } from './runHost';
+import type { RunFiles } from './runStorage';
+import { RunUnavailableError } from './runUnavailableError';
+import { withRunProgress } from './withRunProgress';
+
+const TERMINAL = new Set(['succeeded', 'failed', 'cancelled']);
+const UNTRUSTED =
+  'Planwright runs nothing in an untrusted workspace: its steps write files and run commands. You can still open, edit and save plans; trust the workspace to run them.';
+
+/** The run of the open plan in this window, live or replayed; see the file header. */
+export class RunController implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<readonly string[] | undefined>();
+  private runState: RunState | undefined;
+  private run: PlanRun | undefined;
+  private files: RunFiles | undefined;
+  private workspaceFolder: vscode.WorkspaceFolder | undefined;
+  private execution: Promise<RunReport | undefined> | undefined;
+  /** True while the execution is a goal's (the fused loop, then any planned run it escalated to). */
+  private actingOnGoal = false;
+  private abort: AbortController | undefined;
+  private progress: vscode.Progress<{ message?: string }> | undefined;
+  private lastStatus = new Map<string, string>();
+  /** The model calls that wrote the open plan (the chat's /plan), journalled with its first run; `forget()` drops them. */
+  private planUsage: readonly UsageRecord[] = [];
+
+  /** Fires after every change of the run, with the step ids it touched (`undefined`: the whole run). */
+  readonly onDidChange: vscode.Event<readonly string[] | undefined> = this.changed.event;
+
+  constructor(private readonly host: RunHost) {}
+
+  /** The run as it stands (live, or replayed from its journal), if the open plan has one. */
+  get state(): RunState | undefined {
+    return this.runState;
+  }
+
+  /** True while the run executes in this window. */
+  get executing(): boolean {
+    return this.execution !== undefined;
+  }
+
+  /** The journal and trace of the run, if any. */
+  get runFiles(): RunFiles | undefined {
+    return this.files;
+  }
+
+  /** A run that stopped before its end and can be carried on. */
+  get resumable(): boolean {
+    return this.runState !== undefined && !TERMINAL.has(this.runState.status) && !this.executing;
+  }
+
+  /** Remembers the usage of planning the open plan, journalled when it first runs. */
+  notePlanUsage(usage: readonly UsageRecord[]): void {
+    this.planUsage = usage;
+  }
+
+  /** Forgets the run (a new plan was opened): the next Run Plan starts a new one. */
+  async forget(): Promise<void> {
+    if (this.executing) throw new RunUnavailableError('A run is in progress: pause or cancel it first.');
+    await this.closeFiles();
+    this.runState = undefined;
+    this.run = undefined;
+    this.files = undefined;
+    this.planUsage = [];
+    this.lastStatus.clear();
+    await this.updateContext();
+    this.changed.fire(undefined);
+  }
+
+  /** Runs the open plan: resumes the run that stopped, or starts a new one. Resolves when it stops. */
+  async runOrResume(plan: ValidPlan, source: { readonly source: string; readonly uri?: vscode.Uri }): Promise<RunReport | undefined> {
+    if (this.execution) return this.execution;
+    if (!vscode.workspace.isTrusted) throw new RunUnavailableError(UNTRUSTED);
+    const folder = this.folder();
+    if (this.run && this.resumable) return this.execute(this.run);
+    if (this.runState && this.resumable && this.files) {
+      this.run = await PlanRun.resume(this.deps(folder, this.files, await optionalModels(this.host)), this.overrides(), this.runState);
+      return this.execute(this.run);
+    }
+    await this.closeFiles();
+    this.lastStatus.clear();
+    const files = this.host.storage.create(new Date());
+    this.files = files;
+    const host: HostRecord = { source: source.source, ...(source.uri ? { planUri: source.uri.toString() } : {}) };
+    const planUsage = this.planUsage;
+    this.planUsage = [];
+    const models = await optionalModels(this.host);
+    this.host.log.info(`Run ${files.runId}: "${plan.goal}", ${plan.steps.length} steps; journal ${files.journalPath}`);
+    this.run = await PlanRun.start(plan, { runId: files.runId, options: this.overrides(), host: { ...host }, planUsage }, this.deps(folder, files, models));
+    return this.execute(this.run);
+  }
+
+  /**
+   * Carries out `goal` as a new run in `mode`: in `split` the planner's plan streams into the run, each
+   * step in the tree as its line completes; in `fused` the agent acts turn by turn, each action a step of
+   * the run as it happens; in `auto` an escalation adds the planned steps as the run's next revision.
+   * Approvals go through the same gate. Replaces the open plan. Resolves when it stops.
+   */
+  async runGoal(goal: string, mode: RunMode, source: string): Promise<GoalResult> {
+    if (this.execution) throw new RunUnavailableError('A run is in progress: pause or cancel it first.');
+    if (!vscode.workspace.isTrusted) throw new RunUnavailableError(UNTRUSTED);
+    const folder = this.folder();
+    const models = await this.host.models();
+    await this.forget();
+    // The run's plan starts with no steps: the tree shows the goal, and each action as it is taken.
+    await this.host.loadedPlan.set({ source, plan: { version: 1, goal, steps: [] }, unsaved: true });
+    const files = this.host.storage.create(new Date());
+    this.files = files;
+    const deps = { ...this.deps(folder, files, models), plannerModel: models.planner, agentModel: models.worker };
+    this.host.log.info(`Run ${files.runId} (${mode}): "${goal}"; journal ${files.journalPath}`);
+    this.actingOnGoal = true;
+    // A streamed plan's run can be paused and revised like any planned run once it exists.
+    const onRun = (run: PlanRun) => {
+      this.run = run;
+      this.actingOnGoal = false;
+    };
+    return this.track(
+      mode === 'split' ? 'planning the task; steps start as they arrive…' : `${mode}: the agent is working on the goal…`,
+      (signal) => actOnGoal({ runId: files.runId, goal, mode, options: this.overrides(), source, projectRules: this.host.settings().projectRules, ...(mode === 'split' ? { onRun } : {}) }, deps, this.host.log, signal),
+      (result) => result.report,
+    );
+  }
+
+  /** Stops scheduling; the running steps finish and the run is paused. */
+  pause(): boolean {
+    if (!this.run || !this.executing || this.actingOnGoal) return false;
+    this.run.pause();
+    return true;
+  }
+
+  /** Cancels the run: running steps are stopped, nothing else starts, open approvals are withdrawn. */
+  cancel(): boolean {
+    if (!this.abort) return false;
+    this.abort.abort();
+    this.host.approvals.cancelAll();
+    return true;
+  }
+
+  /** Puts an edited plan in place as the run's next revision (pausing and carrying on when it executes). */
+  revise(plan: ValidPlan, reason: string): Promise<PlanValidation> {
+    return this.whileStopped((run) => run.revise(plan, reason));
+  }
+
+  /** Tries a broken step again. */
+  retry(stepId: string): Promise<InterventionResult> {
+    return this.whileStopped((run) => run.retry(stepId));
+  }
+
+  /** Skips a step the user does not want. */
+  skip(stepId: string): Promise<InterventionResult> {
+    return this.whileStopped((run) => run.skip(stepId));
+  }
+
+  /** Puts back the files a step changed, as they were before it ran. */
+  async undo(stepId: string): Promise<UndoResult> {
+    const before = this.runState?.steps.get(stepId)?.before ?? [];
+    if (before.length === 0) throw new RunUnavailableError(`${stepId} changed no files that Planwright kept a copy of.`);
+    const { workspace } = this.host.ports(this.folder());
+    const result = await this.whileStopped(() => undoFromSnapshots(workspace, before));
+    this.host.log.info(`Undo ${stepId}: restored ${result.restored.join(', ') || 'nothing'}${result.unchanged.length ? `; already as before: ${result.unchanged.join(', ')}` : ''}`);
+    return result;
+  }
+
+  /** Makes a cancelled run resumable: its cancelled steps (and what they held up) go back to pending, the run to paused. */
+  async reopenCancelled(): Promise<boolean> {
+    const state = this.runState;
+    if (!state || state.status !== 'cancelled' || this.executing) return false;
+    const cancelled = state.plan.steps.filter((step) => state.steps.get(step.id)?.status === 'cancelled').map((step) => step.id);
+    await this.whileStopped(async (run) => {
+      for (const id of cancelled) if (run.current.steps.get(id)?.status === 'cancelled') await run.retry(id);
+    });
+    return this.resumable;
+  }
+
+  /** Puts back every file the run changed (from `fromStepId` on), refusing files changed since the run left them. */
+  async undoRun(fromStepId?: string): Promise<RunUndoResult> {
+    if (this.executing) throw new RunUnavailableError('The run is in progress: cancel it, or let it finish, before undoing it.');
+    if (!this.runState) throw new RunUnavailableError('No run yet, so there is nothing to undo.');
+    const { workspace } = this.host.ports(this.folder());
+    const result = await undoRun(workspace, this.runState, fromStepId);
+    this.host.log.info(`Undo run${fromStepId ? ` back to before ${fromStepId}` : ''}: restored ${result.restored.join(', ') || 'nothing'}${result.refused.length ? `; refused ${result.refused.map((entry) => `${entry.path} (${entry.reason})`).join(', ')}` : ''}`);
+    return result;
+  }
+
+  /** Shows the last run of this workspace as it was, from its journal, without executing anything. */
+  async restore(): Promise<RunState | undefined> {
+    if (this.executing) return this.runState;
+    const replayed = await replayLatestRun(this.host.storage, this.host.log);
+    if (!replayed) return undefined;
+    const { runId, files, state } = replayed;
+    await this.closeFiles();
+    this.files = files;
+    this.run = undefined;
+    this.runState = state;
+    this.lastStatus = new Map([...state.steps].map(([id, run]) => [id, run.status]));
+    const host = (state.host ?? {}) as HostRecord;
+    await this.host.loadedPlan.set({
+      source: host.source ?? `run ${runId}`,
+      ...(host.planUri ? { uri: vscode.Uri.parse(host.planUri) } : {}),
+      plan: state.plan,
+    });
+    this.host.log.info(`Restored run ${runId} from ${files.journalPath}: ${state.status}${state.statusReason ? ` (${state.statusReason})` : ''}`);
+    await this.updateContext();
+    this.changed.fire(undefined);
+    return state;
+  }
+
+  private async whileStopped<T>(work: (run: PlanRun) => Promise<T>): Promise<T> {
+    // The agent's loop cannot stop and carry on the way a planned run does; it can only be cancelled.
+    if (this.actingOnGoal) throw new RunUnavailableError('The agent is still working on the goal: wait for it to stop, or cancel the run first.');
+    const wasExecuting = this.execution;
+    if (wasExecuting) {
+      this.run?.pause();
+      await wasExecuting.catch(() => undefined);
+    }
+    if (!this.run && this.runState && this.files) {
+      this.run = await PlanRun.resume(this.deps(this.folder(), this.files, await optionalModels(this.host)), this.overrides(), this.runState);
+    }
+    if (!this.run) throw new RunUnavailableError('The plan has not run yet.');
+    const run = this.run;
+    const result = await work(run);
+    if (wasExecuting) void this.execute(run).catch((error) => this.host.log.error(`The run stopped: ${messageOf(error)}`));
+    return result;
+  }
+
+  private execute(run: PlanRun): Promise<RunReport> {
+    this.actingOnGoal = false;
+    return this.track(progressText(run.current), (signal) => run.execute(signal), (report) => report);
+  }
+
+  /** Runs `work` under a cancellable progress notification as this window's execution. */
+  private track<T>(message: string, work: (signal: AbortSignal) => Promise<T>, reportOf: (result: T) => RunReport | undefined): Promise<T> {
+    const abort = new AbortController();
+    this.abort = abort;
+    const done = withRunProgress(message, (progress) => { this.progress = progress; }, () => this.cancel(), () => work(abort.signal));
+    let execution: Promise<RunReport | undefined> | undefined;
+    const finished = done.finally(async () => {
+      if (this.execution === execution) {
+        this.execution = undefined;
+        this.abort = undefined;
+        this.progress = undefined;
+        this.actingOnGoal = false;
+      }
+      await this.updateContext();
+      this.changed.fire(undefined);
+    });
+    execution = finished.then(reportOf);
+    // The caller awaits `finished`; `execution` is for whoever joins later (Run Plan, edits), so its
+    // rejection is not left unhandled when nobody does.
+    execution.catch(() => undefined);
+    this.execution = execution;
+    void this.updateContext();
+    this.changed.fire(undefined);
+    return finished;
+  }
+
+  private deps(folder: vscode.WorkspaceFolder, files: RunFiles, models: RunModels | undefined): RunDeps {
+    return hostRunDeps(this.host, folder, files, models, (state, stepIds) => this.onRunChange(state, stepIds));
+  }
+
+  private onRunChange(state: RunState, stepIds: readonly string[]): void {
+    const revised = this.runState !== undefined && state.revision !== this.runState.revision;
+    this.runState = state;
+    logRunChange(this.host.log, this.lastStatus, state, stepIds, revised);
+    this.progress?.report({ message: progressText(state) });
+    this.changed.fire(revised || stepIds.length === 0 ? undefined : stepIds);
+  }
+
+  private overrides() {
+    return runOptionsFromSettings(this.host.settings());
+  }
+
+  private folder(): vscode.WorkspaceFolder {
+    const folder = this.workspaceFolder ?? vscode.workspace.workspaceFolders?.[0];
+    if (!folder) throw new RunUnavailableError('Open a folder first: a plan runs inside a workspace folder.');
+    this.workspaceFolder = folder;
+    return folder;
+  }
+
+  private async updateContext(): Promise<void> {
+    await vscode.commands.executeCommand('setContext', CONTEXT_KEYS.runExecuting, this.executing);
+  }
+
+  private async closeFiles(): Promise<void> {
+    if (!this.files) return;
+    await Promise.all([this.files.journal.close(), this.files.trace.close()]).catch(() => undefined);
+  }
+
+  dispose(): void {
+    // Open approvals are withdrawn (the run records them as still waiting); the journal lets the next
+    // window resume. The run is not cancelled: a reload must not turn a paused plan into a cancelled one.
+    this.host.approvals.cancelAll();
+    void this.closeFiles();
+    this.changed.dispose();
+  }
+}
