@@ -1,7 +1,7 @@
 // `planwright mcp [--allow-approve none|reads|all]`: serves Planwright's tools (validate_plan, propose_plan,
 // run_plan, run_status, resume_run) over stdio to an MCP client. `--allow-approve` is the user's word on
 // how much a calling agent may approve on their behalf; without it, nothing that needs approval runs.
-import { ApproveModeSchema, type ApproveMode } from '../node/mcp/planwrightMcpTools';
+import { ApproveModeSchema, type ApproveMode } from './planwrightMcpTools';
 import { EXIT, type CliCommand, type CliIo } from './cliIo';
 
 const USAGE = 'planwright mcp [--allow-approve none|reads|all]';
@@ -29,7 +29,7 @@ async function serve(args: readonly string[], io: CliIo): Promise<number> {
     }
     allowed = parsed.data;
   }
-  const { createPlanwrightMcpServer, serveStdio } = require('../node/mcp/planwrightMcpServer') as typeof import('../node/mcp/planwrightMcpServer');
+  const { createPlanwrightMcpServer, serveStdio } = require('./planwrightMcpServer') as typeof import('./planwrightMcpServer');
   const commands = {
     plan: () => (require('./planCommand') as typeof import('./planCommand')).planCommand,
     run: () => (require('./runPlanCommand') as typeof import('./runPlanCommand')).runPlanCommand,

@@ -1,7 +1,7 @@
 // Dispatches `planwright` arguments to a command, and answers --help and --version.
 import { CLI_COMMANDS } from './cliCommands';
 import { EXIT, type CliIo } from './cliIo';
-import { MCP_CONFIG_HELP, runWithMcpConfig } from '../node/mcp/mcpConfigOption';
+import { MCP_CONFIG_HELP, runWithMcpConfig } from './mcpConfigOption';
 import { PLANWRIGHT_VERSION } from '../node/version';
 
 /** The `--help` text, generated from the command table. */

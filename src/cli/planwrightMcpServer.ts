@@ -8,15 +8,15 @@ import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } fr
 import { mkdir, writeFile } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import { z } from 'zod';
-import { loadRunState } from '../../core/executor/runRecorder';
-import { runReport } from '../../core/executor/runSummary';
-import { parsePlanText } from '../../core/plan/parsePlan';
-import { formatProblem } from '../../core/plan/planProblem';
-import { messageOf } from '../../core/textPreview';
-import type { CliCommand, CliIo } from '../../cli/cliIo';
-import { newRunId, PLANWRIGHT_FOLDER } from '../../cli/runFiles';
-import { JsonlRecordLog } from '../jsonlRecordLog';
-import { PLANWRIGHT_VERSION } from '../version';
+import { loadRunState } from '../core/executor/runRecorder';
+import { runReport } from '../core/executor/runSummary';
+import { parsePlanText } from '../core/plan/parsePlan';
+import { formatProblem } from '../core/plan/planProblem';
+import { messageOf } from '../core/textPreview';
+import type { CliCommand, CliIo } from './cliIo';
+import { newRunId, PLANWRIGHT_FOLDER } from './runFiles';
+import { JsonlRecordLog } from '../node/jsonlRecordLog';
+import { PLANWRIGHT_VERSION } from '../node/version';
 import { approveAllowed, PLANWRIGHT_MCP_TOOLS, type ApproveMode } from './planwrightMcpTools';
 
 /** The commands the tools drive, passed in so the server does not load them before they are used. */

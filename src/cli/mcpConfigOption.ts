@@ -2,8 +2,8 @@
 // the rest, so each command keeps its own parser. The servers start before the command runs (a plan is
 // checked against their tools) and stop when it ends, however it ends.
 import * as nodePath from 'node:path';
-import type { CliCommand, CliIo } from '../../cli/cliIo';
-import { EXIT } from '../../cli/cliIo';
+import type { CliCommand, CliIo } from './cliIo';
+import { EXIT } from './cliIo';
 
 const FLAG = '--mcp-config';
 
@@ -38,7 +38,7 @@ export async function runWithMcpConfig(command: CliCommand, args: readonly strin
   }
   if (taken.file === undefined) return command.run(taken.rest, io);
   // Loaded only when asked for: the SDK is not evaluated by commands run without MCP servers.
-  const { openMcpTools, readMcpConfigFile } = require('./mcpToolSession') as typeof import('./mcpToolSession');
+  const { openMcpTools, readMcpConfigFile } = require('../node/mcp/mcpToolSession') as typeof import('../node/mcp/mcpToolSession');
   const file = nodePath.resolve(io.cwd, taken.file);
   const config = await readMcpConfigFile(file);
   if ('problems' in config) {
