@@ -15,7 +15,7 @@ import { buildPlannerPrompt } from '../src/core/planner/plannerPrompt';
 import { summarizeWorkspace } from '../src/core/planner/workspaceSummary';
 import { buildReplanPrompt } from '../src/core/replanner/replanPrompt';
 import type { ChatMessage } from '../src/core/ports';
-import { summarizeArgs } from '../src/core/view/summarizeArgs';
+import { summarizeArgs } from '../src/core/plan/summarizeArgs';
 import { NodeWorkspace } from '../src/node/nodeWorkspace';
 import { estimatePromptTokens } from '../src/node/tokenEstimate';
 

@@ -5,7 +5,7 @@
 import * as nodePath from 'node:path';
 import { BENCH_USAGE, parseBenchArgs } from '../../bench/benchOptions';
 import { BenchSetupError, runBenchmark } from '../../bench/runBenchmark';
-import { messageOf } from '../core/textPreview';
+import { messageOf } from '../core/text/textPreview';
 import { EXIT, type CliCommand } from './cliIo';
 
 /** The `bench` sub-command. */

@@ -1,7 +1,7 @@
 // The models a headless run may use, built from the environment: a planner for `--goal`, a re-planner,
 // a solver (asked only with `--summary model`) and a worker model. Each is optional; a run without them
 // still works (a plan file, no re-planning: a failure stops in needsReplan, the summary is the plain one).
-import type { UsageRecord } from '../core/executor/journalRecords';
+import type { UsageRecord } from '../core/run/journalRecords';
 import type { PlanStreamItem } from '../core/executor/streamedPlanRun';
 import type { Replanner, StepRepairer } from '../core/executor/replanning';
 import type { Solver } from '../core/executor/runSummary';

@@ -4,9 +4,9 @@
 // twice, 2 bad input (including no model configured).
 import { writeFile } from 'node:fs/promises';
 import * as nodePath from 'node:path';
-import type { UsageRecord } from '../core/executor/journalRecords';
+import type { UsageRecord } from '../core/run/journalRecords';
 import { PlannerError } from '../core/planner/plannerError';
-import { messageOf } from '../core/textPreview';
+import { messageOf } from '../core/text/textPreview';
 import { NodeWorkspace } from '../node/nodeWorkspace';
 import { EXIT, type CliCommand, type CliIo } from './cliIo';
 import { applyProjectRulesFlag, MODEL_ENV, modelsFromEnv, type CliModels } from './modelsFromEnv';

@@ -12,7 +12,7 @@ import { loadRunState } from '../core/executor/runRecorder';
 import { runReport } from '../core/executor/runSummary';
 import { parsePlanText } from '../core/plan/parsePlan';
 import { formatProblem } from '../core/plan/planProblem';
-import { messageOf } from '../core/textPreview';
+import { messageOf } from '../core/text/textPreview';
 import type { CliCommand, CliIo } from './cliIo';
 import { newRunId, PLANWRIGHT_FOLDER } from './runFiles';
 import { JsonlRecordLog } from '../node/jsonlRecordLog';

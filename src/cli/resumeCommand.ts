@@ -6,7 +6,7 @@ import * as nodePath from 'node:path';
 import { PlanRun } from '../core/executor/planRun';
 import { mergeEditedPlan } from '../core/executor/replanning';
 import { loadRunState } from '../core/executor/runRecorder';
-import { JournalError, type RunState } from '../core/executor/runState';
+import { JournalError, type RunState } from '../core/run/runState';
 import { formatProblem } from '../core/plan/planProblem';
 import type { ValidPlan } from '../core/plan/planSchema';
 import { CorruptRecordLogError, JsonlRecordLog, nodeLogFiles, type LogFiles } from '../node/jsonlRecordLog';

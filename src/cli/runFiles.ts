@@ -6,7 +6,7 @@ import * as nodePath from 'node:path';
 import { parsePlanText } from '../core/plan/parsePlan';
 import { formatProblem } from '../core/plan/planProblem';
 import type { ValidPlan } from '../core/plan/planSchema';
-import { messageOf } from '../core/textPreview';
+import { messageOf } from '../core/text/textPreview';
 import { errorCode } from '../node/workspaceResolver';
 import type { CliIo } from './cliIo';
 

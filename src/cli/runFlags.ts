@@ -1,8 +1,8 @@
 // The command line of `planwright run` and `planwright resume`: flags in `--name value` or
 // `--name=value` form, checked and turned into run options. Pure, so every message is unit-testable.
 import type { AutoApprove } from '../core/executor/approvalPolicy';
-import { SummaryModeSchema, type RunOptions, type SummaryMode } from '../core/executor/runOptions';
-import { RunModeSchema, type RunMode } from '../core/fused/runMode';
+import { SummaryModeSchema, type RunOptions, type SummaryMode } from '../core/run/runOptions';
+import { RunModeSchema, type RunMode } from '../core/run/runMode';
 
 /** What `--approve` accepts, and the auto-approve setting each means. */
 export const APPROVE_MODES: Readonly<Record<string, AutoApprove>> = { all: 'all', reads: 'readOnly', none: 'none' };

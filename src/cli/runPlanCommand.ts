@@ -5,16 +5,16 @@
 // so `planwright resume` can pick it up after a crash. Exit 0 succeeded, 1 failed or needs a re-plan,
 // 2 bad input, 3 waiting for approval.
 import * as nodePath from 'node:path';
-import type { UsageRecord } from '../core/executor/journalRecords';
+import type { UsageRecord } from '../core/run/journalRecords';
 import { PlanRun } from '../core/executor/planRun';
 import { cancelReason } from '../core/executor/runIo';
-import { DEFAULT_RUN_OPTIONS, type RunOptions } from '../core/executor/runOptions';
+import { DEFAULT_RUN_OPTIONS, type RunOptions } from '../core/run/runOptions';
 import { runStreamedPlan, type StreamedPlanOutcome } from '../core/executor/streamedPlanRun';
 import { runGoal, type GoalResult } from '../core/fused/runGoal';
 import type { ValidPlan } from '../core/plan/planSchema';
 import { PLANNED_REVISION } from '../core/planner/planTask';
 import { summarizeWorkspace } from '../core/planner/workspaceSummary';
-import { messageOf } from '../core/textPreview';
+import { messageOf } from '../core/text/textPreview';
 import { JsonlRecordLog, nodeLogFiles, type LogFiles } from '../node/jsonlRecordLog';
 import { NodeWorkspace } from '../node/nodeWorkspace';
 import { EXIT, type CliCommand, type CliIo } from './cliIo';

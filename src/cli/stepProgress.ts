@@ -1,7 +1,7 @@
 // The human output of a headless run: one line per step transition as it happens, e.g.
 // `E2  editFile    succeeded  (postcondition: fileContains src/cli.ts "--verbose": found on line 7)`,
 // and the closing lines that say how the run ended and what to do next.
-import type { RunState, StepRun } from '../core/executor/runState';
+import type { RunState, StepRun } from '../core/run/runState';
 import type { RunReport } from '../core/executor/runSummary';
 
 /** The line for the current status of `stepId`, or `undefined` when the plan has no such step. */

@@ -3,7 +3,7 @@
 // refusing any file changed since the run left it. Exit 0 when nothing was refused, 1 otherwise.
 import * as nodePath from 'node:path';
 import { loadRunState } from '../core/executor/runRecorder';
-import { JournalError, type RunState } from '../core/executor/runState';
+import { JournalError, type RunState } from '../core/run/runState';
 import { UndoScopeError } from '../core/undo/runFileChanges';
 import { describeRunUndo, undoRun } from '../core/undo/undoRun';
 import { CorruptRecordLogError, JsonlRecordLog } from '../node/jsonlRecordLog';

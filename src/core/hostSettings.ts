@@ -5,8 +5,8 @@
 // (src/vscode/settings.ts) gathers the raw values; package.json's contributes.configuration describes
 // the same keys, checked against this schema by test/unit/vscodeAdapters/settingsManifest.test.ts.
 import { z } from 'zod';
-import { DEFAULT_RUN_OPTIONS, type RunOptions } from './executor/runOptions';
-import { RunModeSchema } from './fused/runMode';
+import { DEFAULT_RUN_OPTIONS, type RunOptions } from './run/runOptions';
+import { RunModeSchema } from './run/runMode';
 import { DEFAULT_TOOL_LIMITS } from './tools/defineTool';
 
 /** The configuration section every key lives under. */

@@ -1,8 +1,8 @@
 // Which steps may run without asking: a pure function of the step's tool, its effect class and the
 // user's settings. The model can never approve anything; only this policy or the user can.
-import { isMcpToolName } from '../mcp/mcpToolName';
+import { isMcpToolName } from '../tools/mcpToolName';
 import type { EffectClass } from '../tools/defineTool';
-import { canonicalJson } from './canonicalJson';
+import { canonicalJson } from '../text/canonicalJson';
 
 /** What runs without asking: nothing, read-only steps, read-only steps and idempotent file writes, or all. */
 export type AutoApprove = 'none' | 'readOnly' | 'readOnlyAndIdempotentFileEdits' | 'all';

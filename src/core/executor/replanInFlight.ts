@@ -7,13 +7,13 @@ import { formatProblem } from '../plan/planProblem';
 import type { PlanPatch } from '../plan/planPatch';
 import { resolveStepArgs } from '../plan/resolveStepArgs';
 import type { Workspace } from '../ports';
-import { messageOf } from '../textPreview';
+import { messageOf } from '../text/textPreview';
 import { gatherEvidence } from './failureEvidence';
-import type { RunStatus } from './journalRecords';
+import type { RunStatus } from '../run/journalRecords';
 import { brokenStepEvidence, buildReplanRequest, patchProblems, usageOfFailure, type PatchCheck, type ReplanAnswer, type Replanner, type StepRepairer } from './replanning';
 import type { RunRecorder } from './runRecorder';
 import { revisePatched } from './runRevisions';
-import { statusById, stepOutputs } from './runState';
+import { statusById, stepOutputs } from '../run/runState';
 import { firstBrokenStep } from './scheduler';
 
 /** What a recovery works through. */

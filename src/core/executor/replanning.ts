@@ -7,12 +7,12 @@ import { formatProblem, type PlanProblem } from '../plan/planProblem';
 import type { Step, ValidPlan } from '../plan/planSchema';
 import type { StepStatus } from '../plan/stepStatus';
 import { validatePlan, type PlanValidation } from '../plan/validatePlan';
-import { tail } from '../textPreview';
-import { summarizeArgs } from '../view/summarizeArgs';
-import { UsageRecordSchema, type FailureRecord, type UsageRecord } from './journalRecords';
-import { canonicalJson } from './canonicalJson';
-import { statusById, type RunState } from './runState';
-import { FROZEN_STATUSES } from './stepTransitions';
+import { tail } from '../text/textPreview';
+import { summarizeArgs } from '../plan/summarizeArgs';
+import { UsageRecordSchema, type FailureRecord, type UsageRecord } from '../run/journalRecords';
+import { canonicalJson } from '../text/canonicalJson';
+import { statusById, type RunState } from '../run/runState';
+import { FROZEN_STATUSES } from '../run/stepTransitions';
 
 /** A step the re-planner sees as one line: done, running or waiting. */
 export interface StepLine {

@@ -3,9 +3,9 @@
 // that answer) or the user asked for the solver model's summary — so no run waits for a model it did not
 // ask for. Any run that did not succeed gets the deterministic account.
 import { dependentsOf } from '../plan/planGraph';
-import type { UsageRecord } from './journalRecords';
-import type { RunOptions } from './runOptions';
-import type { PhaseUsage, RunState } from './runState';
+import type { UsageRecord } from '../run/journalRecords';
+import type { RunOptions } from '../run/runOptions';
+import type { PhaseUsage, RunState } from '../run/runState';
 
 /** Writes the final summary of a finished run. */
 export interface Solver {

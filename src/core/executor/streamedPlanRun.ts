@@ -8,12 +8,12 @@
 import type { ValidPlan } from '../plan/planSchema';
 import { formatProblem } from '../plan/planProblem';
 import { validatePlan } from '../plan/validatePlan';
-import { messageOf } from '../textPreview';
-import type { StreamOffset, UsageRecord } from './journalRecords';
+import { messageOf } from '../text/textPreview';
+import type { StreamOffset, UsageRecord } from '../run/journalRecords';
 import { PlanRun, type PlanIntake, type RunDeps } from './planRun';
-import type { RunOptions } from './runOptions';
+import type { RunOptions } from '../run/runOptions';
 import { RunRecorder } from './runRecorder';
-import type { RunState } from './runState';
+import type { RunState } from '../run/runState';
 import { runReport, type RunReport } from './runSummary';
 
 /** What the planner's stream yields: a completed step (raw, to be gated), a line that is no step, or the call's usage. */

@@ -7,11 +7,11 @@ import { findDeepNesting } from '../plan/jsonNesting';
 import { PLAN_LIMITS, screenValue, TOO_DEEP } from '../plan/planLimits';
 import { formatPath } from '../plan/planProblem';
 import type { ChatToolCall, ChatToolSpec } from '../ports';
-import { quote } from '../textPreview';
+import { quote } from '../text/textPreview';
 import type { ToolDefinition } from '../tools/defineTool';
 import { runCommandTool } from '../tools/runCommand';
 import { TOOLS, findTool } from '../tools/toolCatalog';
-import type { FusedMode } from './runMode';
+import type { FusedMode } from '../run/runMode';
 
 /** The tool that hands the task to the planner (auto mode only). */
 export const MAKE_PLAN_TOOL = 'make_plan';

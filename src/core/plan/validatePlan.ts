@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { Check } from '../checks/checkSchema';
 import { mcpResultProblem } from '../mcp/mcpResultRule';
-import { isMcpToolName } from '../mcp/mcpToolName';
+import { isMcpToolName } from '../tools/mcpToolName';
 import { findTool, registeredTools, TOOL_NAMES } from '../tools/toolCatalog';
 import { runCommandTool } from '../tools/runCommand';
 import { closestName } from './closestName';
@@ -13,7 +13,7 @@ import { DOCUMENT_STRUCTURE, screenValue } from './planLimits';
 import { appendProblems, boundProblem, formatPath, issueProblems, parseExplained, type PlanProblem } from './planProblem';
 import { PlanSchema, STEP_ID_PATTERN, StepSchema, type Plan, type Step, type ValidPlan } from './planSchema';
 import { referenceOccurrences } from './references';
-import { quote } from '../textPreview';
+import { quote } from '../text/textPreview';
 import { stepFlags } from './stepFlags';
 import { walkChecks } from './walkChecks';
 

@@ -7,7 +7,7 @@ import { PLAN_FORMAT_VERSION } from '../plan/planSchema';
 import { workspacePathsOf } from '../plan/workspacePaths';
 import { plannerSystemMessage } from '../planner/plannerPrefix';
 import { projectRulesMessage, type ProjectRules } from '../rules/projectRules';
-import { shorten, tail } from '../textPreview';
+import { shorten, tail } from '../text/textPreview';
 import { encodeStepLine } from './stepLine';
 
 /** Bounds of the re-plan request. */

@@ -1,6 +1,6 @@
 // appendFile: appends text to a file. Repeating it appends twice, so it is not idempotent.
 import { z } from 'zod';
-import { countLines } from '../textPreview';
+import { countLines } from '../text/textPreview';
 import { WorkspacePathSchema } from '../workspacePath';
 import { defineTool, type SettleOutcome } from './defineTool';
 import { previewChange, readOrNull, snapshotOf } from './fileSnapshots';

@@ -1,7 +1,7 @@
 // editFile: exact find/replace edits in one file; each `find` must match exactly once.
 import { z } from 'zod';
 import { ToolError } from '../errors';
-import { countLines, quote } from '../textPreview';
+import { countLines, quote } from '../text/textPreview';
 import { WorkspacePathSchema } from '../workspacePath';
 import { applyEdits, looksEdited, type TextEdit } from './applyEdits';
 import { defineTool, type SettleOutcome } from './defineTool';

@@ -5,7 +5,7 @@
 // recorded by size (and digest), never read whole, so the journal stays small and a FIFO never blocks.
 import { BinaryFileError, describeFileType, FileNotFoundError, formatBytes, UndoConflictError, UndoUnavailableError } from '../errors';
 import type { FileChangePreview, Workspace } from '../ports';
-import { messageOf } from '../textPreview';
+import { messageOf } from '../text/textPreview';
 import { DEFAULT_MAX_READ_BYTES, type FileSnapshot, type StepFlags, type ToolDefinition } from './defineTool';
 
 /** How a finished step can be undone. */

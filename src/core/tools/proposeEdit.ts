@@ -1,7 +1,7 @@
 // proposeEdit: the worker model writes find/replace edits for one file, applied as editFile applies them.
 import { z } from 'zod';
 import { ToolError } from '../errors';
-import { countLines } from '../textPreview';
+import { countLines } from '../text/textPreview';
 import { WorkspacePathSchema } from '../workspacePath';
 import { applyEdits } from './applyEdits';
 import { defineTool } from './defineTool';

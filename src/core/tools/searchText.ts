@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { BinaryFileError, describeFileType, FileNotFoundError, FileRefusedError, FileTooLargeError, formatBytes, NotAFileError, ToolError } from '../errors';
 import { PLAN_LIMITS } from '../plan/planLimits';
 import type { Workspace } from '../ports';
-import { messageOf, regexSyntaxReason, shorten } from '../textPreview';
+import { messageOf, regexSyntaxReason, shorten } from '../text/textPreview';
 import { defineTool } from './defineTool';
 import { guarded } from './toolFailure';
 

@@ -1,6 +1,6 @@
 // writeFile: replaces or creates a file with the given content. Repeating it leaves the same state.
 import { z } from 'zod';
-import { countLines } from '../textPreview';
+import { countLines } from '../text/textPreview';
 import { WorkspacePathSchema } from '../workspacePath';
 import { defineTool } from './defineTool';
 import { previewChange, readOrNull } from './fileSnapshots';

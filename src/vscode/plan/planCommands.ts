@@ -9,7 +9,7 @@ import { formatProblem } from '../../core/plan/planProblem';
 import { parsePlanText } from '../../core/plan/parsePlan';
 import { renderPlanMarkdown } from '../../core/plan/renderPlanMarkdown';
 import type { GoalResult } from '../../core/fused/runGoal';
-import type { RunMode } from '../../core/fused/runMode';
+import type { RunMode } from '../../core/run/runMode';
 import { COMMANDS, VIEWS } from '../ids';
 import type { LoadedPlan } from './loadedPlan';
 import type { PlanSession } from './planSession';

@@ -4,7 +4,7 @@
 import type * as vscode from 'vscode';
 import { runGoal, type GoalDeps, type GoalResult, type GoalStart } from '../../core/fused/runGoal';
 import type { PlanRun } from '../../core/executor/planRun';
-import type { RunMode } from '../../core/fused/runMode';
+import type { RunMode } from '../../core/run/runMode';
 import { summarizeWorkspace } from '../../core/planner/workspaceSummary';
 
 /** The goal run to carry out, started from the plan source `source`. */

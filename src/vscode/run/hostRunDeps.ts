@@ -2,13 +2,13 @@
 // and commands, the run's journal and trace, the log, the approval gate and, when configured, the models.
 import type * as vscode from 'vscode';
 import type { RunDeps } from '../../core/executor/planRun';
-import type { RunState } from '../../core/executor/runState';
+import type { RunState } from '../../core/run/runState';
 import type { Logger } from '../../core/ports';
 import { ModelRepairer } from '../../core/replanner/modelRepairer';
 import { ModelReplanner } from '../../core/replanner/modelReplanner';
 import { projectRulesSource } from '../../core/rules/projectRules';
 import { ModelSolver } from '../../core/solver/modelSolver';
-import { messageOf } from '../../core/textPreview';
+import { messageOf } from '../../core/text/textPreview';
 import { nodeClock } from '../../node/nodeClock';
 import type { RunHost, RunModels } from './runHost';
 import type { RunFiles } from './runStorage';

@@ -1,7 +1,7 @@
 // What the log says as a run changes: each step whose status changed (with its failure, check detail or
 // reason), each new revision, and why the run as a whole stopped.
 import type * as vscode from 'vscode';
-import type { RunState } from '../../core/executor/runState';
+import type { RunState } from '../../core/run/runState';
 
 /** Logs a change of the run touching `stepIds` (none: the run as a whole); `lastStatus` keeps each status said once. */
 export function logRunChange(

@@ -3,8 +3,8 @@
 // journal's `host` record, which tells a replayed run which plan it belongs to.
 import type * as vscode from 'vscode';
 import { loadRunState } from '../../core/executor/runRecorder';
-import type { RunState } from '../../core/executor/runState';
-import { messageOf } from '../../core/textPreview';
+import type { RunState } from '../../core/run/runState';
+import { messageOf } from '../../core/text/textPreview';
 import type { RunFiles, RunStorage } from './runStorage';
 
 /** What the journal's `host` field holds for a run started in VS Code. */

@@ -11,7 +11,7 @@ import type { Check } from '../../../src/core/checks/checkSchema';
 import { evaluateCheck } from '../../../src/core/checks/evaluateCheck';
 import { PlanRun } from '../../../src/core/executor/planRun';
 import type { ReplanRequest } from '../../../src/core/executor/replanning';
-import { DEFAULT_RUN_OPTIONS } from '../../../src/core/executor/runOptions';
+import { DEFAULT_RUN_OPTIONS } from '../../../src/core/run/runOptions';
 import type { Step } from '../../../src/core/plan/planSchema';
 import { validatePlan } from '../../../src/core/plan/validatePlan';
 import { containsCheckKind } from '../../../src/core/plan/walkChecks';

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import type { CliIo } from '../../../src/cli/cliIo';
 import { runCli } from '../../../src/cli/runCli';
 import { failureTailLines, replanLines } from '../../../src/cli/stepProgress';
-import type { RunState } from '../../../src/core/executor/runState';
+import type { RunState } from '../../../src/core/run/runState';
 import { runView, stepRun, threeSteps } from '../view/viewFixtures';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
 

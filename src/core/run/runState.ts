@@ -9,7 +9,7 @@ import type { FileSnapshot } from '../tools/defineTool';
 import type { FailureRecord, JournalRecord, OutputRecord, RunStatus, UsageRecord } from './journalRecords';
 import type { RunOptions } from './runOptions';
 import { FROZEN_STATUSES, transition } from './stepTransitions';
-import { canonicalJson } from './canonicalJson';
+import { canonicalJson } from '../text/canonicalJson';
 import { IndexedMap, projectMap, withEntry } from './indexedMap';
 
 /** One step's part of a run. */

@@ -1,5 +1,5 @@
 // The one-line summary of a step's tool call shown after its tool name: its most telling argument, shortened.
-import type { Step } from '../plan/planSchema';
+import type { Step } from './planSchema';
 
 /** The argument that says most about a step's tool call, in the order tried. */
 const SUMMARY_ARGS = ['path', 'command', 'glob', 'pattern', 'from', 'instruction'] as const;
