@@ -1,6 +1,6 @@
 // The table of `planwright` sub-commands. Each command's module is required when that command runs (or
 // when --help lists them), not at start-up: `--version` and `validate` then never evaluate the model
-// client, the executor or the benchmark, which they do not use.
+// client or the executor, which they do not use.
 import type { CliCommand } from './cliIo';
 
 /** A sub-command by name, and how to load it. */
@@ -15,6 +15,5 @@ export const CLI_COMMANDS: readonly CliCommandEntry[] = [
   { name: 'run', load: () => (require('./runPlanCommand') as typeof import('./runPlanCommand')).runPlanCommand },
   { name: 'resume', load: () => (require('./resumeCommand') as typeof import('./resumeCommand')).resumeCommand },
   { name: 'undo', load: () => (require('./undoCommand') as typeof import('./undoCommand')).undoCommand },
-  { name: 'bench', load: () => (require('./benchCommand') as typeof import('./benchCommand')).benchCommand },
   { name: 'mcp', load: () => (require('./mcpCommand') as typeof import('./mcpCommand')).mcpCommand },
 ];
