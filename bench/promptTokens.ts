@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { countTokens } from 'gpt-tokenizer';
-import type { ReplanRequest, StepLine } from '../src/core/executor/replanning';
+import type { ReplanRequest, StepLine } from '../src/core/run/modelRoles';
 import { encodeCompactPlan } from '../src/core/plan/compact/encodeCompactPlan';
 import { parsePlanText } from '../src/core/plan/parsePlan';
 import type { Step } from '../src/core/plan/planSchema';

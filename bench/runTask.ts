@@ -12,7 +12,7 @@ import type { ChatModel, Clock, Logger } from '../src/core/ports';
 import { ModelRepairer } from '../src/core/replanner/modelRepairer';
 import { ModelReplanner } from '../src/core/replanner/modelReplanner';
 import { ModelSolver } from '../src/core/solver/modelSolver';
-import { messageOf } from '../src/core/text/textPreview';
+import { messageOf } from '../src/core/text/errorText';
 import { DEFAULT_TOOL_LIMITS } from '../src/core/tools/defineTool';
 import { JsonlRecordLog } from '../src/node/jsonlRecordLog';
 import { nodeClock } from '../src/node/nodeClock';

@@ -6,7 +6,7 @@ import { writeFile } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import type { UsageRecord } from '../core/run/journalRecords';
 import { PlannerError } from '../core/planner/plannerError';
-import { messageOf } from '../core/text/textPreview';
+import { messageOf } from '../core/text/errorText';
 import { NodeWorkspace } from '../node/nodeWorkspace';
 import { EXIT, type CliCommand, type CliIo } from './cliIo';
 import { applyProjectRulesFlag, MODEL_ENV, modelsFromEnv, type CliModels } from './modelsFromEnv';

@@ -1,12 +1,11 @@
-// Files and folders of a headless run: the plan file, the workspace folder check, the run id, and the
+// Files and folders of a headless run: the plan file, the workspace folder check and the
 // default place of a run's journal and trace, `<workspace>/.planwright/runs/<runId>.journal.jsonl` / `.trace.jsonl`.
-import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, realpath, stat, writeFile } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import { parsePlanText } from '../core/plan/parsePlan';
 import { formatProblem } from '../core/plan/planProblem';
 import type { ValidPlan } from '../core/plan/planSchema';
-import { messageOf } from '../core/text/textPreview';
+import { messageOf } from '../core/text/errorText';
 import { errorCode } from '../node/workspaceResolver';
 import type { CliIo } from './cliIo';
 
@@ -19,12 +18,6 @@ export async function workspaceFolder(path: string): Promise<{ readonly root: st
   if (!info) return { error: `workspace folder not found: ${path}` };
   if (!info.isDirectory()) return { error: `workspace is not a folder: ${path}` };
   return { root: await realpath(path) };
-}
-
-/** A run id that sorts by start time, e.g. `20250101-120000-3fa2`. */
-export function newRunId(now: Date): string {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-  return `${stamp}-${randomBytes(2).toString('hex')}`;
 }
 
 /** Where a run's journal and trace go by default. */

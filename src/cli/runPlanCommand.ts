@@ -14,13 +14,14 @@ import { runGoal, type GoalResult } from '../core/fused/runGoal';
 import type { ValidPlan } from '../core/plan/planSchema';
 import { PLANNED_REVISION } from '../core/planner/planTask';
 import { summarizeWorkspace } from '../core/planner/workspaceSummary';
-import { messageOf } from '../core/text/textPreview';
+import { messageOf } from '../core/text/errorText';
 import { JsonlRecordLog, nodeLogFiles, type LogFiles } from '../node/jsonlRecordLog';
 import { NodeWorkspace } from '../node/nodeWorkspace';
 import { EXIT, type CliCommand, type CliIo } from './cliIo';
 import { applyProjectRulesFlag, MODEL_ENV, modelsFromEnv, type CliModels } from './modelsFromEnv';
 import { optionOverrides, parseRunFlags, type RunFlags } from './runFlags';
-import { defaultRunFiles, holdsRecords, newRunId, preparePlanwrightFolder, readPlanFile, workspaceFolder } from './runFiles';
+import { defaultRunFiles, holdsRecords, preparePlanwrightFolder, readPlanFile, workspaceFolder } from './runFiles';
+import { newRunId } from '../node/runId';
 import { runSession, runSessionWith, type SessionResult } from './runSession';
 
 const USAGE =

@@ -5,7 +5,7 @@ import * as nodePath from 'node:path';
 import type { PlanRun, RunDeps } from '../core/executor/planRun';
 import type { RunReport } from '../core/executor/runSummary';
 import type { ApprovalGate, Logger } from '../core/ports';
-import { messageOf } from '../core/text/textPreview';
+import { messageOf } from '../core/text/errorText';
 import { JsonlRecordLog } from '../node/jsonlRecordLog';
 import { NodeCommandRunner } from '../node/nodeCommandRunner';
 import { nodeClock } from '../node/nodeClock';

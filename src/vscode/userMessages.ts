@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { ModelError, UndoConflictError } from '../core/errors';
 import { PlannerError } from '../core/planner/plannerError';
 import { formatProblem, type PlanProblem } from '../core/plan/planProblem';
-import { messageOf } from '../core/text/textPreview';
+import { messageOf } from '../core/text/errorText';
 import { RunUnavailableError } from './run/runUnavailableError';
 
 /** The short text for `error`; the details go to `log`. */

@@ -5,7 +5,7 @@
 import type { RunReport } from '../executor/runSummary';
 import type { RunState, StepRun } from '../run/runState';
 import type { Plan } from '../plan/planSchema';
-import { shorten, tail } from '../text/textPreview';
+import { shorten, tail } from '../text/shorten';
 
 /** The bounds of the chat texts. */
 export const DIGEST_LIMITS = { steps: 40, errorChars: 300, checkChars: 400, outputTailChars: 1_500, summaryChars: 2_000, reasons: 5 } as const;

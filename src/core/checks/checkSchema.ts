@@ -2,7 +2,7 @@
 // without a model. One discriminated union, recursive through the combinators all / any / not.
 import { z } from 'zod';
 import { PLAN_LIMITS } from '../plan/planLimits';
-import { regexSyntaxReason } from '../text/textPreview';
+import { regexSyntaxReason } from '../text/errorText';
 import { WorkspacePathSchema } from '../workspacePath';
 
 /** `pattern` must compile as a JavaScript regular expression (a pattern over the limit is not compiled). */

@@ -4,7 +4,7 @@
 // is how a status check asks a server whether an uncertain call took effect.
 import { canonicalJson } from '../text/canonicalJson';
 import { isMcpToolName } from '../tools/mcpToolName';
-import { shorten } from '../text/textPreview';
+import { shorten } from '../text/shorten';
 import { findTool } from '../tools/toolCatalog';
 import type { CheckResult } from './checkSchema';
 import type { CheckContext, CheckEvaluation, CheckOf, StepCommandResult } from './checkContext';

@@ -8,7 +8,7 @@ import type { Step } from '../plan/planSchema';
 import type { Workspace } from '../ports';
 import { nearestWindow, numberedRegion } from '../text/nearestMatch';
 import { countOccurrences } from '../tools/applyEdits';
-import { quote } from '../text/textPreview';
+import { quote } from '../text/quote';
 import type { FailureRecord } from '../run/journalRecords';
 
 /** The evidence about one failure, and whether a local fix may do. */

@@ -7,11 +7,6 @@ import type { UsageRecord } from '../run/journalRecords';
 import type { RunOptions } from '../run/runOptions';
 import type { PhaseUsage, RunState } from '../run/runState';
 
-/** Writes the final summary of a finished run. */
-export interface Solver {
-  summarize(state: RunState, signal: AbortSignal): Promise<{ readonly text: string; readonly usage: readonly UsageRecord[] }>;
-}
-
 /**
  * Where a succeeded run's summary comes from: `solver` when the run's options ask for a model summary
  * (`summary: 'model'`); otherwise `answer` when the plan's last step is a `generate` step that succeeded

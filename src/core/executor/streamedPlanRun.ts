@@ -8,19 +8,14 @@
 import type { ValidPlan } from '../plan/planSchema';
 import { formatProblem } from '../plan/planProblem';
 import { validatePlan } from '../plan/validatePlan';
-import { messageOf } from '../text/textPreview';
+import { messageOf } from '../text/errorText';
 import type { StreamOffset, UsageRecord } from '../run/journalRecords';
+import type { PlanStreamItem } from '../run/modelRoles';
 import { PlanRun, type PlanIntake, type RunDeps } from './planRun';
 import type { RunOptions } from '../run/runOptions';
 import { RunRecorder } from './runRecorder';
 import type { RunState } from '../run/runState';
 import { runReport, type RunReport } from './runSummary';
-
-/** What the planner's stream yields: a completed step (raw, to be gated), a line that is no step, or the call's usage. */
-export type PlanStreamItem =
-  | { readonly kind: 'step'; readonly step: unknown; readonly offset: StreamOffset }
-  | { readonly kind: 'problem'; readonly problems: readonly string[]; readonly offset: StreamOffset }
-  | { readonly kind: 'usage'; readonly usage: UsageRecord };
 
 /** What a streamed run starts from. */
 export interface StreamedPlanStart {

@@ -5,7 +5,7 @@ import type { StepEnd } from '../executor/stepRunner';
 import type { ChatMessage } from '../ports';
 import { renderWorkspaceSummary, type WorkspaceSummary } from '../planner/workspaceSummary';
 import { projectRulesMessage } from '../rules/projectRules';
-import { shorten, tail } from '../text/textPreview';
+import { shorten, tail } from '../text/shorten';
 import { escalationRuleText, type EscalationLimits } from './escalationRule';
 import type { FusedMode } from '../run/runMode';
 

@@ -15,7 +15,7 @@ import { runStep, type StepRunnerIo } from '../executor/stepRunner';
 import { transition } from '../run/stepTransitions';
 import type { WorkspaceSummary } from '../planner/workspaceSummary';
 import type { ChatMessage, ChatModel, ChatResponse } from '../ports';
-import { messageOf } from '../text/textPreview';
+import { messageOf } from '../text/errorText';
 import { takeSnapshots } from '../tools/fileSnapshots';
 import { AUTO_ESCALATION, type EscalationLimits } from './escalationRule';
 import { backstopEscalation, finishedStatus, fusedStep } from './fusedDecisions';

@@ -7,7 +7,7 @@ import { findDeepNesting } from '../plan/jsonNesting';
 import { PLAN_LIMITS, screenValue, TOO_DEEP } from '../plan/planLimits';
 import { formatPath } from '../plan/planProblem';
 import type { ChatToolCall, ChatToolSpec } from '../ports';
-import { quote } from '../text/textPreview';
+import { quote } from '../text/quote';
 import type { ToolDefinition } from '../tools/defineTool';
 import { runCommandTool } from '../tools/runCommand';
 import { TOOLS, findTool } from '../tools/toolCatalog';

@@ -3,7 +3,7 @@
 // result with `isError` is a definite failure carrying the server's message; a connection fault after the
 // request went out is ambiguous, so the retry policy treats it by the effect class like any other tool.
 import { ToolError } from '../errors';
-import { shorten } from '../text/textPreview';
+import { shorten } from '../text/shorten';
 import { defineTool, type ToolDefinition } from '../tools/defineTool';
 import { argsSchemaFromJsonSchema } from './jsonSchemaArgs';
 import { McpConnectionError, type McpCaller } from './mcpCaller';

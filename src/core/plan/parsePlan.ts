@@ -1,6 +1,6 @@
 // Plan text to a validated plan: JSON syntax first (a clear line and column, never a stack trace),
 // then the validation gate.
-import { lineAt } from '../text/textPreview';
+import { lineAt } from '../text/textLines';
 import { findDeepNesting } from './jsonNesting';
 import { locateJsonSyntaxError } from './jsonSyntaxError';
 import { DOCUMENT_STRUCTURE, PLAN_LIMITS, TOO_DEEP } from './planLimits';

@@ -13,7 +13,7 @@ import { DOCUMENT_STRUCTURE, screenValue } from './planLimits';
 import { appendProblems, boundProblem, formatPath, issueProblems, parseExplained, type PlanProblem } from './planProblem';
 import { PlanSchema, STEP_ID_PATTERN, StepSchema, type Plan, type Step, type ValidPlan } from './planSchema';
 import { referenceOccurrences } from './references';
-import { quote } from '../text/textPreview';
+import { quote } from '../text/quote';
 import { stepFlags } from './stepFlags';
 import { walkChecks } from './walkChecks';
 

@@ -3,7 +3,7 @@
 import { findDeepNesting } from '../plan/jsonNesting';
 import { DOCUMENT_STRUCTURE, PLAN_LIMITS, TOO_DEEP } from '../plan/planLimits';
 import { formatPath } from '../plan/planProblem';
-import { shorten } from '../text/textPreview';
+import { shorten } from '../text/shorten';
 
 /** The parsed JSON of a reply, or one line saying why there is none. */
 export type ModelJson = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: string };

@@ -3,7 +3,7 @@
 // reply had arrived — so a run can show and start the step while the planner is still writing.
 import type { StreamOffset } from '../run/journalRecords';
 import { usageOf } from '../run/meteredModel';
-import type { PlanStreamItem } from '../executor/streamedPlanRun';
+import type { PlanStreamItem } from '../run/modelRoles';
 import { formatProblem, type PlanProblem } from '../plan/planProblem';
 import type { ChatModel, ChatRequest } from '../ports';
 

@@ -6,7 +6,7 @@ import type { UsageRecord } from '../run/journalRecords';
 import { COMPACT_JSON_SCHEMA } from '../plan/compact/compactJson';
 import { PLAN_FORMAT_VERSION, type ValidPlan } from '../plan/planSchema';
 import { validatePlan } from '../plan/validatePlan';
-import type { PlanStreamItem } from '../executor/streamedPlanRun';
+import type { PlanStreamItem } from '../run/modelRoles';
 import type { ChatModel, ChatRequest } from '../ports';
 import { ruleFileNames } from '../rules/projectRules';
 import { askWithRepair, type ReplyCheck } from './askWithRepair';

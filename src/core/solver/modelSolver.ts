@@ -3,7 +3,7 @@
 import type { UsageRecord } from '../run/journalRecords';
 import { usageOf } from '../run/meteredModel';
 import type { RunState } from '../run/runState';
-import type { Solver } from '../executor/runSummary';
+import type { Solver } from '../run/modelRoles';
 import { ModelError } from '../errors';
 import type { ChatModel } from '../ports';
 import { buildSolverPrompt } from './solverPrompt';

@@ -2,7 +2,7 @@
 // summary costs the same few hundred tokens however long the run's outputs were.
 import type { RunState } from '../run/runState';
 import type { ChatMessage } from '../ports';
-import { boundStrings, shorten } from '../text/textPreview';
+import { boundStrings, shorten } from '../text/shorten';
 
 /** Bounds of the solver request. */
 export const SOLVER_LIMITS = {

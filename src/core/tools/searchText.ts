@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { BinaryFileError, describeFileType, FileNotFoundError, FileRefusedError, FileTooLargeError, formatBytes, NotAFileError, ToolError } from '../errors';
 import { PLAN_LIMITS } from '../plan/planLimits';
 import type { Workspace } from '../ports';
-import { messageOf, regexSyntaxReason, shorten } from '../text/textPreview';
+import { shorten } from '../text/shorten';
+import { messageOf, regexSyntaxReason } from '../text/errorText';
 import { defineTool } from './defineTool';
 import { guarded } from './toolFailure';
 

@@ -4,7 +4,7 @@
 import { FileNotFoundError } from '../errors';
 import type { RunState } from '../run/runState';
 import type { Workspace } from '../ports';
-import { readOrNull } from '../tools/fileSnapshots';
+import { readOrNull } from '../readOrNull';
 import { decideUndo, runFileChanges } from './runFileChanges';
 
 /** What undoing a run did: files put back, files already as before, and files refused with the reason. */

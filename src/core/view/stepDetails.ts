@@ -3,7 +3,7 @@
 import type { StepRun } from '../run/runState';
 import { describeCheck } from '../plan/describeCheck';
 import type { Step } from '../plan/planSchema';
-import { shorten, tail } from '../text/textPreview';
+import { shorten, tail } from '../text/shorten';
 import { escapeMarkdown } from './markdownText';
 import type { PlanTreeNode } from './planTreeNode';
 import { DETAIL_CONTEXT_VALUE } from './stepContextValue';

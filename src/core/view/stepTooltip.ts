@@ -6,7 +6,7 @@ import { describeCheck } from '../plan/describeCheck';
 import type { Step } from '../plan/planSchema';
 import { stepFlags } from '../plan/stepFlags';
 import type { StepStatus } from '../plan/stepStatus';
-import { shorten, tail } from '../text/textPreview';
+import { shorten, tail } from '../text/shorten';
 import type { EffectClass } from '../tools/defineTool';
 import { findTool } from '../tools/toolCatalog';
 import { codeBlock, escapeMarkdown, inlineCode } from './markdownText';

@@ -2,7 +2,7 @@
 // what happened and to which step ("+1.20 s  E4 run npm test → failed: exit code 1"). Lines that are not
 // valid trace events are counted, not shown; the raw JSON lines stay one click away (the header's link).
 import { TraceEventSchema, type TraceEvent } from '../run/traceEvents';
-import { shorten } from '../text/textPreview';
+import { shorten } from '../text/shorten';
 import { escapeMarkdown } from './markdownText';
 
 /** `ms` since the start as "+1.20 s". */

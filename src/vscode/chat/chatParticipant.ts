@@ -11,7 +11,7 @@ import { renderPlanMarkdown } from '../../core/plan/renderPlanMarkdown';
 import { planTask } from '../../core/planner/planTask';
 import { summarizeWorkspace } from '../../core/planner/workspaceSummary';
 import type { ChatModel } from '../../core/ports';
-import { messageOf } from '../../core/text/textPreview';
+import { messageOf } from '../../core/text/errorText';
 import { CHAT_PARTICIPANT, COMMANDS, VIEWS } from '../ids';
 import { LmChatModel } from '../models/lmChatModel';
 import type { PlanSession } from '../plan/planSession';

@@ -4,7 +4,7 @@
 // ask for confirmation only when invoked from the tree. Approvals are answered only here, by the user.
 import * as vscode from 'vscode';
 import { moveInExecutionOrder, removeStep } from '../../core/plan/planEdits';
-import { shorten } from '../../core/text/textPreview';
+import { shorten } from '../../core/text/shorten';
 import { stepReference } from '../../core/view/stepNumbers';
 import { COMMANDS } from '../ids';
 import type { PlanSession } from './planSession';

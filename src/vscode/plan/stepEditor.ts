@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { insertStepAfter, newStep, replaceStep } from '../../core/plan/planEdits';
 import { formatProblem, type PlanProblem } from '../../core/plan/planProblem';
 import type { Plan, Step } from '../../core/plan/planSchema';
-import { messageOf } from '../../core/text/textPreview';
+import { messageOf } from '../../core/text/errorText';
 import { TOOLS } from '../../core/tools/toolCatalog';
 import { COMMANDS } from '../ids';
 import type { PlanSession } from './planSession';

@@ -8,7 +8,7 @@ import { ModelRepairer } from '../../core/replanner/modelRepairer';
 import { ModelReplanner } from '../../core/replanner/modelReplanner';
 import { projectRulesSource } from '../../core/rules/projectRules';
 import { ModelSolver } from '../../core/solver/modelSolver';
-import { messageOf } from '../../core/text/textPreview';
+import { messageOf } from '../../core/text/errorText';
 import { nodeClock } from '../../node/nodeClock';
 import type { RunHost, RunModels } from './runHost';
 import type { RunFiles } from './runStorage';

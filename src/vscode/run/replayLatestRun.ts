@@ -4,7 +4,7 @@
 import type * as vscode from 'vscode';
 import { loadRunState } from '../../core/executor/runRecorder';
 import type { RunState } from '../../core/run/runState';
-import { messageOf } from '../../core/text/textPreview';
+import { messageOf } from '../../core/text/errorText';
 import type { RunFiles, RunStorage } from './runStorage';
 
 /** What the journal's `host` field holds for a run started in VS Code. */

@@ -16,7 +16,7 @@ import type { RunMode } from '../../core/run/runMode';
 import { runOptionsFromSettings } from '../../core/hostSettings';
 import type { ValidPlan } from '../../core/plan/planSchema';
 import type { PlanValidation } from '../../core/plan/validatePlan';
-import { messageOf } from '../../core/text/textPreview';
+import { messageOf } from '../../core/text/errorText';
 import { undoFromSnapshots, type UndoResult } from '../../core/tools/fileSnapshots';
 import { undoRun, type RunUndoResult } from '../../core/undo/undoRun';
 import { progressText } from '../../core/view/runProgress';

@@ -4,7 +4,7 @@
 import { readdir } from 'node:fs/promises';
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
-import { newRunId } from '../../cli/runFiles';
+import { newRunId } from '../../node/runId';
 import { JsonlRecordLog } from '../../node/jsonlRecordLog';
 
 const JOURNAL_SUFFIX = '.journal.jsonl';

@@ -17,7 +17,7 @@
 import * as vscode from 'vscode';
 import { FileNotFoundError, ToolError, WorkspaceEscapeError } from '../../core/errors';
 import type { CommandRequest, CommandResult, CommandRunner, Logger } from '../../core/ports';
-import { shorten } from '../../core/text/textPreview';
+import { shorten } from '../../core/text/shorten';
 import { workspacePathProblem } from '../../core/workspacePath';
 import { NodeCommandRunner } from '../../node/nodeCommandRunner';
 import { OutputTerminal } from './outputTerminal';

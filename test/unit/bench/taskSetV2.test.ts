@@ -10,7 +10,7 @@ import type { CheckContext } from '../../../src/core/checks/checkContext';
 import type { Check } from '../../../src/core/checks/checkSchema';
 import { evaluateCheck } from '../../../src/core/checks/evaluateCheck';
 import { PlanRun } from '../../../src/core/executor/planRun';
-import type { ReplanRequest } from '../../../src/core/executor/replanning';
+import type { ReplanRequest } from '../../../src/core/run/modelRoles';
 import { DEFAULT_RUN_OPTIONS } from '../../../src/core/run/runOptions';
 import type { Step } from '../../../src/core/plan/planSchema';
 import { validatePlan } from '../../../src/core/plan/validatePlan';
