@@ -1,7 +1,7 @@
 // The schema of a check: a precondition, postcondition or status check that the executor evaluates
 // without a model. One discriminated union, recursive through the combinators all / any / not.
 import { z } from 'zod';
-import { PLAN_LIMITS } from '../plan/planLimits';
+import { PLAN_LIMITS } from '../planLimits';
 import { regexSyntaxReason } from '../text/errorText';
 import { WorkspacePathSchema } from '../workspacePath';
 

@@ -4,7 +4,7 @@
 // problem to tell the model.
 import { z } from 'zod';
 import { findDeepNesting } from '../plan/jsonNesting';
-import { PLAN_LIMITS, screenValue, TOO_DEEP } from '../plan/planLimits';
+import { PLAN_LIMITS, screenValue, TOO_DEEP } from '../planLimits';
 import { formatPath } from '../plan/planProblem';
 import type { ChatToolCall, ChatToolSpec } from '../ports';
 import { quote } from '../text/quote';

@@ -3,7 +3,7 @@
 import { lineAt } from '../text/textLines';
 import { findDeepNesting } from './jsonNesting';
 import { locateJsonSyntaxError } from './jsonSyntaxError';
-import { DOCUMENT_STRUCTURE, PLAN_LIMITS, TOO_DEEP } from './planLimits';
+import { DOCUMENT_STRUCTURE, PLAN_LIMITS, TOO_DEEP } from '../planLimits';
 import { formatPath } from './planProblem';
 import { validatePlan, type PlanValidation } from './validatePlan';
 

@@ -9,7 +9,7 @@ import { findTool, registeredTools, TOOL_NAMES } from '../tools/toolCatalog';
 import { runCommandTool } from '../tools/runCommand';
 import { closestName } from './closestName';
 import { findCycles } from './findCycles';
-import { DOCUMENT_STRUCTURE, screenValue } from './planLimits';
+import { DOCUMENT_STRUCTURE, screenValue } from '../planLimits';
 import { appendProblems, boundProblem, formatPath, issueProblems, parseExplained, type PlanProblem } from './planProblem';
 import { PlanSchema, STEP_ID_PATTERN, StepSchema, type Plan, type Step, type ValidPlan } from './planSchema';
 import { referenceOccurrences } from './references';

@@ -1,7 +1,7 @@
 // Reading JSON out of a model reply. Endpoints without structured output (and some with it) wrap JSON
 // in a ```json fence or a sentence of prose; the object itself is what counts.
 import { findDeepNesting } from '../plan/jsonNesting';
-import { DOCUMENT_STRUCTURE, PLAN_LIMITS, TOO_DEEP } from '../plan/planLimits';
+import { DOCUMENT_STRUCTURE, PLAN_LIMITS, TOO_DEEP } from '../planLimits';
 import { formatPath } from '../plan/planProblem';
 import { shorten } from '../text/shorten';
 
