@@ -2,9 +2,7 @@
 // a solver (asked only with `--summary model`) and a worker model. Each is optional; a run without them
 // still works (a plan file, no re-planning: a failure stops in needsReplan, the summary is the plain one).
 import type { UsageRecord } from '../core/run/journalRecords';
-import type { PlanStreamItem } from '../core/run/modelRoles';
-import type { Replanner, StepRepairer } from '../core/run/modelRoles';
-import type { Solver } from '../core/run/modelRoles';
+import type { PlanStreamItem, Replanner, Solver, StepRepairer } from '../core/run/modelRoles';
 import type { ValidPlan } from '../core/plan/planSchema';
 import { planTask, planTaskStreamed } from '../core/planner/planTask';
 import { summarizeWorkspace } from '../core/planner/workspaceSummary';
