@@ -39,9 +39,7 @@ const importMetaUrlShim = "const importMetaUrl = require('url').pathToFileURL(__
 
 const targets = [
   { ...common, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], banner: { js: importMetaUrlShim } },
-  // gpt-tokenizer (2.7 MB of tables) is a development dependency that only `planwright bench` loads, to
-  // count tokens exactly; it stays outside the bundle and is required from node_modules when the benchmark runs.
-  { ...common, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', external: ['gpt-tokenizer'], banner: { js: `#!/usr/bin/env node\n${importMetaUrlShim}` } },
+  { ...common, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', banner: { js: `#!/usr/bin/env node\n${importMetaUrlShim}` } },
 ];
 
 async function main() {

@@ -2,7 +2,7 @@
 // per turn — how models without parallel tool calls (many local ones) work — to show how much of the
 // fused result rests on parallel calls.
 import { z } from 'zod';
-import type { RunMode } from '../src/core/fused/runMode';
+import type { RunMode } from '../src/core/run/runMode';
 
 /** The name of an arm, as reports and records carry it. */
 export const ArmNameSchema = z.enum(['split', 'fused', 'fused-serial', 'auto']);

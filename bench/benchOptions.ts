@@ -1,4 +1,4 @@
-// The benchmark's options, from `npm run bench -- ...` or `planwright bench ...`: which task set and how
+// The benchmark's options, from `npm run bench -- ...`: which task set and how
 // many of its tasks, which latency profiles, the seed, where to write, scripted model or a real endpoint,
 // concurrency.
 import { z } from 'zod';
@@ -36,7 +36,7 @@ export const DEFAULT_BENCH_OPTIONS: BenchOptions = {
 };
 
 /** The usage line. */
-export const BENCH_USAGE = `planwright bench [--set ${TASK_SET_CHOICES.join('|')}] [--tasks N] [--profile ${PROFILE_NAMES.join('|')}|all] [--seed S] [--out DIR] [--concurrency N] [--endpoint [URL]]`;
+export const BENCH_USAGE = `npm run bench -- [--set ${TASK_SET_CHOICES.join('|')}] [--tasks N] [--profile ${PROFILE_NAMES.join('|')}|all] [--seed S] [--out DIR] [--concurrency N] [--endpoint [URL]]`;
 
 const VALUE_FLAGS = new Set(['set', 'tasks', 'profile', 'seed', 'out', 'concurrency', 'fault-rate']);
 const FLAG_OF: Readonly<Record<string, string>> = { profiles: 'profile', faultRate: 'fault-rate', baseUrl: 'endpoint' };

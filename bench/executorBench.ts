@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { PlanRun, type RunDeps } from '../src/core/executor/planRun';
-import { DEFAULT_RUN_OPTIONS } from '../src/core/executor/runOptions';
+import { DEFAULT_RUN_OPTIONS } from '../src/core/run/runOptions';
 import { dependenciesOf } from '../src/core/plan/planGraph';
 import type { ValidPlan } from '../src/core/plan/planSchema';
 import { validatePlan } from '../src/core/plan/validatePlan';

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { countTokens } from 'gpt-tokenizer';
-import type { ReplanRequest, StepLine } from '../src/core/executor/replanning';
+import type { ReplanRequest, StepLine } from '../src/core/run/modelRoles';
 import { encodeCompactPlan } from '../src/core/plan/compact/encodeCompactPlan';
 import { parsePlanText } from '../src/core/plan/parsePlan';
 import type { Step } from '../src/core/plan/planSchema';
@@ -15,7 +15,7 @@ import { buildPlannerPrompt } from '../src/core/planner/plannerPrompt';
 import { summarizeWorkspace } from '../src/core/planner/workspaceSummary';
 import { buildReplanPrompt } from '../src/core/replanner/replanPrompt';
 import type { ChatMessage } from '../src/core/ports';
-import { summarizeArgs } from '../src/core/view/summarizeArgs';
+import { summarizeArgs } from '../src/core/plan/summarizeArgs';
 import { NodeWorkspace } from '../src/node/nodeWorkspace';
 import { estimatePromptTokens } from '../src/node/tokenEstimate';
 

@@ -7,8 +7,8 @@
 // Run: npx tsc -p . && node out/bench/replanTokens.js [--tasks N]
 import { countTokens } from 'gpt-tokenizer';
 import { PlanRun } from '../src/core/executor/planRun';
-import type { RepairRequest, ReplanRequest } from '../src/core/executor/replanning';
-import { DEFAULT_RUN_OPTIONS } from '../src/core/executor/runOptions';
+import type { RepairRequest, ReplanRequest } from '../src/core/run/modelRoles';
+import { DEFAULT_RUN_OPTIONS } from '../src/core/run/runOptions';
 import { encodeCompactPlan } from '../src/core/plan/compact/encodeCompactPlan';
 import type { PlanPatch } from '../src/core/plan/planPatch';
 import type { Step } from '../src/core/plan/planSchema';

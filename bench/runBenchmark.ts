@@ -4,7 +4,7 @@
 // JSON, Markdown and an SVG chart.
 import { mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { MODEL_ENV, modelsFromEnv } from '../src/node/cli/modelsFromEnv';
+import { MODEL_ENV, modelsFromEnv } from '../src/cli/modelsFromEnv';
 import { ScriptedModelServer } from '../test/support/scriptedModelServer';
 import { renderChart } from './benchChart';
 import type { BenchOptions } from './benchOptions';

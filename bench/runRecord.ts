@@ -2,7 +2,7 @@
 // model calls cost in tokens (and the prefix marks the prompt-cache model compares across calls and
 // runs), and the timed spans the latency replay needs. Written to the JSON result, so it has a schema.
 import { z } from 'zod';
-import { RunModeSchema } from '../src/core/fused/runMode';
+import { RunModeSchema } from '../src/core/run/runMode';
 import { ArmNameSchema } from './benchArms';
 
 /** Where a cached prompt prefix may end: prompt tokens up to there, and a hash of everything up to there. */

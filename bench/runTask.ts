@@ -4,15 +4,15 @@
 // removed afterwards.
 import * as path from 'node:path';
 import { evaluateCheck } from '../src/core/checks/evaluateCheck';
-import { JournalRecordSchema, type JournalRecord } from '../src/core/executor/journalRecords';
-import { DEFAULT_RUN_OPTIONS, type RunOptions } from '../src/core/executor/runOptions';
+import { JournalRecordSchema, type JournalRecord } from '../src/core/run/journalRecords';
+import { DEFAULT_RUN_OPTIONS, type RunOptions } from '../src/core/run/runOptions';
 import { runGoal, type GoalResult } from '../src/core/fused/runGoal';
 import { summarizeWorkspace } from '../src/core/planner/workspaceSummary';
 import type { ChatModel, Clock, Logger } from '../src/core/ports';
 import { ModelRepairer } from '../src/core/replanner/modelRepairer';
 import { ModelReplanner } from '../src/core/replanner/modelReplanner';
 import { ModelSolver } from '../src/core/solver/modelSolver';
-import { messageOf } from '../src/core/textPreview';
+import { messageOf } from '../src/core/text/errorText';
 import { DEFAULT_TOOL_LIMITS } from '../src/core/tools/defineTool';
 import { JsonlRecordLog } from '../src/node/jsonlRecordLog';
 import { nodeClock } from '../src/node/nodeClock';

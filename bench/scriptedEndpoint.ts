@@ -6,8 +6,8 @@
 // count every byte sent: messages, tool specs and the response format's schema. A repair comes as its
 // own role (`repairer`), so it is never taken for a worker's draft.
 import { countTokens } from 'gpt-tokenizer';
-import type { RunState } from '../src/core/executor/runState';
-import type { RunMode } from '../src/core/fused/runMode';
+import type { RunState } from '../src/core/run/runState';
+import type { RunMode } from '../src/core/run/runMode';
 import { MAKE_PLAN_TOOL } from '../src/core/fused/fusedTools';
 import type { ChatModel, ChatRequest, ModelRole } from '../src/core/ports';
 import { OpenAiChatModel } from '../src/node/openAiChatModel';

@@ -2,7 +2,7 @@
 // and finding the rows one step change touches, the work the Planwright view does per journal record.
 // `npx tsc -p . && node out/scripts/benchPlanTree.js [steps]`. A figure to read, not a test that times.
 import { performance } from 'node:perf_hooks';
-import type { StepRun } from '../src/core/executor/runState';
+import type { StepRun } from '../src/core/run/runState';
 import { validatePlan } from '../src/core/plan/validatePlan';
 import type { ValidPlan } from '../src/core/plan/planSchema';
 import { planTreeModel } from '../src/core/view/planTreeModel';

@@ -1,6 +1,6 @@
 // The headless entry point: `planwright <command> ...` over core and the Node adapters.
 // Parses the command line, dispatches to one command module, and turns the result into an exit code.
-import { runCli } from './node/cli/runCli';
+import { runCli } from './cli/runCli';
 
 runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() }).then(
   (code) => {

@@ -6,9 +6,9 @@
 // the same keys, checked against this schema by test/unit/vscodeAdapters/settingsManifest.test.ts.
 import { z } from 'zod';
 import { AutoApproveSchema, DEFAULT_AUTO_APPROVE } from './executor/approvalPolicy';
-import { DEFAULT_RUN_OPTIONS, type RunOptions } from './executor/runOptions';
+import { DEFAULT_RUN_OPTIONS, type RunOptions } from './run/runOptions';
 import { ModelPricesSchema } from './cost/modelPrices';
-import { RunModeSchema } from './fused/runMode';
+import { RunModeSchema } from './run/runMode';
 import { McpServersSchema } from './mcp/mcpServerConfig';
 import { DEFAULT_TOOL_LIMITS } from './tools/defineTool';
 

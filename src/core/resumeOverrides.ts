@@ -2,8 +2,8 @@
 // its flags: the run keeps the options it was journalled with, and only what the user changed since (a
 // setting whose value now differs from the journalled option) overrides. Options no setting covers (the
 // summary mode, retry delay, search and listing limits, an explicit permission to re-run) stay as journalled.
-import { canonicalJson } from './executor/canonicalJson';
-import type { RunOptions } from './executor/runOptions';
+import { canonicalJson } from './text/canonicalJson';
+import type { RunOptions } from './run/runOptions';
 import { runOptionsFromSettings, type HostSettings } from './hostSettings';
 
 /** The options of a resumed run that `settings` change: only those that differ from `journalled`. */

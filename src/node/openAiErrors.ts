@@ -3,7 +3,8 @@
 // failures are worth another attempt and how long the server asked us to wait.
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import { ModelError } from '../core/errors';
-import { quote, shorten } from '../core/textPreview';
+import { quote } from '../core/text/quote';
+import { shorten } from '../core/text/shorten';
 import { UnexpectedReplyError } from './sseData';
 
 /** Where the user configures each thing, named in error messages. */

@@ -4,8 +4,8 @@ import * as vscode from 'vscode';
 import { ModelError, UndoConflictError } from '../core/errors';
 import { PlannerError } from '../core/planner/plannerError';
 import { formatProblem, type PlanProblem } from '../core/plan/planProblem';
-import { messageOf } from '../core/textPreview';
-import { RunUnavailableError } from './runUnavailableError';
+import { messageOf } from '../core/text/errorText';
+import { RunUnavailableError } from './run/runUnavailableError';
 
 /** The short text for `error`; the details go to `log`. */
 export function describeError(error: unknown, log: vscode.LogOutputChannel): string {

@@ -1,5 +1,6 @@
-// Keeps the layers apart: src/core and src/node never import the editor, core does no I/O, and no layer
-// imports one above it (extension.ts → vscode/ → core/ ← node/ ← cli.ts).
+// Keeps the layers apart: src/core and src/node never import the editor, core does no I/O, and every
+// import runs down the table of layers below (docs/architecture.md draws it): a file may import its own
+// layer and the layers its row names, nothing else.
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -49,6 +50,73 @@ const isVscode = (specifier: string) => specifier === 'vscode' || specifier.star
 const reaches = (specifier: string, file: string, layer: string) =>
   specifier.startsWith('.') && path.resolve(path.dirname(file), specifier).startsWith(path.join(ROOT, layer));
 
+/** A layer: the files it holds (`dir/` a whole folder, `dir/*` the files directly in it, else one file) and the layers it may import. */
+interface Layer {
+  readonly holds: readonly string[];
+  readonly mayImport: readonly string[];
+}
+
+const CORE_BELOW_PLAN = ['core ground', 'tools', 'checks', 'mcp'];
+const CORE_BELOW_RUN = [...CORE_BELOW_PLAN, 'plan', 'rules', 'run'];
+const CORE = [...CORE_BELOW_RUN, 'executor', 'model roles', 'fused', 'views of a run', 'host settings'];
+
+/** The allowed directions, lowest layer first. A new folder must be given a row before its files pass. */
+const LAYERS: Readonly<Record<string, Layer>> = {
+  'core ground': { holds: ['src/core/*', 'src/core/text/'], mayImport: [] },
+  tools: { holds: ['src/core/tools/'], mayImport: ['core ground'] },
+  checks: { holds: ['src/core/checks/'], mayImport: ['core ground', 'tools'] },
+  mcp: { holds: ['src/core/mcp/'], mayImport: ['core ground', 'tools', 'checks'] },
+  plan: { holds: ['src/core/plan/'], mayImport: CORE_BELOW_PLAN },
+  rules: { holds: ['src/core/rules/'], mayImport: ['core ground'] },
+  run: { holds: ['src/core/run/'], mayImport: [...CORE_BELOW_PLAN, 'plan'] },
+  executor: { holds: ['src/core/executor/'], mayImport: CORE_BELOW_RUN },
+  'model roles': { holds: ['src/core/planner/', 'src/core/replanner/', 'src/core/solver/'], mayImport: CORE_BELOW_RUN },
+  fused: { holds: ['src/core/fused/'], mayImport: [...CORE_BELOW_RUN, 'executor', 'model roles'] },
+  'views of a run': { holds: ['src/core/view/', 'src/core/chat/', 'src/core/undo/'], mayImport: [...CORE_BELOW_RUN, 'executor'] },
+  'host settings': { holds: ['src/core/hostSettings.ts'], mayImport: CORE_BELOW_RUN },
+  node: { holds: ['src/node/'], mayImport: CORE },
+  vscode: { holds: ['src/vscode/'], mayImport: [...CORE, 'node'] },
+  cli: { holds: ['src/cli/', 'src/cli.ts'], mayImport: [...CORE, 'node'] },
+  extension: { holds: ['src/extension.ts'], mayImport: [...CORE, 'node', 'vscode'] },
+  bench: { holds: ['bench/'], mayImport: [...CORE, 'node', 'cli'] },
+};
+
+/** The layer that holds `file` (a path from the repo root, with `/`), by its most specific entry. */
+function layerOf(file: string): string | undefined {
+  let best: { name: string; length: number } | undefined;
+  for (const [name, layer] of Object.entries(LAYERS)) {
+    for (const entry of layer.holds) {
+      const held = entry.endsWith('/*')
+        ? path.posix.dirname(file) === entry.slice(0, -2)
+        : entry.endsWith('/') ? file.startsWith(entry) : file === entry;
+      if (held && (!best || entry.length > best.length)) best = { name, length: entry.length };
+    }
+  }
+  return best?.name;
+}
+
+/** The repo path a relative import of `file` lands on, without its extension. */
+function landing(file: string, specifier: string): string {
+  return path.relative(ROOT, path.resolve(path.dirname(file), specifier)).split(path.sep).join('/');
+}
+
+/** Every import between layers that the table does not allow, as `file → specifier (layer may not import layer)`. */
+function wrongWayImports(): string[] {
+  const files = [...sourceFiles(path.join(ROOT, 'src')), ...sourceFiles(path.join(ROOT, 'bench'))];
+  return files.flatMap((file) => {
+    const from = layerOf(path.relative(ROOT, file).split(path.sep).join('/'));
+    if (!from) return [];
+    return importedModules(readFileSync(file, 'utf8'))
+      .filter((specifier) => specifier.startsWith('.'))
+      .flatMap((specifier) => {
+        const target = landing(file, specifier);
+        const to = layerOf(`${target}.ts`) ?? layerOf(target);
+        if (!to || to === from || LAYERS[from]?.mayImport.includes(to)) return [];
+        return [`${path.relative(ROOT, file)} → ${specifier} (${from} may not import ${to})`];
+      });
+  });
+}
+
 describe('layer boundaries', () => {
   it('src/core never imports vscode, not even types', () => {
     assert.deepEqual(violations('src/core', isVscode), []);
@@ -77,6 +145,15 @@ describe('layer boundaries', () => {
       ['src/vscode', 'src/extension'].some((layer) => reaches(specifier, file, layer));
     assert.deepEqual(violations('src/node', upward), []);
   });
+
+  it('every source file under src/ and bench/ belongs to a layer of the table', () => {
+    const files = [...sourceFiles(path.join(ROOT, 'src')), ...sourceFiles(path.join(ROOT, 'bench'))].map((file) => path.relative(ROOT, file).split(path.sep).join('/'));
+    assert.deepEqual(files.filter((file) => !layerOf(file)), []);
+  });
+
+  it('every import runs the way the table of layers allows', () => {
+    assert.deepEqual(wrongWayImports(), []);
+  });
 });
 
 describe('importedModules', () => {
@@ -99,5 +176,21 @@ describe('importedModules', () => {
 
   it('ignores imports inside comments', () => {
     assert.deepEqual(importedModules("// import * as vscode from 'vscode';\n/* require('fs') */\nconst x = 1;"), []);
+  });
+});
+
+describe('layerOf', () => {
+  it('places a file by its most specific entry of the table', () => {
+    assert.equal(layerOf('src/core/ports.ts'), 'core ground');
+    assert.equal(layerOf('src/core/text/quote.ts'), 'core ground');
+    assert.equal(layerOf('src/core/hostSettings.ts'), 'host settings');
+    assert.equal(layerOf('src/core/run/runState.ts'), 'run');
+    assert.equal(layerOf('src/cli.ts'), 'cli');
+    assert.equal(layerOf('src/vscode/run/runController.ts'), 'vscode');
+  });
+
+  it('places no file of a folder the table does not name', () => {
+    assert.equal(layerOf('src/core/newFolder/thing.ts'), undefined);
+    assert.equal(layerOf('src/other.ts'), undefined);
   });
 });

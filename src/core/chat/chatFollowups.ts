@@ -1,6 +1,6 @@
 // The next action `@planwright` offers after each answer, chosen from the plan's state: plan a task when none
 // is open, run it when it has not run, explain and carry on when a step broke, the status while it runs.
-import { isRunFinished } from '../executor/journalRecords';
+import { isRunFinished } from '../run/journalRecords';
 import { runStatusWord, type ChatRunView } from './runDigest';
 
 /** The slash commands of the `@planwright` participant, as package.json declares them. */

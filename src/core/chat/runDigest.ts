@@ -3,9 +3,9 @@
 // check detail, output tail), the compact digest a chat model answers a question from, and the run report
 // trimmed to fit an agent's context. Every part is bounded, so a long run or a long log costs the same.
 import type { RunReport } from '../executor/runSummary';
-import type { RunState, StepRun } from '../executor/runState';
+import type { RunState, StepRun } from '../run/runState';
 import type { Plan } from '../plan/planSchema';
-import { shorten, tail } from '../textPreview';
+import { shorten, tail } from '../text/shorten';
 
 /** The bounds of the chat texts. */
 export const DIGEST_LIMITS = { steps: 40, errorChars: 300, checkChars: 400, outputTailChars: 1_500, summaryChars: 2_000, reasons: 5 } as const;

@@ -3,7 +3,7 @@
 // honest account. Pure text over the plan; the VS Code adapter (src/vscode/chat/planwrightTools.ts) shows it.
 import { formatProblem, type PlanProblem } from '../plan/planProblem';
 import type { Plan } from '../plan/planSchema';
-import { quote } from '../textPreview';
+import { quote } from '../text/quote';
 
 /** At most this many problems are listed back to an agent (the rest are counted). */
 export const LISTED_PROBLEMS = 30;

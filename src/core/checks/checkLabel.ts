@@ -1,5 +1,5 @@
 // The label of a check in its own terms (kind and arguments), the start of every result's detail.
-import { quote } from '../textPreview';
+import { quote } from '../text/quote';
 import type { Check } from './checkSchema';
 
 /** E.g. `fileContains src/cli.ts "--verbose"` or `all of 3 checks`. */

@@ -1,8 +1,8 @@
 // The schema of a check: a precondition, postcondition or status check that the executor evaluates
 // without a model. One discriminated union, recursive through the combinators all / any / not.
 import { z } from 'zod';
-import { PLAN_LIMITS } from '../plan/planLimits';
-import { regexSyntaxReason } from '../textPreview';
+import { PLAN_LIMITS } from '../planLimits';
+import { regexSyntaxReason } from '../text/errorText';
 import { WorkspacePathSchema } from '../workspacePath';
 
 /** `pattern` must compile as a JavaScript regular expression (a pattern over the limit is not compiled). */

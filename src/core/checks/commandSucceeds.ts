@@ -1,5 +1,5 @@
 // commandSucceeds: holds when a shell command exits with code 0 within its timeout.
-import { tail } from '../textPreview';
+import { tail } from '../text/shorten';
 import type { CheckResult } from './checkSchema';
 import type { CheckContext, CheckOf } from './checkContext';
 import { checkLabel } from './checkLabel';

@@ -1,7 +1,7 @@
 // Evaluates any check by dispatching on its kind. A check that cannot be evaluated (a path outside
 // the workspace, an unreadable file, a command that cannot start) fails, marked `unevaluable`, with a
 // detail saying why; only cancellation rejects, so a cancelled run is not mistaken for a failed check.
-import { messageOf } from '../textPreview';
+import { messageOf } from '../text/errorText';
 import { allOf } from './allOf';
 import { anyOf } from './anyOf';
 import type { Check } from './checkSchema';

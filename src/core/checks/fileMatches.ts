@@ -1,6 +1,7 @@
 // fileMatches: holds when a file's text matches a regular expression (multiline: ^ and $ per line).
-import { readOrNull } from '../tools/fileSnapshots';
-import { countLines, lineAt, quote } from '../textPreview';
+import { readOrNull } from '../readOrNull';
+import { countLines, lineAt } from '../text/textLines';
+import { quote } from '../text/quote';
 import type { CheckResult } from './checkSchema';
 import type { CheckContext, CheckOf } from './checkContext';
 import { checkLabel } from './checkLabel';

@@ -1,5 +1,5 @@
 // jsonValid: holds when a file parses as JSON.
-import { readOrNull } from '../tools/fileSnapshots';
+import { readOrNull } from '../readOrNull';
 import type { CheckResult } from './checkSchema';
 import type { CheckContext, CheckOf } from './checkContext';
 import { checkLabel } from './checkLabel';

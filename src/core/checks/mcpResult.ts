@@ -2,9 +2,9 @@
 // its structured content (or of its text, when that is JSON) equals a value or exists. Without `tool` it
 // judges the step's own call; with `tool` it first calls that read-only tool of the same server, which
 // is how a status check asks a server whether an uncertain call took effect.
-import { canonicalJson } from '../executor/canonicalJson';
-import { isMcpToolName } from '../mcp/mcpToolName';
-import { shorten } from '../textPreview';
+import { canonicalJson } from '../text/canonicalJson';
+import { isMcpToolName } from '../tools/mcpToolName';
+import { shorten } from '../text/shorten';
 import { findTool } from '../tools/toolCatalog';
 import type { CheckResult } from './checkSchema';
 import type { CheckContext, CheckEvaluation, CheckOf, StepCommandResult } from './checkContext';

@@ -1,8 +1,8 @@
 // What a run's model calls cost, per phase (planning, execution, re-planning, solver) and in all, from the
 // tokens each call reported and the user's prices. Calls of a model without a price are counted, not
 // guessed: a cost with unpriced calls is a lower bound and says so.
-import type { PhaseUsage } from '../executor/runState';
-import type { UsageRecord } from '../executor/journalRecords';
+import type { PhaseUsage } from '../run/runState';
+import type { UsageRecord } from '../run/journalRecords';
 import { priceOf, type ModelPrices } from './modelPrices';
 
 /** The cost of some calls: US dollars for the priced ones, and how many had no price. */

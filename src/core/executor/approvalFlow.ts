@@ -9,9 +9,9 @@ import type { ApprovalAnswer, ApprovalGate, Workspace } from '../ports';
 import { findTool } from '../tools/toolCatalog';
 import { approvalKey, approvalReason, type ApprovalSettings } from './approvalPolicy';
 import { composedPreview, previewContextOf } from './composedPreview';
-import { canonicalJson } from './canonicalJson';
+import { canonicalJson } from '../text/canonicalJson';
 import type { RunRecorder } from './runRecorder';
-import { stepOutputs } from './runState';
+import { stepOutputs } from '../run/runState';
 
 /** What asking for an approval works through. */
 export interface ApprovalIo {

@@ -2,10 +2,10 @@
 // user's settings. The model can never approve anything; only this policy or the user can. Whether a tool
 // is approved command by command is the tool's own word (`commandLine` in its definition).
 import { z } from 'zod';
-import { isMcpToolName } from '../mcp/mcpToolName';
+import { isMcpToolName } from '../tools/mcpToolName';
 import type { EffectClass, ToolDefinition } from '../tools/defineTool';
 import { findTool } from '../tools/toolCatalog';
-import { canonicalJson } from './canonicalJson';
+import { canonicalJson } from '../text/canonicalJson';
 
 /** What runs without asking: nothing, read-only steps, read-only steps and idempotent file writes, or all (headless runs only). */
 export const AutoApproveSchema = z.enum(['none', 'readOnly', 'readOnlyAndIdempotentFileEdits', 'all']);

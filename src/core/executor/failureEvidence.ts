@@ -6,10 +6,10 @@
 import { closestName } from '../plan/closestName';
 import type { Step } from '../plan/planSchema';
 import type { Workspace } from '../ports';
-import { nearestWindow, numberedRegion } from '../replanner/nearestMatch';
+import { nearestWindow, numberedRegion } from '../text/nearestMatch';
 import { countOccurrences } from '../tools/applyEdits';
-import { quote } from '../textPreview';
-import type { FailureRecord } from './journalRecords';
+import { quote } from '../text/quote';
+import type { FailureRecord } from '../run/journalRecords';
 
 /** The evidence about one failure, and whether a local fix may do. */
 export interface FailureEvidence {

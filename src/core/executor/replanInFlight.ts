@@ -7,13 +7,14 @@ import { formatProblem } from '../plan/planProblem';
 import type { PlanPatch } from '../plan/planPatch';
 import { resolveStepArgs } from '../plan/resolveStepArgs';
 import type { Workspace } from '../ports';
-import { messageOf } from '../textPreview';
+import { messageOf } from '../text/errorText';
 import { gatherEvidence } from './failureEvidence';
-import type { RunStatus } from './journalRecords';
-import { brokenStepEvidence, buildReplanRequest, patchProblems, usageOfFailure, type PatchCheck, type ReplanAnswer, type Replanner, type StepRepairer } from './replanning';
+import type { RunStatus } from '../run/journalRecords';
+import { brokenStepEvidence, buildReplanRequest, patchProblems, usageOfFailure } from './replanning';
+import type { PatchCheck, ReplanAnswer, Replanner, StepRepairer } from '../run/modelRoles';
 import type { RunRecorder } from './runRecorder';
 import { revisePatched } from './runRevisions';
-import { statusById, stepOutputs } from './runState';
+import { statusById, stepOutputs } from '../run/runState';
 import { firstBrokenStep } from './scheduler';
 import { stepReference } from '../plan/stepNumbers';
 

@@ -5,77 +5,14 @@
 import { applyPatch, isPatchable, type PlanPatch } from '../plan/planPatch';
 import { formatProblem, type PlanProblem } from '../plan/planProblem';
 import type { Step, ValidPlan } from '../plan/planSchema';
-import type { StepStatus } from '../plan/stepStatus';
 import { validatePlan, type PlanValidation } from '../plan/validatePlan';
-import { tail } from '../textPreview';
-import { summarizeArgs } from '../view/summarizeArgs';
-import { UsageRecordSchema, type FailureRecord, type UsageRecord } from './journalRecords';
-import { canonicalJson } from './canonicalJson';
-import { statusById, type RunState } from './runState';
-import { FROZEN_STATUSES } from './stepTransitions';
-
-/** A step the re-planner sees as one line: done, running or waiting. */
-export interface StepLine {
-  readonly id: string;
-  readonly tool: string;
-  /** The step's main argument, shortened. */
-  readonly summary: string;
-  readonly status: StepStatus;
-}
-
-/** The step that failed or became unknown, with everything known about why. */
-export interface BrokenStepEvidence {
-  readonly step: Step;
-  readonly status: 'failed' | 'unknown';
-  readonly attempts: number;
-  readonly failure?: FailureRecord;
-  readonly checkDetail?: string;
-  /** What the workspace says about the failure (a stale find's region, a mistyped path's nearest one). */
-  readonly evidence: readonly string[];
-}
-
-/**
- * The re-planning request: goal, a one-line list of frozen steps (done or running), the broken step
- * with its evidence, the dependents it invalidated, and the other steps that have not started.
- */
-export interface ReplanRequest {
-  readonly goal: string;
-  readonly revision: number;
-  readonly frozen: readonly StepLine[];
-  readonly broken: BrokenStepEvidence;
-  readonly invalidated: readonly Step[];
-  readonly waiting: readonly StepLine[];
-}
-
-/** A re-planner's (or a repair's) answer: the patch, and what the calls cost. */
-export interface ReplanAnswer {
-  readonly patch: PlanPatch;
-  readonly usage: readonly UsageRecord[];
-}
-
-/** The problems `patch` would have if it were applied to the run as it stands now; none when it applies. */
-export type PatchCheck = (patch: PlanPatch) => readonly string[];
-
-/**
- * Patches a run that hit a failure. The run goes on while it answers, so `check` judges a patch against
- * the run as it is when the answer arrives. A re-planner that fails after spending tokens throws an
- * error with a `usage` field listing them.
- */
-export interface Replanner {
-  replan(request: ReplanRequest, signal: AbortSignal, check: PatchCheck): Promise<ReplanAnswer>;
-}
-
-/** What a repair call sees: the broken step and its evidence, nothing else. */
-export interface RepairRequest {
-  readonly broken: BrokenStepEvidence;
-  /** Why a local fix may do (the repair rule that let the repair be tried). */
-  readonly localFix: string;
-}
-
-/** Repairs one broken step with one small call: a patch that replaces it, or an error when it cannot. */
-export interface StepRepairer {
-  repair(request: RepairRequest, signal: AbortSignal, check: PatchCheck): Promise<ReplanAnswer>;
-}
+import { tail } from '../text/shorten';
+import { summarizeArgs } from '../plan/summarizeArgs';
+import { UsageRecordSchema, type UsageRecord } from '../run/journalRecords';
+import type { BrokenStepEvidence, ReplanRequest, StepLine } from '../run/modelRoles';
+import { canonicalJson } from '../text/canonicalJson';
+import { statusById, type RunState } from '../run/runState';
+import { FROZEN_STATUSES } from '../run/stepTransitions';
 
 /** The usage a failed re-planner reported on its error, so the run report still counts those tokens. */
 export function usageOfFailure(error: unknown): readonly UsageRecord[] {
@@ -135,7 +72,6 @@ export function mergeReplan(state: RunState, newSteps: readonly unknown[]): Plan
   if (clashes.length > 0) return { ok: false, problems: clashes };
   return validatePlan({ ...state.plan, revision: state.revision + 1, steps: [...frozen, ...newSteps] });
 }
-
 
 /**
  * A whole plan edited by hand as the next revision. Its completed (succeeded or skipped) steps must be

@@ -5,10 +5,10 @@ import { dependentsOf } from '../plan/planGraph';
 import { resolveStepArgs } from '../plan/resolveStepArgs';
 import { stepFlags } from '../plan/stepFlags';
 import { findTool } from '../tools/toolCatalog';
-import { isRunFinished } from './journalRecords';
+import { isRunFinished } from '../run/journalRecords';
 import type { RunRecorder } from './runRecorder';
-import { stepOutputs } from './runState';
-import { transition } from './stepTransitions';
+import { stepOutputs } from '../run/runState';
+import { transition } from '../run/stepTransitions';
 import { stepReference } from '../plan/stepNumbers';
 
 /** Why an intervention was refused, or `undefined` when it was journalled. */

@@ -7,13 +7,13 @@ import type { ChatModel, Logger } from '../ports';
 import { findTool } from '../tools/toolCatalog';
 import type { ApprovalIo } from './approvalFlow';
 import type { RunDeps } from './planRun';
-import type { RunOptions } from './runOptions';
+import type { RunOptions } from '../run/runOptions';
 import type { RunRecorder } from './runRecorder';
 import type { RecoveryIo } from './runRecovery';
-import { statusById, stepOutputs, type RunState } from './runState';
+import { statusById, stepOutputs, type RunState } from '../run/runState';
 import { stepsToInvalidate } from './scheduler';
 import type { StepRunnerIo } from './stepRunner';
-import { transition } from './stepTransitions';
+import { transition } from '../run/stepTransitions';
 import { stepReference } from '../plan/stepNumbers';
 
 /** One run's ports, recorder and options. */

@@ -2,7 +2,7 @@
 // (running, or re-planning after a broken step), stopped (paused by the user or a reload, or waiting for the user's
 // approval or an edit) or ended. A pure transition function over the events the host sees, so what may happen in
 // which phase is decided in one place and tested without an editor; the host acts only on transitions allowed here.
-import { isRunFinished, type RunStatus } from './journalRecords';
+import { isRunFinished, type RunStatus } from '../run/journalRecords';
 
 /** The phases of a hosted run. */
 export const RUN_PHASES = ['idle', 'running', 'paused', 'waiting', 'replanning', 'ended'] as const;

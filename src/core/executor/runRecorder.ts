@@ -8,10 +8,10 @@
 // state a resumed run rebuilds from the journal is the state the live run had, field for field.
 import { RecordLogChangedError } from '../errors';
 import type { Clock, RecordLog } from '../ports';
-import { JournalRecordSchema, type JournalRecord, type RunStatus, type StepRecord, type UsageRecord } from './journalRecords';
-import { applyRecord, JournalError, type RunState } from './runState';
-import { transition, type StepEvent } from './stepTransitions';
-import type { TraceEventInput } from './traceEvents';
+import { JournalRecordSchema, type JournalRecord, type RunStatus, type StepRecord, type UsageRecord } from '../run/journalRecords';
+import { applyRecord, JournalError, type RunState } from '../run/runState';
+import { transition, type StepEvent } from '../run/stepTransitions';
+import type { TraceEventInput } from '../run/traceEvents';
 
 /** Where a run's records go, and who hears about each change. */
 export interface RecorderIo {

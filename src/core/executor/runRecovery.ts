@@ -7,12 +7,12 @@ import { resolveStepArgs } from '../plan/resolveStepArgs';
 import { stepFlags } from '../plan/stepFlags';
 import type { FileSnapshot, ToolContext } from '../tools/defineTool';
 import { findTool } from '../tools/toolCatalog';
-import type { StepRecord } from './journalRecords';
-import { decideAfterSettle, DEFAULT_RETRY_LIMITS } from './retryPolicy';
-import { stepOutputs, type RunState } from './runState';
+import type { StepRecord } from '../run/journalRecords';
+import { decideAfterSettle, DEFAULT_RETRY_LIMITS } from '../run/retryPolicy';
+import { stepOutputs, type RunState } from '../run/runState';
 import { settleStep } from './stepRunner';
-import type { StepEvent } from './stepTransitions';
-import type { TraceEventInput } from './traceEvents';
+import type { StepEvent } from '../run/stepTransitions';
+import type { TraceEventInput } from '../run/traceEvents';
 
 /** What recovery works through. */
 export interface RecoveryIo {

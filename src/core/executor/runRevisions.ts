@@ -5,11 +5,11 @@ import { diffPlans } from '../plan/diffPlans';
 import { applyPatch, type PlanPatch } from '../plan/planPatch';
 import type { ValidPlan } from '../plan/planSchema';
 import type { PlanValidation } from '../plan/validatePlan';
-import { canonicalJson } from './canonicalJson';
+import { canonicalJson } from '../text/canonicalJson';
 import { mergeEditedPlan } from './replanning';
-import type { JournalRecord } from './journalRecords';
+import type { JournalRecord } from '../run/journalRecords';
 import type { RunRecorder } from './runRecorder';
-import { statusById, type RunState } from './runState';
+import { statusById, type RunState } from '../run/runState';
 
 /**
  * Applies `patch` (a re-plan's or, when `repaired`, a repair's, after `brokenId` broke) to the run as it

@@ -3,14 +3,9 @@
 // that answer) or the user asked for the solver model's summary — so no run waits for a model it did not
 // ask for. Any run that did not succeed gets the deterministic account.
 import { dependentsOf } from '../plan/planGraph';
-import type { UsageRecord } from './journalRecords';
-import type { RunOptions } from './runOptions';
-import type { PhaseUsage, RunState } from './runState';
-
-/** Writes the final summary of a finished run. */
-export interface Solver {
-  summarize(state: RunState, signal: AbortSignal): Promise<{ readonly text: string; readonly usage: readonly UsageRecord[] }>;
-}
+import type { UsageRecord } from '../run/journalRecords';
+import type { RunOptions } from '../run/runOptions';
+import type { PhaseUsage, RunState } from '../run/runState';
 
 /**
  * Where a succeeded run's summary comes from: `solver` when the run's options ask for a model summary

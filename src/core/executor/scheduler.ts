@@ -3,7 +3,7 @@
 import { dependentsOf, readySteps } from '../plan/planGraph';
 import type { Step, ValidPlan } from '../plan/planSchema';
 import type { StepStatus } from '../plan/stepStatus';
-import { NOT_STARTED_STATUSES } from './stepTransitions';
+import { NOT_STARTED_STATUSES } from '../run/stepTransitions';
 
 /**
  * The approved, ready steps to start now, in plan order: at most `maxParallel` running in all, and none

@@ -9,14 +9,15 @@ import { ToolError } from '../errors';
 import type { Step } from '../plan/planSchema';
 import { stepFlags } from '../plan/stepFlags';
 import type { Clock } from '../ports';
-import { messageOf, tail } from '../textPreview';
+import { tail } from '../text/shorten';
+import { messageOf } from '../text/errorText';
 import type { FileSnapshot, SettleOutcome, ToolContext, ToolDefinition, ToolOutput } from '../tools/defineTool';
 import { toToolError } from '../tools/toolFailure';
 import { findTool } from '../tools/toolCatalog';
-import type { FailureRecord, OutputRecord, StepRecord } from './journalRecords';
-import { decideAfterFailure, decideAfterSettle, type RetryLimits } from './retryPolicy';
+import type { FailureRecord, OutputRecord, StepRecord } from '../run/journalRecords';
+import { decideAfterFailure, decideAfterSettle, type RetryLimits } from '../run/retryPolicy';
 import { JournalWriteError } from './runRecorder';
-import type { TraceEventInput } from './traceEvents';
+import type { TraceEventInput } from '../run/traceEvents';
 
 /** How a step ended, as the journal records it. */
 export interface StepEnd {

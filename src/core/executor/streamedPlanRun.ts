@@ -8,19 +8,13 @@
 import { PLAN_FORMAT_VERSION, type ValidPlan } from '../plan/planSchema';
 import { formatProblem } from '../plan/planProblem';
 import { validatePlan } from '../plan/validatePlan';
-import { messageOf } from '../textPreview';
-import type { StreamOffset, UsageRecord } from './journalRecords';
+import { messageOf } from '../text/errorText';
+import type { StreamOffset, UsageRecord } from '../run/journalRecords';
+import type { PlanStreamItem } from '../run/modelRoles';
 import { PlanRun, type PlanIntake, type RunDeps } from './planRun';
-import type { RunOptions } from './runOptions';
+import type { RunOptions } from '../run/runOptions';
 import { RunRecorder } from './runRecorder';
-import type { RunState } from './runState';
 import { runReport, type RunReport } from './runSummary';
-
-/** What the planner's stream yields: a completed step (raw, to be gated), a line that is no step, or the call's usage. */
-export type PlanStreamItem =
-  | { readonly kind: 'step'; readonly step: unknown; readonly offset: StreamOffset }
-  | { readonly kind: 'problem'; readonly problems: readonly string[]; readonly offset: StreamOffset }
-  | { readonly kind: 'usage'; readonly usage: UsageRecord };
 
 /** What a streamed run starts from. */
 export interface StreamedPlanStart {
@@ -40,18 +34,6 @@ export interface StreamedPlanStart {
 export type StreamedPlanOutcome =
   | { readonly ran: true; readonly report: RunReport }
   | { readonly ran: false; readonly problems: readonly string[]; readonly usage: readonly UsageRecord[] };
-
-/** Why a run with a streamed plan must stop, or `undefined` when its plan is complete and sound. */
-export function streamedPlanStop(state: RunState, intakeAttached: boolean): string | undefined {
-  const problems = state.planProblems ?? [];
-  if (problems.length > 0) {
-    return `the plan cannot run to its end, so nothing more was started:\n${problems.map((line) => `- ${line}`).join('\n')}\nplan the goal again, or edit the plan and resume with it`;
-  }
-  if (state.planOpen && !intakeAttached) {
-    return `the plan was still being written when the run stopped (${state.plan.steps.length} step(s) had arrived); plan the goal again, or complete the plan by hand and resume with it`;
-  }
-  return undefined;
-}
 
 /** Runs the plan `source` writes, starting steps as they arrive; resolves when the run stops. */
 export async function runStreamedPlan(source: AsyncIterable<PlanStreamItem>, start: StreamedPlanStart, deps: RunDeps, signal: AbortSignal): Promise<StreamedPlanOutcome> {

@@ -2,11 +2,12 @@
 // own answer or Planwright's step-by-step account by default, the solver model only when asked — with a
 // solver that fails or is missing falling back to the plain summary, with a warning.
 import type { Clock, Logger } from '../ports';
-import { messageOf } from '../textPreview';
-import type { RunOptions } from './runOptions';
+import { messageOf } from '../text/errorText';
+import type { RunOptions } from '../run/runOptions';
 import type { RunRecorder } from './runRecorder';
-import type { RunState } from './runState';
-import { deterministicSummary, plannedAnswer, summarySource, type Solver } from './runSummary';
+import type { RunState } from '../run/runState';
+import { deterministicSummary, plannedAnswer, summarySource } from './runSummary';
+import type { Solver } from '../run/modelRoles';
 
 /** What writing the summary works through. */
 export interface SummaryIo {

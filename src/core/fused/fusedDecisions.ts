@@ -1,7 +1,7 @@
 // The fused loop's decisions, as pure functions: the plan step an action becomes, whether `auto` mode
 // must escalate before a turn's calls run, and how a finished conversation's run ends.
-import type { RunStatus } from '../executor/journalRecords';
-import type { RunState } from '../executor/runState';
+import type { RunStatus } from '../run/journalRecords';
+import type { RunState } from '../run/runState';
 import { actionTitle } from '../plan/actionTitle';
 import { impliedPostcondition } from '../plan/impliedCheck';
 import type { Step } from '../plan/planSchema';

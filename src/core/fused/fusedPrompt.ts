@@ -5,9 +5,9 @@ import type { StepEnd } from '../executor/stepRunner';
 import type { ChatMessage } from '../ports';
 import { renderWorkspaceSummary, type WorkspaceSummary } from '../planner/workspaceSummary';
 import { projectRulesMessage } from '../rules/projectRules';
-import { shorten, tail } from '../textPreview';
+import { shorten, tail } from '../text/shorten';
 import { escalationRuleText, type EscalationLimits } from './escalationRule';
-import type { FusedMode } from './runMode';
+import type { FusedMode } from '../run/runMode';
 
 /** Bounds of what a tool message carries back. */
 const FUSED_LIMITS = { outputChars: 8_000, failureOutputChars: 2_000 } as const;

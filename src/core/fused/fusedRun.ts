@@ -4,26 +4,26 @@
 // trace as a planned step — `intent` before the call, `result` and `check` after. In `auto` mode the
 // agent may call make_plan, and the loop escalates on its own before a risky call (escalationRule.ts).
 import { requestApproval, type ApprovalIo } from '../executor/approvalFlow';
-import type { UsageRecord } from '../executor/journalRecords';
-import { meteredModel, usageOf } from '../executor/meteredModel';
+import type { UsageRecord } from '../run/journalRecords';
+import { meteredModel, usageOf } from '../run/meteredModel';
 import type { RunDeps } from '../executor/planRun';
-import { DEFAULT_RUN_OPTIONS, type RunOptions } from '../executor/runOptions';
+import { DEFAULT_RUN_OPTIONS, type RunOptions } from '../run/runOptions';
 import { cancelReason, cancelRemaining, recordNotUndoable } from '../executor/runIo';
 import { RunRecorder } from '../executor/runRecorder';
-import { JournalError, type RunState } from '../executor/runState';
+import { JournalError, type RunState } from '../run/runState';
 import { deterministicSummary } from '../executor/runSummary';
 import { runStep, type StepRunnerIo } from '../executor/stepRunner';
 import { PLAN_FORMAT_VERSION } from '../plan/planSchema';
 import type { WorkspaceSummary } from '../planner/workspaceSummary';
 import type { ChatMessage, ChatModel, ChatResponse } from '../ports';
-import { messageOf } from '../textPreview';
+import { messageOf } from '../text/errorText';
 import { snapshotsBefore, takeSnapshots } from '../tools/fileSnapshots';
 import { AUTO_ESCALATION, type EscalationLimits } from './escalationRule';
 import { backstopEscalation, finishedStatus, fusedStep } from './fusedDecisions';
 import { ruleFileNames } from '../rules/projectRules';
 import { buildFusedConversation, toolResultMessage, type CallOutcome } from './fusedPrompt';
 import { fusedToolSpecs, parseToolCall, type ParsedCall } from './fusedTools';
-import type { FusedMode } from './runMode';
+import type { FusedMode } from '../run/runMode';
 
 /** The ports the loop works through: a run's, less the re-planner and solver, plus the acting model. */
 export interface FusedDeps extends Omit<RunDeps, 'replanner' | 'solver'> {

@@ -4,16 +4,16 @@
 // is pure: a tool with valid input, make_plan, or a problem to tell the model.
 import { z } from 'zod';
 import { findJsonShapeProblem, shapeMessage, shapeProblemPath } from '../plan/jsonShape';
-import { PLAN_LIMITS, screenValue } from '../plan/planLimits';
+import { PLAN_LIMITS, screenValue } from '../planLimits';
 import { formatPath } from '../plan/planProblem';
 import { SUBPLAN_TOOL } from '../plan/subplanScope';
 import type { ChatToolCall, ChatToolSpec } from '../ports';
-import { quote } from '../textPreview';
+import { quote } from '../text/quote';
 import type { ToolDefinition } from '../tools/defineTool';
 import { runCommandTool } from '../tools/runCommand';
 import { TOOLS, findTool, registeredTools } from '../tools/toolCatalog';
 import { EXPECT_RESULT_TEXT, fusedMcpTools, needsExpectedText, type FusedMcpTools } from './fusedMcpTools';
-import type { FusedMode } from './runMode';
+import type { FusedMode } from '../run/runMode';
 
 /** The tool that hands the task to the planner (auto mode only). */
 export const MAKE_PLAN_TOOL = 'make_plan';

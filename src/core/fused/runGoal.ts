@@ -6,9 +6,9 @@
 import { PlanRun, type RunDeps } from '../executor/planRun';
 import { mergeReplan } from '../executor/replanning';
 import { runStreamedPlan } from '../executor/streamedPlanRun';
-import type { RunOptions } from '../executor/runOptions';
+import type { RunOptions } from '../run/runOptions';
 import { RunRecorder } from '../executor/runRecorder';
-import type { RunState } from '../executor/runState';
+import type { RunState } from '../run/runState';
 import { runReport, type RunReport } from '../executor/runSummary';
 import { formatProblem } from '../plan/planProblem';
 import { PlannerError } from '../planner/plannerError';
@@ -18,7 +18,7 @@ import type { ChatModel } from '../ports';
 import { chooseDesign, type DesignChoice } from './designChoice';
 import { AUTO_ESCALATION } from './escalationRule';
 import { runFused, type FusedOutcome } from './fusedRun';
-import type { FusedMode, RunMode } from './runMode';
+import type { FusedMode, RunMode } from '../run/runMode';
 
 /** The run's ports, the planner model, and the model that acts in fused mode. */
 export interface GoalDeps extends RunDeps {

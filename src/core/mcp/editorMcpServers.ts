@@ -3,7 +3,7 @@
 // that exact definition, since a cloned repository could otherwise run any program it likes. A name the
 // user already uses wins over the workspace's. `${workspaceFolder}` and `${userHome}` are filled in; a
 // server that needs anything else (`${input:…}`, `${env:…}`) is left out, saying why.
-import { canonicalJson } from '../executor/canonicalJson';
+import { canonicalJson } from '../text/canonicalJson';
 import { isStdioServer, type McpServerConfig, type McpServers } from './mcpServerConfig';
 
 /** Where a server's definition comes from. */

@@ -1,7 +1,7 @@
 // What the planner is told about the registered MCP tools: one line each (name, argument schema, effect
 // class with the hint that decided it, description), within a character budget so a server with many
 // tools cannot crowd out the rest of the prompt. Tools that do not fit are named in one closing line.
-import { shorten } from '../textPreview';
+import { shorten } from '../text/shorten';
 import type { ToolDefinition } from '../tools/defineTool';
 
 /** About 1,500 tokens at four characters a token. */

@@ -3,7 +3,7 @@
 // tool of the step's own server, with arguments its schema accepts.
 import type { CheckOf } from '../checks/checkContext';
 import { findTool } from '../tools/toolCatalog';
-import { parseMcpToolName } from './mcpToolName';
+import { parseMcpToolName } from '../tools/mcpToolName';
 
 /** What is wrong with `check` on a step calling `stepTool` in `field`, or `undefined`. */
 export function mcpResultProblem(check: CheckOf<'mcpResult'>, stepTool: string | undefined, field: string): string | undefined {

@@ -5,7 +5,7 @@
 // own environment (header values it cannot rebuild: it says so).
 import { z } from 'zod';
 import { isStdioServer, type McpServers } from './mcpServerConfig';
-import { McpServerNameSchema } from './mcpToolName';
+import { McpServerNameSchema } from '../tools/mcpToolName';
 
 const RecordedStdioSchema = z.object({
   command: z.string().min(1),

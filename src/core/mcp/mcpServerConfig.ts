@@ -2,7 +2,7 @@
 // URL), also read under `mcpServers`, the key Claude Code, Cline and Cursor use. Checked with zod: the
 // file may come from a workspace nobody has reviewed.
 import { z } from 'zod';
-import { McpServerNameSchema } from './mcpToolName';
+import { McpServerNameSchema } from '../tools/mcpToolName';
 
 const TimeoutSchema = z.number().int().positive().max(3_600_000).optional().describe('How long one call may take, in ms.');
 

@@ -3,12 +3,12 @@
 // result with `isError` is a definite failure carrying the server's message; a connection fault after the
 // request went out is ambiguous, so the retry policy treats it by the effect class like any other tool.
 import { ToolError } from '../errors';
-import { shorten } from '../textPreview';
+import { shorten } from '../text/shorten';
 import { defineTool, type ToolDefinition } from '../tools/defineTool';
 import { argsSchemaFromJsonSchema } from './jsonSchemaArgs';
 import { McpConnectionError, type McpCaller } from './mcpCaller';
 import { mcpEffect } from './mcpEffect';
-import { mcpToolName } from './mcpToolName';
+import { mcpToolName } from '../tools/mcpToolName';
 import type { McpToolSpec } from './mcpToolSpec';
 
 const MESSAGE_MAX = 500;

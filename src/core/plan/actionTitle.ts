@@ -1,6 +1,6 @@
 // The title a step gets when nobody wrote one: the tool and what it acts on. Fused actions and compact
 // plan lines without a `# title` trailer use it, so the tree reads the same either way.
-import { shorten } from '../textPreview';
+import { shorten } from '../text/shorten';
 
 /** A short title for a call: `readFile src/cli.ts`, `renameFile a → b`, `runCommand npm test`. */
 export function actionTitle(tool: string, args: Readonly<Record<string, unknown>>): string {

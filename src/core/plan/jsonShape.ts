@@ -3,7 +3,7 @@
 // seconds where a flat megabyte takes milliseconds; and it builds an object of 87,000 keys at about
 // 150 ms per MB, before any limit on parsed values could refuse it. This linear scan refuses both first,
 // and says where (the path of keys and indexes). Keys are only decoded for that path, when one is found.
-import { PLAN_LIMITS, TOO_DEEP } from './planLimits';
+import { PLAN_LIMITS, TOO_DEEP } from '../planLimits';
 
 /** Where JSON text first passes a shape limit: the path of the container that passed it. */
 export interface JsonShapeProblem {

@@ -1,9 +1,9 @@
 // Plan text to a validated plan: JSON syntax first (a clear line and column, never a stack trace),
 // then the validation gate.
-import { lineAt } from '../textPreview';
+import { lineAt } from '../text/textLines';
 import { findJsonShapeProblem, shapeMessage, shapeProblemPath } from './jsonShape';
 import { locateJsonSyntaxError } from './jsonSyntaxError';
-import { DOCUMENT_STRUCTURE, PLAN_LIMITS } from './planLimits';
+import { DOCUMENT_STRUCTURE, PLAN_LIMITS } from '../planLimits';
 import { formatPath } from './planProblem';
 import { validatePlan, type PlanValidation } from './validatePlan';
 

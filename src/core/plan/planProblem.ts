@@ -2,7 +2,8 @@
 // path of the field (`E2.args.edits[0].find`), and the mapping from zod issues to such problems with
 // messages a person can act on.
 import type { z } from 'zod';
-import { quote, quoteValue, shorten } from '../textPreview';
+import { quote, quoteValue } from '../text/quote';
+import { shorten } from '../text/shorten';
 import { closestName } from './closestName';
 
 /** One broken rule: which step (when it has a usable id), which field, and what is wrong. */

@@ -3,7 +3,7 @@
 // tool catalogue or the whole plan (known tools, tool arguments, references, cycles) live in the gate.
 import { z } from 'zod';
 import { CheckSchema } from '../checks/checkSchema';
-import { PLAN_LIMITS } from './planLimits';
+import { PLAN_LIMITS } from '../planLimits';
 
 /** A step id: a letter, then up to 31 letters, digits, `_` or `-`. */
 export const STEP_ID_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,31}$/;

@@ -1,8 +1,8 @@
 // One model call for a reply that must pass a check, with exactly one repair turn: an unusable reply is
 // sent back with the problems quoted, and a second unusable reply is a PlannerError. Shared by the
 // planner and the re-planner, so both treat model output the same way.
-import type { UsageRecord } from '../executor/journalRecords';
-import { usageOf } from '../executor/meteredModel';
+import type { UsageRecord } from '../run/journalRecords';
+import { usageOf } from '../run/meteredModel';
 import type { ChatMessage, ChatModel, ChatRequest } from '../ports';
 import { parseModelJson } from './modelJson';
 import { PlannerError, type PlannerErrorReason } from './plannerError';

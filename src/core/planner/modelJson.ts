@@ -1,9 +1,9 @@
 // Reading JSON out of a model reply. Endpoints without structured output (and some with it) wrap JSON
 // in a ```json fence or a sentence of prose; the object itself is what counts.
 import { findJsonShapeProblem, shapeMessage, shapeProblemPath } from '../plan/jsonShape';
-import { DOCUMENT_STRUCTURE, PLAN_LIMITS } from '../plan/planLimits';
+import { DOCUMENT_STRUCTURE, PLAN_LIMITS } from '../planLimits';
 import { formatPath } from '../plan/planProblem';
-import { shorten } from '../textPreview';
+import { shorten } from '../text/shorten';
 
 /** The parsed JSON of a reply, or one line saying why there is none. */
 export type ModelJson = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: string };

@@ -1,9 +1,9 @@
 // The planner's reply as a stream of plan items: the text goes through a line reader as it arrives
 // (ChatRequest.onText), and every step line it completes is handed on at once with how much of the
 // reply had arrived — so a run can show and start the step while the planner is still writing.
-import type { StreamOffset } from '../executor/journalRecords';
-import { usageOf } from '../executor/meteredModel';
-import type { PlanStreamItem } from '../executor/streamedPlanRun';
+import type { StreamOffset } from '../run/journalRecords';
+import { usageOf } from '../run/meteredModel';
+import type { PlanStreamItem } from '../run/modelRoles';
 import { formatProblem, type PlanProblem } from '../plan/planProblem';
 import type { ChatModel, ChatRequest } from '../ports';
 

@@ -2,11 +2,11 @@
 // JSON form), read into plan steps and put through the same validation gate as a plan file, with one
 // repair turn. The planner has no tools: it can only return a plan, and an invalid plan never reaches
 // the executor. What is saved and journaled stays the plan-file format.
-import type { UsageRecord } from '../executor/journalRecords';
+import type { UsageRecord } from '../run/journalRecords';
 import { COMPACT_JSON_SCHEMA } from '../plan/compact/compactJson';
 import { PLAN_FORMAT_VERSION, type ValidPlan } from '../plan/planSchema';
 import { validatePlan } from '../plan/validatePlan';
-import type { PlanStreamItem } from '../executor/streamedPlanRun';
+import type { PlanStreamItem } from '../run/modelRoles';
 import type { ChatModel, ChatRequest } from '../ports';
 import { ruleFileNames } from '../rules/projectRules';
 import { askWithRepair, type ReplyCheck } from './askWithRepair';

@@ -1,6 +1,6 @@
 // The typed error of planning and re-planning: the model's reply was still unusable after the one
 // repair turn. Adapters turn it into user text (the problems, one per line); nothing runs.
-import type { UsageRecord } from '../executor/journalRecords';
+import type { UsageRecord } from '../run/journalRecords';
 
 /** Why planning produced nothing usable. */
 export type PlannerErrorReason = 'invalidPlan' | 'invalidReplan';

@@ -3,7 +3,7 @@
 // repository costs the planner the same few hundred tokens as a small one.
 import type { Workspace } from '../ports';
 import { loadProjectRules, pathsNamedIn, type ProjectRules } from '../rules/projectRules';
-import { shorten } from '../textPreview';
+import { shorten } from '../text/shorten';
 
 /** A file the user has open, with the head of its text when it could be read. */
 export interface OpenFileSummary {

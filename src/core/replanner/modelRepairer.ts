@@ -1,8 +1,8 @@
 // The StepRepairer port over the worker model: one small call that sees only the broken step and its
 // evidence and answers one step line, which replaces the step under the same id. No repair turn: a
 // reply that does not parse or does not pass the gate sends the run to the re-planner instead.
-import { usageOf } from '../executor/meteredModel';
-import type { PatchCheck, RepairRequest, ReplanAnswer, StepRepairer } from '../executor/replanning';
+import { usageOf } from '../run/meteredModel';
+import type { PatchCheck, RepairRequest, ReplanAnswer, StepRepairer } from '../run/modelRoles';
 import type { PlanPatch } from '../plan/planPatch';
 import type { ChatMessage, ChatModel } from '../ports';
 import { PlannerError } from '../planner/plannerError';

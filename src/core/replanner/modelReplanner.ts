@@ -1,7 +1,7 @@
 // The Replanner port over a planner model: asks for a patch, reads it line by line, checks it against
 // the run as it stands when the answer arrives (frozen steps untouchable, new ids fresh, the plan gate)
 // with one repair turn, and returns it for the executor, which applies it as the next revision.
-import type { PatchCheck, ReplanAnswer, Replanner, ReplanRequest } from '../executor/replanning';
+import type { PatchCheck, ReplanAnswer, Replanner, ReplanRequest } from '../run/modelRoles';
 import { parsePatch, type StepLineParser } from '../plan/parsePatch';
 import type { PlanPatch } from '../plan/planPatch';
 import type { ChatModel } from '../ports';

@@ -1,13 +1,13 @@
 // The re-planning conversation: the same prefix as planning (so the provider's prompt cache hits; it also
 // holds the patch form of the reply), then only what a patch needs — the goal, one line per frozen or
 // waiting step, the broken step with its evidence, and the dependents it invalidated as step lines.
-import type { BrokenStepEvidence, ReplanRequest, StepLine } from '../executor/replanning';
+import type { BrokenStepEvidence, ReplanRequest, StepLine } from '../run/modelRoles';
 import type { ChatMessage } from '../ports';
 import { PLAN_FORMAT_VERSION } from '../plan/planSchema';
 import { workspacePathsOf } from '../plan/workspacePaths';
 import { plannerSystemMessage } from '../planner/plannerPrefix';
 import { projectRulesMessage, type ProjectRules } from '../rules/projectRules';
-import { shorten, tail } from '../textPreview';
+import { shorten, tail } from '../text/shorten';
 import { encodeStepLine } from './stepLine';
 
 /** Bounds of the re-plan request. */

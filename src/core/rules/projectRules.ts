@@ -4,7 +4,7 @@
 // planner, re-planner and fused prompts as one message right after the shared system prefix, so that prefix
 // stays byte for byte the same (and cached) and the rules, which rarely change, are cached after it.
 import type { ChatMessage, Workspace } from '../ports';
-import { shorten } from '../textPreview';
+import { shorten } from '../text/shorten';
 import { globMatches } from './globMatch';
 
 /** The bounds of the rules put in a prompt. */

@@ -1,9 +1,9 @@
 // The Solver port over the worker model: the final summary of a run, composed from its step results.
 // When this fails the executor falls back to its deterministic summary.
-import type { UsageRecord } from '../executor/journalRecords';
-import { usageOf } from '../executor/meteredModel';
-import type { RunState } from '../executor/runState';
-import type { Solver } from '../executor/runSummary';
+import type { UsageRecord } from '../run/journalRecords';
+import { usageOf } from '../run/meteredModel';
+import type { RunState } from '../run/runState';
+import type { Solver } from '../run/modelRoles';
 import { ModelError } from '../errors';
 import type { ChatModel } from '../ports';
 import { buildSolverPrompt } from './solverPrompt';

@@ -1,8 +1,8 @@
 // The solver's conversation: the goal and what each step did, bounded per step and in total, so the
 // summary costs the same few hundred tokens however long the run's outputs were.
-import type { RunState } from '../executor/runState';
+import type { RunState } from '../run/runState';
 import type { ChatMessage } from '../ports';
-import { boundStrings, shorten } from '../textPreview';
+import { boundStrings, shorten } from '../text/shorten';
 
 /** Bounds of the solver request. */
 export const SOLVER_LIMITS = {

@@ -4,7 +4,7 @@
 // the parent sees one failed step with the child's evidence, not the child's whole history.
 import type { RunReport } from '../executor/runSummary';
 import type { SubplanBudget, SubplanInput } from '../tools/subplan';
-import { canonicalJson } from '../executor/canonicalJson';
+import { canonicalJson } from '../text/canonicalJson';
 
 /** FNV-1a over the text, as 8 hex digits: enough to tell two argument sets of one step apart. */
 function shortHash(text: string): string {

@@ -2,18 +2,18 @@
 // the gate with the child's rules (scope, depth, step budget), and runs it as a PlanRun of its own, under
 // the same executor rules as its parent, with its own journal. A failure inside the child is re-planned
 // there, within its budget; only a child that cannot meet its goal fails the parent's step.
-import type { UsageRecord } from '../executor/journalRecords';
+import type { UsageRecord } from '../run/journalRecords';
 import { PlanRun, type RunDeps } from '../executor/planRun';
-import type { Replanner } from '../executor/replanning';
-import type { RunOptions } from '../executor/runOptions';
+import type { Replanner } from '../run/modelRoles';
+import type { RunOptions } from '../run/runOptions';
 import { runReport } from '../executor/runSummary';
-import type { RunState } from '../executor/runState';
+import type { RunState } from '../run/runState';
 import { ToolError } from '../errors';
 import { formatProblem, type PlanProblem } from '../plan/planProblem';
 import type { ValidPlan } from '../plan/planSchema';
 import { childScopeProblems, depthProblems } from '../plan/subplanScope';
 import type { RecordLog, Workspace } from '../ports';
-import { messageOf } from '../textPreview';
+import { messageOf } from '../text/errorText';
 import type { ToolContext, ToolOutput } from '../tools/defineTool';
 import { DEFAULT_SUBPLAN_DEPTH, type SubplanHost, type SubplanInput } from '../tools/subplan';
 import { budgetSpent, childRunIdOf, escalationText, tokensOf } from './childRun';

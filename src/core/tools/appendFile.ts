@@ -1,9 +1,10 @@
 // appendFile: appends text to a file. Repeating it appends twice, so it is not idempotent.
 import { z } from 'zod';
-import { countLines } from '../textPreview';
+import { countLines } from '../text/textLines';
 import { WorkspacePathSchema } from '../workspacePath';
 import { defineTool, type SettleOutcome } from './defineTool';
-import { previewChange, readOrNull, snapshotOf } from './fileSnapshots';
+import { previewChange, snapshotOf } from './fileSnapshots';
+import { readOrNull } from '../readOrNull';
 import { AllowReadOnlySchema, guarded, refuseNonFile, refuseReadOnly } from './toolFailure';
 
 /** The arguments of appendFile: the file, the text to add at its end, and whether a read-only file may grow. */

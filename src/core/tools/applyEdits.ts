@@ -1,7 +1,7 @@
 // The pure find/replace behind editFile and proposeEdit: edits apply in order, in memory, and each
 // `find` must occur exactly once in the text as it is when that edit applies, so an edit can never
 // land in the wrong place. Nothing is written unless every edit applies.
-import { quote } from '../textPreview';
+import { quote } from '../text/quote';
 
 /** One exact find/replace. */
 export interface TextEdit {

@@ -1,11 +1,13 @@
 // editFile: exact find/replace edits in one file; each `find` must match exactly once.
 import { z } from 'zod';
 import { ToolError } from '../errors';
-import { countLines, quote } from '../textPreview';
+import { countLines } from '../text/textLines';
+import { quote } from '../text/quote';
 import { WorkspacePathSchema } from '../workspacePath';
 import { applyEdits, looksEdited, type TextEdit } from './applyEdits';
 import { defineTool, type SettleOutcome } from './defineTool';
-import { readOrNull, snapshotOf } from './fileSnapshots';
+import { snapshotOf } from './fileSnapshots';
+import { readOrNull } from '../readOrNull';
 import { AllowReadOnlySchema, guarded, refuseReadOnly, refuseTooLarge, requireFile } from './toolFailure';
 
 /** One exact find/replace; `find` must occur exactly once when the edit applies. */

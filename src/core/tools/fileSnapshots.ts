@@ -5,7 +5,8 @@
 // recorded by size (and digest), never read whole, so the journal stays small and a FIFO never blocks.
 import { BinaryFileError, describeFileType, FileNotFoundError, formatBytes, UndoConflictError, UndoUnavailableError } from '../errors';
 import type { FileChangePreview, Workspace } from '../ports';
-import { messageOf } from '../textPreview';
+import { readOrNull } from '../readOrNull';
+import { messageOf } from '../text/errorText';
 import { DEFAULT_MAX_READ_BYTES, type FileSnapshot, type StepFlags, type ToolDefinition } from './defineTool';
 
 /** How a finished step can be undone. */
@@ -21,16 +22,6 @@ export interface UndoResult {
 export function undoMethod<Input>(tool: ToolDefinition<Input>, input: Input, flags: StepFlags): UndoMethod {
   if (tool.writes(input).length > 0) return 'snapshots';
   return tool.effect(input, flags) === 'readOnly' ? 'nothing' : 'compensation';
-}
-
-/** The text of `path` (at most `maxBytes`, else the adapter's default limit), or null when no file is there. */
-export async function readOrNull(workspace: Workspace, path: string, maxBytes?: number): Promise<string | null> {
-  try {
-    return await workspace.readFile(path, maxBytes === undefined ? undefined : { maxBytes });
-  } catch (error) {
-    if (error instanceof FileNotFoundError) return null;
-    throw error;
-  }
 }
 
 /** One file's content now and after a proposed change (null: absent), for an approval preview. */

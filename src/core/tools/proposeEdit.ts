@@ -1,11 +1,12 @@
 // proposeEdit: the worker model writes find/replace edits for one file, applied as editFile applies them.
 import { z } from 'zod';
 import { ToolError } from '../errors';
-import { countLines } from '../textPreview';
+import { countLines } from '../text/textLines';
 import { WorkspacePathSchema } from '../workspacePath';
 import { applyEdits } from './applyEdits';
 import { defineTool } from './defineTool';
-import { readOrNull, snapshotOf } from './fileSnapshots';
+import { snapshotOf } from './fileSnapshots';
+import { readOrNull } from '../readOrNull';
 import { buildProposeEditMessages, parseProposedEdits, PROPOSED_EDITS_JSON_SCHEMA } from './proposeEditPrompt';
 import { AllowReadOnlySchema, guarded, refuseReadOnly, refuseTooLarge, requireFile } from './toolFailure';
 

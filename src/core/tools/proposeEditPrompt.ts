@@ -2,7 +2,7 @@
 // file, and the parser that turns its reply into validated edits or says what was wrong with it.
 import { z } from 'zod';
 import type { ChatMessage } from '../ports';
-import { shorten } from '../textPreview';
+import { shorten } from '../text/shorten';
 import type { TextEdit } from './applyEdits';
 import { EditSchema } from './editFile';
 

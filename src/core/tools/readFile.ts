@@ -2,7 +2,7 @@
 // never its bytes, so neither the journal nor a prompt fills with escaped binary.
 import { z } from 'zod';
 import { BinaryFileError, formatBytes } from '../errors';
-import { countLines } from '../textPreview';
+import { countLines } from '../text/textLines';
 import { WorkspacePathSchema } from '../workspacePath';
 import { defineTool } from './defineTool';
 import { guarded, refuseTooLarge, requireFile } from './toolFailure';

@@ -4,7 +4,8 @@ import { ToolError } from '../errors';
 import type { FileStat } from '../ports';
 import { WorkspacePathSchema } from '../workspacePath';
 import { defineTool, type SettleOutcome } from './defineTool';
-import { previewChange, readOrNull } from './fileSnapshots';
+import { previewChange } from './fileSnapshots';
+import { readOrNull } from '../readOrNull';
 import { guarded, requireFile } from './toolFailure';
 
 /** The arguments of renameFile: the file and its new path. */

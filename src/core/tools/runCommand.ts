@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ToolError } from '../errors';
 import type { CommandResult } from '../ports';
-import { quote } from '../textPreview';
+import { quote } from '../text/quote';
 import { WorkspacePathSchema } from '../workspacePath';
 import { defineTool, type StepFlags, type ToolContext } from './defineTool';
 import { guarded } from './toolFailure';

@@ -1,9 +1,10 @@
 // searchText: searches workspace files for a regular expression, with a bounded result. Changes nothing.
 import { z } from 'zod';
 import { BinaryFileError, describeFileType, FileNotFoundError, FileRefusedError, FileTooLargeError, formatBytes, NotAFileError, ToolError } from '../errors';
-import { PLAN_LIMITS } from '../plan/planLimits';
+import { PLAN_LIMITS } from '../planLimits';
 import type { Workspace } from '../ports';
-import { messageOf, regexSyntaxReason, shorten } from '../textPreview';
+import { shorten } from '../text/shorten';
+import { messageOf, regexSyntaxReason } from '../text/errorText';
 import { defineTool } from './defineTool';
 import { guarded } from './toolFailure';
 

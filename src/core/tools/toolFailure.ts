@@ -21,7 +21,7 @@ import {
 } from '../errors';
 import { z } from 'zod';
 import type { FileStat, Workspace } from '../ports';
-import { messageOf } from '../textPreview';
+import { messageOf } from '../text/errorText';
 
 /** The opt-in of the file-changing tools to change a file whose mode has no write bit. */
 export const AllowReadOnlySchema = z.boolean().optional().describe('change the file even when it is read-only (mode 0444); it stays read-only');

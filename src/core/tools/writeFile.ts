@@ -1,9 +1,10 @@
 // writeFile: replaces or creates a file with the given content. Repeating it leaves the same state.
 import { z } from 'zod';
-import { countLines } from '../textPreview';
+import { countLines } from '../text/textLines';
 import { WorkspacePathSchema } from '../workspacePath';
 import { defineTool } from './defineTool';
-import { previewChange, readOrNull } from './fileSnapshots';
+import { previewChange } from './fileSnapshots';
+import { readOrNull } from '../readOrNull';
 import { AllowReadOnlySchema, guarded, refuseNonFile, refuseReadOnly } from './toolFailure';
 
 /** The arguments of writeFile: the file, its complete new content, and whether a read-only file may be replaced. */

@@ -1,7 +1,7 @@
 // Which files a run changed, from the snapshots its journal keeps of every step's start and end: each
 // file as it was before the first step that wrote it and as the last such step left it. Pure: the
 // decision of what undoing would do to one file is made here, the reading and writing in undoRun.ts.
-import type { FileTouch, RunState } from '../executor/runState';
+import type { FileTouch, RunState } from '../run/runState';
 
 /** One file a run changed: its content before the run (null: absent) and as the run left it. */
 export interface FileChange {

@@ -2,9 +2,9 @@
 // file by file, except where the file changed since the run left it (those are refused and listed, never
 // overwritten). The decisions are runFileChanges.ts's; this module reads and writes through the Workspace port.
 import { FileNotFoundError } from '../errors';
-import type { RunState } from '../executor/runState';
+import type { RunState } from '../run/runState';
 import type { Workspace } from '../ports';
-import { readOrNull } from '../tools/fileSnapshots';
+import { readOrNull } from '../readOrNull';
 import { decideUndo, runFileChanges } from './runFileChanges';
 
 /** What undoing a run did: files put back, files already as before, and files refused with the reason. */

@@ -2,7 +2,7 @@
 // waiting steps "Approve All Safe Steps" may approve: those that only read, or write files in a way that
 // is safe to repeat. Commands, deletions, renames and model edits are always approved one by one.
 import type { ApprovalRequest } from '../ports';
-import { shorten } from '../textPreview';
+import { shorten } from '../text/shorten';
 import { findTool } from '../tools/toolCatalog';
 
 /** Tools whose calls "Approve All Safe Steps" approves in bulk: they only read, or set a file's content. */

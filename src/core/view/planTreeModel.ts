@@ -4,7 +4,7 @@
 // provider only turns these nodes into TreeItems. This file owns the goal row and the row ids; step rows are
 // built in stepRows.ts, detail rows in stepDetails.ts.
 import type { Plan } from '../plan/planSchema';
-import { shorten } from '../textPreview';
+import { shorten } from '../text/shorten';
 import { escapeMarkdown } from './markdownText';
 import type { PlanTreeInput, PlanTreeNode, RunView } from './planTreeNode';
 import { planContextValue, type PlanRowStatus } from './stepContextValue';

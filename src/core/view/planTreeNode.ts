@@ -1,7 +1,7 @@
 // The shape of the plan tree's rows and of what the tree is built from: a plan, its source, its run (live or
 // replayed), the approvals waiting for an answer and the problems of the last edit. Pure types, no logic.
 import type { ApprovalPreview, ApprovalRequest } from '../ports';
-import type { RunState } from '../executor/runState';
+import type { RunState } from '../run/runState';
 import type { Plan } from '../plan/planSchema';
 
 /** What kind of row a node is. */

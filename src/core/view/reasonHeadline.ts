@@ -1,6 +1,6 @@
 // A run's reason in one line for a notification or the status bar: a reason whose first line introduces a
 // list ("… Problems:") keeps its first item, so the line never ends on a colon with nothing after it.
-import { shorten } from '../textPreview';
+import { shorten } from '../text/shorten';
 
 /** The first line of `reason`, with the first item of the list it introduces and how many more there are. */
 export function reasonHeadline(reason: string, max = 300): string {

@@ -1,7 +1,7 @@
 // The rows of the steps a re-plan replaced: one "Replaced in rev N" group per revision, each replaced step
 // under it with the evidence it had (error, check, output) so a failure stays explainable after the re-plan
 // and after the run ends. The group is open while the run goes on and closes once it has ended.
-import type { ReplacedStep } from '../executor/runState';
+import type { ReplacedStep } from '../run/runState';
 import type { Plan } from '../plan/planSchema';
 import { escapeMarkdown } from './markdownText';
 import type { PlanTreeNode } from './planTreeNode';

@@ -1,6 +1,6 @@
 // How far a run is, in the words the status bar and the goal row use: "step k of n" and the model tokens
 // spent so far.
-import type { RunState } from '../executor/runState';
+import type { RunState } from '../run/runState';
 
 const DONE = new Set(['succeeded', 'skipped']);
 

@@ -1,9 +1,9 @@
 // The detail rows of the plan tree: the rows under a step (postcondition, dependencies, output, check detail,
 // error, edit problems) and the plan's own problem rows, each a leaf with a one-line label and a Markdown tooltip.
-import type { StepRun } from '../executor/runState';
+import type { StepRun } from '../run/runState';
 import { describeCheck } from '../plan/describeCheck';
 import type { Step } from '../plan/planSchema';
-import { shorten, tail } from '../textPreview';
+import { shorten, tail } from '../text/shorten';
 import { escapeMarkdown } from './markdownText';
 import type { PlanTreeNode } from './planTreeNode';
 import { DETAIL_CONTEXT_VALUE } from './stepContextValue';

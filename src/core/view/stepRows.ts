@@ -3,8 +3,8 @@
 // step so a refresh rebuilds only the rows that changed, with each re-plan's "Replaced in rev N" group
 // (replacedRows.ts) just before the first step that re-plan introduced.
 import type { ApprovalPreview } from '../ports';
-import { isRunFinished } from '../executor/journalRecords';
-import type { ReplacedStep, StepRun } from '../executor/runState';
+import { isRunFinished } from '../run/journalRecords';
+import type { ReplacedStep, StepRun } from '../run/runState';
 import type { Plan, Step } from '../plan/planSchema';
 import type { StepStatus } from '../plan/stepStatus';
 import type { PlanTreeInput, PlanTreeNode } from './planTreeNode';
@@ -14,7 +14,7 @@ import { stepContextValue } from './stepContextValue';
 import { stepDetails } from './stepDetails';
 import { executionOrder, stepNumber, stepReference } from '../plan/stepNumbers';
 import { STATUS_TEXT, stepTooltip } from './stepTooltip';
-import { summarizeArgs } from './summarizeArgs';
+import { summarizeArgs } from '../plan/summarizeArgs';
 
 const STATUS_ICONS: Readonly<Record<StepStatus, string>> = {
   pending: 'circle-large-outline',

@@ -1,12 +1,12 @@
 // The Markdown tooltip of a step row: what it calls with which arguments, its postcondition and effect
 // class, where it stands in the run, and its last result or error. Long values are cut so a tooltip of a
 // step that writes a big file stays readable.
-import type { StepRun } from '../executor/runState';
+import type { StepRun } from '../run/runState';
 import { describeCheck } from '../plan/describeCheck';
 import type { Step } from '../plan/planSchema';
 import { stepFlags } from '../plan/stepFlags';
 import type { StepStatus } from '../plan/stepStatus';
-import { shorten, tail } from '../textPreview';
+import { shorten, tail } from '../text/shorten';
 import type { EffectClass } from '../tools/defineTool';
 import { findTool } from '../tools/toolCatalog';
 import { codeBlock, escapeMarkdown, inlineCode } from './markdownText';

@@ -1,8 +1,8 @@
 // The run's trace as a person reads it: one Markdown line per event, its time relative to the run's start,
 // what happened and to which step ("+1.20 s  E4 run npm test → failed: exit code 1"). Lines that are not
 // valid trace events are counted, not shown; the raw JSON lines stay one click away (the header's link).
-import { TraceEventSchema, type TraceEvent } from '../executor/traceEvents';
-import { shorten } from '../textPreview';
+import { TraceEventSchema, type TraceEvent } from '../run/traceEvents';
+import { shorten } from '../text/shorten';
 import { escapeMarkdown } from './markdownText';
 
 /** `ms` since the start as "+1.20 s". */

@@ -13,7 +13,7 @@ import { McpConnectionError, type McpCallResult, type McpCaller } from '../../co
 import { isStdioServer, type McpServerConfig, type McpServers } from '../../core/mcp/mcpServerConfig';
 import { mcpTool } from '../../core/mcp/mcpTool';
 import { McpToolSpecSchema } from '../../core/mcp/mcpToolSpec';
-import { messageOf } from '../../core/textPreview';
+import { messageOf } from '../../core/text/errorText';
 import type { ToolDefinition } from '../../core/tools/defineTool';
 import { PLANWRIGHT_VERSION } from '../version';
 import { callResultOf } from './mcpCallResult';

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import { parseMcpConfig, type McpServers } from '../../core/mcp/mcpServerConfig';
-import { messageOf } from '../../core/textPreview';
+import { messageOf } from '../../core/text/errorText';
 import { registerTools } from '../../core/tools/toolCatalog';
 import { McpConnections } from './mcpConnections';
 

@@ -11,11 +11,11 @@ import { renderPlanMarkdown } from '../../core/plan/renderPlanMarkdown';
 import { planTask } from '../../core/planner/planTask';
 import { summarizeWorkspace } from '../../core/planner/workspaceSummary';
 import type { ChatModel } from '../../core/ports';
-import { messageOf } from '../../core/textPreview';
+import { messageOf } from '../../core/text/errorText';
 import { CHAT_PARTICIPANT, COMMANDS, VIEWS } from '../ids';
-import { LmChatModel } from '../lmChatModel';
-import type { PlanSession } from '../planSession';
-import type { RunHost } from '../runHost';
+import { LmChatModel } from '../models/lmChatModel';
+import type { PlanSession } from '../plan/planSession';
+import type { RunHost } from '../run/runHost';
 import { chatRunView } from './chatRunView';
 
 /** The source name of a plan planned from the chat, until it is saved. */

@@ -1,6 +1,6 @@
 // The plan and run of this window as the chat surfaces see them (core's ChatRunView), read from the session.
 import type { ChatRunView } from '../../core/chat/runDigest';
-import type { PlanSession } from '../planSession';
+import type { PlanSession } from '../plan/planSession';
 
 /** The session's plan, run and waiting approvals now. */
 export function chatRunView(session: PlanSession): ChatRunView {

@@ -10,7 +10,7 @@ import { problemsText, proposeConfirmation, runConfirmation } from '../../core/c
 import type { RunReport } from '../../core/executor/runSummary';
 import { validatePlan } from '../../core/plan/validatePlan';
 import { COMMANDS, VIEWS } from '../ids';
-import type { PlanSession } from '../planSession';
+import type { PlanSession } from '../plan/planSession';
 import { chatRunView } from './chatRunView';
 
 /** The source name of a plan an agent proposed, until it is saved. */

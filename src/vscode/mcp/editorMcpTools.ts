@@ -7,9 +7,9 @@ import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { chooseMcpServers, type McpServerChoice } from '../../core/mcp/editorMcpServers';
 import { parseMcpConfig, type McpServers } from '../../core/mcp/mcpServerConfig';
-import { canonicalJson } from '../../core/executor/canonicalJson';
+import { canonicalJson } from '../../core/text/canonicalJson';
 import type { HostSettings } from '../../core/hostSettings';
-import { messageOf } from '../../core/textPreview';
+import { messageOf } from '../../core/text/errorText';
 import type { McpToolSession } from '../../node/mcp/mcpToolSession';
 import type { McpServerApprovals } from './mcpServerApprovals';
 

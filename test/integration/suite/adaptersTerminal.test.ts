@@ -9,7 +9,7 @@ import * as vscode from 'vscode';
 import { budgetMs } from '../../../scripts/testing/timeBudget';
 import { FileNotFoundError, ToolError, WorkspaceEscapeError } from '../../../src/core/errors';
 import type { CommandRequest, CommandResult } from '../../../src/core/ports';
-import { TerminalCommandRunner, type TerminalCommandRunnerOptions } from '../../../src/vscode/terminalCommandRunner';
+import { TerminalCommandRunner, type TerminalCommandRunnerOptions } from '../../../src/vscode/terminal/terminalCommandRunner';
 import { MemoryFileSystem, RecordingLogger, scratchFolder, waitFor } from './adaptersSupport';
 
 const TERMINAL_NAME = 'Planwright (test)';

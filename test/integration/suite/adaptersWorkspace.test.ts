@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { FileExistsError, FileNotFoundError, NotAFileError, ToolError, WorkspaceEscapeError } from '../../../src/core/errors';
 import { NodeWorkspace } from '../../../src/node/nodeWorkspace';
-import { VscodeWorkspace } from '../../../src/vscode/vscodeWorkspace';
+import { VscodeWorkspace } from '../../../src/vscode/workspace/vscodeWorkspace';
 import { MemoryFileSystem, scratchFolder } from './adaptersSupport';
 
 /** Every entry below `dir`, links not followed, mapped to its content, link target or `<dir>`. */

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { PlanwrightExports } from '../../../src/extension';
-import type { PlanTreeElement } from '../../../src/vscode/planTreeProvider';
+import type { PlanTreeElement } from '../../../src/vscode/plan/planTreeProvider';
 import { waitUntil } from '../../../scripts/testing/timeBudget';
 
 export const EXTENSION_ID = 'planwright.planwright';

@@ -11,7 +11,7 @@ import { defaultHostSettings } from '../../../src/core/hostSettings';
 import { COMMANDS } from '../../../src/vscode/ids';
 import { planwrightChatHandler, type PlanwrightChatStream } from '../../../src/vscode/chat/chatParticipant';
 import { planwrightTools } from '../../../src/vscode/chat/planwrightTools';
-import { VscodeWorkspace } from '../../../src/vscode/vscodeWorkspace';
+import { VscodeWorkspace } from '../../../src/vscode/workspace/vscodeWorkspace';
 import { planwright, setUserSetting, until, workspaceUri } from './support';
 
 const PROVIDER_ID = 'planwright-test.lm-provider';

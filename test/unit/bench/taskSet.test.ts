@@ -7,7 +7,7 @@ import type { CheckContext } from '../../../src/core/checks/checkContext';
 import type { Check } from '../../../src/core/checks/checkSchema';
 import { evaluateCheck } from '../../../src/core/checks/evaluateCheck';
 import { PlanRun } from '../../../src/core/executor/planRun';
-import { DEFAULT_RUN_OPTIONS } from '../../../src/core/executor/runOptions';
+import { DEFAULT_RUN_OPTIONS } from '../../../src/core/run/runOptions';
 import { validatePlan } from '../../../src/core/plan/validatePlan';
 import { containsCheckKind } from '../../../src/core/plan/walkChecks';
 import type { ChatModel } from '../../../src/core/ports';

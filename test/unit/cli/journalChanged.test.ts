@@ -6,9 +6,9 @@
 import * as assert from 'node:assert/strict';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import type { CliCommand, CliIo } from '../../../src/node/cli/cliIo';
-import { createResumeCommand } from '../../../src/node/cli/resumeCommand';
-import { createRunPlanCommand } from '../../../src/node/cli/runPlanCommand';
+import type { CliCommand, CliIo } from '../../../src/cli/cliIo';
+import { createResumeCommand } from '../../../src/cli/resumeCommand';
+import { createRunPlanCommand } from '../../../src/cli/runPlanCommand';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
 
 interface Captured {

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { DEFAULT_RUN_OPTIONS } from '../../../src/core/executor/runOptions';
+import { DEFAULT_RUN_OPTIONS } from '../../../src/core/run/runOptions';
 import { defaultHostSettings, resolveHostSettings, runOptionsFromSettings } from '../../../src/core/hostSettings';
-import { optionOverrides, parseRunFlags, type RunFlags } from '../../../src/node/cli/runFlags';
+import { optionOverrides, parseRunFlags, type RunFlags } from '../../../src/cli/runFlags';
 
 describe('read and output limits from flags and settings', () => {
   it('--max-read-bytes and --max-output-bytes set the run limits, leaving the others', () => {

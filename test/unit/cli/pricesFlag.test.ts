@@ -3,8 +3,8 @@
 import * as assert from 'node:assert/strict';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import type { CliIo } from '../../../src/node/cli/cliIo';
-import { createRunPlanCommand } from '../../../src/node/cli/runPlanCommand';
+import type { CliIo } from '../../../src/cli/cliIo';
+import { createRunPlanCommand } from '../../../src/cli/runPlanCommand';
 import { validPlan } from '../support/executorFakes';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
 

@@ -4,8 +4,8 @@
 import * as assert from 'node:assert/strict';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import type { CliIo } from '../../../src/node/cli/cliIo';
-import { runCli } from '../../../src/node/cli/runCli';
+import type { CliIo } from '../../../src/cli/cliIo';
+import { runCli } from '../../../src/cli/runCli';
 import { ScriptedModelServer, type ScriptedReply } from '../../support/scriptedModelServer';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
 

@@ -4,9 +4,9 @@
 import * as assert from 'node:assert/strict';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import type { CliIo } from '../../../src/node/cli/cliIo';
-import { createRunPlanCommand, GOAL_NEEDS_MODEL } from '../../../src/node/cli/runPlanCommand';
-import { runCli } from '../../../src/node/cli/runCli';
+import type { CliIo } from '../../../src/cli/cliIo';
+import { createRunPlanCommand, GOAL_NEEDS_MODEL } from '../../../src/cli/runPlanCommand';
+import { runCli } from '../../../src/cli/runCli';
 import { validPlan } from '../support/executorFakes';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
 

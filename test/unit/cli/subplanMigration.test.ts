@@ -4,8 +4,8 @@
 import * as assert from 'node:assert/strict';
 import { readdir, readFile, writeFile, mkdir } from 'node:fs/promises';
 import * as path from 'node:path';
-import type { CliIo } from '../../../src/node/cli/cliIo';
-import { runPlanCommand } from '../../../src/node/cli/runPlanCommand';
+import type { CliIo } from '../../../src/cli/cliIo';
+import { runPlanCommand } from '../../../src/cli/runPlanCommand';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
 import { ScriptedModelServer } from '../../support/scriptedModelServer';
 

@@ -3,10 +3,10 @@
 import * as assert from 'node:assert/strict';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import type { CliIo } from '../../../src/node/cli/cliIo';
-import { runCli } from '../../../src/node/cli/runCli';
-import { failureTailLines, replanLines } from '../../../src/node/cli/stepProgress';
-import type { RunState } from '../../../src/core/executor/runState';
+import type { CliIo } from '../../../src/cli/cliIo';
+import { runCli } from '../../../src/cli/runCli';
+import { failureTailLines, replanLines } from '../../../src/cli/stepProgress';
+import type { RunState } from '../../../src/core/run/runState';
 import { runView, stepRun, threeSteps } from '../view/viewFixtures';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import type { UsageRecord } from '../../../src/core/executor/journalRecords';
-import type { PhaseUsage } from '../../../src/core/executor/runState';
+import type { UsageRecord } from '../../../src/core/run/journalRecords';
+import type { PhaseUsage } from '../../../src/core/run/runState';
 import { ModelPricesSchema, priceOf, type ModelPrices } from '../../../src/core/cost/modelPrices';
 import { callCost, costLine, formatCost, runCost } from '../../../src/core/cost/runCost';
 

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { gatherEvidence } from '../../../src/core/executor/failureEvidence';
 import type { Step } from '../../../src/core/plan/planSchema';
-import { nearestWindow, numberedRegion } from '../../../src/core/replanner/nearestMatch';
+import { nearestWindow, numberedRegion } from '../../../src/core/text/nearestMatch';
 import { MemoryWorkspace } from '../support/fakePorts';
 
 const SOURCE = ['import { run } from "./run";', '', 'export function main(argv) {', '  const flags = ["--lines"];', '  return run(argv, flags);', '}', ''].join('\n');

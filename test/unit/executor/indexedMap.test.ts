@@ -1,7 +1,7 @@
 // The read-only maps behind run state: versions of an IndexedMap never change each other, and a
 // projection reads through to its source.
 import * as assert from 'node:assert/strict';
-import { IndexedMap, projectMap, withEntry } from '../../../src/core/executor/indexedMap';
+import { IndexedMap, projectMap, withEntry } from '../../../src/core/run/indexedMap';
 
 describe('IndexedMap', () => {
   it('behaves as a read-only Map in insertion order', () => {

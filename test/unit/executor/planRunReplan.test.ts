@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { setTimeout as delay } from 'node:timers/promises';
 import { PlanRun } from '../../../src/core/executor/planRun';
-import type { ReplanAnswer, Replanner, ReplanRequest } from '../../../src/core/executor/replanning';
+import type { ReplanAnswer, Replanner, ReplanRequest } from '../../../src/core/run/modelRoles';
 import type { PlanPatch } from '../../../src/core/plan/planPatch';
 import type { Step } from '../../../src/core/plan/planSchema';
 import type { ApprovalAnswer, ApprovalGate, ApprovalRequest } from '../../../src/core/ports';

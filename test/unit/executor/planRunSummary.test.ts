@@ -2,11 +2,12 @@
 // model wrote (a last `generate` step nothing depends on) or the run's options ask for the solver; a
 // solver that fails, or is missing, falls back with a warning. No run waits for a solver it did not ask for.
 import * as assert from 'node:assert/strict';
-import type { UsageRecord } from '../../../src/core/executor/journalRecords';
+import type { UsageRecord } from '../../../src/core/run/journalRecords';
 import { PlanRun } from '../../../src/core/executor/planRun';
-import type { RunOptions } from '../../../src/core/executor/runOptions';
-import type { RunState } from '../../../src/core/executor/runState';
-import { summarySource, type Solver } from '../../../src/core/executor/runSummary';
+import type { RunOptions } from '../../../src/core/run/runOptions';
+import type { RunState } from '../../../src/core/run/runState';
+import { summarySource } from '../../../src/core/executor/runSummary';
+import type { Solver } from '../../../src/core/run/modelRoles';
 import { fakeRunDeps, liveSignal, runOptions, validPlan } from '../support/executorFakes';
 import { MemoryWorkspace, ScriptedChatModel } from '../support/fakePorts';
 

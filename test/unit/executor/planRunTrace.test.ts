@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { PlanRun } from '../../../src/core/executor/planRun';
-import type { TraceEvent } from '../../../src/core/executor/traceEvents';
+import type { TraceEvent } from '../../../src/core/run/traceEvents';
 import { JsonlRecordLog } from '../../../src/node/jsonlRecordLog';
 import { NodeCommandRunner } from '../../../src/node/nodeCommandRunner';
 import { nodeClock } from '../../../src/node/nodeClock';

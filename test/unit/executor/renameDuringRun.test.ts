@@ -1,9 +1,9 @@
 // Renaming steps of a run by hand: only titles change, so it is no new revision and no step loses its state.
 import * as assert from 'node:assert/strict';
-import { JournalRecordSchema } from '../../../src/core/executor/journalRecords';
+import { JournalRecordSchema } from '../../../src/core/run/journalRecords';
 import { PlanRun } from '../../../src/core/executor/planRun';
 import { renamedTitles } from '../../../src/core/executor/runRevisions';
-import { replayJournal } from '../../../src/core/executor/runState';
+import { replayJournal } from '../../../src/core/run/runState';
 import { fakeRunDeps, runOptions, validPlan } from '../support/executorFakes';
 
 const plan = validPlan(

@@ -3,7 +3,7 @@
 // goes to the re-planner); killed before it, the repair was never made, so it is asked for once more.
 import * as assert from 'node:assert/strict';
 import { PlanRun } from '../../../src/core/executor/planRun';
-import type { RepairRequest, Replanner, ReplanRequest, StepRepairer } from '../../../src/core/executor/replanning';
+import type { RepairRequest, Replanner, ReplanRequest, StepRepairer } from '../../../src/core/run/modelRoles';
 import { loadRunState } from '../../../src/core/executor/runRecorder';
 import type { Step } from '../../../src/core/plan/planSchema';
 import { fakeRunDeps, liveSignal, MemoryRecordLog, runOptions, traceEvents, validPlan } from '../support/executorFakes';

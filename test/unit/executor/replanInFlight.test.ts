@@ -4,7 +4,7 @@
 // re-planner), and a run killed during the re-plan resumes from its journal and re-plans again.
 import * as assert from 'node:assert/strict';
 import { PlanRun } from '../../../src/core/executor/planRun';
-import type { PatchCheck, RepairRequest, ReplanAnswer, Replanner, ReplanRequest, StepRepairer } from '../../../src/core/executor/replanning';
+import type { PatchCheck, RepairRequest, ReplanAnswer, Replanner, ReplanRequest, StepRepairer } from '../../../src/core/run/modelRoles';
 import { loadRunState } from '../../../src/core/executor/runRecorder';
 import type { PlanPatch } from '../../../src/core/plan/planPatch';
 import type { Step } from '../../../src/core/plan/planSchema';

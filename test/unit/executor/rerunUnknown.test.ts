@@ -3,7 +3,7 @@
 // earlier approval says, with the risk in the question; only a setting that allows it explicitly runs it.
 import * as assert from 'node:assert/strict';
 import { PlanRun } from '../../../src/core/executor/planRun';
-import type { Replanner } from '../../../src/core/executor/replanning';
+import type { Replanner } from '../../../src/core/run/modelRoles';
 import { loadRunState } from '../../../src/core/executor/runRecorder';
 import type { ApprovalAnswer } from '../../../src/core/ports';
 import { fakeRunDeps, liveSignal, runOptions, ScriptedApprovalGate, validPlan } from '../support/executorFakes';

@@ -1,7 +1,7 @@
 // The retry policy as tables: effect class × failure kind × attempts → action (and backoff), and the
 // settle outcome × "already retried once" → what happens next.
 import * as assert from 'node:assert/strict';
-import { decideAfterFailure, decideAfterSettle, DEFAULT_RETRY_LIMITS, type RetryLimits } from '../../../src/core/executor/retryPolicy';
+import { decideAfterFailure, decideAfterSettle, DEFAULT_RETRY_LIMITS, type RetryLimits } from '../../../src/core/run/retryPolicy';
 import type { FailureKind } from '../../../src/core/errors';
 import type { EffectClass } from '../../../src/core/tools/defineTool';
 

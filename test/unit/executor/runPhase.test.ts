@@ -1,7 +1,7 @@
 // The hosted run's phases, spelled out as a table: every event against every phase, each allowed move
 // naming the phase it leads to and every refused one refused.
 import * as assert from 'node:assert/strict';
-import { RunStatusSchema, type RunStatus } from '../../../src/core/executor/journalRecords';
+import { RunStatusSchema, type RunStatus } from '../../../src/core/run/journalRecords';
 import { isExecuting, isResumable, nextPhase, RUN_PHASES, stoppedPhase, type RunEvent, type RunPhase } from '../../../src/core/executor/runPhase';
 
 const STOPPED_PHASE: Readonly<Record<RunStatus, RunPhase>> = {

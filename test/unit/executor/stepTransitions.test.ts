@@ -1,7 +1,7 @@
 // The step transition table, spelled out as a table: every event against every status, legal moves
 // naming the status they lead to and every other cell illegal.
 import * as assert from 'node:assert/strict';
-import { FROZEN_STATUSES, NOT_STARTED_STATUSES, StepEventSchema, transition, type StepEvent } from '../../../src/core/executor/stepTransitions';
+import { FROZEN_STATUSES, NOT_STARTED_STATUSES, StepEventSchema, transition, type StepEvent } from '../../../src/core/run/stepTransitions';
 import { StepStatusSchema, type StepStatus } from '../../../src/core/plan/stepStatus';
 
 const COLUMNS: readonly StepStatus[] = [

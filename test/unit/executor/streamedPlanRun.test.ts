@@ -2,11 +2,12 @@
 // references wait, a bad step or a broken stream stops the run with what ran journalled, cancellation
 // works mid-stream, and a journal cut off anywhere mid-stream resumes without re-running a finished step.
 import * as assert from 'node:assert/strict';
-import type { JournalRecord } from '../../../src/core/executor/journalRecords';
+import type { JournalRecord } from '../../../src/core/run/journalRecords';
 import { PlanRun, type RunDeps } from '../../../src/core/executor/planRun';
 import { loadRunState } from '../../../src/core/executor/runRecorder';
-import type { RunState } from '../../../src/core/executor/runState';
-import { runStreamedPlan, type PlanStreamItem, type StreamedPlanOutcome } from '../../../src/core/executor/streamedPlanRun';
+import type { RunState } from '../../../src/core/run/runState';
+import { runStreamedPlan, type StreamedPlanOutcome } from '../../../src/core/executor/streamedPlanRun';
+import type { PlanStreamItem } from '../../../src/core/run/modelRoles';
 import { fakeRunDeps, liveSignal, MemoryRecordLog, runOptions, ScriptedApprovalGate, stepRecords, traceEvents } from '../support/executorFakes';
 import { MemoryWorkspace, ScriptedCommandRunner } from '../support/fakePorts';
 import { ManualPlanSource, until } from '../support/manualPlanSource';

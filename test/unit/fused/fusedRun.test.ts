@@ -2,8 +2,8 @@
 // and checks come back to the agent as tool messages, the same approval flow and retry policy apply, and
 // auto mode escalates when the agent asks or the rule says so.
 import * as assert from 'node:assert/strict';
-import type { RunOptions } from '../../../src/core/executor/runOptions';
-import { DEFAULT_RUN_OPTIONS } from '../../../src/core/executor/runOptions';
+import type { RunOptions } from '../../../src/core/run/runOptions';
+import { DEFAULT_RUN_OPTIONS } from '../../../src/core/run/runOptions';
 import { loadRunState } from '../../../src/core/executor/runRecorder';
 import { DEFAULT_FUSED_OPTIONS, runFused, type FusedDeps, type FusedOptions } from '../../../src/core/fused/fusedRun';
 import type { WorkspaceSummary } from '../../../src/core/planner/workspaceSummary';

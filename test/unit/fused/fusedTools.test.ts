@@ -1,8 +1,8 @@
 // The fused agent's tool specs and call parsing, the implied postconditions, and the loop's pure
 // decisions (the auto-mode backstop and how a finished conversation's run ends).
 import * as assert from 'node:assert/strict';
-import { replayJournal } from '../../../src/core/executor/runState';
-import { DEFAULT_RUN_OPTIONS } from '../../../src/core/executor/runOptions';
+import { replayJournal } from '../../../src/core/run/runState';
+import { DEFAULT_RUN_OPTIONS } from '../../../src/core/run/runOptions';
 import { AUTO_ESCALATION, escalationReason, escalationRuleText } from '../../../src/core/fused/escalationRule';
 import { backstopEscalation, finishedStatus, fusedStep } from '../../../src/core/fused/fusedDecisions';
 import { actionTitle } from '../../../src/core/plan/actionTitle';

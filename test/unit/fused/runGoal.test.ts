@@ -2,10 +2,10 @@
 // deletion) and the same run continues as a planned one with the fused steps kept as done. One test goes
 // through the real openai client to the scripted server: native tool calls out, tool messages back.
 import * as assert from 'node:assert/strict';
-import { DEFAULT_RUN_OPTIONS, type RunOptions } from '../../../src/core/executor/runOptions';
+import { DEFAULT_RUN_OPTIONS, type RunOptions } from '../../../src/core/run/runOptions';
 import { loadRunState } from '../../../src/core/executor/runRecorder';
 import { goalAfterEscalation, runGoal, type GoalDeps } from '../../../src/core/fused/runGoal';
-import type { RunMode } from '../../../src/core/fused/runMode';
+import type { RunMode } from '../../../src/core/run/runMode';
 import type { WorkspaceSummary } from '../../../src/core/planner/workspaceSummary';
 import { OpenAiChatModel } from '../../../src/node/openAiChatModel';
 import { ScriptedModelServer } from '../../support/scriptedModelServer';

@@ -1,9 +1,9 @@
 // The `stepAdded` journal record: a fused run grows its plan one action at a time, through the gate,
 // and a replay of the journal rebuilds the same plan and step states.
 import * as assert from 'node:assert/strict';
-import { JournalError, applyRecord, replayJournal } from '../../../src/core/executor/runState';
-import { DEFAULT_RUN_OPTIONS } from '../../../src/core/executor/runOptions';
-import type { JournalRecord } from '../../../src/core/executor/journalRecords';
+import { JournalError, applyRecord, replayJournal } from '../../../src/core/run/runState';
+import { DEFAULT_RUN_OPTIONS } from '../../../src/core/run/runOptions';
+import type { JournalRecord } from '../../../src/core/run/journalRecords';
 
 const write = (id: string, path: string) => ({ id, title: `Write ${path}`, tool: 'writeFile', args: { path, content: 'x' }, postcondition: { kind: 'fileExists', path } });
 

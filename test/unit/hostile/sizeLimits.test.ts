@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { evaluateCheck } from '../../../src/core/checks/evaluateCheck';
 import { findInPieces } from '../../../src/core/checks/fileContains';
 import { BinaryFileError, FileTooLargeError, UndoUnavailableError } from '../../../src/core/errors';
-import { decideAfterFailure, DEFAULT_RETRY_LIMITS } from '../../../src/core/executor/retryPolicy';
+import { decideAfterFailure, DEFAULT_RETRY_LIMITS } from '../../../src/core/run/retryPolicy';
 import { DEFAULT_TOOL_LIMITS } from '../../../src/core/tools/defineTool';
 import { takeSnapshots, undoFromSnapshots } from '../../../src/core/tools/fileSnapshots';
 import { findTool } from '../../../src/core/tools/toolCatalog';

@@ -3,7 +3,7 @@ import { argsSchemaFromJsonSchema, McpSchemaError } from '../../../src/core/mcp/
 import { mcpEffect } from '../../../src/core/mcp/mcpEffect';
 import { mcpPlannerSection } from '../../../src/core/mcp/mcpPlannerSection';
 import { mcpTool } from '../../../src/core/mcp/mcpTool';
-import { mcpToolName, parseMcpToolName } from '../../../src/core/mcp/mcpToolName';
+import { mcpToolName, parseMcpToolName } from '../../../src/core/tools/mcpToolName';
 import { readCompactPlan } from '../../../src/core/plan/compact/compactPlanReader';
 import { registerTools } from '../../../src/core/tools/toolCatalog';
 

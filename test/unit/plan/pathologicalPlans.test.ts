@@ -3,7 +3,7 @@
 // in problems that name the step and the field, quoted short, with nothing thrown and no prototype reached.
 import * as assert from 'node:assert/strict';
 import { parsePlanText } from '../../../src/core/plan/parsePlan';
-import { PLAN_LIMITS, TOO_DEEP } from '../../../src/core/plan/planLimits';
+import { PLAN_LIMITS, TOO_DEEP } from '../../../src/core/planLimits';
 import { formatProblem } from '../../../src/core/plan/planProblem';
 import { validatePlan } from '../../../src/core/plan/validatePlan';
 import { examplePlan, exampleWith, problemsOf } from './planFixtures';

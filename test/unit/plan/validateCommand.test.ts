@@ -4,8 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import type { CliIo } from '../../../src/node/cli/cliIo';
-import { runCli } from '../../../src/node/cli/runCli';
+import type { CliIo } from '../../../src/cli/cliIo';
+import { runCli } from '../../../src/cli/runCli';
 import { examplePlan } from './planFixtures';
 import { budgetMs } from '../../../scripts/testing/timeBudget';
 

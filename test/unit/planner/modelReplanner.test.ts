@@ -1,7 +1,7 @@
 // The model re-planner and repairer over a scripted endpoint: the patch form asked for and read, the
 // check against the run as it stands with one repair turn, and a repair's one-line answer.
 import * as assert from 'node:assert/strict';
-import type { PatchCheck } from '../../../src/core/executor/replanning';
+import type { PatchCheck } from '../../../src/core/run/modelRoles';
 import { PlannerError } from '../../../src/core/planner/plannerError';
 import { buildRepairPrompt, ModelRepairer, REPAIR_MARKER } from '../../../src/core/replanner/modelRepairer';
 import { checkPatchReply, ModelReplanner } from '../../../src/core/replanner/modelReplanner';

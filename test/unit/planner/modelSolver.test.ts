@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { ModelError } from '../../../src/core/errors';
-import { DEFAULT_RUN_OPTIONS } from '../../../src/core/executor/runOptions';
-import { applyRecord, type RunState, type StepRun } from '../../../src/core/executor/runState';
+import { DEFAULT_RUN_OPTIONS } from '../../../src/core/run/runOptions';
+import { applyRecord, type RunState, type StepRun } from '../../../src/core/run/runState';
 import { ModelSolver } from '../../../src/core/solver/modelSolver';
 import { buildSolverPrompt, SOLVER_LIMITS } from '../../../src/core/solver/solverPrompt';
 import { ScriptedChatModel } from '../support/fakePorts';

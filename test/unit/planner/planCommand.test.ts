@@ -4,10 +4,10 @@ import * as path from 'node:path';
 import { encodeCompactPlan } from '../../../src/core/plan/compact/encodeCompactPlan';
 import { parsePlanText } from '../../../src/core/plan/parsePlan';
 import type { Step } from '../../../src/core/plan/planSchema';
-import type { CliIo } from '../../../src/node/cli/cliIo';
-import { modelsFromEnv } from '../../../src/node/cli/modelsFromEnv';
-import { planCommand } from '../../../src/node/cli/planCommand';
-import { runPlanCommand } from '../../../src/node/cli/runPlanCommand';
+import type { CliIo } from '../../../src/cli/cliIo';
+import { modelsFromEnv } from '../../../src/cli/modelsFromEnv';
+import { planCommand } from '../../../src/cli/planCommand';
+import { runPlanCommand } from '../../../src/cli/runPlanCommand';
 import { captureTree, makeTempDir, removeTempDir } from '../support/tempDir';
 import { ScriptedModelServer, type Script } from '../../support/scriptedModelServer';
 

@@ -1,7 +1,8 @@
 // The planner's reply read as it arrives: each step line goes on as soon as the text completes it,
 // with the reply's length at that moment, then the call's usage; a failed call ends the stream with its error.
 import * as assert from 'node:assert/strict';
-import { runStreamedPlan, type PlanStreamItem } from '../../../src/core/executor/streamedPlanRun';
+import { runStreamedPlan } from '../../../src/core/executor/streamedPlanRun';
+import type { PlanStreamItem } from '../../../src/core/run/modelRoles';
 import { CompactPlanReader } from '../../../src/core/plan/compact/compactPlanReader';
 import { streamPlanReply, type PlanLine, type PlanLineReader } from '../../../src/core/planner/planStream';
 import type { ChatModel, ChatRequest, ChatResponse } from '../../../src/core/ports';

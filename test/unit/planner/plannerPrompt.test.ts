@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import type { ReplanRequest } from '../../../src/core/executor/replanning';
+import type { ReplanRequest } from '../../../src/core/run/modelRoles';
 import { plannerSystemMessage } from '../../../src/core/planner/plannerPrefix';
 import { buildPlannerPrompt } from '../../../src/core/planner/plannerPrompt';
 import { renderWorkspaceSummary, summarizeWorkspace, SUMMARY_LIMITS, topLevelTree, type WorkspaceSummary } from '../../../src/core/planner/workspaceSummary';

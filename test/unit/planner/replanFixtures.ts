@@ -1,5 +1,5 @@
 // A re-plan request as the executor builds it after E2's postcondition failed: E1 done, E3 invalidated.
-import type { ReplanRequest } from '../../../src/core/executor/replanning';
+import type { ReplanRequest } from '../../../src/core/run/modelRoles';
 import type { Step } from '../../../src/core/plan/planSchema';
 
 /** The step whose postcondition failed. */

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { PlanRun } from '../../../src/core/executor/planRun';
-import { DEFAULT_RUN_OPTIONS } from '../../../src/core/executor/runOptions';
+import { DEFAULT_RUN_OPTIONS } from '../../../src/core/run/runOptions';
 import { planTask } from '../../../src/core/planner/planTask';
 import { summarizeWorkspace } from '../../../src/core/planner/workspaceSummary';
 import { ModelReplanner } from '../../../src/core/replanner/modelReplanner';

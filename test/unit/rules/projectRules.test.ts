@@ -16,7 +16,7 @@ import {
   projectRulesSource,
   readInstructions,
 } from '../../../src/core/rules/projectRules';
-import { applyProjectRulesFlag, projectRulesOn } from '../../../src/node/cli/modelsFromEnv';
+import { applyProjectRulesFlag, projectRulesOn } from '../../../src/cli/modelsFromEnv';
 import { MemoryWorkspace, ScriptedChatModel } from '../support/fakePorts';
 import { REPLAN_REQUEST } from '../planner/replanFixtures';
 

@@ -3,7 +3,7 @@
 // be met, reaches the parent's re-planner, as one failed step with the child's evidence.
 import * as assert from 'node:assert/strict';
 import { PlanRun } from '../../../src/core/executor/planRun';
-import type { ReplanAnswer, Replanner, ReplanRequest } from '../../../src/core/executor/replanning';
+import type { ReplanAnswer, Replanner, ReplanRequest } from '../../../src/core/run/modelRoles';
 import type { PlanPatch } from '../../../src/core/plan/planPatch';
 import type { Step } from '../../../src/core/plan/planSchema';
 import type { Workspace } from '../../../src/core/ports';

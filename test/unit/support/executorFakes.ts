@@ -3,10 +3,10 @@
 // one function that assembles the dependencies of a run from them.
 import { setTimeout as delay } from 'node:timers/promises';
 import type { ApprovalAnswer, ApprovalGate, ApprovalRequest, Clock, CommandRequest, CommandResult, CommandRunner, Logger, RecordLog } from '../../../src/core/ports';
-import type { StepRecord } from '../../../src/core/executor/journalRecords';
+import type { StepRecord } from '../../../src/core/run/journalRecords';
 import type { RunDeps } from '../../../src/core/executor/planRun';
-import { DEFAULT_RUN_OPTIONS, type RunOptions } from '../../../src/core/executor/runOptions';
-import type { TraceEvent } from '../../../src/core/executor/traceEvents';
+import { DEFAULT_RUN_OPTIONS, type RunOptions } from '../../../src/core/run/runOptions';
+import type { TraceEvent } from '../../../src/core/run/traceEvents';
 import { formatProblem } from '../../../src/core/plan/planProblem';
 import type { ValidPlan } from '../../../src/core/plan/planSchema';
 import { validatePlan } from '../../../src/core/plan/validatePlan';

@@ -1,7 +1,7 @@
 // A planner's stream under a test's control: items are pushed one at a time, the stream ends or
 // breaks off when the test says, and `until` waits on a condition rather than on a fixed time.
 import { setImmediate as tick } from 'node:timers/promises';
-import type { PlanStreamItem } from '../../../src/core/executor/streamedPlanRun';
+import type { PlanStreamItem } from '../../../src/core/run/modelRoles';
 
 /** An async source of plan stream items fed by the test. */
 export class ManualPlanSource implements AsyncIterable<PlanStreamItem> {

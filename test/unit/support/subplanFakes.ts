@@ -2,8 +2,8 @@
 // across "processes", logs that can be frozen to stand for a killed process (nothing appended after the
 // freeze becomes durable), and a builder for a SubplanRunner over fake ports.
 import type { RunDeps } from '../../../src/core/executor/planRun';
-import type { Replanner } from '../../../src/core/executor/replanning';
-import type { RunOptions } from '../../../src/core/executor/runOptions';
+import type { Replanner } from '../../../src/core/run/modelRoles';
+import type { RunOptions } from '../../../src/core/run/runOptions';
 import type { ChildRecord } from '../../../src/core/subplan/nestedReport';
 import type { Workspace, RecordLog } from '../../../src/core/ports';
 import { SubplanRunner, type ChildLogs, type ChildPlanner } from '../../../src/core/subplan/subplanRunner';

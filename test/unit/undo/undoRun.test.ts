@@ -2,8 +2,8 @@
 // undoing decides per file, and the undo itself over a workspace a real run changed.
 import * as assert from 'node:assert/strict';
 import { PlanRun } from '../../../src/core/executor/planRun';
-import { replayJournal, type FileTouch } from '../../../src/core/executor/runState';
-import { JournalRecordSchema } from '../../../src/core/executor/journalRecords';
+import { replayJournal, type FileTouch } from '../../../src/core/run/runState';
+import { JournalRecordSchema } from '../../../src/core/run/journalRecords';
 import { changeKind, decideUndo, runFileChanges, UndoScopeError } from '../../../src/core/undo/runFileChanges';
 import { describeRunUndo, undoRun } from '../../../src/core/undo/undoRun';
 import { fakeRunDeps, liveSignal, runOptions, validPlan } from '../support/executorFakes';

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { planTreeModel } from '../../../src/core/view/planTreeModel';
 import type { PlanTreeNode } from '../../../src/core/view/planTreeNode';
-import { summarizeArgs } from '../../../src/core/view/summarizeArgs';
+import { summarizeArgs } from '../../../src/core/plan/summarizeArgs';
 import { treeChanges } from '../../../src/core/view/treeChanges';
 import { validPlan } from '../support/executorFakes';
 import { longPlan, runView, stepRun, threeSteps } from './viewFixtures';

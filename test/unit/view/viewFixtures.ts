@@ -1,6 +1,6 @@
 // Runs as the plan tree sees them, built by hand: a plan through the real gate and step runs in any status.
 import type { RunView } from '../../../src/core/view/planTreeNode';
-import type { ReplacedStep, StepRun } from '../../../src/core/executor/runState';
+import type { ReplacedStep, StepRun } from '../../../src/core/run/runState';
 import type { ValidPlan } from '../../../src/core/plan/planSchema';
 import type { StepStatus } from '../../../src/core/plan/stepStatus';
 import { validPlan } from '../support/executorFakes';

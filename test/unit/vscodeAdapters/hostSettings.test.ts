@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { DEFAULT_RUN_OPTIONS } from '../../../src/core/executor/runOptions';
+import { DEFAULT_RUN_OPTIONS } from '../../../src/core/run/runOptions';
 import { defaultHostSettings, resolveHostSettings, runOptionsFromSettings } from '../../../src/core/hostSettings';
 
 describe('resolveHostSettings', () => {

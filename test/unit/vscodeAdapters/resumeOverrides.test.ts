@@ -1,7 +1,7 @@
 // Resuming a journalled run in the editor: the journal's options stand, and only the settings the user
 // changed since override them, the way `planwright resume` treats its flags.
 import * as assert from 'node:assert/strict';
-import { DEFAULT_RUN_OPTIONS, type RunOptions } from '../../../src/core/executor/runOptions';
+import { DEFAULT_RUN_OPTIONS, type RunOptions } from '../../../src/core/run/runOptions';
 import { defaultHostSettings, runOptionsFromSettings } from '../../../src/core/hostSettings';
 import { resumeOverrides } from '../../../src/core/resumeOverrides';
 

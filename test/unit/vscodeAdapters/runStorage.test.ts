@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { RunStorage } from '../../../src/vscode/runStorage';
+import { RunStorage } from '../../../src/vscode/run/runStorage';
 import { makeTempDir } from '../support/tempDir';
 
 describe('RunStorage', () => {

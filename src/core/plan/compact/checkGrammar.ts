@@ -8,7 +8,7 @@
 // verbatim) or a JSON string. Each form is one check kind of the plan format, so reading and writing are
 // exact inverses.
 import type { Check } from '../../checks/checkSchema';
-import { PLAN_LIMITS } from '../planLimits';
+import { PLAN_LIMITS } from '../../planLimits';
 import { CompactSyntaxError, LineScanner } from './lineScanner';
 
 /** The words that start a check, for messages. */

@@ -2,7 +2,7 @@
 // parts as a line, as one small object per step ({"tool", "args", "after", "check", …}, checks still in
 // the one-line grammar), so it costs a fraction of the plan-file schema and maps to the same steps.
 import { z } from 'zod';
-import { screenValue } from '../planLimits';
+import { screenValue } from '../../planLimits';
 import { appendProblems, formatPath, issueProblems, parseExplained, type PlanProblem } from '../planProblem';
 import type { Step } from '../planSchema';
 import { parseCheckText } from './checkGrammar';

@@ -7,7 +7,7 @@
 // With these edges, running steps in parallel never reorders a write the order of the lines implies.
 // Edges already implied through another dependency are left out, so `dependsOn` stays what a person
 // would write.
-import { isMcpToolName } from '../../mcp/mcpToolName';
+import { isMcpToolName } from '../../tools/mcpToolName';
 import { findTool } from '../../tools/toolCatalog';
 import type { Step } from '../planSchema';
 import { implicitDependencies } from '../references';

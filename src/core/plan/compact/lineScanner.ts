@@ -2,7 +2,7 @@
 // balanced JSON object, each read where the grammar expects it. A malformed token throws
 // CompactSyntaxError with the column, which the line parser turns into a problem for that step.
 import { findJsonShapeProblem, shapeMessage, shapeProblemPath } from '../jsonShape';
-import { PLAN_LIMITS, screenValue } from '../planLimits';
+import { PLAN_LIMITS, screenValue } from '../../planLimits';
 import { formatPath } from '../planProblem';
 
 /** A token that does not fit the grammar where it was read; `column` is 1-based. */

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { parseToolCall } from '../../../../src/core/fused/fusedTools';
 import { readCompactJson } from '../../../../src/core/plan/compact/compactJson';
 import { findJsonShapeProblem } from '../../../../src/core/plan/jsonShape';
-import { TOO_DEEP } from '../../../../src/core/plan/planLimits';
+import { TOO_DEEP } from '../../../../src/core/planLimits';
 import { formatProblem } from '../../../../src/core/plan/planProblem';
 import { readPlanReply } from '../../../../src/core/planner/readPlanReply';
 import { checkPatchReply } from '../../../../src/core/replanner/modelReplanner';

@@ -1,0 +1,118 @@
+// `planwright resume --journal FILE [...]`: picks a run up from its journal after a crash, an approval
+// wait or a stop for re-planning (with `--plan FILE`, a plan edited by hand becomes the next revision).
+// The workspace, the trace and the run options come from the journal; flags given here override them
+// for this invocation. Same exit codes as `run`.
+import * as nodePath from 'node:path';
+import { PlanRun } from '../core/executor/planRun';
+import { mergeEditedPlan } from '../core/executor/replanning';
+import { loadRunState } from '../core/executor/runRecorder';
+import { JournalError, type RunState } from '../core/run/runState';
+import { formatProblem } from '../core/plan/planProblem';
+import type { ValidPlan } from '../core/plan/planSchema';
+import { CorruptRecordLogError, JsonlRecordLog, nodeLogFiles, type LogFiles } from '../node/jsonlRecordLog';
+import { EXIT, type CliCommand, type CliIo } from './cliIo';
+import { applyProjectRulesFlag, modelsFromEnv, type CliModels } from './modelsFromEnv';
+import { readPricesFile } from './pricesFile';
+import { optionOverrides, parseRunFlags } from './runFlags';
+import { hasContent, holdsRecords, preparePlanwrightFolder, readPlanFile, traceBesideJournal, workspaceFolder } from './runFiles';
+import { runSession, stderrLogger } from './runSession';
+import { recordedMcp, reopenRecordedMcp } from '../node/mcp/recordedMcpServers';
+
+const USAGE =
+  'planwright resume --journal FILE [--plan EDITED.plan.json] [--workspace DIR] [--approve all|reads|none] [--approve-rerun] [--max-parallel N] [--max-replans N] [--max-read-bytes N] [--max-output-bytes N] [--summary plain|model] [--trace FILE] [--prices FILE] [--no-project-rules] [--json]';
+
+/** The `resume` sub-command, with the models built by `modelsOf` from the environment; `logFiles` as for `run`. */
+export function createResumeCommand(modelsOf: (env: CliIo['env']) => CliModels, logFiles: LogFiles = nodeLogFiles): CliCommand {
+  return {
+    name: 'resume',
+    usage: `${USAGE}\n      continue a run from its journal (same exit codes as run)`,
+    run: (args, io) => resume(args, io, modelsOf, logFiles),
+  };
+}
+
+/** The `resume` sub-command over the models the environment configures. */
+export const resumeCommand: CliCommand = createResumeCommand(modelsFromEnv);
+
+async function resume(givenArgs: readonly string[], givenIo: CliIo, modelsOf: (env: CliIo['env']) => CliModels, logFiles: LogFiles): Promise<number> {
+  const { args, env } = applyProjectRulesFlag(givenArgs, givenIo.env);
+  const io: CliIo = { ...givenIo, env };
+  const flags = parseRunFlags(args, ['journal', 'plan', 'workspace', 'approve', 'max-parallel', 'max-replans', 'max-read-bytes', 'max-output-bytes', 'summary', 'trace', 'prices']);
+  if ('error' in flags) return fail(io, `${flags.error}\nUsage: ${USAGE}`);
+  if (flags.help) {
+    io.stdout.write(`Usage: ${USAGE}\n`);
+    return EXIT.ok;
+  }
+  if (flags.positional.length > 0) return fail(io, `unexpected argument ${flags.positional[0]}`);
+  if (flags.journal === undefined) return fail(io, `--journal is needed: the journal of the run to continue\nUsage: ${USAGE}`);
+  const journalPath = nodePath.resolve(io.cwd, flags.journal);
+  if (!(await hasContent(journalPath))) return fail(io, `no journal at ${flags.journal}`);
+  if (!(await holdsRecords(journalPath))) {
+    return fail(io, `${flags.journal} holds no whole record: the run stopped while writing its first one, so nothing ran. Start it again with planwright run PLAN --journal ${flags.journal}`);
+  }
+
+  const journal = new JsonlRecordLog(journalPath, true, logFiles);
+  // Without --mcp-config, the servers the journal names are started again before its plan is checked.
+  const recorded = io.mcp ? undefined : await recordedMcp(journal).catch(() => undefined);
+  const mcp = recorded ? await reopenRecordedMcp(recorded, io.env) : undefined;
+  try {
+    for (const note of mcp?.notes ?? []) stderrLogger(io).warn(note);
+    return await resumeRun(flags, journalPath, journal, io, modelsOf, mcp?.notes ?? []);
+  } finally {
+    await mcp?.session.close();
+  }
+}
+
+async function resumeRun(
+  flags: Extract<ReturnType<typeof parseRunFlags>, { positional: unknown }>,
+  journalPath: string,
+  journal: JsonlRecordLog,
+  io: CliIo,
+  modelsOf: (env: CliIo['env']) => CliModels,
+  mcpNotes: readonly string[],
+): Promise<number> {
+  const priced = await readPricesFile(io.cwd, flags.prices);
+  if ('error' in priced) return fail(io, priced.error);
+  let state: RunState;
+  try {
+    state = await loadRunState(journal, (warning) => stderrLogger(io).warn(warning));
+  } catch (error) {
+    if (error instanceof JournalError || error instanceof CorruptRecordLogError) {
+      const servers = mcpNotes.length > 0 ? ` (the run's MCP servers: ${mcpNotes.join('; ')})` : '';
+      return fail(io, `cannot resume from ${flags.journal}: ${error.message}${servers}`);
+    }
+    throw error;
+  }
+  const recordedRoot = typeof state.host?.workspace === 'string' ? state.host.workspace : undefined;
+  const rootPath = flags.workspace !== undefined ? nodePath.resolve(io.cwd, flags.workspace) : recordedRoot;
+  if (rootPath === undefined) return fail(io, 'the journal does not say which workspace the run used: pass --workspace DIR');
+  const folder = await workspaceFolder(rootPath);
+  if ('error' in folder) return fail(io, flags.workspace === undefined ? `${folder.error} (as the journal records it): pass --workspace DIR` : folder.error);
+  const recordedTrace = typeof state.host?.trace === 'string' ? state.host.trace : undefined;
+  const tracePath = flags.trace !== undefined ? nodePath.resolve(io.cwd, flags.trace) : (recordedTrace ?? traceBesideJournal(journalPath));
+  await preparePlanwrightFolder(folder.root, [journalPath, tracePath]);
+
+  let edited: ValidPlan | undefined;
+  if (flags.plan !== undefined) {
+    const read = await readPlanFile(io, flags.plan);
+    if ('error' in read) return fail(io, read.error);
+    const merged = mergeEditedPlan(state, read.plan);
+    if (!merged.ok) {
+      for (const problem of merged.problems) io.stderr.write(`${formatProblem(problem)}\n`);
+      return fail(io, `${flags.plan} cannot continue this run`);
+    }
+    edited = read.plan;
+  }
+
+  const overrides = optionOverrides(flags, state.options);
+  return runSession({ workspaceRoot: folder.root, journal, tracePath, json: flags.json, models: modelsOf(io.env), options: { ...state.options, ...overrides }, ...priced }, io, async (deps) => {
+    const run = await PlanRun.resume(deps, overrides, state);
+    await run.reopen();
+    if (edited) await run.revise(edited);
+    return run;
+  });
+}
+
+function fail(io: CliIo, message: string): number {
+  io.stderr.write(`planwright resume: ${message}\n`);
+  return EXIT.badInput;
+}

@@ -1,0 +1,158 @@
+// `planwright run <plan.json | --goal "…" [--mode M]> --workspace DIR [...]`: runs a plan file, or carries
+// out a goal in split mode (the planner model's plan streamed into the run, steps starting as they
+// arrive), fused mode (the agent acts turn
+// by turn, each action a step) or auto mode (fused until it escalates to a plan), journalling every step
+// so `planwright resume` can pick it up after a crash. Exit 0 succeeded, 1 failed or needs a re-plan,
+// 2 bad input, 3 waiting for approval.
+import * as nodePath from 'node:path';
+import type { UsageRecord } from '../core/run/journalRecords';
+import { PlanRun } from '../core/executor/planRun';
+import { cancelReason } from '../core/executor/runIo';
+import { DEFAULT_RUN_OPTIONS, type RunOptions } from '../core/run/runOptions';
+import { runStreamedPlan, type StreamedPlanOutcome } from '../core/executor/streamedPlanRun';
+import { runGoal, type GoalResult } from '../core/fused/runGoal';
+import type { ValidPlan } from '../core/plan/planSchema';
+import { PLANNED_REVISION } from '../core/planner/planTask';
+import { summarizeWorkspace } from '../core/planner/workspaceSummary';
+import { messageOf } from '../core/text/errorText';
+import { JsonlRecordLog, nodeLogFiles, type LogFiles } from '../node/jsonlRecordLog';
+import { NodeWorkspace } from '../node/nodeWorkspace';
+import { EXIT, type CliCommand, type CliIo } from './cliIo';
+import { applyProjectRulesFlag, MODEL_ENV, modelsFromEnv, type CliModels } from './modelsFromEnv';
+import { readPricesFile } from './pricesFile';
+import { optionOverrides, parseRunFlags, type RunFlags } from './runFlags';
+import { defaultRunFiles, holdsRecords, preparePlanwrightFolder, readPlanFile, workspaceFolder } from './runFiles';
+import { newRunId } from '../node/runId';
+import { runSession, runSessionWith, type SessionResult } from './runSession';
+
+const USAGE =
+  'planwright run <plan.json | --goal "…" [--mode split|fused|auto]> --workspace DIR [--approve all|reads|none] [--approve-rerun] [--max-parallel N] [--max-replans N] [--max-read-bytes N] [--max-output-bytes N] [--summary plain|model] [--journal FILE] [--trace FILE] [--prices FILE] [--no-project-rules] [--json]';
+
+/** What `--goal` says when no planner model is configured. */
+export const GOAL_NEEDS_MODEL =
+  `planning from a goal needs a model endpoint: set ${MODEL_ENV.baseUrl} (and ${MODEL_ENV.apiKey} or ${MODEL_ENV.apiKeyFallback}, ` +
+  `${MODEL_ENV.model}), or pass a plan file`;
+
+/**
+ * The `run` sub-command, with the models built by `modelsOf` from the environment; `logFiles` are the
+ * journal's file operations (a test makes them fall short or run out of space).
+ */
+export function createRunPlanCommand(modelsOf: (env: CliIo['env']) => CliModels, logFiles: LogFiles = nodeLogFiles): CliCommand {
+  return {
+    name: 'run',
+    usage: `${USAGE}\n      run a plan (exit 0 succeeded, 1 failed or needs a re-plan, 2 bad input, 3 waiting for approval)`,
+    run: (args, io) => runPlan(args, io, modelsOf, logFiles),
+  };
+}
+
+/** The `run` sub-command over the models the environment configures. */
+export const runPlanCommand: CliCommand = createRunPlanCommand(modelsFromEnv);
+
+async function runPlan(givenArgs: readonly string[], givenIo: CliIo, modelsOf: (env: CliIo['env']) => CliModels, logFiles: LogFiles): Promise<number> {
+  const { args, env } = applyProjectRulesFlag(givenArgs, givenIo.env);
+  const io: CliIo = { ...givenIo, env };
+  const flags = parseRunFlags(args, ['goal', 'mode', 'workspace', 'approve', 'max-parallel', 'max-replans', 'max-read-bytes', 'max-output-bytes', 'summary', 'journal', 'trace', 'prices']);
+  if ('error' in flags) return fail(io, `${flags.error}\nUsage: ${USAGE}`);
+  if (flags.help) {
+    io.stdout.write(`Usage: ${USAGE}\n`);
+    return EXIT.ok;
+  }
+  const [planFile, extra] = flags.positional;
+  if (extra !== undefined) return fail(io, `unexpected argument ${extra} (one plan file at a time)`);
+  if (planFile === undefined && flags.goal === undefined) return fail(io, `a plan file or --goal is needed\nUsage: ${USAGE}`);
+  if (planFile !== undefined && flags.goal !== undefined) return fail(io, 'give a plan file or --goal, not both');
+  if (flags.mode !== undefined && flags.goal === undefined) return fail(io, '--mode applies to --goal: a plan file runs as it is');
+  if (flags.workspace === undefined) return fail(io, `--workspace is needed: the folder the plan works in\nUsage: ${USAGE}`);
+  const folder = await workspaceFolder(nodePath.resolve(io.cwd, flags.workspace));
+  if ('error' in folder) return fail(io, folder.error);
+  const priced = await readPricesFile(io.cwd, flags.prices);
+  if ('error' in priced) return fail(io, priced.error);
+
+  const models = modelsOf(io.env);
+  const mode = flags.mode ?? 'split';
+  const fusedGoal = flags.goal !== undefined && mode !== 'split' ? { goal: flags.goal, mode } : undefined;
+  if (fusedGoal && (!models.plannerModel || !models.workerModel)) return fail(io, GOAL_NEEDS_MODEL);
+  // A goal in split mode streams its plan into the run when the models can: steps start as they arrive.
+  const streamed = flags.goal !== undefined && mode === 'split' && models.streamGoal ? { goal: flags.goal, stream: models.streamGoal } : undefined;
+  const planned: Planned | undefined = fusedGoal || streamed ? undefined : planFile !== undefined ? await readPlanFile(io, planFile) : await planGoal(flags.goal!, folder.root, models);
+  if (planned && 'error' in planned) return fail(io, planned.error, planned.exitCode);
+
+  const runId = newRunId(new Date());
+  const files = runFiles(io, flags, folder.root, runId);
+  if (await holdsRecords(files.journal)) {
+    return fail(io, `a journal already exists at ${files.journal}: resume it with planwright resume --journal ${files.journal}, or choose another --journal`);
+  }
+  await preparePlanwrightFolder(folder.root, [files.journal, files.trace]);
+  const options: RunOptions = { ...DEFAULT_RUN_OPTIONS, ...optionOverrides(flags, DEFAULT_RUN_OPTIONS) };
+  const journal = new JsonlRecordLog(files.journal, true, logFiles);
+  const setup = { workspaceRoot: folder.root, journal, tracePath: files.trace, json: flags.json, models, options, ...priced };
+  // The MCP servers go in the journal too, so resume can reconnect without --mcp-config.
+  const host = { workspace: folder.root, trace: files.trace, ...(io.mcp ? { mcp: io.mcp } : {}) };
+  if (fusedGoal) {
+    const { plannerModel, workerModel } = models as Required<Pick<CliModels, 'plannerModel' | 'workerModel'>>;
+    return runSessionWith(setup, io, async (deps, signal) => {
+      const summary = await summarizeWorkspace(deps.workspace, { projectRules: models.projectRules ?? false, goal: fusedGoal.goal });
+      const goalDeps = { ...deps, plannerModel, agentModel: workerModel };
+      return sessionResult(await runGoal({ runId, goal: fusedGoal.goal, summary, mode: fusedGoal.mode, options, host }, goalDeps, signal));
+    });
+  }
+  if (streamed) {
+    return runSessionWith(setup, io, async (deps, signal) => {
+      const start = { runId, goal: streamed.goal, revision: PLANNED_REVISION, options, host };
+      return streamedResult(await runStreamedPlan(streamed.stream(streamed.goal, deps.workspace, signal), start, deps, signal), signal);
+    });
+  }
+  const plan = planned!;
+  return runSession(setup, io, (deps) => PlanRun.start(plan.plan, { runId, options, host, planUsage: plan.usage }, deps));
+}
+
+/** A goal's outcome as the session prints it: the report with its mode (and escalation), or the agent's answer. */
+function sessionResult(result: GoalResult): SessionResult {
+  const fields = { mode: result.mode, ...(result.design ? { design: result.design.design } : {}), ...(result.escalation ? { escalation: result.escalation } : {}) };
+  const escalated = result.escalation ? [`escalated to a plan: ${result.escalation}`] : [];
+  if (result.report) return { report: result.report, fields, notes: escalated };
+  // The agent stopped before its first action: no run was journalled.
+  const answer = result.answer?.trim();
+  return {
+    fields: { ...fields, status: result.status, ...(result.reason ? { reason: result.reason } : {}), ...(answer ? { answer } : {}), turns: result.turns },
+    notes: [`${result.status}${result.reason ? `: ${result.reason}` : ''}`, ...(answer ? ['', answer] : [])],
+    exitCode: result.status === 'succeeded' ? EXIT.ok : EXIT.failed,
+  };
+}
+
+/** A streamed run's outcome as the session prints it; when no step passed the gate, nothing ran. */
+function streamedResult(outcome: StreamedPlanOutcome, signal: AbortSignal): SessionResult {
+  if (outcome.ran) return { report: outcome.report };
+  if (signal.aborted) {
+    const reason = `${cancelReason(signal)} while planning, before any step was journalled: nothing was run`;
+    return { fields: { status: 'cancelled', reason }, notes: [reason], exitCode: EXIT.failed };
+  }
+  const reason = `planning failed, nothing was run:\n${outcome.problems.map((problem) => `- ${problem}`).join('\n')}`;
+  return { fields: { status: 'failed', reason }, notes: [reason], exitCode: EXIT.failed };
+}
+
+function runFiles(io: CliIo, flags: RunFlags, root: string, runId: string): { readonly journal: string; readonly trace: string } {
+  const defaults = defaultRunFiles(root, runId);
+  return {
+    journal: flags.journal !== undefined ? nodePath.resolve(io.cwd, flags.journal) : defaults.journal,
+    trace: flags.trace !== undefined ? nodePath.resolve(io.cwd, flags.trace) : defaults.trace,
+  };
+}
+
+/** The plan to run with the usage of planning it, or why there is none and the exit code that says so. */
+type Planned = { readonly plan: ValidPlan; readonly usage: readonly UsageRecord[] } | { readonly error: string; readonly exitCode?: number };
+
+/** A plan for `goal` from the planner model; without one, bad input (2); when planning fails, 1. */
+async function planGoal(goal: string, root: string, models: CliModels): Promise<Planned> {
+  if (!models.planGoal) return { error: GOAL_NEEDS_MODEL };
+  try {
+    return await models.planGoal(goal, new NodeWorkspace(root), new AbortController().signal);
+  } catch (error) {
+    return { error: `planning failed: ${messageOf(error)}`, exitCode: EXIT.failed };
+  }
+}
+
+function fail(io: CliIo, message: string, exitCode: number = EXIT.badInput): number {
+  io.stderr.write(`planwright run: ${message}\n`);
+  return exitCode;
+}

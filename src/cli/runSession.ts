@@ -1,0 +1,138 @@
+// One headless run or resume, shared by `planwright run` (a plan, or a goal in any mode) and
+// `planwright resume`: builds the Node adapters for the workspace, journal and trace, prints one line per
+// step transition (or, with --json, only the final report), and turns the run's outcome into the exit code.
+import * as nodePath from 'node:path';
+import type { ModelPrices } from '../core/cost/modelPrices';
+import { costLine, runCost } from '../core/cost/runCost';
+import type { PlanRun, RunDeps } from '../core/executor/planRun';
+import type { RunOptions } from '../core/run/runOptions';
+import type { RunState } from '../core/run/runState';
+import type { RunReport } from '../core/executor/runSummary';
+import type { ApprovalGate, Logger } from '../core/ports';
+import { nestReport, usageByLevel } from '../core/subplan/nestedReport';
+import { messageOf } from '../core/text/errorText';
+import { JsonlRecordLog } from '../node/jsonlRecordLog';
+import { NodeCommandRunner } from '../node/nodeCommandRunner';
+import { nodeClock } from '../node/nodeClock';
+import { NodeWorkspace } from '../node/nodeWorkspace';
+import { EXIT, type CliIo } from './cliIo';
+import type { CliModels } from './modelsFromEnv';
+import { PLANWRIGHT_FOLDER } from './runFiles';
+import { cliSubplans } from './subplanSetup';
+import { closingLines, failureTailLines, progressLine, replanLines, type ReplanSeen } from './stepProgress';
+
+/** Where a run lives and how it reports. */
+export interface SessionSetup {
+  readonly workspaceRoot: string;
+  readonly journal: JsonlRecordLog;
+  readonly tracePath: string;
+  readonly json: boolean;
+  readonly models: CliModels;
+  /** The options sub-plans run with (the run's own, when the host knows them). */
+  readonly options?: RunOptions;
+  /** `--prices`: the report shows the run's cost per phase. */
+  readonly prices?: ModelPrices;
+}
+
+/** A headless gate: nobody can answer, so every step that needs approval waits and the run stops. */
+export const waitingApprovalGate: ApprovalGate = {
+  request: async () => 'wait',
+};
+
+/** Warnings and errors for people, on stderr. */
+export function stderrLogger(io: CliIo): Logger {
+  return {
+    info: () => undefined,
+    warn: (message) => io.stderr.write(`planwright: warning: ${message}\n`),
+    error: (message) => io.stderr.write(`planwright: ${message}\n`),
+  };
+}
+
+/** The exit code for how a run ended: 0 succeeded, 3 waiting for approval, 1 anything else. */
+export function exitCodeOf(report: RunReport): number {
+  if (report.status === 'succeeded') return EXIT.ok;
+  if (report.status === 'awaitingApproval') return EXIT.awaitingApproval;
+  return EXIT.failed;
+}
+
+/** What a session's work ended with. */
+export interface SessionResult {
+  /** The run's report; absent when nothing ran (a fused agent that answered without acting). */
+  readonly report?: RunReport;
+  /** What the --json output carries besides the report (or instead of it, when there is none). */
+  readonly fields?: Readonly<Record<string, unknown>>;
+  /** Lines for people, printed before the closing lines. */
+  readonly notes?: readonly string[];
+  /** The exit code when there is no report. */
+  readonly exitCode?: number;
+}
+
+/** Builds the run's ports, runs it to its end (SIGINT or SIGTERM cancels it) and prints the outcome. */
+export function runSession(setup: SessionSetup, io: CliIo, open: (deps: RunDeps) => Promise<PlanRun>): Promise<number> {
+  return runSessionWith(setup, io, async (deps, signal) => ({ report: await (await open(deps)).execute(signal) }));
+}
+
+/** Like `runSession`, for work that is more than executing one PlanRun (a goal in fused or auto mode). */
+export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps: RunDeps, signal: AbortSignal) => Promise<SessionResult>): Promise<number> {
+  // The journal is fsync'd record by record: it is what a resume trusts. The trace is evidence, written
+  // before each action but not fsync'd: a killed process loses none of it, only a power cut could.
+  const trace = new JsonlRecordLog(setup.tracePath, false);
+  const printed = new Map<string, string>();
+  // A step or check that reaches the run's own files would corrupt the record it is judged by.
+  const workspace = new NodeWorkspace(setup.workspaceRoot, [setup.journal.path, setup.tracePath, nodePath.join(setup.workspaceRoot, PLANWRIGHT_FOLDER)]);
+  const replanner = setup.models.replannerIn?.(workspace) ?? setup.models.replanner;
+  let seen: ReplanSeen | undefined;
+  const ports = { workspace, commands: new NodeCommandRunner(setup.workspaceRoot), clock: nodeClock, logger: stderrLogger(io), approvals: waitingApprovalGate };
+  const subplans = cliSubplans(setup.journal.path, setup.models, io.env, { ...ports, ...(setup.models.workerModel ? { workerModel: setup.models.workerModel } : {}), ...(setup.models.repairer ? { repairer: setup.models.repairer } : {}) }, setup.options);
+  let latest: RunState | undefined;
+  const deps: RunDeps = {
+    ...ports,
+    journal: setup.journal,
+    trace,
+    ...(subplans.runner ? { subplans: subplans.runner } : {}),
+    ...(setup.models.workerModel ? { workerModel: setup.models.workerModel } : {}),
+    ...(replanner ? { replanner } : {}),
+    ...(setup.models.repairer ? { repairer: setup.models.repairer } : {}),
+    ...(setup.models.solver ? { solver: setup.models.solver } : {}),
+    onChange: (state, stepIds) => {
+      latest = state;
+      if (setup.json) return;
+      for (const id of stepIds) {
+        const line = progressLine(state, id);
+        // A retry record changes the attempt, a repeated status with the same detail says nothing new.
+        if (line === undefined || printed.get(id) === line) continue;
+        printed.set(id, line);
+        io.stdout.write(`${[line, ...failureTailLines(state, id)].join('\n')}\n`);
+      }
+      const replans = seen ? replanLines(seen, state) : [];
+      seen = { revision: state.revision, ...(state.recovering ? { recovering: state.recovering.reason } : {}) };
+      if (replans.length > 0) io.stdout.write(`${replans.join('\n')}\n`);
+    },
+  };
+  if (!setup.json) io.stderr.write(`journal: ${setup.journal.path}\ntrace:   ${setup.tracePath}\n`);
+  // Ctrl-C or a kill ends the run as cancelled, journalled with the signal as its reason, so resume can carry on.
+  const controller = new AbortController();
+  const onInterrupt = () => controller.abort('cancelled by SIGINT (Ctrl-C)');
+  const onTerminate = () => controller.abort('cancelled by SIGTERM');
+  process.once('SIGINT', onInterrupt);
+  process.once('SIGTERM', onTerminate);
+  try {
+    const { report, fields, notes, exitCode } = await work(deps, controller.signal);
+    const nested = report && subplans.children.size > 0 ? nestReport(report, subplans.children) : report;
+    const levels = nested && subplans.children.size > 0 ? { usageByLevel: usageByLevel(nested) } : {};
+    const cost = setup.prices && latest ? runCost(latest.usage, setup.prices) : undefined;
+    if (setup.json) io.stdout.write(`${JSON.stringify({ ...nested, ...levels, ...fields, ...(cost ? { cost } : {}), journal: setup.journal.path, trace: setup.tracePath }, null, 2)}\n`);
+    else {
+      const lines = [...(notes ?? []), ...(report ? closingLines(report, setup.journal.path) : []), ...(cost ? [`cost: ${costLine(cost)}`] : [])];
+      if (lines.length > 0) io.stdout.write(`${lines.join('\n')}\n`);
+    }
+    return report ? exitCodeOf(report) : (exitCode ?? EXIT.ok);
+  } catch (error) {
+    io.stderr.write(`planwright: the run stopped: ${messageOf(error)}\n`);
+    return EXIT.failed;
+  } finally {
+    process.removeListener('SIGINT', onInterrupt);
+    process.removeListener('SIGTERM', onTerminate);
+    await Promise.all([setup.journal.close(), trace.close()]);
+  }
+}

@@ -1,0 +1,89 @@
+// The human output of a headless run: one line per step transition as it happens, e.g.
+// `E2  editFile    succeeded  (postcondition: fileContains src/cli.ts "--verbose": found on line 7)`,
+// and the closing lines that say how the run ended and what to do next.
+import type { RunState, StepRun } from '../core/run/runState';
+import type { RunReport } from '../core/executor/runSummary';
+
+/** The line for the current status of `stepId`, or `undefined` when the plan has no such step. */
+export function progressLine(state: RunState, stepId: string): string | undefined {
+  const step = state.plan.steps.find((candidate) => candidate.id === stepId);
+  const run = state.steps.get(stepId);
+  if (!step || !run) return undefined;
+  const width = Math.max(...state.plan.steps.map((candidate) => candidate.id.length));
+  const detail = detailOf(run);
+  return `${step.id.padEnd(width)}  ${step.tool.padEnd(11)} ${run.status.padEnd(16)}${detail ? ` (${detail})` : ''}`.trimEnd();
+}
+
+/** How many lines of a failed command's output the progress output repeats. */
+const TAIL_LINES = 6;
+
+/** The last lines of a broken step's output, indented under its progress line; none for other steps. */
+export function failureTailLines(state: RunState, stepId: string): string[] {
+  const run = state.steps.get(stepId);
+  const text = run && (run.status === 'failed' || run.status === 'unknown') ? run.failure?.outputTail?.trimEnd() : undefined;
+  if (!text) return [];
+  return text.split('\n').slice(-TAIL_LINES).map((line) => `    | ${line}`);
+}
+
+/** What the run has said about re-planning so far: the recovery under way and the revision. */
+export interface ReplanSeen {
+  readonly recovering?: string;
+  readonly revision: number;
+}
+
+/** Lines announcing a re-plan starting and a new revision since `seen` (none when nothing changed). */
+export function replanLines(seen: ReplanSeen, state: RunState): string[] {
+  const lines: string[] = [];
+  const recovering = state.recovering?.reason;
+  if (recovering !== undefined && recovering !== seen.recovering) lines.push(`re-planning after ${recovering}`);
+  if (state.revision > seen.revision) {
+    const reason = state.replanReasons.at(-1);
+    lines.push(`revision ${state.revision}${reason ? `: ${reason.split('\n')[0]}` : ''}`);
+  }
+  return lines;
+}
+
+function detailOf(run: StepRun): string | undefined {
+  switch (run.status) {
+    case 'succeeded':
+      return run.checkDetail ? `postcondition: ${run.checkDetail}` : run.reason;
+    case 'failed':
+    case 'unknown':
+      return run.failure?.message ?? run.reason;
+    case 'running':
+      return run.attempts > 1 ? `attempt ${run.attempts}: ${run.reason ?? 'retrying'}` : undefined;
+    default:
+      return run.reason;
+  }
+}
+
+/**
+ * The closing lines of a run: its status and why, then for a run waiting for approval each waiting step
+ * once and how to go on (the step lines above already said why each waits), else the summary.
+ */
+export function closingLines(report: RunReport, journal: string): string[] {
+  const lines = [``, `run ${report.runId}: ${report.status} (revision ${report.revision}, ${report.replans} re-plan${report.replans === 1 ? '' : 's'})`];
+  if (report.status === 'awaitingApproval') {
+    lines.push(`waiting for approval: ${report.waitingForApproval.join(', ')}`, tally(report));
+    lines.push(`to go on: planwright resume --journal ${quoteArg(journal)} --approve all`);
+    return lines;
+  }
+  if (report.reason) lines.push(report.reason);
+  if (report.status === 'needsReplan' || report.status === 'failed') {
+    lines.push(`to go on with a plan edited by hand: planwright resume --journal ${quoteArg(journal)} --plan EDITED.plan.json`);
+  }
+  lines.push('', report.summary);
+  return lines;
+}
+
+/** How many steps are in each status, e.g. `1 succeeded, 1 awaitingApproval, 4 pending`. */
+function tally(report: RunReport): string {
+  const counts = new Map<string, number>();
+  for (const step of report.steps) counts.set(step.status, (counts.get(step.status) ?? 0) + 1);
+  return [...counts].map(([status, count]) => `${count} ${status}`).join(', ');
+}
+
+/** Quotes a command-line argument for a POSIX shell when it needs it. */
+function quoteArg(text: string): string {
+  return /^[\w./:@%+=,-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}

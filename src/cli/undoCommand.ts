@@ -1,0 +1,86 @@
+// `planwright undo JOURNAL [--from STEP] [--workspace DIR] [--json]`: puts back every file the run of that
+// journal changed (or, with --from, what that step and the steps started after it changed), file by file,
+// refusing any file changed since the run left it. Exit 0 when nothing was refused, 1 otherwise.
+import * as nodePath from 'node:path';
+import { loadRunState } from '../core/executor/runRecorder';
+import { JournalError, type RunState } from '../core/run/runState';
+import { UndoScopeError } from '../core/undo/runFileChanges';
+import { describeRunUndo, undoRun } from '../core/undo/undoRun';
+import { CorruptRecordLogError, JsonlRecordLog } from '../node/jsonlRecordLog';
+import { NodeWorkspace } from '../node/nodeWorkspace';
+import { EXIT, type CliCommand, type CliIo } from './cliIo';
+import { hasContent, workspaceFolder } from './runFiles';
+import { stderrLogger } from './runSession';
+
+const USAGE = 'planwright undo JOURNAL [--from STEP] [--workspace DIR] [--json]';
+
+/** The `undo` sub-command. */
+export const undoCommand: CliCommand = {
+  name: 'undo',
+  usage: `${USAGE}\n      put back the files a run changed (from STEP on), refusing files changed since`,
+  run: undo,
+};
+
+interface UndoFlags {
+  readonly journal?: string;
+  readonly from?: string;
+  readonly workspace?: string;
+  readonly json: boolean;
+  readonly help: boolean;
+}
+
+/** Parses the command line of `undo`; an error says which argument is wrong. */
+export function parseUndoFlags(args: readonly string[]): UndoFlags | { readonly error: string } {
+  const flags: { journal?: string; from?: string; workspace?: string; json: boolean; help: boolean } = { json: false, help: false };
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!;
+    if (arg === '--json') flags.json = true;
+    else if (arg === '--help' || arg === '-h') flags.help = true;
+    else if (arg === '--from' || arg === '--workspace') {
+      const value = args[++index];
+      if (value === undefined || value.startsWith('--')) return { error: `${arg} needs a value` };
+      if (arg === '--from') flags.from = value;
+      else flags.workspace = value;
+    } else if (arg.startsWith('--')) return { error: `unknown option ${arg}` };
+    else if (flags.journal === undefined) flags.journal = arg;
+    else return { error: `unexpected argument ${arg}` };
+  }
+  return flags;
+}
+
+async function undo(args: readonly string[], io: CliIo): Promise<number> {
+  const flags = parseUndoFlags(args);
+  if ('error' in flags) return fail(io, `${flags.error}\nUsage: ${USAGE}`);
+  if (flags.help) {
+    io.stdout.write(`Usage: ${USAGE}\n`);
+    return EXIT.ok;
+  }
+  if (flags.journal === undefined) return fail(io, `the journal of the run to undo is needed\nUsage: ${USAGE}`);
+  const journalPath = nodePath.resolve(io.cwd, flags.journal);
+  if (!(await hasContent(journalPath))) return fail(io, `no journal at ${flags.journal}`);
+  let state: RunState;
+  try {
+    state = await loadRunState(new JsonlRecordLog(journalPath), (warning) => stderrLogger(io).warn(warning));
+  } catch (error) {
+    if (error instanceof JournalError || error instanceof CorruptRecordLogError) return fail(io, `cannot read ${flags.journal}: ${error.message}`);
+    throw error;
+  }
+  const recordedRoot = typeof state.host?.workspace === 'string' ? state.host.workspace : undefined;
+  const rootPath = flags.workspace !== undefined ? nodePath.resolve(io.cwd, flags.workspace) : recordedRoot;
+  if (rootPath === undefined) return fail(io, 'the journal does not say which workspace the run used: pass --workspace DIR');
+  const folder = await workspaceFolder(rootPath);
+  if ('error' in folder) return fail(io, folder.error);
+  try {
+    const result = await undoRun(new NodeWorkspace(folder.root), state, flags.from);
+    io.stdout.write(flags.json ? `${JSON.stringify({ runId: state.runId, ...result }, null, 2)}\n` : `${describeRunUndo(result).join('\n')}\n`);
+    return result.refused.length === 0 ? EXIT.ok : EXIT.failed;
+  } catch (error) {
+    if (error instanceof UndoScopeError) return fail(io, error.message);
+    throw error;
+  }
+}
+
+function fail(io: CliIo, message: string): number {
+  io.stderr.write(`planwright undo: ${message}\n`);
+  return EXIT.badInput;
+}

@@ -1,0 +1,137 @@
+// `planwright validate <file>... [--workspace DIR]`: runs each plan file through the validation gate and
+// prints `valid: N steps` or one line per problem; exit 2 when any file has a problem. With
+// `--workspace`, every path a plan names is also resolved on the real file system (so a symlink out of
+// DIR is reported), and every file a step needs before the run (what it reads, edits, deletes or moves,
+// unless a step it waits for writes it first) must exist there: a plan for another project is caught.
+import { readFile, stat } from 'node:fs/promises';
+import * as nodePath from 'node:path';
+import { WorkspaceEscapeError } from '../core/errors';
+import { parsePlanText } from '../core/plan/parsePlan';
+import { formatProblem, type PlanProblem } from '../core/plan/planProblem';
+import { filesNeededBeforeRun } from '../core/plan/neededFiles';
+import type { Plan } from '../core/plan/planSchema';
+import { workspacePathsOf } from '../core/plan/workspacePaths';
+import { errorCode, WorkspaceResolver } from '../node/workspaceResolver';
+import { EXIT, type CliCommand, type CliIo } from './cliIo';
+
+const USAGE = 'planwright validate <file>... [--workspace DIR]';
+
+/** What the command line asked for, or why it could not be understood. */
+type ValidateArgs = { readonly files: readonly string[]; readonly workspace?: string } | { readonly error: string } | { readonly help: true };
+
+/** The `validate` sub-command. */
+export const validateCommand: CliCommand = {
+  name: 'validate',
+  usage: `${USAGE}   check plan files (exit 0 all valid, 2 with one line per problem)`,
+  run: runValidate,
+};
+
+async function runValidate(args: readonly string[], io: CliIo): Promise<number> {
+  const parsed = parseArgs(args);
+  if ('help' in parsed) {
+    io.stdout.write(`Usage: ${USAGE}\n`);
+    return EXIT.ok;
+  }
+  if ('error' in parsed) return fail(io, `${parsed.error}\nUsage: ${USAGE}`);
+
+  let workspace: string | undefined;
+  if (parsed.workspace !== undefined) {
+    workspace = nodePath.resolve(io.cwd, parsed.workspace);
+    const folder = await stat(workspace).catch(() => undefined);
+    if (!folder) return fail(io, `workspace folder not found: ${parsed.workspace}`);
+    if (!folder.isDirectory()) return fail(io, `workspace is not a folder: ${parsed.workspace}`);
+  }
+
+  let exit: number = EXIT.ok;
+  for (const file of parsed.files) {
+    const code = await validateFile(io, file, workspace, parsed.files.length > 1);
+    if (code !== EXIT.ok) exit = code;
+  }
+  return exit;
+}
+
+/** Validates one file; with `named`, each output line starts with the file's name. */
+async function validateFile(io: CliIo, file: string, workspace: string | undefined, named: boolean): Promise<number> {
+  const prefix = named ? `${file}: ` : '';
+  let text: string;
+  try {
+    text = await readFile(nodePath.resolve(io.cwd, file), 'utf8');
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === 'ENOENT') return fail(io, `file not found: ${file}`);
+    if (code === 'EISDIR') return fail(io, `not a file: ${file}`);
+    return fail(io, `cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
+  const result = parsePlanText(text, file);
+  if (!result.ok) return report(io, file, prefix, result.problems);
+  if (workspace) {
+    const escaping = await escapingPaths(result.plan, workspace);
+    if (escaping.length > 0) return report(io, file, prefix, escaping);
+    const missing = await missingFiles(result.plan, workspace);
+    if (missing.length > 0) return report(io, file, prefix, missing);
+  }
+  const count = result.plan.steps.length;
+  io.stdout.write(`${prefix}valid: ${count} ${count === 1 ? 'step' : 'steps'}\n`);
+  return EXIT.ok;
+}
+
+/** One line per problem on stdout, a count on stderr; exit 2. */
+function report(io: CliIo, file: string, prefix: string, problems: readonly PlanProblem[]): number {
+  for (const problem of problems) io.stdout.write(`${prefix}${formatProblem(problem)}\n`);
+  io.stderr.write(`${file}: ${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}\n`);
+  return EXIT.badInput;
+}
+
+function parseArgs(args: readonly string[]): ValidateArgs {
+  const files: string[] = [];
+  let workspace: string | undefined;
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index];
+    if (arg === '--help' || arg === '-h') return { help: true };
+    if (arg === '--workspace') {
+      workspace = args[++index];
+      if (workspace === undefined) return { error: '--workspace needs a folder' };
+    } else if (arg.startsWith('--workspace=')) {
+      workspace = arg.slice('--workspace='.length);
+    } else if (arg.startsWith('-')) {
+      return { error: `unknown option ${arg}` };
+    } else {
+      files.push(arg);
+    }
+  }
+  if (files.length === 0) return { error: 'missing plan file' };
+  return workspace === undefined ? { files } : { files, workspace };
+}
+
+/** Paths the plan names that resolve outside `root` on disk (through symlinks or linked folders). */
+async function escapingPaths(plan: Plan, root: string): Promise<PlanProblem[]> {
+  const resolver = new WorkspaceResolver(root);
+  const problems: PlanProblem[] = [];
+  for (const { stepId, field, path } of workspacePathsOf(plan)) {
+    try {
+      await resolver.resolve(path);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      problems.push({ stepId, path: field, message: error instanceof WorkspaceEscapeError ? reason : `cannot be checked: ${reason}` });
+    }
+  }
+  return problems;
+}
+
+/** Files the plan needs before it runs that are not in `root` (or not files there). */
+async function missingFiles(plan: Plan, root: string): Promise<PlanProblem[]> {
+  const resolver = new WorkspaceResolver(root);
+  const problems: PlanProblem[] = [];
+  for (const { stepId, field, path } of filesNeededBeforeRun(plan)) {
+    const found = await resolver.resolve(path).then((resolved) => stat(resolved.target)).catch(() => undefined);
+    if (!found) problems.push({ stepId, path: field, message: `"${path}" does not exist in the workspace, and no step before ${stepId} creates it` });
+    else if (!found.isFile()) problems.push({ stepId, path: field, message: `"${path}" is not a file in the workspace` });
+  }
+  return problems;
+}
+
+function fail(io: CliIo, message: string): number {
+  io.stderr.write(`planwright validate: ${message}\n`);
+  return EXIT.badInput;
+}

@@ -1,0 +1,82 @@
+// The model roles' ports: what the executor asks of a planner's stream, a re-planner, a step repairer and a
+// solver, in the run's own terms. The model-backed roles (planner/, replanner/, solver/) implement them and
+// the executor calls them, so neither imports the other; both stand on this file.
+import type { PlanPatch } from '../plan/planPatch';
+import type { Step } from '../plan/planSchema';
+import type { StepStatus } from '../plan/stepStatus';
+import type { FailureRecord, StreamOffset, UsageRecord } from './journalRecords';
+import type { RunState } from './runState';
+
+/** A step the re-planner sees as one line: done, running or waiting. */
+export interface StepLine {
+  readonly id: string;
+  readonly tool: string;
+  /** The step's main argument, shortened. */
+  readonly summary: string;
+  readonly status: StepStatus;
+}
+
+/** The step that failed or became unknown, with everything known about why. */
+export interface BrokenStepEvidence {
+  readonly step: Step;
+  readonly status: 'failed' | 'unknown';
+  readonly attempts: number;
+  readonly failure?: FailureRecord;
+  readonly checkDetail?: string;
+  /** What the workspace says about the failure (a stale find's region, a mistyped path's nearest one). */
+  readonly evidence: readonly string[];
+}
+
+/**
+ * The re-planning request: goal, a one-line list of frozen steps (done or running), the broken step
+ * with its evidence, the dependents it invalidated, and the other steps that have not started.
+ */
+export interface ReplanRequest {
+  readonly goal: string;
+  readonly revision: number;
+  readonly frozen: readonly StepLine[];
+  readonly broken: BrokenStepEvidence;
+  readonly invalidated: readonly Step[];
+  readonly waiting: readonly StepLine[];
+}
+
+/** A re-planner's (or a repair's) answer: the patch, and what the calls cost. */
+export interface ReplanAnswer {
+  readonly patch: PlanPatch;
+  readonly usage: readonly UsageRecord[];
+}
+
+/** The problems `patch` would have if it were applied to the run as it stands now; none when it applies. */
+export type PatchCheck = (patch: PlanPatch) => readonly string[];
+
+/**
+ * Patches a run that hit a failure. The run goes on while it answers, so `check` judges a patch against
+ * the run as it is when the answer arrives. A re-planner that fails after spending tokens throws an
+ * error with a `usage` field listing them.
+ */
+export interface Replanner {
+  replan(request: ReplanRequest, signal: AbortSignal, check: PatchCheck): Promise<ReplanAnswer>;
+}
+
+/** What a repair call sees: the broken step and its evidence, nothing else. */
+export interface RepairRequest {
+  readonly broken: BrokenStepEvidence;
+  /** Why a local fix may do (the repair rule that let the repair be tried). */
+  readonly localFix: string;
+}
+
+/** Repairs one broken step with one small call: a patch that replaces it, or an error when it cannot. */
+export interface StepRepairer {
+  repair(request: RepairRequest, signal: AbortSignal, check: PatchCheck): Promise<ReplanAnswer>;
+}
+
+/** Writes the final summary of a finished run. */
+export interface Solver {
+  summarize(state: RunState, signal: AbortSignal): Promise<{ readonly text: string; readonly usage: readonly UsageRecord[] }>;
+}
+
+/** What the planner's stream yields: a completed step (raw, to be gated), a line that is no step, or the call's usage. */
+export type PlanStreamItem =
+  | { readonly kind: 'step'; readonly step: unknown; readonly offset: StreamOffset }
+  | { readonly kind: 'problem'; readonly problems: readonly string[]; readonly offset: StreamOffset }
+  | { readonly kind: 'usage'; readonly usage: UsageRecord };

@@ -1,0 +1,47 @@
+// How a run behaves — parallelism, re-planning budget, retry limits, tool limits, approval settings, who
+// writes the summary — as a schema, because the options are journalled with the run: a resumed run keeps
+// the settings it was started with unless the host overrides them.
+import { z } from 'zod';
+import { DEFAULT_TOOL_LIMITS } from '../tools/defineTool';
+import { AutoApproveSchema, DEFAULT_AUTO_APPROVE } from '../executor/approvalPolicy';
+import { DEFAULT_RETRY_LIMITS } from './retryPolicy';
+
+/** Who writes a succeeded run's summary: Planwright from the run (`plain`, the default) or the solver model (`model`). */
+export const SummaryModeSchema = z.enum(['plain', 'model']);
+
+/** Who writes a succeeded run's summary. */
+export type SummaryMode = z.infer<typeof SummaryModeSchema>;
+
+/** The options of a run, as journalled in `runStarted`. */
+export const RunOptionsSchema = z.object({
+  maxParallel: z.number().int().positive(),
+  maxReplans: z.number().int().nonnegative(),
+  retry: z.object({ maxRetries: z.number().int().nonnegative(), baseDelayMs: z.number().nonnegative() }),
+  limits: z.object({
+    commandTimeoutMs: z.number().int().positive(),
+    maxOutputBytes: z.number().int().positive(),
+    maxSearchResults: z.number().int().positive(),
+    maxListedFiles: z.number().int().positive(),
+    /** Absent in journals written before the limit existed. */
+    maxReadBytes: z.number().int().positive().default(DEFAULT_TOOL_LIMITS.maxReadBytes),
+  }),
+  approval: z.object({
+    autoApprove: AutoApproveSchema,
+    approvedCommands: z.array(z.string()),
+    rerunUnknown: z.boolean().optional(),
+  }),
+  /** Absent means `plain`; the rule is `summarySource` in runSummary.ts. */
+  summary: SummaryModeSchema.optional(),
+});
+
+/** How a run behaves. */
+export type RunOptions = z.infer<typeof RunOptionsSchema>;
+
+/** Four steps at once, three re-plans, two retries, read-only steps approved automatically. */
+export const DEFAULT_RUN_OPTIONS: RunOptions = {
+  maxParallel: 4,
+  maxReplans: 3,
+  retry: { ...DEFAULT_RETRY_LIMITS },
+  limits: { ...DEFAULT_TOOL_LIMITS },
+  approval: { autoApprove: DEFAULT_AUTO_APPROVE, approvedCommands: [] },
+};

@@ -1,0 +1,82 @@
+// The approval commands beyond Approve / Reject: Show What It Does (a waiting row's click: its diff, or its
+// exact command), Always Allow This Exact Command… (adds the command line to the user's
+// `planwright.approvedCommands` after a modal confirmation, then approves the step) and Approve Safe Steps for
+// the Rest of This Run (what Approve All Safe Steps approves, also for the steps that ask later in the run).
+import * as vscode from 'vscode';
+import { isCompoundCommand } from '../../core/executor/approvalPolicy';
+import { isSafeToApproveInBulk } from '../../core/view/approvalPrompt';
+import { commandRegistrar } from '../commandRegistrar';
+import { COMMANDS } from '../ids';
+import type { PlanSession } from '../plan/planSession';
+import type { PreviewDocuments } from './previewDocuments';
+import { previewOf, type StepPreviewDeps } from './stepPreview';
+import { stepIdOf } from '../plan/stepCommands';
+
+/** What the approval commands work with. */
+export interface ApprovalCommandDeps extends StepPreviewDeps {
+  readonly session: PlanSession;
+  readonly previews: PreviewDocuments;
+  readonly log: vscode.LogOutputChannel;
+}
+
+async function showStepPreview(deps: ApprovalCommandDeps, target: unknown): Promise<boolean> {
+  const stepId = stepIdOf(target);
+  const request = stepId ? await previewOf(deps, stepId) : undefined;
+  if (typeof request === 'string') void vscode.window.showInformationMessage(request);
+  if (!request || typeof request === 'string') return false;
+  return deps.previews.showPreview(request);
+}
+
+async function alwaysAllowCommand(deps: ApprovalCommandDeps, target: unknown): Promise<boolean> {
+  const stepId = stepIdOf(target);
+  const request = stepId ? deps.session.approvals.get(stepId) : undefined;
+  if (!stepId || request?.preview.kind !== 'command') {
+    void vscode.window.showInformationMessage(stepId ? vscode.l10n.t('{0} is not a command waiting for approval.', stepId) : vscode.l10n.t('This step is not a command waiting for approval.'));
+    return false;
+  }
+  const { command } = request.preview;
+  if (isCompoundCommand(command)) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('`{0}` chains, pipes or redirects, so it is always shown before it runs; approve it once instead.', command));
+    return false;
+  }
+  const allow = vscode.l10n.t('Always Allow');
+  const choice = await vscode.window.showWarningMessage(
+    vscode.l10n.t('Always allow `{0}`?', command),
+    { modal: true, detail: vscode.l10n.t('Planwright will run this exact command line without asking, in every workspace, from now on (your user setting planwright.approvedCommands). {0} is approved now.', stepId) },
+    allow,
+  );
+  if (choice !== allow) return false;
+  const config = vscode.workspace.getConfiguration('planwright');
+  const current = config.inspect<string[]>('approvedCommands')?.globalValue ?? [];
+  if (!current.includes(command)) await config.update('approvedCommands', [...current, command], vscode.ConfigurationTarget.Global);
+  deps.log.info(`"${command}" added to planwright.approvedCommands (user settings) by the user`);
+  if (deps.session.approvals.answer(stepId, 'approved')) deps.log.info(`${stepId} approved by the user (always allow)`);
+  return true;
+}
+
+function approveSafeInRun(deps: ApprovalCommandDeps): string[] {
+  const runId = deps.session.runs.state?.runId;
+  if (!runId || !deps.session.runs.executing) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('No run is in progress.'));
+    return [];
+  }
+  deps.session.approvals.setAutoApproval((request) => deps.session.runs.state?.runId === runId && isSafeToApproveInBulk(request));
+  const approved = deps.session.approvals.approveAllSafe();
+  const message =
+    approved.length > 0
+      ? vscode.l10n.t('Safe steps (reads and file writes that delete nothing) are approved for the rest of this run; approved {0}. Commands, deletions and model edits still ask.', approved.join(', '))
+      : vscode.l10n.t('Safe steps (reads and file writes that delete nothing) are approved for the rest of this run. Commands, deletions and model edits still ask.');
+  deps.log.info(message);
+  vscode.window.setStatusBarMessage(`Planwright: ${message}`, 8_000);
+  return approved;
+}
+
+/** Registers the approval commands; the caller owns the returned disposables. */
+export function registerApprovalCommands(deps: ApprovalCommandDeps): vscode.Disposable[] {
+  const registerCommand = commandRegistrar(deps.log);
+  return [
+    registerCommand(COMMANDS.showStepPreview, (target?: unknown) => showStepPreview(deps, target)),
+    registerCommand(COMMANDS.alwaysAllowCommand, (target?: unknown) => alwaysAllowCommand(deps, target)),
+    registerCommand(COMMANDS.approveSafeInRun, () => approveSafeInRun(deps)),
+  ];
+}

@@ -1,0 +1,110 @@
+// Read-only documents on the `planwright-preview:` scheme that show what a step will do before it is approved:
+// a diff (the file now, or as the earlier pending steps leave it, against the proposed content) for a file
+// change, the exact command line and folder for a command, and, for an edit that can no longer apply, why
+// not. Every URI starts with `/<stepId>/`, so the editor title's Approve / Reject know which step a tab is
+// about, and the tabs of a step are closed once it is answered.
+import * as vscode from 'vscode';
+import type { ApprovalRequest, FileChangePreview } from '../../core/ports';
+import { approvalSummary } from '../../core/view/approvalPrompt';
+import { Disposable } from '../disposableStore';
+import { PREVIEW_SCHEME } from '../ids';
+
+/** The step a preview document is about, from its URI (`planwright-preview:/E3/…`); `undefined` for other URIs. */
+export function previewStepId(uri: vscode.Uri | undefined): string | undefined {
+  if (uri?.scheme !== PREVIEW_SCHEME) return undefined;
+  return uri.path.split('/')[1] || undefined;
+}
+
+function diffTitle(stepId: string, change: FileChangePreview): string {
+  if (change.before === null) return `${stepId}: ${change.path} (new file)`;
+  if (change.after === null) return `${stepId}: ${change.path} (deleted)`;
+  const left = change.basedOn ? `after ${change.basedOn.join(', ')}` : 'current';
+  return `${stepId}: ${change.path} (${left} ↔ proposed)`;
+}
+
+function cannotApplyText(request: ApprovalRequest, change: FileChangePreview): string {
+  return [
+    `${request.stepId} "${request.title}" cannot apply to ${change.path} as it is now:`,
+    `  ${change.problem ?? ''}`,
+    '',
+    'Approving it fails the step. Reject it, or edit the step (Edit Step… in the Planwright view) so that it matches the file.',
+    '',
+    'The step asks for:',
+    JSON.stringify(request.args, null, 2),
+    '',
+  ].join('\n');
+}
+
+function whatItDoesText(request: ApprovalRequest): string {
+  const { preview } = request;
+  if (preview.kind === 'command') {
+    const where = preview.cwd === '.' || preview.cwd === '' ? 'the workspace folder' : preview.cwd;
+    return `# ${request.stepId} "${request.title}" runs this exact command in ${where}:\n${preview.command}\n`;
+  }
+  return `${request.stepId} "${request.title}" ${approvalSummary(request)}.\n\nWhy it asks: ${request.reason}.\n\nArguments:\n${JSON.stringify(request.args, null, 2)}\n`;
+}
+
+export class PreviewDocuments extends Disposable implements vscode.TextDocumentContentProvider {
+  private readonly contents = new Map<string, string>();
+  private readonly changed = this._register(new vscode.EventEmitter<vscode.Uri>());
+  private counter = 0;
+  readonly onDidChange: vscode.Event<vscode.Uri> = this.changed.event;
+
+  constructor() {
+    super();
+    this._register({ dispose: () => this.contents.clear() });
+  }
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.contents.get(uri.toString()) ?? '';
+  }
+
+  /** Opens a diff (before ↔ proposed) for every file `request` would change; false when it changes none. */
+  async showDiff(request: ApprovalRequest): Promise<boolean> {
+    if (request.preview.kind !== 'fileChanges' || request.preview.changes.length === 0) return false;
+    const version = ++this.counter;
+    for (const change of request.preview.changes) {
+      if (change.problem !== undefined) {
+        await this.showText(this.put(`/${request.stepId}/${version}/cannot-apply/${change.path}.txt`, cannotApplyText(request, change)));
+        continue;
+      }
+      const left = this.put(`/${request.stepId}/${version}/current/${change.path}`, change.before ?? '');
+      const right = this.put(`/${request.stepId}/${version}/proposed/${change.path}`, change.after ?? '');
+      await vscode.commands.executeCommand('vscode.diff', left, right, diffTitle(request.stepId, change), { preview: false });
+    }
+    return true;
+  }
+
+  /** Shows what `request` does: its diff for file changes, else its exact command (or call) in a read-only document. */
+  async showPreview(request: ApprovalRequest): Promise<boolean> {
+    if (await this.showDiff(request)) return true;
+    const name = request.preview.kind === 'command' ? 'command.sh' : 'step.txt';
+    await this.showText(this.put(`/${request.stepId}/${++this.counter}/${name}`, whatItDoesText(request)));
+    return true;
+  }
+
+  /** Closes every preview tab of `stepId` (its question was answered or withdrawn). */
+  async close(stepId: string): Promise<void> {
+    const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tabStepId(tab) === stepId);
+    if (tabs.length > 0) await Promise.resolve(vscode.window.tabGroups.close(tabs, true)).catch(() => undefined);
+  }
+
+  private async showText(uri: vscode.Uri): Promise<void> {
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
+  }
+
+  private put(path: string, content: string): vscode.Uri {
+    const uri = vscode.Uri.from({ scheme: PREVIEW_SCHEME, path });
+    this.contents.set(uri.toString(), content);
+    this.changed.fire(uri);
+    return uri;
+  }
+}
+
+/** The step whose preview `tab` shows, if it shows one. */
+export function tabStepId(tab: vscode.Tab | undefined): string | undefined {
+  const input = tab?.input;
+  if (input instanceof vscode.TabInputTextDiff) return previewStepId(input.modified) ?? previewStepId(input.original);
+  if (input instanceof vscode.TabInputText) return previewStepId(input.uri);
+  return undefined;
+}

@@ -1,0 +1,35 @@
+// What approving a step would do, for its preview: its open question's preview, or one computed now over the
+// files as the plan's earlier unfinished steps leave them (the same composition the executor asks with).
+import * as vscode from 'vscode';
+import { composedPreview, previewContextOf, type PreviewContext } from '../../core/executor/composedPreview';
+import { stepOutputs } from '../../core/run/runState';
+import { resolveStepArgs } from '../../core/plan/resolveStepArgs';
+import type { ApprovalRequest } from '../../core/ports';
+import type { PlanSession } from '../plan/planSession';
+import type { RunHost } from '../run/runHost';
+
+/** What a preview is computed with. */
+export interface StepPreviewDeps {
+  readonly session: PlanSession;
+  readonly ports: RunHost['ports'];
+}
+
+/**
+ * What approving `stepId` would do: its open question's preview, or one computed now over the files as the
+ * plan's earlier unfinished steps leave them. A reason instead when its arguments wait on earlier outputs.
+ */
+export async function previewOf(deps: StepPreviewDeps, stepId: string): Promise<ApprovalRequest | string | undefined> {
+  const open = deps.session.approvals.get(stepId);
+  if (open) return open;
+  const plan = deps.session.plan;
+  const step = plan?.steps.find((candidate) => candidate.id === stepId);
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!plan || !step || !folder) return undefined;
+  const state = deps.session.runs.state;
+  const resolved = resolveStepArgs(step, state ? stepOutputs(state) : new Map());
+  if (!resolved.ok) return `${stepId}'s arguments use the output of steps that have not run yet; what it does shows once they have.`;
+  const args = resolved.args as Record<string, unknown>;
+  const context: PreviewContext = state ? previewContextOf(state) : { plan, statusOf: () => undefined, outputs: new Map() };
+  const preview = await composedPreview(step, args, context, deps.ports(folder).workspace);
+  return { stepId, title: step.title, tool: step.tool, args, reason: 'preview', preview };
+}

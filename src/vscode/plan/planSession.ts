@@ -1,0 +1,81 @@
+// The plan being worked on in this window and its run, seen as one thing: what the tree shows, which plan
+// an edit starts from, and where an edit goes — into the open plan before it runs, or through the executor
+// as the run's next revision once it has run. Every edit passes the validation gate; refused edits put
+// their problems on the steps they concern.
+import { problemsByStep } from '../../core/plan/planEdits';
+import type { PlanProblem } from '../../core/plan/planProblem';
+import type { Plan, ValidPlan } from '../../core/plan/planSchema';
+import { validatePlan } from '../../core/plan/validatePlan';
+import type { PlanTreeInput } from '../../core/view/planTreeNode';
+import type { LoadedPlan } from './loadedPlan';
+import type { PendingApprovals } from '../approvals/pendingApprovals';
+import type { RunController } from '../run/runController';
+
+/** How an edit went: applied, or refused with the gate's problems. */
+export type EditOutcome = { readonly ok: true } | { readonly ok: false; readonly problems: readonly PlanProblem[] };
+
+export class PlanSession {
+  constructor(
+    readonly loadedPlan: LoadedPlan,
+    readonly runs: RunController,
+    readonly approvals: PendingApprovals,
+  ) {}
+
+  /** The plan as it stands: the run's current revision once it has run, else the open plan. */
+  get plan(): Plan | undefined {
+    return this.runs.state?.plan ?? this.loadedPlan.current?.plan;
+  }
+
+  /** What the tree shows now. */
+  treeInput(): PlanTreeInput | undefined {
+    const file = this.loadedPlan.current;
+    if (!file) return undefined;
+    const run = this.runs.state;
+    return {
+      plan: file.plan,
+      source: file.source,
+      ...(run ? { run } : {}),
+      executing: this.runs.executing,
+      approvals: new Map(this.approvals.all().map((request) => [request.stepId, request.preview.kind])),
+      waiting: this.approvals.all(),
+      problems: this.loadedPlan.problems,
+      ...(file.unsaved ? { unsaved: true } : {}),
+    };
+  }
+
+  /** The plan, validated, for a run; the gate's problems when it does not pass. */
+  validPlan(): { readonly ok: true; readonly plan: ValidPlan } | { readonly ok: false; readonly problems: readonly PlanProblem[] } {
+    const plan = this.plan;
+    if (!plan) return { ok: false, problems: [{ path: '', message: 'no plan is open' }] };
+    const verdict = validatePlan(plan);
+    return verdict.ok ? verdict : { ok: false, problems: verdict.problems };
+  }
+
+  /**
+   * Applies an edited plan: through the executor as the run's next revision once the plan has run (a run
+   * in progress pauses for it and carries on), otherwise into the open plan. Refused edits show their
+   * problems on the steps.
+   */
+  async applyEdit(edited: Plan, reason: string): Promise<EditOutcome> {
+    const verdict = validatePlan(edited);
+    if (!verdict.ok) return this.refuse(verdict.problems);
+    if (this.runs.state) {
+      const revised = await this.runs.revise(verdict.plan, reason);
+      if (!revised.ok) return this.refuse(revised.problems);
+      this.loadedPlan.edit(revised.plan);
+      return { ok: true };
+    }
+    this.loadedPlan.edit(verdict.plan);
+    return { ok: true };
+  }
+
+  /** Clears the problems shown for the last refused edit. */
+  clearProblems(): void {
+    if (this.loadedPlan.problems.size > 0) this.loadedPlan.setProblems(new Map());
+  }
+
+  private refuse(problems: readonly PlanProblem[]): EditOutcome {
+    this.loadedPlan.setProblems(problemsByStep(problems));
+    return { ok: false, problems };
+  }
+}

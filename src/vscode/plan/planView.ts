@@ -1,0 +1,86 @@
+// The Planwright view and the run's status bar item: the tree, its description ("step k of n"), a badge
+// counting the steps that wait for approval, and the status bar text (step k of n, tokens so far, the cost
+// when prices are set). They follow the session's changes; a step that starts waiting scrolls the "Waiting
+// for you" section into sight.
+import * as vscode from 'vscode';
+import { planRowStatus } from '../../core/view/planTreeModel';
+import { progressText } from '../../core/view/runProgress';
+import { statusBarText } from '../../core/view/statusBarText';
+import type { ModelPrices } from '../../core/cost/modelPrices';
+import { COMMANDS, VIEWS } from '../ids';
+import type { PlanSession } from './planSession';
+import { PlanTreeProvider, type PlanTreeElement } from './planTreeProvider';
+import { Disposable } from '../disposableStore';
+import { runCostText } from '../run/runCostText';
+
+const STATUS_ICONS: Readonly<Record<string, string>> = {
+  running: '$(loading~spin)',
+  awaitingApproval: '$(question)',
+  needsReplan: '$(warning)',
+  paused: '$(debug-pause)',
+  succeeded: '$(pass-filled)',
+  failed: '$(error)',
+  cancelled: '$(close)',
+};
+
+export class PlanView extends Disposable {
+  readonly provider: PlanTreeProvider;
+  readonly treeView: vscode.TreeView<PlanTreeElement>;
+  private readonly statusBar: vscode.StatusBarItem;
+
+  constructor(
+    private readonly session: PlanSession,
+    private readonly prices: () => ModelPrices = () => ({}),
+  ) {
+    super();
+    this.provider = this._register(new PlanTreeProvider(() => session.treeInput()));
+    this.treeView = this._register(vscode.window.createTreeView(VIEWS.plan, { treeDataProvider: this.provider, showCollapseAll: true }));
+    this.statusBar = this._register(vscode.window.createStatusBarItem('planwright.run', vscode.StatusBarAlignment.Left, 50));
+    this.statusBar.name = vscode.l10n.t('Planwright run');
+    this._register(session.loadedPlan.onDidChange(() => this.update()));
+    this._register(session.runs.onDidChange(() => this.update()));
+    this._register(
+      session.approvals.onDidChange((stepIds) => {
+        this.update();
+        void this.revealWaiting(stepIds);
+      }),
+    );
+    this.provider.rebuild();
+  }
+
+  private update(): void {
+    this.provider.refresh();
+    const run = this.session.runs.state;
+    const waiting = this.session.approvals.all().length;
+    this.treeView.badge = waiting > 0 ? { value: waiting, tooltip: waiting === 1 ? vscode.l10n.t('1 step waits for your approval') : vscode.l10n.t('{0} steps wait for your approval', waiting) } : undefined;
+    if (!run) {
+      this.treeView.description = undefined;
+      this.statusBar.hide();
+      return;
+    }
+    const executing = this.session.runs.executing;
+    const status = planRowStatus(run, executing, waiting);
+    const progress = progressText(run);
+    this.treeView.description = progress;
+    const cost = runCostText(run, this.prices());
+    this.statusBar.text = `${STATUS_ICONS[status] ?? '$(checklist)'} Planwright: ${statusBarText(status, waiting, executing, progress)}${cost ? ` · ${cost.total}` : ''}`;
+    const tooltip = run.statusReason ? `${run.status}: ${run.statusReason}` : vscode.l10n.t('Run {0}: {1}', run.runId, run.status);
+    this.statusBar.tooltip = cost ? `${tooltip}\n${cost.tooltip}` : tooltip;
+    this.statusBar.command = this.session.runs.resumable ? COMMANDS.runPlan : `${VIEWS.plan}.focus`;
+    this.statusBar.show();
+  }
+
+  /** Opens the view and scrolls its "Waiting for you" section into sight. */
+  async showWaiting(): Promise<void> {
+    await vscode.commands.executeCommand(`${VIEWS.plan}.focus`);
+    await this.revealWaiting();
+  }
+
+  /** Scrolls the "Waiting for you" section into view when a step starts waiting (and the view is visible). */
+  private async revealWaiting(stepIds?: readonly string[]): Promise<void> {
+    if (!this.treeView.visible || (stepIds && !stepIds.some((stepId) => this.session.approvals.get(stepId)))) return;
+    this.provider.rebuild();
+    const element = this.provider.waitingElement();
+    if (element) await Promise.resolve(this.treeView.reveal(element, { select: false, focus: false, expand: true })).catch(() => undefined);
+  }
+}

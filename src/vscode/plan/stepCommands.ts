@@ -1,0 +1,203 @@
+// The tree-only step commands (inline buttons and the context menu, hidden from the palette): Approve,
+// Reject/Skip, Show Diff, Retry, Undo Step, Show Output, Delete Step, Move Up and Move Down. Each takes the
+// tree element it was invoked on, or a step id when another command or a test invokes it; Delete and Undo
+// ask for confirmation only when invoked from the tree. Approvals are answered only here, by the user.
+import * as vscode from 'vscode';
+import { moveInExecutionOrder, removeStep } from '../../core/plan/planEdits';
+import { shorten } from '../../core/text/shorten';
+import { stepReference } from '../../core/plan/stepNumbers';
+import { commandRegistrar } from '../commandRegistrar';
+import { COMMANDS } from '../ids';
+import type { PlanSession } from './planSession';
+import type { PlanTreeElement } from './planTreeProvider';
+import { previewStepId, type PreviewDocuments } from '../approvals/previewDocuments';
+import type { RunHost } from '../run/runHost';
+import { previewOf } from '../approvals/stepPreview';
+import { describeError, reportFailure, showError, summarizeProblems } from '../userMessages';
+
+/** What the step commands work with. */
+export interface StepCommandDeps {
+  readonly session: PlanSession;
+  readonly previews: PreviewDocuments;
+  readonly log: vscode.LogOutputChannel;
+  readonly ports: RunHost['ports'];
+}
+
+/** The step a command was invoked on: a tree element, a step id, or a preview document's URI (the editor title). */
+export function stepIdOf(target: unknown): string | undefined {
+  if (typeof target === 'string') return target;
+  if (target instanceof vscode.Uri) return previewStepId(target);
+  const element = target as Partial<PlanTreeElement> | undefined;
+  return typeof element?.stepId === 'string' && element.stepId !== '' ? element.stepId : undefined;
+}
+
+/** How a message names a step: its number and title in the plan the tree shows ("3 Test the flag"). */
+function named(deps: StepCommandDeps, stepId: string): string {
+  const plan = deps.session.runs.state?.plan ?? deps.session.plan;
+  return plan ? stepReference(plan, stepId) : stepId;
+}
+
+function approve(deps: StepCommandDeps, target: unknown): boolean {
+  const stepId = stepIdOf(target);
+  if (!stepId) return false;
+  const answered = deps.session.approvals.answer(stepId, 'approved');
+  if (answered) deps.log.info(`${stepId} approved by the user`);
+  else {
+    const step = named(deps, stepId);
+    void vscode.window.showInformationMessage(
+      deps.session.runs.executing ? vscode.l10n.t('{0} is not waiting for approval.', step) : vscode.l10n.t('{0} is not waiting for approval: run the plan and it asks.', step),
+    );
+  }
+  return answered;
+}
+
+/** Rejects a waiting step; skips any other step that has not succeeded (its dependents are invalidated). */
+async function rejectOrSkip(deps: StepCommandDeps, target: unknown): Promise<boolean> {
+  const stepId = stepIdOf(target);
+  if (!stepId) return false;
+  if (deps.session.approvals.answer(stepId, 'rejected')) {
+    deps.log.info(`${stepId} rejected by the user`);
+    return true;
+  }
+  try {
+    const result = await deps.session.runs.skip(stepId);
+    if (!result.ok) void vscode.window.showInformationMessage(result.reason);
+    return result.ok;
+  } catch (error) {
+    reportFailure(deps.log, `Could not skip ${stepId}`, error);
+    return false;
+  }
+}
+
+/** Opens the diff of what a step would write: its open approval's preview, or one computed now. */
+async function showDiff(deps: StepCommandDeps, target: unknown): Promise<boolean> {
+  const stepId = stepIdOf(target);
+  const request = stepId ? await previewOf(deps, stepId) : undefined;
+  if (typeof request === 'string') void vscode.window.showInformationMessage(request);
+  if (!request || typeof request === 'string') return false;
+  const shown = await deps.previews.showDiff(request);
+  if (!shown) void vscode.window.showInformationMessage(vscode.l10n.t('{0} ({1}) changes no file, so there is no diff to show.', named(deps, request.stepId), request.tool));
+  return shown;
+}
+
+async function retry(deps: StepCommandDeps, target: unknown): Promise<boolean> {
+  const stepId = stepIdOf(target);
+  if (!stepId) return false;
+  try {
+    const result = await deps.session.runs.retry(stepId);
+    if (!result.ok) {
+      void vscode.window.showInformationMessage(result.reason);
+      return false;
+    }
+    deps.log.info(`${stepId} will be tried again`);
+    if (!deps.session.runs.executing) void vscode.commands.executeCommand(COMMANDS.runPlan);
+    return true;
+  } catch (error) {
+    reportFailure(deps.log, `Could not retry ${stepId}`, error);
+    return false;
+  }
+}
+
+async function undo(deps: StepCommandDeps, target: unknown): Promise<boolean> {
+  const stepId = stepIdOf(target);
+  const before = stepId ? (deps.session.runs.state?.steps.get(stepId)?.before ?? []) : [];
+  if (!stepId || before.length === 0) return false;
+  if (!vscode.workspace.isTrusted) {
+    void vscode.window.showWarningMessage('Planwright changes no files in an untrusted workspace; trust the workspace to undo a step.');
+    return false;
+  }
+  if (target !== stepId && !(await confirmUndo(named(deps, stepId), before))) return false;
+  try {
+    const result = await deps.session.runs.undo(stepId);
+    vscode.window.setStatusBarMessage(`Planwright: restored ${result.restored.join(', ') || 'nothing (the files were already as before)'}`, 8_000);
+    return true;
+  } catch (error) {
+    reportFailure(deps.log, `Could not undo ${stepId}`, error);
+    return false;
+  }
+}
+
+async function confirmUndo(step: string, before: readonly { readonly path: string; readonly content?: string | null }[]): Promise<boolean> {
+  const files = before.map((snapshot) => (snapshot.content === null ? `${snapshot.path} (deleted: it did not exist)` : snapshot.path)).join(', ');
+  const choice = await vscode.window.showWarningMessage(
+    vscode.l10n.t('Undo {0}? {1} will be put back as they were before it ran; changes made to them since are lost.', step, files),
+    { modal: true },
+    'Undo',
+  );
+  return choice === 'Undo';
+}
+
+async function showOutput(deps: StepCommandDeps, target: unknown): Promise<vscode.TextDocument | undefined> {
+  const stepId = stepIdOf(target);
+  // A replaced step's row shows the run it had when a re-plan replaced it, not the run of its successor.
+  const revision = (target as Partial<PlanTreeElement> | undefined)?.replacedInRevision;
+  const state = deps.session.runs.state;
+  const run = !stepId
+    ? undefined
+    : revision === undefined
+      ? state?.steps.get(stepId)
+      : state?.replaced.find((entry) => entry.step.id === stepId && entry.replacedInRevision === revision)?.run;
+  if (!stepId || !run) return undefined;
+  const parts = [run.output?.text, run.failure ? `${run.failure.message}\n\n${run.failure.outputTail ?? ''}` : undefined].filter((part): part is string => Boolean(part));
+  if (parts.length === 0) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no output yet.', named(deps, stepId)));
+    return undefined;
+  }
+  const document = await vscode.workspace.openTextDocument({ language: 'log', content: parts.join('\n\n---\n\n') });
+  await vscode.window.showTextDocument(document, { preview: true });
+  return document;
+}
+
+/** Applies a plan edit from a step command; refused edits show their problems on the steps and in a message. */
+async function edit(deps: StepCommandDeps, stepId: string, what: string, change: (plan: NonNullable<PlanSession['plan']>) => NonNullable<PlanSession['plan']>): Promise<boolean> {
+  const plan = deps.session.plan;
+  if (!plan) return false;
+  try {
+    const outcome = await deps.session.applyEdit(change(plan), `${what} ${stepId} by hand`);
+    if (!outcome.ok) showError(deps.log, summarizeProblems(deps.log, `Could not ${what.toLowerCase()} ${stepId}`, outcome.problems));
+    return outcome.ok;
+  } catch (error) {
+    showError(deps.log, `Could not ${what.toLowerCase()} ${stepId}: ${describeError(error, deps.log)}`);
+    return false;
+  }
+}
+
+async function deleteStep(deps: StepCommandDeps, target: unknown): Promise<boolean> {
+  const stepId = stepIdOf(target);
+  const step = deps.session.plan?.steps.find((candidate) => candidate.id === stepId);
+  if (!stepId || !step) return false;
+  if (target !== stepId) {
+    const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Delete step {0}?', shorten(named(deps, stepId), 70)), { modal: true }, 'Delete');
+    if (choice !== 'Delete') return false;
+  }
+  return edit(deps, stepId, 'Deleted', (plan) => removeStep(plan, stepId));
+}
+
+/** Moves a step in execution order; a move above a step it depends on is refused with the reason. */
+function move(deps: StepCommandDeps, target: unknown, delta: -1 | 1): Promise<boolean> {
+  const stepId = stepIdOf(target);
+  const plan = deps.session.plan;
+  if (!stepId || !plan) return Promise.resolve(false);
+  const moved = moveInExecutionOrder(plan, stepId, delta, (id) => stepReference(plan, id));
+  if (!moved.ok) {
+    void vscode.window.showInformationMessage(moved.reason);
+    return Promise.resolve(false);
+  }
+  return edit(deps, stepId, delta < 0 ? 'Moved up' : 'Moved down', () => moved.plan);
+}
+
+/** Registers the step commands; the caller owns the returned disposables. */
+export function registerStepCommands(deps: StepCommandDeps): vscode.Disposable[] {
+  const registerCommand = commandRegistrar(deps.log);
+  return [
+    registerCommand(COMMANDS.approveStep, (target?: unknown) => approve(deps, target)),
+    registerCommand(COMMANDS.rejectStep, (target?: unknown) => rejectOrSkip(deps, target)),
+    registerCommand(COMMANDS.showStepDiff, (target?: unknown) => showDiff(deps, target)),
+    registerCommand(COMMANDS.retryStep, (target?: unknown) => retry(deps, target)),
+    registerCommand(COMMANDS.undoStep, (target?: unknown) => undo(deps, target)),
+    registerCommand(COMMANDS.showStepOutput, (target?: unknown) => showOutput(deps, target)),
+    registerCommand(COMMANDS.deleteStep, (target?: unknown) => deleteStep(deps, target)),
+    registerCommand(COMMANDS.moveStepUp, (target?: unknown) => move(deps, target, -1)),
+    registerCommand(COMMANDS.moveStepDown, (target?: unknown) => move(deps, target, 1)),
+  ];
+}

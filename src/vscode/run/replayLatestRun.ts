@@ -1,0 +1,39 @@
+// Replaying the last run of the workspace from its journal, for a window that was reloaded: it reads the
+// journal and executes nothing; a journal it cannot replay is reported in the log. Also the shape of the
+// journal's `host` record, which tells a replayed run which plan it belongs to, and the plan file it opens.
+import * as vscode from 'vscode';
+import { loadRunState } from '../../core/executor/runRecorder';
+import type { RunState } from '../../core/run/runState';
+import { messageOf } from '../../core/text/errorText';
+import type { LoadedPlanFile } from '../plan/loadedPlan';
+import type { RunFiles, RunStorage } from './runStorage';
+
+/** What the journal's `host` field holds for a run started in VS Code. */
+export interface HostRecord {
+  readonly source?: string;
+  readonly planUri?: string;
+}
+
+/** The last run of the workspace as its journal tells it; undefined when there is none or it cannot be replayed. */
+export async function replayLatestRun(
+  storage: RunStorage,
+  log: vscode.LogOutputChannel,
+): Promise<{ readonly runId: string; readonly files: RunFiles; readonly state: RunState } | undefined> {
+  const runId = await storage.latest();
+  if (!runId) return undefined;
+  const files = storage.open(runId);
+  let state: RunState;
+  try {
+    state = await loadRunState(files.journal, (warning) => log.warn(warning));
+  } catch (error) {
+    log.error(`Could not replay the journal of run ${runId} (${files.journalPath}): ${messageOf(error)}`);
+    return undefined;
+  }
+  return { runId, files, state };
+}
+
+/** The plan a replayed run belongs to, as the view opens it: the file it came from, when its host record says. */
+export function replayedPlanFile(runId: string, state: RunState): LoadedPlanFile {
+  const host = (state.host ?? {}) as HostRecord;
+  return { source: host.source ?? `run ${runId}`, ...(host.planUri ? { uri: vscode.Uri.parse(host.planUri) } : {}), plan: state.plan };
+}

@@ -1,0 +1,239 @@
+// The run commands: Run Plan (start, or resume the run that stopped), Pause, Cancel, Approve All Safe Steps,
+// Re-plan Remaining Steps and Show Trace. They decide nothing themselves: the run controller and the
+// executor do; these turn outcomes into one short message each.
+import * as vscode from 'vscode';
+import type { RunReport } from '../../core/executor/runSummary';
+import { progressText } from '../../core/view/runProgress';
+import { traceTimeline } from '../../core/view/traceTimeline';
+import { reasonHeadline } from '../../core/view/reasonHeadline';
+import { commandRegistrar } from '../commandRegistrar';
+import { COMMANDS, VIEWS } from '../ids';
+import type { PlanSession } from '../plan/planSession';
+import type { RunDocuments } from './runDocuments';
+import { offerFilesChanged } from './runUndoCommands';
+import { describeError, showError, summarizeProblems } from '../userMessages';
+
+/** What the run commands work with. */
+export interface RunCommandDeps {
+  readonly session: PlanSession;
+  readonly log: vscode.LogOutputChannel;
+  readonly documents: RunDocuments;
+  /** Starts the configured MCP servers, so the plan may call their tools (absent: none). */
+  readonly prepareTools?: () => Promise<void>;
+}
+
+const BROKEN = new Set(['failed', 'unknown']);
+
+/** Runs (or resumes) the open plan; resolves with the report once the run stops. */
+async function runPlan(deps: RunCommandDeps): Promise<RunReport | undefined> {
+  const { session, log } = deps;
+  const file = session.loadedPlan.current;
+  if (!file) {
+    const plan = vscode.l10n.t('Plan a Task…');
+    const open = vscode.l10n.t('Open Plan File…');
+    void vscode.window.showInformationMessage(vscode.l10n.t('No plan is open. Plan a task or open a plan file first.'), plan, open).then((choice) => {
+      if (choice === plan) void vscode.commands.executeCommand(COMMANDS.planTask);
+      if (choice === open) void vscode.commands.executeCommand(COMMANDS.openPlanFile);
+    });
+    return undefined;
+  }
+  await deps.prepareTools?.();
+  const valid = session.validPlan();
+  if (!valid.ok) {
+    showError(log, summarizeProblems(log, vscode.l10n.t('The plan cannot run'), valid.problems));
+    return undefined;
+  }
+  if (!(await resumeOrStartOver(deps))) return undefined;
+  let report: RunReport | undefined;
+  try {
+    report = await session.runs.runOrResume(valid.plan, { source: file.source, ...(file.uri ? { uri: file.uri } : {}) });
+  } catch (error) {
+    reportRunError(log, vscode.l10n.t('The plan could not run'), error);
+    return undefined;
+  }
+  if (report) {
+    announce(report, log, deps.documents);
+    void offerFilesChanged(deps);
+  }
+  return report;
+}
+
+/**
+ * After Cancel: asks whether to carry the cancelled run on from where it stopped (its finished steps are not
+ * run again) or to start over. Resolves to whether to go on.
+ */
+async function resumeOrStartOver(deps: RunCommandDeps): Promise<boolean> {
+  const state = deps.session.runs.state;
+  if (state?.status !== 'cancelled' || deps.session.runs.executing) return true;
+  const resume = vscode.l10n.t('Resume');
+  const choice = await vscode.window.showInformationMessage(
+    vscode.l10n.t('The last run of "{0}" was cancelled at {1}. Resume it from where it stopped?', state.plan.goal, progressText(state)),
+    { modal: true, detail: vscode.l10n.t('Resume runs only the steps that did not finish; Start Over runs the whole plan again.') },
+    resume,
+    vscode.l10n.t('Start Over'),
+  );
+  if (choice === resume) {
+    try {
+      await deps.session.runs.reopenCancelled();
+    } catch (error) {
+      reportRunError(deps.log, vscode.l10n.t('The run could not resume'), error);
+      return false;
+    }
+  }
+  return choice !== undefined;
+}
+
+/** Why a run could not start or stopped; in an untrusted workspace, the way to trust it. */
+export function reportRunError(log: vscode.LogOutputChannel, what: string, error: unknown): void {
+  if (!vscode.workspace.isTrusted) {
+    void vscode.window.showWarningMessage(describeError(error, log), vscode.l10n.t('Manage Workspace Trust')).then((choice) => {
+      if (choice) void vscode.commands.executeCommand('workbench.trust.manage');
+    });
+  } else showError(log, `${what}: ${describeError(error, log)}`);
+}
+
+/** One message for how a run stopped. Not awaited: the command resolves when the run stops. */
+export function announce(report: RunReport, log: vscode.LogOutputChannel, documents: RunDocuments): void {
+  const reason = report.reason ? `: ${reasonHeadline(report.reason)}` : '';
+  switch (report.status) {
+    case 'succeeded':
+      log.info(`Summary:\n${report.summary}`);
+      const summary = vscode.l10n.t('Show Summary');
+      const trace = vscode.l10n.t('Show Trace');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Planwright: the plan succeeded (revision {0}).', report.revision), summary, trace).then(async (choice) => {
+        if (choice === summary) await documents.show('Run summary.md', report.summary);
+        if (choice === trace) await vscode.commands.executeCommand(COMMANDS.showTrace);
+      });
+      return;
+    case 'needsReplan':
+      const replan = vscode.l10n.t('Re-plan Remaining Steps');
+      const showLog = vscode.l10n.t('Show Log');
+      void vscode.window.showWarningMessage(vscode.l10n.t('Planwright stopped{0}', reason), replan, showLog).then((choice) => {
+        if (choice === replan) void vscode.commands.executeCommand(COMMANDS.replanRemaining);
+        if (choice === showLog) log.show(true);
+      });
+      return;
+    case 'failed':
+      showError(log, vscode.l10n.t('Planwright: the run failed{0}', reason));
+      return;
+    case 'cancelled':
+      vscode.window.setStatusBarMessage(vscode.l10n.t('Planwright: run cancelled'), 5_000);
+      return;
+    case 'paused':
+      vscode.window.setStatusBarMessage(vscode.l10n.t('Planwright: paused — Run Plan carries on'), 5_000);
+      return;
+    default:
+      vscode.window.setStatusBarMessage(`Planwright: ${report.status}${reason}`, 5_000);
+  }
+}
+
+function pauseRun(deps: RunCommandDeps): boolean {
+  const paused = deps.session.runs.pause();
+  // A goal's agent cannot stop and carry on the way a planned run does: it can only be cancelled.
+  if (!paused) void vscode.window.showInformationMessage(deps.session.runs.executing ? vscode.l10n.t('The agent cannot pause mid-goal: cancel the run to stop it.') : vscode.l10n.t('No run is in progress.'));
+  else vscode.window.setStatusBarMessage(vscode.l10n.t('Planwright: pausing after the running steps finish…'), 5_000);
+  return paused;
+}
+
+function cancelRun(deps: RunCommandDeps): boolean {
+  const cancelled = deps.session.runs.cancel();
+  if (!cancelled) void vscode.window.showInformationMessage(vscode.l10n.t('No run is in progress.'));
+  return cancelled;
+}
+
+function approveAllSafe(deps: RunCommandDeps): string[] {
+  const approved = deps.session.approvals.approveAllSafe();
+  const left = deps.session.approvals.all().map((request) => request.stepId);
+  const message =
+    approved.length === 0
+      ? left.length === 0
+        ? vscode.l10n.t('No step is waiting for approval.')
+        : vscode.l10n.t('No waiting step is safe to approve in bulk; {0} need your own look (commands, deletions and model edits always do).', left.join(', '))
+      : left.length > 0
+        ? vscode.l10n.t('Approved {0}. {1} still need your own look.', approved.join(', '), left.join(', '))
+        : vscode.l10n.t('Approved {0}.', approved.join(', '));
+  deps.log.info(message);
+  vscode.window.setStatusBarMessage(`Planwright: ${message}`, 8_000);
+  return approved;
+}
+
+/**
+ * Re-plans what is left: before the plan has run, plans its goal again; after a step failed or became
+ * unknown, carries the run on, which asks the re-planner for new remaining steps first.
+ */
+async function replanRemaining(deps: RunCommandDeps): Promise<RunReport | boolean | undefined> {
+  const { session } = deps;
+  const state = session.runs.state;
+  if (!state) {
+    const goal = session.plan?.goal;
+    if (!goal) return undefined;
+    const choice = await vscode.window.showWarningMessage(vscode.l10n.t("Plan \"{0}\" again from scratch? The open plan's steps are replaced.", goal), { modal: true }, vscode.l10n.t('Plan Again'));
+    return choice ? vscode.commands.executeCommand<boolean>(COMMANDS.planTask, goal) : undefined;
+  }
+  if (session.runs.executing) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('The run is in progress: it re-plans by itself when a step fails. Pause it to edit steps by hand.'));
+    return undefined;
+  }
+  const broken = state.plan.steps.find((step) => BROKEN.has(state.steps.get(step.id)?.status ?? 'pending'));
+  if (!broken) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('No step failed, so there is nothing to re-plan: edit, add or delete steps in the tree, or plan the task again.'));
+    return undefined;
+  }
+  return runPlan(deps);
+}
+
+async function showTrace(deps: RunCommandDeps): Promise<vscode.TextEditor | undefined> {
+  const files = deps.session.runs.runFiles;
+  if (!files) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('No run yet: the trace is written while a plan runs.'));
+    return undefined;
+  }
+  await files.trace.close();
+  const raw = vscode.Uri.file(files.tracePath);
+  const text = new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(raw));
+  const lines = text.split('\n').filter((line) => line.trim() !== '').flatMap((line) => {
+    try {
+      return [JSON.parse(line) as unknown];
+    } catch {
+      return [line];
+    }
+  });
+  const state = deps.session.runs.state;
+  const title = `Trace of run ${files.runId}${state ? `: ${state.plan.goal}` : ''}`;
+  return deps.documents.show('Run trace.md', traceTimeline(lines, { title, rawLink: raw.toString(), ...(state ? { startedAt: state.startedAt } : {}) }));
+}
+
+/**
+ * After a window reload: shows the last run of this workspace as it was (replayed from its journal, nothing
+ * executed) and, when it stopped before its end, offers to resume it.
+ */
+export async function offerResume(session: PlanSession, log: vscode.LogOutputChannel): Promise<void> {
+  const state = await session.runs.restore().catch((error: unknown) => {
+    log.error(`Could not restore the last run: ${describeError(error, log)}`);
+    return undefined;
+  });
+  if (!state || !session.runs.resumable) return;
+  const where = state.statusReason ? ` (${reasonHeadline(state.statusReason)})` : '';
+  const resume = vscode.l10n.t('Resume');
+  const showPlan = vscode.l10n.t('Show Plan');
+  const choice = await vscode.window.showInformationMessage(
+    vscode.l10n.t('Planwright: the run of "{0}" stopped at {1}{2}. Resume it?', state.plan.goal, progressText(state), where),
+    resume,
+    showPlan,
+  );
+  if (choice === resume) await vscode.commands.executeCommand(COMMANDS.runPlan);
+  if (choice === showPlan) await vscode.commands.executeCommand(`${VIEWS.plan}.focus`);
+}
+
+/** Registers the run commands; the caller owns the returned disposables. */
+export function registerRunCommands(deps: RunCommandDeps): vscode.Disposable[] {
+  const registerCommand = commandRegistrar(deps.log);
+  return [
+    registerCommand(COMMANDS.runPlan, () => runPlan(deps)),
+    registerCommand(COMMANDS.pauseRun, () => pauseRun(deps)),
+    registerCommand(COMMANDS.cancelRun, () => cancelRun(deps)),
+    registerCommand(COMMANDS.approveAllSafe, () => approveAllSafe(deps)),
+    registerCommand(COMMANDS.replanRemaining, () => replanRemaining(deps)),
+    registerCommand(COMMANDS.showTrace, () => showTrace(deps)),
+  ];
+}

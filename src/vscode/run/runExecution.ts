@@ -1,0 +1,81 @@
+// The one execution a window runs at a time, and where the window's run stands: its phase (idle, running,
+// re-planning, paused, waiting, ended), moved only by core's `nextPhase`, so an action the phase does not
+// allow is refused with the reason the user sees. Also the cancellable progress notification the execution
+// shows, the abort signal it runs under, and the promise that whoever joins later (Run Plan, an edit) awaits.
+import type * as vscode from 'vscode';
+import type { RunStatus } from '../../core/run/journalRecords';
+import { nextPhase, type RunEvent, type RunPhase } from '../../core/executor/runPhase';
+import type { RunReport } from '../../core/executor/runSummary';
+import { RunUnavailableError } from './runUnavailableError';
+import { withRunProgress } from './withRunProgress';
+
+/** What an execution asks of its controller: how to cancel, the run's status at its end, what to do once it ended. */
+export interface ExecutionHooks {
+  cancel(): void;
+  statusAtEnd(): RunStatus | undefined;
+  /** Runs when the execution ended; `current` is false when another one had started meanwhile. */
+  settled(current: boolean): Promise<void>;
+}
+
+/** The execution under way in this window, if any, and the run's phase; see the file header. */
+export class RunExecution {
+  private currentPhase: RunPhase = 'idle';
+  private current: Promise<RunReport | undefined> | undefined;
+  private abort: AbortController | undefined;
+  private progress: vscode.Progress<{ message?: string }> | undefined;
+
+  /** Where the run stands. */
+  get phase(): RunPhase {
+    return this.currentPhase;
+  }
+
+  /** The execution under way, settling with its report, for whoever joins it. */
+  get joined(): Promise<RunReport | undefined> | undefined {
+    return this.current;
+  }
+
+  /** Moves the run to its next phase, or refuses with a RunUnavailableError saying why. */
+  advance(event: RunEvent): void {
+    const next = nextPhase(this.currentPhase, event);
+    if (!next.ok) throw new RunUnavailableError(next.reason);
+    this.currentPhase = next.phase;
+  }
+
+  /** Shows what the run is doing in the progress notification. */
+  report(message: string): void {
+    this.progress?.report({ message });
+  }
+
+  /** Aborts the execution under way; false when there is none. */
+  abortCurrent(): boolean {
+    if (!this.abort) return false;
+    this.abort.abort();
+    return true;
+  }
+
+  /** Runs `work` as this window's execution under a cancellable progress notification; see ExecutionHooks. */
+  track<T>(message: string, work: (signal: AbortSignal) => Promise<T>, reportOf: (result: T) => RunReport | undefined, hooks: ExecutionHooks): Promise<T> {
+    this.advance({ type: 'execute' });
+    const abort = new AbortController();
+    this.abort = abort;
+    const done = withRunProgress(message, (progress) => { this.progress = progress; }, () => hooks.cancel(), () => work(abort.signal));
+    let execution: Promise<RunReport | undefined> | undefined;
+    const finished = done.finally(async () => {
+      const current = this.current === execution;
+      if (current) {
+        this.current = undefined;
+        this.abort = undefined;
+        this.progress = undefined;
+        const status = hooks.statusAtEnd();
+        this.advance({ type: 'stopped', ...(status ? { status } : {}) });
+      }
+      await hooks.settled(current);
+    });
+    execution = finished.then(reportOf);
+    // The caller awaits `finished`; `execution` is for whoever joins later (Run Plan, edits), so its
+    // rejection is not left unhandled when nobody does.
+    execution.catch(() => undefined);
+    this.current = execution;
+    return finished;
+  }
+}

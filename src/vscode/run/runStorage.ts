@@ -1,0 +1,60 @@
+// Where runs are kept: each run's journal and trace as JSON lines under the extension's workspace storage
+// (`context.storageUri`, private to this workspace and never in the user's files), and which run was last,
+// so a reloaded window can show it as it was and offer to resume it.
+import { readdir } from 'node:fs/promises';
+import * as path from 'node:path';
+import type * as vscode from 'vscode';
+import { newRunId } from '../../node/runId';
+import { JsonlRecordLog } from '../../node/jsonlRecordLog';
+
+const JOURNAL_SUFFIX = '.journal.jsonl';
+const TRACE_SUFFIX = '.trace.jsonl';
+
+/** One run's files. */
+export interface RunFiles {
+  readonly runId: string;
+  readonly journal: JsonlRecordLog;
+  readonly trace: JsonlRecordLog;
+  readonly journalPath: string;
+  readonly tracePath: string;
+}
+
+/** Closes a run's journal and trace, if there is a run; a file that fails to close is left to the OS. */
+export async function closeRunFiles(files: RunFiles | undefined): Promise<void> {
+  if (!files) return;
+  await Promise.all([files.journal.close(), files.trace.close()]).catch(() => undefined);
+}
+
+export class RunStorage {
+  /** `folder` is a local folder (the extension host writes it with node:fs), e.g. `<storageUri>/runs`. */
+  constructor(readonly folder: string) {}
+
+  /**
+   * The folder for runs under `context.storageUri` (workspace storage), or under global storage when no
+   * folder is open. Both are on the extension host's disk, local or remote.
+   */
+  static forContext(context: Pick<vscode.ExtensionContext, 'storageUri' | 'globalStorageUri'>): RunStorage {
+    const base = context.storageUri ?? context.globalStorageUri;
+    return new RunStorage(path.join(base.fsPath, 'runs'));
+  }
+
+  /** The files of a new run, named by a run id that sorts by start time. */
+  create(now: Date): RunFiles {
+    return this.open(newRunId(now));
+  }
+
+  /** The files of run `runId`. */
+  open(runId: string): RunFiles {
+    const journalPath = path.join(this.folder, `${runId}${JOURNAL_SUFFIX}`);
+    const tracePath = path.join(this.folder, `${runId}${TRACE_SUFFIX}`);
+    // The trace is evidence, not what resume trusts: it is written before each action but not fsync'd.
+    return { runId, journal: new JsonlRecordLog(journalPath), trace: new JsonlRecordLog(tracePath, false), journalPath, tracePath };
+  }
+
+  /** The id of the latest run, or `undefined` when there is none. */
+  async latest(): Promise<string | undefined> {
+    const names = await readdir(this.folder).catch(() => [] as string[]);
+    const ids = names.filter((name) => name.endsWith(JOURNAL_SUFFIX)).map((name) => name.slice(0, -JOURNAL_SUFFIX.length));
+    return ids.sort().at(-1);
+  }
+}

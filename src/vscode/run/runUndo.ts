@@ -1,0 +1,31 @@
+// Undo from the editor, for one step or for the run from a step on: core puts the files back (or refuses);
+// this says in the log what was restored, what was already as before and what was refused, with why
+// (a file changed since, or a step that ran with no snapshot: "not undoable: no snapshot").
+import type * as vscode from 'vscode';
+import type { RunState } from '../../core/run/runState';
+import type { Workspace } from '../../core/ports';
+import { undoFromSnapshots, type UndoResult } from '../../core/tools/fileSnapshots';
+import { undoRun, type RunUndoResult } from '../../core/undo/undoRun';
+import { RunUnavailableError } from './runUnavailableError';
+
+/** Puts back the files `stepId` changed, as they were before it ran; `whileStopped` pauses a live run around it. */
+export async function undoStep(
+  workspace: Workspace,
+  state: RunState | undefined,
+  stepId: string,
+  log: vscode.LogOutputChannel,
+  whileStopped: (work: () => Promise<UndoResult>) => Promise<UndoResult>,
+): Promise<UndoResult> {
+  const before = state?.steps.get(stepId)?.before ?? [];
+  if (before.length === 0) throw new RunUnavailableError(`${stepId} changed no files that Planwright kept a copy of.`);
+  const result = await whileStopped(() => undoFromSnapshots(workspace, before));
+  log.info(`Undo ${stepId}: restored ${result.restored.join(', ') || 'nothing'}${result.unchanged.length ? `; already as before: ${result.unchanged.join(', ')}` : ''}`);
+  return result;
+}
+
+/** Puts back every file the run changed (from `fromStepId` on), refusing files changed since the run left them. */
+export async function undoWholeRun(workspace: Workspace, state: RunState, log: vscode.LogOutputChannel, fromStepId?: string): Promise<RunUndoResult> {
+  const result = await undoRun(workspace, state, fromStepId);
+  log.info(`Undo run${fromStepId ? ` back to before ${fromStepId}` : ''}: restored ${result.restored.join(', ') || 'nothing'}${result.refused.length ? `; refused ${result.refused.map((entry) => `${entry.path} (${entry.reason})`).join(', ')}` : ''}`);
+  return result;
+}

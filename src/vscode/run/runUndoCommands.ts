@@ -1,0 +1,109 @@
+// Undoing a run from the editor: Undo Run (palette, view title) and Undo Back to Before This Step (a step's
+// context menu), each after a confirmation that lists the files, then one message saying what was restored
+// and what was refused (files changed since the run left them). At the end of every run that changed files,
+// a "Files changed" notification offers Keep or Undo Run.
+import * as vscode from 'vscode';
+import { changeKind, runFileChanges, UndoScopeError, type FileChange } from '../../core/undo/runFileChanges';
+import type { RunUndoResult } from '../../core/undo/undoRun';
+import { stepReference } from '../../core/plan/stepNumbers';
+import { commandRegistrar } from '../commandRegistrar';
+import { COMMANDS } from '../ids';
+import type { PlanSession } from '../plan/planSession';
+import { stepIdOf } from '../plan/stepCommands';
+import { reportFailure } from '../userMessages';
+
+/** What the undo commands work with. */
+export interface UndoCommandDeps {
+  readonly session: PlanSession;
+  readonly log: vscode.LogOutputChannel;
+}
+
+const KIND_TEXT = { created: 'created', deleted: 'deleted', modified: 'changed' } as const;
+
+/** "src/cli.js (changed), notes.md (created)", cut after `max` files. */
+export function listChanges(changes: readonly FileChange[], max = 5): string {
+  const shown = changes.slice(0, max).map((change) => `${change.path} (${KIND_TEXT[changeKind(change)]})`);
+  return changes.length > max ? `${shown.join(', ')} and ${changes.length - max} more` : shown.join(', ');
+}
+
+/** The message that says what an undo did: restored, and refused with why. */
+export function undoOutcome(result: RunUndoResult): string {
+  const restored = result.restored.length > 0 ? vscode.l10n.t('Planwright: Restored {0}.', result.restored.join(', ')) : vscode.l10n.t('Planwright: Restored nothing.');
+  const refused = result.refused.map((entry) => `${entry.path}: ${entry.reason}`).join('; ');
+  return refused ? `${restored} ${vscode.l10n.t('Refused {0} (your changes are kept).', refused)}` : restored;
+}
+
+async function undo(deps: UndoCommandDeps, fromStepId: string | undefined, ask: boolean): Promise<RunUndoResult | undefined> {
+  const state = deps.session.runs.state;
+  if (!state || deps.session.runs.executing) {
+    void vscode.window.showInformationMessage(state ? vscode.l10n.t('The run is in progress: cancel it, or let it finish, before undoing it.') : vscode.l10n.t('No run yet, so there is nothing to undo.'));
+    return undefined;
+  }
+  if (!vscode.workspace.isTrusted) {
+    void vscode.window.showWarningMessage(vscode.l10n.t('Planwright changes no files in an untrusted workspace; trust the workspace to undo a run.'));
+    return undefined;
+  }
+  let changes: FileChange[];
+  try {
+    changes = runFileChanges(state, fromStepId);
+  } catch (error) {
+    if (error instanceof UndoScopeError) void vscode.window.showInformationMessage(error.message);
+    else reportFailure(deps.log, vscode.l10n.t('Could not undo the run'), error);
+    return undefined;
+  }
+  if (changes.length === 0) {
+    void vscode.window.showInformationMessage(fromStepId ? vscode.l10n.t('The run changed no files from {0} on: nothing to undo.', stepReference(state.plan, fromStepId)) : vscode.l10n.t('The run changed no files: nothing to undo.'));
+    return undefined;
+  }
+  if (ask) {
+    const undoButton = vscode.l10n.t('Undo');
+    const choice = await vscode.window.showWarningMessage(
+      fromStepId
+        ? vscode.l10n.t('Undo back to before {0}? {1} will be put back as they were.', stepReference(state.plan, fromStepId), listChanges(changes))
+        : vscode.l10n.t('Undo the run? {0} will be put back as they were.', listChanges(changes)),
+      { modal: true, detail: vscode.l10n.t('A file changed since the run left it is not touched: it is listed as refused.') },
+      undoButton,
+    );
+    if (choice !== undoButton) return undefined;
+  }
+  try {
+    const result = await deps.session.runs.undoRun(fromStepId);
+    const message = undoOutcome(result);
+    if (result.refused.length > 0) void vscode.window.showWarningMessage(message);
+    else void vscode.window.showInformationMessage(message);
+    return result;
+  } catch (error) {
+    reportFailure(deps.log, vscode.l10n.t('Could not undo the run'), error);
+    return undefined;
+  }
+}
+
+/**
+ * The "Files changed" notification at the end of a run that changed files: Keep dismisses it, Undo Run
+ * undoes the run (without asking again: the notification listed the files).
+ */
+export async function offerFilesChanged(deps: UndoCommandDeps): Promise<void> {
+  const state = deps.session.runs.state;
+  const changes = state ? runFileChanges(state) : [];
+  if (changes.length === 0) return;
+  const undoRun = vscode.l10n.t('Undo Run');
+  const text =
+    changes.length === 1
+      ? vscode.l10n.t('Planwright: files changed by the run (1 file): {0}.', listChanges(changes))
+      : vscode.l10n.t('Planwright: files changed by the run ({0} files): {1}.', changes.length, listChanges(changes));
+  const choice = await vscode.window.showInformationMessage(text, vscode.l10n.t('Keep'), undoRun);
+  if (choice === undoRun) await undo(deps, undefined, false);
+}
+
+/** Registers Undo Run and Undo Back to Before This Step; the caller owns the returned disposables. */
+export function registerUndoCommands(deps: UndoCommandDeps): vscode.Disposable[] {
+  const registerCommand = commandRegistrar(deps.log);
+  return [
+    // From the palette or the view it asks first; a test or another command passing `false` does not.
+    registerCommand(COMMANDS.undoRun, (ask?: unknown) => undo(deps, undefined, ask !== false)),
+    registerCommand(COMMANDS.undoToStep, (target?: unknown) => {
+      const stepId = stepIdOf(target);
+      return stepId ? undo(deps, stepId, target !== stepId) : undefined;
+    }),
+  ];
+}
