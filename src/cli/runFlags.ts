@@ -1,6 +1,6 @@
 // The command line of `planwright run` and `planwright resume`: flags in `--name value` or
 // `--name=value` form, checked and turned into run options. Pure, so every message is unit-testable.
-import type { AutoApprove } from '../core/executor/approvalPolicy';
+import type { AutoApprove } from '../core/run/runOptions';
 import { SummaryModeSchema, type RunOptions, type SummaryMode } from '../core/run/runOptions';
 import { RunModeSchema, type RunMode } from '../core/run/runMode';
 

@@ -5,8 +5,7 @@
 // (src/vscode/settings.ts) gathers the raw values; package.json's contributes.configuration describes
 // the same keys, checked against this schema by test/unit/vscodeAdapters/settingsManifest.test.ts.
 import { z } from 'zod';
-import { AutoApproveSchema, DEFAULT_AUTO_APPROVE } from './executor/approvalPolicy';
-import { DEFAULT_RUN_OPTIONS, type RunOptions } from './run/runOptions';
+import { AutoApproveSchema, DEFAULT_AUTO_APPROVE, DEFAULT_RUN_OPTIONS, type RunOptions } from './run/runOptions';
 import { ModelPricesSchema } from './cost/modelPrices';
 import { RunModeSchema } from './run/runMode';
 import { McpServersSchema } from './mcp/mcpServerConfig';

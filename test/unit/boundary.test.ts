@@ -58,7 +58,7 @@ interface Layer {
 
 const CORE_BELOW_PLAN = ['core ground', 'tools', 'checks', 'mcp'];
 const CORE_BELOW_RUN = [...CORE_BELOW_PLAN, 'plan', 'rules', 'run'];
-const CORE = [...CORE_BELOW_RUN, 'executor', 'model roles', 'fused', 'views of a run', 'host settings'];
+const CORE = [...CORE_BELOW_RUN, 'executor', 'model roles', 'cost', 'sub-plans', 'fused', 'views of a run', 'host settings'];
 
 /** The allowed directions, lowest layer first. A new folder must be given a row before its files pass. */
 const LAYERS: Readonly<Record<string, Layer>> = {
@@ -71,9 +71,11 @@ const LAYERS: Readonly<Record<string, Layer>> = {
   run: { holds: ['src/core/run/'], mayImport: [...CORE_BELOW_PLAN, 'plan'] },
   executor: { holds: ['src/core/executor/'], mayImport: CORE_BELOW_RUN },
   'model roles': { holds: ['src/core/planner/', 'src/core/replanner/', 'src/core/solver/'], mayImport: CORE_BELOW_RUN },
+  cost: { holds: ['src/core/cost/'], mayImport: [...CORE_BELOW_RUN, 'executor'] },
+  'sub-plans': { holds: ['src/core/subplan/'], mayImport: [...CORE_BELOW_RUN, 'executor', 'model roles'] },
   fused: { holds: ['src/core/fused/'], mayImport: [...CORE_BELOW_RUN, 'executor', 'model roles'] },
   'views of a run': { holds: ['src/core/view/', 'src/core/chat/', 'src/core/undo/'], mayImport: [...CORE_BELOW_RUN, 'executor'] },
-  'host settings': { holds: ['src/core/hostSettings.ts'], mayImport: CORE_BELOW_RUN },
+  'host settings': { holds: ['src/core/hostSettings.ts', 'src/core/resumeOverrides.ts'], mayImport: [...CORE_BELOW_RUN, 'cost'] },
   node: { holds: ['src/node/'], mayImport: CORE },
   vscode: { holds: ['src/vscode/'], mayImport: [...CORE, 'node'] },
   cli: { holds: ['src/cli/', 'src/cli.ts'], mayImport: [...CORE, 'node'] },

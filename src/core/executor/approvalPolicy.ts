@@ -1,20 +1,11 @@
 // Which steps may run without asking: a pure function of the step's tool, its effect class and the
 // user's settings. The model can never approve anything; only this policy or the user can. Whether a tool
 // is approved command by command is the tool's own word (`commandLine` in its definition).
-import { z } from 'zod';
 import { isMcpToolName } from '../tools/mcpToolName';
 import type { EffectClass, ToolDefinition } from '../tools/defineTool';
 import { findTool } from '../tools/toolCatalog';
+import type { AutoApprove } from '../run/runOptions';
 import { canonicalJson } from '../text/canonicalJson';
-
-/** What runs without asking: nothing, read-only steps, read-only steps and idempotent file writes, or all (headless runs only). */
-export const AutoApproveSchema = z.enum(['none', 'readOnly', 'readOnlyAndIdempotentFileEdits', 'all']);
-
-/** What runs without asking. */
-export type AutoApprove = z.infer<typeof AutoApproveSchema>;
-
-/** What runs without asking unless the user says otherwise: read-only steps. */
-export const DEFAULT_AUTO_APPROVE = 'readOnly' satisfies AutoApprove;
 
 /** The user's approval settings. */
 export interface ApprovalSettings {

@@ -3,8 +3,16 @@
 // the settings it was started with unless the host overrides them.
 import { z } from 'zod';
 import { DEFAULT_TOOL_LIMITS } from '../tools/defineTool';
-import { AutoApproveSchema, DEFAULT_AUTO_APPROVE } from '../executor/approvalPolicy';
 import { DEFAULT_RETRY_LIMITS } from './retryPolicy';
+
+/** What runs without asking: nothing, read-only steps, read-only steps and idempotent file writes, or all (headless runs only). */
+export const AutoApproveSchema = z.enum(['none', 'readOnly', 'readOnlyAndIdempotentFileEdits', 'all']);
+
+/** What runs without asking. */
+export type AutoApprove = z.infer<typeof AutoApproveSchema>;
+
+/** What runs without asking unless the user says otherwise: read-only steps. */
+export const DEFAULT_AUTO_APPROVE = 'readOnly' satisfies AutoApprove;
 
 /** Who writes a succeeded run's summary: Planwright from the run (`plain`, the default) or the solver model (`model`). */
 export const SummaryModeSchema = z.enum(['plain', 'model']);
