@@ -4,7 +4,7 @@
 // step behind it and adds the implementation, the test run again and the documentation (revision 2).
 // Replies are chosen by what is asked (plan, patch, anything else), so the order of calls does not matter.
 import type { Step } from '../../src/core/plan/planSchema';
-import { encodeStepLine } from '../../src/core/replanner/stepLine';
+import { encodeCompactStep } from '../../src/core/plan/compact/encodeCompactPlan';
 import type { ScriptedReply } from './scriptedModelServer';
 
 /** The goal typed into Plan a Task…. */
@@ -79,11 +79,15 @@ export const QUIET_REPLAN_STEPS = [
   },
 ];
 
+/** A step's full plan-language line without its label: its title and every check written out, so the tree shows
+ * the scenario's titles and its failing check stays (a planner may write both, though the prompt asks for less). */
+const stepLine = (step: Step): string => encodeCompactStep(step).slice(step.id.length + 1);
+
 /** The re-planner's patch: E4 and E5 dropped, R1–R3 added. */
-export const QUIET_PATCH = ['drop E4', 'drop E5', ...QUIET_REPLAN_STEPS.map((step) => `add ${step.id} ${encodeStepLine(step as Step)}`)].join('\n');
+export const QUIET_PATCH = ['drop E4', 'drop E5', ...QUIET_REPLAN_STEPS.map((step) => `add ${step.id} ${stepLine(step as Step)}`)].join('\n');
 
 /** The plan in plan-language lines, one step per line, as a planner writes it. */
-export const QUIET_PLAN_LINES = QUIET_PLAN_STEPS.map((step) => encodeStepLine(step as Step)).join('\n');
+export const QUIET_PLAN_LINES = QUIET_PLAN_STEPS.map((step) => stepLine(step as Step)).join('\n');
 
 /** How the scripted replies behave. */
 export interface QuietFlagOptions {
