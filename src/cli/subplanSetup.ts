@@ -1,14 +1,13 @@
 // Sub-plans for a headless run: who writes a child plan (the planner model, or the worker model when
 // PLANWRIGHT_SUBPLAN_WRITER=worker), where child journals go (beside the parent's, one pair of files per
 // child run), and the record of every child's report that `--json` nests under its step.
-import * as nodePath from 'node:path';
 import type { RunDeps } from '../core/executor/planRun';
 import { DEFAULT_RUN_OPTIONS, type RunOptions } from '../core/run/runOptions';
 import { planTask } from '../core/planner/planTask';
 import { summarizeWorkspace } from '../core/planner/workspaceSummary';
 import type { ChildRecord } from '../core/subplan/nestedReport';
-import { SubplanRunner, type ChildLogs, type ChildPlanner } from '../core/subplan/subplanRunner';
-import { JsonlRecordLog } from '../node/jsonlRecordLog';
+import type { ChildPlanner, SubplanRunner } from '../core/subplan/subplanRunner';
+import { fileSubplanRunner } from '../node/fileSubplans';
 import type { CliModels } from './modelsFromEnv';
 
 /** Set to `worker` to have the worker model write child plans instead of the planner model. */
@@ -19,13 +18,6 @@ function childPlanner(models: CliModels, env: Readonly<Record<string, string | u
   const worker = env[SUBPLAN_WRITER_ENV]?.trim() === 'worker' ? models.workerModel : undefined;
   if (worker) return async (goal, workspace, signal) => planTask(goal, await summarizeWorkspace(workspace, { goal }), worker, signal);
   return models.planGoal;
-}
-
-/** A child run's journal (fsync'd) and trace, beside the parent journal. */
-async function openChildLogs(folder: string, childRunId: string): Promise<ChildLogs> {
-  const journal = new JsonlRecordLog(nodePath.join(folder, `${childRunId}.journal.jsonl`), true);
-  const trace = new JsonlRecordLog(nodePath.join(folder, `${childRunId}.trace.jsonl`), false);
-  return { journal, trace, close: async () => void (await Promise.all([journal.close(), trace.close()])) };
 }
 
 /** What a headless run needs to run sub-plans. */
@@ -46,12 +38,10 @@ export function cliSubplans(
   const children = new Map<string, ChildRecord>();
   const planChild = childPlanner(models, env);
   if (!planChild) return { children };
-  const folder = nodePath.dirname(journalPath);
-  const runner = new SubplanRunner({
+  const runner = fileSubplanRunner(journalPath, {
     base,
     planChild,
     ...(models.replannerIn ? { replannerIn: models.replannerIn } : models.replanner ? { replannerIn: () => models.replanner! } : {}),
-    openLogs: (childRunId) => openChildLogs(folder, childRunId),
     options,
     reports: children,
   });

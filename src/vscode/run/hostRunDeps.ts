@@ -1,42 +1,57 @@
 // The ports a run of the open plan works through, built from the host adapters: the workspace folder's files
 // and commands, the run's journal and trace, the log, the approval gate and, when configured, the models;
 // and the options a run takes from the settings: all of them for a new run, only those changed for a resumed one.
+// With the models, `subplan` steps run as child runs planned by the planner model, journalled beside the run.
 import type * as vscode from 'vscode';
 import { PlanRun, type RunDeps } from '../../core/executor/planRun';
 import type { RunOptions } from '../../core/run/runOptions';
 import type { RunState } from '../../core/run/runState';
 import { runOptionsFromSettings } from '../../core/hostSettings';
-import type { Logger } from '../../core/ports';
+import type { Logger, Workspace } from '../../core/ports';
 import { ModelRepairer } from '../../core/replanner/modelRepairer';
 import { ModelReplanner } from '../../core/replanner/modelReplanner';
 import { projectRulesSource } from '../../core/rules/projectRules';
 import { resumeOverrides } from '../../core/resumeOverrides';
 import { ModelSolver } from '../../core/solver/modelSolver';
+import { modelChildPlanner } from '../../core/subplan/modelChildPlanner';
 import { messageOf } from '../../core/text/errorText';
+import { fileSubplanRunner } from '../../node/fileSubplans';
 import { nodeClock } from '../../node/nodeClock';
 import type { RunHost, RunModels } from './runHost';
 import type { RunFiles } from './runStorage';
 
-/** The ports of a run in `folder` journalled to `files`; `onChange` hears every change of the run. */
+/** The ports of a run in `folder` journalled to `files` with `options`; `onChange` hears every change of the run. */
 export function hostRunDeps(
   host: RunHost,
   folder: vscode.WorkspaceFolder,
   files: RunFiles,
   models: RunModels | undefined,
+  options: RunOptions,
   onChange: (state: RunState, stepIds: readonly string[]) => void,
 ): RunDeps {
   const { workspace, commands } = host.ports(folder);
   const log = host.log;
   const logger: Logger = { info: (message) => log.info(message), warn: (message) => log.warn(message), error: (message) => log.error(message) };
+  const base = { workspace, commands, clock: nodeClock, logger, approvals: host.approvals };
+  if (!models) return { ...base, journal: files.journal, trace: files.trace, onChange };
+  const projectRules = host.settings().projectRules;
+  const replannerIn = (scoped: Workspace) => new ModelReplanner(models.planner, projectRules ? projectRulesSource(scoped) : undefined);
+  const repairer = new ModelRepairer(models.worker);
+  const subplans = fileSubplanRunner(files.journalPath, {
+    base: { ...base, workerModel: models.worker, repairer },
+    planChild: modelChildPlanner(models.planner, projectRules),
+    replannerIn,
+    options,
+  });
   return {
-    workspace,
-    commands,
-    clock: nodeClock,
+    ...base,
     journal: files.journal,
     trace: files.trace,
-    logger,
-    approvals: host.approvals,
-    ...(models ? { workerModel: models.worker, replanner: new ModelReplanner(models.planner, host.settings().projectRules ? projectRulesSource(workspace) : undefined), repairer: new ModelRepairer(models.worker), solver: new ModelSolver(models.worker) } : {}),
+    workerModel: models.worker,
+    replanner: replannerIn(workspace),
+    repairer,
+    solver: new ModelSolver(models.worker),
+    subplans,
     onChange,
   };
 }
@@ -57,6 +72,7 @@ export function newRunOptions(host: RunHost): RunOptions {
 }
 
 /** The journalled run rebuilt to carry on, with its journalled options and only the settings changed since. */
-export async function resumeHostRun(host: RunHost, state: RunState, deps: (models: RunModels | undefined) => RunDeps): Promise<PlanRun> {
-  return PlanRun.resume(deps(await optionalModels(host)), resumeOverrides(host.settings(), state.options), state);
+export async function resumeHostRun(host: RunHost, state: RunState, deps: (models: RunModels | undefined, options: RunOptions) => RunDeps): Promise<PlanRun> {
+  const overrides = resumeOverrides(host.settings(), state.options);
+  return PlanRun.resume(deps(await optionalModels(host), { ...state.options, ...overrides }), overrides, state);
 }

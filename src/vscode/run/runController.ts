@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import { PlanRun, type RunDeps } from '../../core/executor/planRun';
 import type { InterventionResult } from '../../core/executor/runInterventions';
 import { isExecuting, isResumable } from '../../core/executor/runPhase';
+import type { RunOptions } from '../../core/run/runOptions';
 import type { RunState } from '../../core/run/runState';
 import type { RunReport } from '../../core/executor/runSummary';
 import type { UsageRecord } from '../../core/run/journalRecords';
@@ -123,7 +124,8 @@ export class RunController extends Disposable {
     this.planUsage = [];
     const models = await optionalModels(this.host);
     this.host.log.info(`Run ${files.runId}: "${plan.goal}", ${plan.steps.length} steps; journal ${files.journalPath}`);
-    this.run = await PlanRun.start(plan, { runId: files.runId, options: newRunOptions(this.host), host: { ...host }, planUsage }, this.deps(folder, files, models));
+    const options = newRunOptions(this.host);
+    this.run = await PlanRun.start(plan, { runId: files.runId, options, host: { ...host }, planUsage }, this.deps(folder, files, models, options));
     return this.execute(this.run);
   }
 
@@ -143,7 +145,8 @@ export class RunController extends Disposable {
     await this.host.loadedPlan.set({ source, plan: { version: PLAN_FORMAT_VERSION, goal, steps: [] }, unsaved: true });
     const files = this.host.storage.create(new Date());
     this.files = files;
-    const deps = { ...this.deps(folder, files, models), plannerModel: models.planner, agentModel: models.worker };
+    const options = newRunOptions(this.host);
+    const deps = { ...this.deps(folder, files, models, options), plannerModel: models.planner, agentModel: models.worker };
     this.host.log.info(`Run ${files.runId} (${mode}): "${goal}"; journal ${files.journalPath}`);
     this.actingOnGoal = true;
     // A streamed plan's run can be paused and revised like any planned run once it exists.
@@ -153,7 +156,7 @@ export class RunController extends Disposable {
     };
     return this.track(
       mode === 'split' ? 'planning the task; steps start as they arrive…' : `${mode}: the agent is working on the goal…`,
-      (signal) => actOnGoal({ runId: files.runId, goal, mode, options: newRunOptions(this.host), source, projectRules: this.host.settings().projectRules, ...(mode === 'split' ? { onRun } : {}) }, deps, this.host.log, signal),
+      (signal) => actOnGoal({ runId: files.runId, goal, mode, options, source, projectRules: this.host.settings().projectRules, ...(mode === 'split' ? { onRun } : {}) }, deps, this.host.log, signal),
       (result) => result.report,
     );
   }
@@ -251,7 +254,7 @@ export class RunController extends Disposable {
 
   /** The journalled run rebuilt to carry on (see resumeHostRun). */
   private resumed(folder: vscode.WorkspaceFolder, files: RunFiles, state: RunState): Promise<PlanRun> {
-    return resumeHostRun(this.host, state, (models) => this.deps(folder, files, models));
+    return resumeHostRun(this.host, state, (models, options) => this.deps(folder, files, models, options));
   }
 
   private execute(run: PlanRun): Promise<RunReport> {
@@ -275,8 +278,8 @@ export class RunController extends Disposable {
     return finished;
   }
 
-  private deps(folder: vscode.WorkspaceFolder, files: RunFiles, models: RunModels | undefined): RunDeps {
-    return hostRunDeps(this.host, folder, files, models, (state, stepIds) => this.onRunChange(state, stepIds));
+  private deps(folder: vscode.WorkspaceFolder, files: RunFiles, models: RunModels | undefined, options: RunOptions): RunDeps {
+    return hostRunDeps(this.host, folder, files, models, options, (state, stepIds) => this.onRunChange(state, stepIds));
   }
 
   private onRunChange(state: RunState, stepIds: readonly string[]): void {

@@ -1,6 +1,7 @@
 // Where runs are kept: each run's journal and trace as JSON lines under the extension's workspace storage
 // (`context.storageUri`, private to this workspace and never in the user's files), and which run was last,
-// so a reloaded window can show it as it was and offer to resume it.
+// so a reloaded window can show it as it was and offer to resume it. Sub-plans' child runs are journalled in
+// the same folder, beside their parent's files.
 import { readdir } from 'node:fs/promises';
 import * as path from 'node:path';
 import type * as vscode from 'vscode';
@@ -51,10 +52,11 @@ export class RunStorage {
     return { runId, journal: new JsonlRecordLog(journalPath), trace: new JsonlRecordLog(tracePath, false), journalPath, tracePath };
   }
 
-  /** The id of the latest run, or `undefined` when there is none. */
+  /** The id of the latest top-level run, or `undefined` when there is none; sub-plans' child runs are not counted. */
   async latest(): Promise<string | undefined> {
     const names = await readdir(this.folder).catch(() => [] as string[]);
-    const ids = names.filter((name) => name.endsWith(JOURNAL_SUFFIX)).map((name) => name.slice(0, -JOURNAL_SUFFIX.length));
+    // A child run is named `<parent>.<step>-<hash>`; a top-level run id has no dot.
+    const ids = names.filter((name) => name.endsWith(JOURNAL_SUFFIX)).map((name) => name.slice(0, -JOURNAL_SUFFIX.length)).filter((id) => !id.includes('.'));
     return ids.sort().at(-1);
   }
 }

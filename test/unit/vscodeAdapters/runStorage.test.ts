@@ -29,4 +29,13 @@ describe('RunStorage', () => {
     }
     assert.equal(await storage.latest(), '20260201-000000-bbbb');
   });
+
+  it('does not take a sub-plan child run, journalled beside its parent, for the latest run', async () => {
+    const folder = await makeTempDir();
+    const storage = new RunStorage(folder);
+    for (const name of ['20260101-000000-aaaa.journal.jsonl', '20260101-000000-aaaa.E2-0badf00d.journal.jsonl', '20260101-000000-aaaa.E2-0badf00d.E1-12345678.journal.jsonl']) {
+      writeFileSync(path.join(folder, name), '');
+    }
+    assert.equal(await storage.latest(), '20260101-000000-aaaa');
+  });
 });
