@@ -11,6 +11,7 @@ import { isMcpToolName } from '../../tools/mcpToolName';
 import { findTool } from '../../tools/toolCatalog';
 import type { Step } from '../planSchema';
 import { implicitDependencies } from '../references';
+import { HazardIndex } from './hazardIndex';
 
 /** A step as far as dependencies need it. */
 export type DependencyView = Pick<Step, 'id' | 'tool' | 'args'> & Partial<Pick<Step, 'dependsOn' | 'compensation'>>;
@@ -57,27 +58,30 @@ export function hasHazard(earlier: StepAccess, later: StepAccess): boolean {
   return overlaps(earlier.writes, later.reads) || overlaps(earlier.writes, later.writes) || (!later.command && overlaps(earlier.reads, later.writes));
 }
 
-/** The steps before a new one, with what each accesses and depends on, for hazard and reachability queries. */
+/**
+ * The steps before a new one, with what each accesses and depends on, for hazard and reachability
+ * queries. Each query costs the steps it has a hazard with and the dependencies it walks, never every
+ * earlier step, so reading a reply of n lines stays linear in n when few lines touch the same files.
+ */
 export class DependencyContext {
   private readonly steps: { readonly view: DependencyView; readonly access: StepAccess }[] = [];
   private readonly deps = new Map<string, readonly string[]>();
   private readonly position = new Map<string, number>();
+  private readonly known = new Set<string>();
+  private readonly hazards = new HazardIndex();
 
   constructor(earlier: readonly DependencyView[] = []) {
     for (const step of earlier) this.add(step);
   }
 
-  /** The ids known so far, in order. */
-  get ids(): ReadonlySet<string> {
-    return new Set(this.position.keys());
-  }
-
   /** Records a step after the others. */
   add(step: DependencyView): void {
+    const access = stepAccess(step);
     this.position.set(step.id, this.steps.length);
-    this.steps.push({ view: step, access: stepAccess(step) });
-    const known = new Set(this.position.keys());
-    this.deps.set(step.id, [...new Set([...(step.dependsOn ?? []), ...implicitDependencies(step, known)])]);
+    this.known.add(step.id);
+    this.hazards.add(this.steps.length, access);
+    this.steps.push({ view: step, access });
+    this.deps.set(step.id, [...new Set([...(step.dependsOn ?? []), ...implicitDependencies(step, this.known)])]);
   }
 
   /**
@@ -86,28 +90,26 @@ export class DependencyContext {
    */
   dependsOn(step: Pick<Step, 'id' | 'tool' | 'args' | 'compensation'>, explicit: readonly string[]): string[] {
     const access = stepAccess(step);
-    const direct = new Set<string>([...explicit, ...implicitDependencies(step, this.ids)]);
+    const reached = new Set<string>();
+    for (const id of [...explicit, ...implicitDependencies(step, this.known)]) this.reach(id, reached);
     const kept = new Set(explicit);
-    for (let index = this.steps.length - 1; index >= 0; index--) {
+    for (const index of this.hazards.candidates(access)) {
       const earlier = this.steps[index]!;
-      if (!hasHazard(earlier.access, access) || this.reaches(direct, earlier.view.id)) continue;
-      direct.add(earlier.view.id);
+      if (!hasHazard(earlier.access, access) || reached.has(earlier.view.id)) continue;
+      this.reach(earlier.view.id, reached);
       kept.add(earlier.view.id);
     }
     return [...kept].sort((a, b) => (this.position.get(a) ?? Number.MAX_SAFE_INTEGER) - (this.position.get(b) ?? Number.MAX_SAFE_INTEGER));
   }
 
-  /** Whether `target` is one of `from` or a dependency of one of them, directly or through others. */
-  private reaches(from: ReadonlySet<string>, target: string): boolean {
-    const seen = new Set<string>();
-    const stack = [...from];
+  /** Adds `from` and every step it depends on, directly or through others, to `reached`. */
+  private reach(from: string, reached: Set<string>): void {
+    const stack = [from];
     while (stack.length > 0) {
       const id = stack.pop()!;
-      if (id === target) return true;
-      if (seen.has(id)) continue;
-      seen.add(id);
+      if (reached.has(id)) continue;
+      reached.add(id);
       for (const dep of this.deps.get(id) ?? []) stack.push(dep);
     }
-    return false;
   }
 }
