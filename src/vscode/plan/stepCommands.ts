@@ -172,7 +172,7 @@ async function deleteStep(deps: StepCommandDeps, target: unknown): Promise<boole
     const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Delete step {0}?', shorten(named(deps, stepId), 70)), { modal: true }, deleteLabel);
     if (choice !== deleteLabel) return false;
   }
-  return edit(deps, stepId, 'Deleted', vscode.l10n.t('Could not deleted {0}', stepId), (plan) => removeStep(plan, stepId));
+  return edit(deps, stepId, 'Deleted', vscode.l10n.t('Could not delete {0}', stepId), (plan) => removeStep(plan, stepId));
 }
 
 /** Moves a step in execution order; a move above a step it depends on is refused with the reason. */
@@ -185,7 +185,7 @@ function move(deps: StepCommandDeps, target: unknown, delta: -1 | 1): Promise<bo
     void vscode.window.showInformationMessage(moved.reason);
     return Promise.resolve(false);
   }
-  const failed = delta < 0 ? vscode.l10n.t('Could not moved up {0}', stepId) : vscode.l10n.t('Could not moved down {0}', stepId);
+  const failed = delta < 0 ? vscode.l10n.t('Could not move up {0}', stepId) : vscode.l10n.t('Could not move down {0}', stepId);
   return edit(deps, stepId, delta < 0 ? 'Moved up' : 'Moved down', failed, () => moved.plan);
 }
 
