@@ -16,20 +16,20 @@ export function previewStepId(uri: vscode.Uri | undefined): string | undefined {
 }
 
 function diffTitle(stepId: string, change: FileChangePreview): string {
-  if (change.before === null) return `${stepId}: ${change.path} (new file)`;
-  if (change.after === null) return `${stepId}: ${change.path} (deleted)`;
-  const left = change.basedOn ? `after ${change.basedOn.join(', ')}` : 'current';
-  return `${stepId}: ${change.path} (${left} ↔ proposed)`;
+  if (change.before === null) return vscode.l10n.t('{0}: {1} (new file)', stepId, change.path);
+  if (change.after === null) return vscode.l10n.t('{0}: {1} (deleted)', stepId, change.path);
+  if (change.basedOn) return vscode.l10n.t('{0}: {1} (after {2} ↔ proposed)', stepId, change.path, change.basedOn.join(', '));
+  return vscode.l10n.t('{0}: {1} (current ↔ proposed)', stepId, change.path);
 }
 
 function cannotApplyText(request: ApprovalRequest, change: FileChangePreview): string {
   return [
-    `${request.stepId} "${request.title}" cannot apply to ${change.path} as it is now:`,
+    vscode.l10n.t('{0} "{1}" cannot apply to {2} as it is now:', request.stepId, request.title, change.path),
     `  ${change.problem ?? ''}`,
     '',
-    'Approving it fails the step. Reject it, or edit the step (Edit Step… in the Planwright view) so that it matches the file.',
+    vscode.l10n.t('Approving it fails the step. Reject it, or edit the step (Edit Step… in the Planwright view) so that it matches the file.'),
     '',
-    'The step asks for:',
+    vscode.l10n.t('The step asks for:'),
     JSON.stringify(request.args, null, 2),
     '',
   ].join('\n');
@@ -38,10 +38,10 @@ function cannotApplyText(request: ApprovalRequest, change: FileChangePreview): s
 function whatItDoesText(request: ApprovalRequest): string {
   const { preview } = request;
   if (preview.kind === 'command') {
-    const where = preview.cwd === '.' || preview.cwd === '' ? 'the workspace folder' : preview.cwd;
-    return `# ${request.stepId} "${request.title}" runs this exact command in ${where}:\n${preview.command}\n`;
+    const where = preview.cwd === '.' || preview.cwd === '' ? vscode.l10n.t('the workspace folder') : preview.cwd;
+    return `# ${vscode.l10n.t('{0} "{1}" runs this exact command in {2}:', request.stepId, request.title, where)}\n${preview.command}\n`;
   }
-  return `${request.stepId} "${request.title}" ${approvalSummary(request)}.\n\nWhy it asks: ${request.reason}.\n\nArguments:\n${JSON.stringify(request.args, null, 2)}\n`;
+  return `${request.stepId} "${request.title}" ${approvalSummary(request)}.\n\n${vscode.l10n.t('Why it asks: {0}.', request.reason)}\n\n${vscode.l10n.t('Arguments:')}\n${JSON.stringify(request.args, null, 2)}\n`;
 }
 
 export class PreviewDocuments extends Disposable implements vscode.TextDocumentContentProvider {

@@ -37,7 +37,7 @@ export type PlanwrightChatStream = Pick<vscode.ChatResponseStream, 'markdown' | 
 /** The editor's model the user picked in the chat, as core's ChatModel, for every role. */
 function chatModelOf(model: vscode.LanguageModelChat): ChatModel {
   const selector = { vendor: model.vendor, id: model.id };
-  return new LmChatModel({ planner: selector, worker: selector, justification: 'Planwright plans the task you asked @planwright for.' });
+  return new LmChatModel({ planner: selector, worker: selector, justification: vscode.l10n.t('Planwright plans the task you asked @planwright for.') });
 }
 
 /** Counts the plan's lines as the model writes them, to show progress. */
@@ -50,7 +50,7 @@ function withProgress(model: ChatModel, stream: PlanwrightChatStream): ChatModel
         const more = delta.split('\n').length - 1;
         if (more === 0) return;
         lines += more;
-        stream.progress(`Planning: ${lines} step${lines === 1 ? '' : 's'} written…`);
+        stream.progress(lines === 1 ? vscode.l10n.t('Planning: {0} step written…', lines) : vscode.l10n.t('Planning: {0} steps written…', lines));
       } }, signal);
     },
   };
@@ -59,22 +59,22 @@ function withProgress(model: ChatModel, stream: PlanwrightChatStream): ChatModel
 async function plan(deps: ChatParticipantDeps, request: PlanwrightChatRequest, stream: PlanwrightChatStream, token: vscode.CancellationToken): Promise<void> {
   const goal = request.prompt.trim();
   if (!goal) {
-    stream.markdown('Say what should be done, e.g. `@planwright /plan add a --verbose flag to the CLI`.');
+    stream.markdown(vscode.l10n.t('Say what should be done, e.g. `@planwright /plan add a --verbose flag to the CLI`.'));
     return;
   }
   if (deps.session.runs.executing) {
-    stream.markdown('A run is in progress: pause or cancel it before planning another task.');
+    stream.markdown(vscode.l10n.t('A run is in progress: pause or cancel it before planning another task.'));
     return;
   }
   const folder = vscode.workspace.workspaceFolders?.[0];
   if (!folder) {
-    stream.markdown('Open a folder first: Planwright plans a task inside a workspace folder.');
+    stream.markdown(vscode.l10n.t('Open a folder first: Planwright plans a task inside a workspace folder.'));
     return;
   }
-  stream.progress('Reading the workspace…');
+  stream.progress(vscode.l10n.t('Reading the workspace…'));
   const summary = await summarizeWorkspace(deps.ports(folder).workspace, { projectRules: deps.settings().projectRules, goal });
-  if (summary.rules && summary.rules.files.length > 0) stream.progress(`Following ${summary.rules.files.map((file) => file.path).join(', ')}…`);
-  stream.progress(`Planning with ${request.model.name}…`);
+  if (summary.rules && summary.rules.files.length > 0) stream.progress(vscode.l10n.t('Following {0}…', summary.rules.files.map((file) => file.path).join(', ')));
+  stream.progress(vscode.l10n.t('Planning with {0}…', request.model.name));
   const abort = new AbortController();
   const cancel = token.onCancellationRequested(() => abort.abort());
   try {
@@ -83,11 +83,11 @@ async function plan(deps: ChatParticipantDeps, request: PlanwrightChatRequest, s
     deps.session.runs.notePlanUsage(planned.usage);
     await deps.session.loadedPlan.set({ source: CHAT_PLAN_SOURCE, plan: planned.plan, unsaved: true });
     deps.log.info(`Planned from the chat with ${request.model.name}: ${planned.plan.steps.length} steps`);
-    stream.markdown(`${renderPlanMarkdown(planned.plan)}\n\nThe plan is in the Planwright view: review, edit and approve it there. Nothing has run.\n`);
-    stream.button({ command: `${VIEWS.plan}.focus`, title: 'Show in Planwright' });
-    stream.button({ command: COMMANDS.runPlan, title: 'Run Plan' });
+    stream.markdown(`${renderPlanMarkdown(planned.plan)}\n\n${vscode.l10n.t('The plan is in the Planwright view: review, edit and approve it there. Nothing has run.')}\n`);
+    stream.button({ command: `${VIEWS.plan}.focus`, title: vscode.l10n.t('Show in Planwright') });
+    stream.button({ command: COMMANDS.runPlan, title: vscode.l10n.t('Run Plan') });
   } catch (error) {
-    stream.markdown(`Planning failed: ${messageOf(error)}`);
+    stream.markdown(vscode.l10n.t('Planning failed: {0}', messageOf(error)));
   } finally {
     cancel.dispose();
   }
@@ -95,20 +95,20 @@ async function plan(deps: ChatParticipantDeps, request: PlanwrightChatRequest, s
 
 async function run(deps: ChatParticipantDeps, stream: PlanwrightChatStream): Promise<void> {
   if (!deps.session.plan) {
-    stream.markdown('No plan is open. Plan a task with `/plan <goal>`, or open a plan file in the Planwright view.');
+    stream.markdown(vscode.l10n.t('No plan is open. Plan a task with `/plan <goal>`, or open a plan file in the Planwright view.'));
     return;
   }
-  stream.progress('Running the plan. Steps that change files or run commands wait for your approval in the Planwright view…');
+  stream.progress(vscode.l10n.t('Running the plan. Steps that change files or run commands wait for your approval in the Planwright view…'));
   const report = await vscode.commands.executeCommand<RunReport | undefined>(COMMANDS.runPlan);
   stream.markdown(statusText(chatRunView(deps.session)));
   if (report?.status === 'succeeded') stream.markdown(`\n\n${report.summary}`);
-  stream.button({ command: COMMANDS.showTrace, title: 'Show Trace' });
+  stream.button({ command: COMMANDS.showTrace, title: vscode.l10n.t('Show Trace') });
 }
 
 async function answer(deps: ChatParticipantDeps, request: PlanwrightChatRequest, stream: PlanwrightChatStream, token: vscode.CancellationToken): Promise<void> {
   const view = chatRunView(deps.session);
   if (!view.plan) {
-    stream.markdown('No plan is open, so there is no run to ask about. Plan a task with `/plan <goal>`.');
+    stream.markdown(vscode.l10n.t('No plan is open, so there is no run to ask about. Plan a task with `/plan <goal>`.'));
     return;
   }
   const messages = [
@@ -121,7 +121,7 @@ async function answer(deps: ChatParticipantDeps, request: PlanwrightChatRequest,
     const response = await request.model.sendRequest(messages, {}, token);
     for await (const fragment of response.text) stream.markdown(fragment);
   } catch (error) {
-    stream.markdown(`The chat model could not answer (${messageOf(error)}). Here is the run as it stands:\n\n${statusText(view)}`);
+    stream.markdown(`${vscode.l10n.t('The chat model could not answer ({0}). Here is the run as it stands:', messageOf(error))}\n\n${statusText(view)}`);
   }
 }
 

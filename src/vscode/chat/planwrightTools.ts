@@ -31,7 +31,7 @@ function folderName(): string {
 export function planwrightTools(session: PlanSession): Record<keyof typeof LM_TOOLS, vscode.LanguageModelTool<unknown>> {
   return {
     validatePlan: {
-      prepareInvocation: () => ({ invocationMessage: 'Validating the plan with Planwright' }),
+      prepareInvocation: () => ({ invocationMessage: vscode.l10n.t('Validating the plan with Planwright') }),
       invoke: (options) => {
         const input = planFromToolInput(options.input);
         if (!input.ok) return text(`Not validated: ${input.problem}.`);
@@ -43,9 +43,9 @@ export function planwrightTools(session: PlanSession): Record<keyof typeof LM_TO
       prepareInvocation: (options) => {
         const input = planFromToolInput(options.input);
         const verdict = input.ok ? validatePlan(input.plan) : undefined;
-        if (!verdict?.ok) return { invocationMessage: 'Checking the proposed plan' };
+        if (!verdict?.ok) return { invocationMessage: vscode.l10n.t('Checking the proposed plan') };
         const confirmation = proposeConfirmation(session.plan, session.runs.state !== undefined, { goal: verdict.plan.goal, steps: verdict.plan.steps.length });
-        return { invocationMessage: 'Putting the plan in the Planwright view for review', ...(confirmation ? { confirmationMessages: confirmation } : {}) };
+        return { invocationMessage: vscode.l10n.t('Putting the plan in the Planwright view for review'), ...(confirmation ? { confirmationMessages: confirmation } : {}) };
       },
       invoke: async (options) => {
         const input = planFromToolInput(options.input);
@@ -64,8 +64,8 @@ export function planwrightTools(session: PlanSession): Record<keyof typeof LM_TO
     runPlan: {
       prepareInvocation: () => {
         const plan = session.plan;
-        if (!plan) return { invocationMessage: 'No Planwright plan to run' };
-        return { invocationMessage: `Running the Planwright plan "${plan.goal}"`, confirmationMessages: runConfirmation(plan, folderName(), session.runs.resumable) };
+        if (!plan) return { invocationMessage: vscode.l10n.t('No Planwright plan to run') };
+        return { invocationMessage: vscode.l10n.t('Running the Planwright plan "{0}"', plan.goal), confirmationMessages: runConfirmation(plan, folderName(), session.runs.resumable) };
       },
       invoke: async () => {
         if (!session.plan) return text('No plan is open in Planwright: propose one with planwright_proposePlan first.');
@@ -77,7 +77,7 @@ export function planwrightTools(session: PlanSession): Record<keyof typeof LM_TO
       },
     },
     runStatus: {
-      prepareInvocation: () => ({ invocationMessage: 'Reading the Planwright run' }),
+      prepareInvocation: () => ({ invocationMessage: vscode.l10n.t('Reading the Planwright run') }),
       invoke: () => text(runDigest(chatRunView(session))),
     },
   };

@@ -24,8 +24,6 @@ export interface ModelCommandDeps {
   readonly log: vscode.LogOutputChannel;
 }
 
-const TYPE_A_NAME = '$(edit) Type a model name…';
-
 interface ProviderPick extends vscode.QuickPickItem {
   readonly provider?: HostSettings['provider'];
   readonly openSettings?: true;
@@ -41,37 +39,38 @@ async function ask(title: string, prompt: string, value: string, optional = fals
     prompt,
     value,
     ignoreFocusOut: true,
-    validateInput: (text) => (optional || text.trim().length > 0 ? undefined : 'Required.'),
+    validateInput: (text) => (optional || text.trim().length > 0 ? undefined : vscode.l10n.t('Required.')),
   });
 }
 
 /** A model of the endpoint's list, or a name typed when the list is missing (its prompt then says why). */
 async function pickModel(title: string, prompt: string, value: string, listed: EndpointModels, optional = false): Promise<string | undefined> {
-  if (!listed.ok) return ask(title, `${prompt}. The endpoint's models could not be listed: ${listed.reason}.`, value, optional);
+  if (!listed.ok) return ask(title, vscode.l10n.t("{0}. The endpoint's models could not be listed: {1}.", prompt, listed.reason), value, optional);
+  const typeAName = `$(edit) ${vscode.l10n.t('Type a model name…')}`;
   const items = [
-    ...listed.models.map((id) => ({ label: id, description: id === value ? 'set now' : '' })),
-    ...(optional ? [{ label: '$(dash) The planner model', description: '', empty: true }] : []),
-    { label: TYPE_A_NAME, description: '' },
+    ...listed.models.map((id) => ({ label: id, description: id === value ? vscode.l10n.t('set now') : '' })),
+    ...(optional ? [{ label: `$(dash) ${vscode.l10n.t('The planner model')}`, description: '', empty: true }] : []),
+    { label: typeAName, description: '' },
   ];
   const picked = await vscode.window.showQuickPick(items, { title, placeHolder: prompt, ignoreFocusOut: true });
   if (!picked) return undefined;
   if ('empty' in picked) return '';
-  return picked.label === TYPE_A_NAME ? ask(title, prompt, value, optional) : picked.label;
+  return picked.label === typeAName ? ask(title, prompt, value, optional) : picked.label;
 }
 
 async function configureOpenAi(deps: ModelCommandDeps): Promise<boolean> {
   const current = deps.settings();
-  const title = 'Configure Model: OpenAI-compatible endpoint';
-  const baseUrl = await ask(title, 'The API root, usually ending in /v1 (e.g. https://api.openai.com/v1, http://127.0.0.1:11434/v1 for Ollama)', current.baseUrl || 'https://api.openai.com/v1');
+  const title = vscode.l10n.t('Configure Model: OpenAI-compatible endpoint');
+  const baseUrl = await ask(title, vscode.l10n.t('The API root, usually ending in /v1 (e.g. https://api.openai.com/v1, http://127.0.0.1:11434/v1 for Ollama)'), current.baseUrl || 'https://api.openai.com/v1');
   if (baseUrl === undefined) return false;
   const listed = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Planwright: listing the models of ${baseUrl.trim()}…` },
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Planwright: listing the models of {0}…', baseUrl.trim()) },
     async () => listEndpointModels(baseUrl.trim(), await deps.apiKey(baseUrl.trim())),
   );
   deps.log.info(listed.ok ? `${baseUrl.trim()} lists ${listed.models.length} models` : `Could not list the models: ${listed.reason}`);
-  const plannerModel = await pickModel(title, 'The planner model (writes and revises plans; use your strongest)', current.plannerModel, listed);
+  const plannerModel = await pickModel(title, vscode.l10n.t('The planner model (writes and revises plans; use your strongest)'), current.plannerModel, listed);
   if (plannerModel === undefined) return false;
-  const workerModel = await pickModel(title, 'The worker model (model steps and the summary; empty: the planner model)', current.workerModel, listed, true);
+  const workerModel = await pickModel(title, vscode.l10n.t('The worker model (model steps and the summary; empty: the planner model)'), current.workerModel, listed, true);
   if (workerModel === undefined) return false;
   await update('provider', 'openai-compatible');
   await update('baseUrl', baseUrl.trim());
@@ -79,23 +78,26 @@ async function configureOpenAi(deps: ModelCommandDeps): Promise<boolean> {
   await update('workerModel', workerModel.trim());
   deps.log.info(`Model configured: ${baseUrl.trim()}, planner ${plannerModel.trim()}, worker ${workerModel.trim() || plannerModel.trim()}`);
   const local = /^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/i.test(baseUrl.trim());
+  const setKey = vscode.l10n.t('Set API Key…');
   const choice = await vscode.window.showInformationMessage(
-    `Planwright will use ${plannerModel.trim()} at ${baseUrl.trim()}.${local ? ' A local endpoint usually needs no API key.' : ' Set the API key next; it is kept in VS Code’s secret storage.'}`,
-    'Set API Key…',
+    local
+      ? vscode.l10n.t('Planwright will use {0} at {1}. A local endpoint usually needs no API key.', plannerModel.trim(), baseUrl.trim())
+      : vscode.l10n.t('Planwright will use {0} at {1}. Set the API key next; it is kept in VS Code’s secret storage.', plannerModel.trim(), baseUrl.trim()),
+    setKey,
   );
-  if (choice) await vscode.commands.executeCommand(COMMANDS.setApiKey);
+  if (choice === setKey) await vscode.commands.executeCommand(COMMANDS.setApiKey);
   return true;
 }
 
 async function configureLm(deps: ModelCommandDeps): Promise<boolean> {
   const models = await vscode.lm.selectChatModels({});
   if (models.length === 0) {
-    void vscode.window.showWarningMessage('No VS Code language model is available. Install and sign in to an extension that provides one (such as GitHub Copilot Chat), or use an OpenAI-compatible endpoint.');
+    void vscode.window.showWarningMessage(vscode.l10n.t('No VS Code language model is available. Install and sign in to an extension that provides one (such as GitHub Copilot Chat), or use an OpenAI-compatible endpoint.'));
     return false;
   }
   const picked = await vscode.window.showQuickPick(
     models.map((model) => ({ label: model.name, description: `${model.vendor} · ${model.family}`, model })),
-    { title: 'Configure Model: VS Code language model', placeHolder: 'The model for planning and work' },
+    { title: vscode.l10n.t('Configure Model: VS Code language model'), placeHolder: vscode.l10n.t('The model for planning and work') },
   );
   if (!picked) return false;
   await update('provider', 'vscode-lm');
@@ -113,11 +115,11 @@ async function configureModel(deps: ModelCommandDeps): Promise<boolean> {
   const provider = chosen ? deps.settings().provider : undefined;
   const picked = await vscode.window.showQuickPick<ProviderPick>(
     [
-      { label: '$(globe) OpenAI-compatible endpoint', description: provider === 'openai-compatible' ? 'current' : '', detail: 'OpenAI, Azure OpenAI, OpenRouter, Ollama, LM Studio, vLLM, llama.cpp', provider: 'openai-compatible' },
-      { label: '$(copilot) VS Code language model', description: provider === 'vscode-lm' ? 'current' : '', detail: 'A chat model another extension provides (e.g. GitHub Copilot Chat); no key needed', provider: 'vscode-lm' },
-      { label: '$(settings-gear) Open Settings', detail: `Every ${SETTINGS_SECTION}.* setting`, openSettings: true },
+      { label: `$(globe) ${vscode.l10n.t('OpenAI-compatible endpoint')}`, description: provider === 'openai-compatible' ? vscode.l10n.t('current') : '', detail: 'OpenAI, Azure OpenAI, OpenRouter, Ollama, LM Studio, vLLM, llama.cpp', provider: 'openai-compatible' },
+      { label: `$(copilot) ${vscode.l10n.t('VS Code language model')}`, description: provider === 'vscode-lm' ? vscode.l10n.t('current') : '', detail: vscode.l10n.t('A chat model another extension provides (e.g. GitHub Copilot Chat); no key needed'), provider: 'vscode-lm' },
+      { label: `$(settings-gear) ${vscode.l10n.t('Open Settings')}`, detail: vscode.l10n.t('Every {0}.* setting', SETTINGS_SECTION), openSettings: true },
     ],
-    { title: 'Configure Model', placeHolder: 'Where should Planwright send its model calls?' },
+    { title: vscode.l10n.t('Configure Model'), placeHolder: vscode.l10n.t('Where should Planwright send its model calls?') },
   );
   if (!picked) return false;
   if (picked.openSettings) {

@@ -85,8 +85,8 @@ export const windowUi: ApiKeyUi = {
 /** What a user must type for the key to be accepted, or the reason it is not. */
 export function apiKeyProblem(value: string): string | undefined {
   const key = value.trim();
-  if (key.length === 0) return 'Enter the API key, or press Escape to cancel.';
-  if (/\s/.test(key)) return 'An API key has no spaces or line breaks.';
+  if (key.length === 0) return vscode.l10n.t('Enter the API key, or press Escape to cancel.');
+  if (/\s/.test(key)) return vscode.l10n.t('An API key has no spaces or line breaks.');
   return undefined;
 }
 
@@ -96,26 +96,28 @@ export function apiKeyProblem(value: string): string | undefined {
  */
 export async function promptForApiKey(store: ApiKeyStore, settings: HostSettings, ui: ApiKeyUi = windowUi): Promise<boolean> {
   if (settings.provider === 'vscode-lm') {
-    await ui.showInformationMessage('Planwright uses a VS Code language model (planwright.provider is "vscode-lm"), which needs no API key.');
+    await ui.showInformationMessage(vscode.l10n.t('Planwright uses a VS Code language model (planwright.provider is "vscode-lm"), which needs no API key.'));
     return false;
   }
   const endpoint = apiKeyScope(settings.baseUrl);
   if (!endpoint) {
-    await ui.showWarningMessage('Set planwright.baseUrl in your user settings first (or run "Planwright: Configure Model…"): the key is kept for that endpoint only.');
+    await ui.showWarningMessage(vscode.l10n.t('Set planwright.baseUrl in your user settings first (or run "Planwright: Configure Model…"): the key is kept for that endpoint only.'));
     return false;
   }
   const replacing = (await store.get(endpoint)) !== undefined;
   const entered = await ui.showInputBox({
-    title: 'Planwright: API Key',
-    prompt: `The API key for ${endpoint}. It is kept in VS Code's secret storage and sent only to this endpoint.${replacing ? ' It replaces the key stored now.' : ''}`,
-    placeHolder: 'API key',
+    title: vscode.l10n.t('Planwright: API Key'),
+    prompt: replacing
+      ? vscode.l10n.t("The API key for {0}. It is kept in VS Code's secret storage and sent only to this endpoint. It replaces the key stored now.", endpoint)
+      : vscode.l10n.t("The API key for {0}. It is kept in VS Code's secret storage and sent only to this endpoint.", endpoint),
+    placeHolder: vscode.l10n.t('API key'),
     password: true,
     ignoreFocusOut: true,
     validateInput: apiKeyProblem,
   });
   if (entered === undefined || apiKeyProblem(entered)) return false;
   await store.set(endpoint, entered.trim());
-  await ui.showInformationMessage(`API key saved for ${endpoint}.`);
+  await ui.showInformationMessage(vscode.l10n.t('API key saved for {0}.', endpoint));
   return true;
 }
 
@@ -127,7 +129,7 @@ export async function clearApiKey(store: ApiKeyStore, settings: HostSettings, ui
   const endpoints = await store.endpoints();
   const current = apiKeyScope(settings.baseUrl);
   if (endpoints.length === 0) {
-    await ui.showInformationMessage('No Planwright API key is stored.');
+    await ui.showInformationMessage(vscode.l10n.t('No Planwright API key is stored.'));
     return false;
   }
   let chosen: readonly string[] = endpoints;
@@ -135,13 +137,13 @@ export async function clearApiKey(store: ApiKeyStore, settings: HostSettings, ui
     const ordered = [...endpoints].sort((a, b) => Number(b === current) - Number(a === current));
     const items = [
       ...ordered.map((endpoint) => ({ label: endpoint, description: endpoint === current ? 'planwright.baseUrl' : undefined, endpoints: [endpoint] })),
-      { label: 'All endpoints', description: `${endpoints.length} keys`, endpoints },
+      { label: vscode.l10n.t('All endpoints'), description: vscode.l10n.t('{0} keys', endpoints.length), endpoints },
     ];
-    const picked = await ui.showQuickPick(items, { title: 'Planwright: Clear API Key', placeHolder: 'Which endpoint\'s key to delete?' });
+    const picked = await ui.showQuickPick(items, { title: vscode.l10n.t('Planwright: Clear API Key'), placeHolder: vscode.l10n.t("Which endpoint's key to delete?") });
     if (!picked) return false;
     chosen = picked.endpoints;
   }
   for (const endpoint of chosen) await store.delete(endpoint);
-  await ui.showInformationMessage(chosen.length === 1 ? `API key deleted for ${chosen[0]}.` : `${chosen.length} API keys deleted.`);
+  await ui.showInformationMessage(chosen.length === 1 ? vscode.l10n.t('API key deleted for {0}.', chosen[0] ?? '') : vscode.l10n.t('{0} API keys deleted.', chosen.length));
   return true;
 }

@@ -86,7 +86,7 @@ async function planGoal(deps: PlanCommandDeps, goalArgument?: unknown): Promise<
             mode === 'split'
               ? vscode.l10n.t('What should be done? Planwright plans it as checkable steps, shown as they are written; steps that change anything wait for your approval.')
               : vscode.l10n.t("What should be done? Planwright's agent starts on it at once (planwright.mode is {0}); each action becomes a step, and steps that need approval wait for you.", mode),
-          placeHolder: 'e.g. Add a --verbose flag to the CLI that reports each file it reads',
+          placeHolder: vscode.l10n.t('e.g. Add a --verbose flag to the CLI that reports each file it reads'),
           ignoreFocusOut: true,
           validateInput: (text) => (text.trim().length === 0 ? vscode.l10n.t('Describe the task in a sentence.') : undefined),
         });

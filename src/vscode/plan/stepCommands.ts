@@ -64,7 +64,7 @@ async function rejectOrSkip(deps: StepCommandDeps, target: unknown): Promise<boo
     if (!result.ok) void vscode.window.showInformationMessage(result.reason);
     return result.ok;
   } catch (error) {
-    reportFailure(deps.log, `Could not skip ${stepId}`, error);
+    reportFailure(deps.log, vscode.l10n.t('Could not skip {0}', stepId), error);
     return false;
   }
 }
@@ -93,7 +93,7 @@ async function retry(deps: StepCommandDeps, target: unknown): Promise<boolean> {
     if (!deps.session.runs.executing) void vscode.commands.executeCommand(COMMANDS.runPlan);
     return true;
   } catch (error) {
-    reportFailure(deps.log, `Could not retry ${stepId}`, error);
+    reportFailure(deps.log, vscode.l10n.t('Could not retry {0}', stepId), error);
     return false;
   }
 }
@@ -103,28 +103,29 @@ async function undo(deps: StepCommandDeps, target: unknown): Promise<boolean> {
   const before = stepId ? (deps.session.runs.state?.steps.get(stepId)?.before ?? []) : [];
   if (!stepId || before.length === 0) return false;
   if (!vscode.workspace.isTrusted) {
-    void vscode.window.showWarningMessage('Planwright changes no files in an untrusted workspace; trust the workspace to undo a step.');
+    void vscode.window.showWarningMessage(vscode.l10n.t('Planwright changes no files in an untrusted workspace; trust the workspace to undo a step.'));
     return false;
   }
   if (target !== stepId && !(await confirmUndo(named(deps, stepId), before))) return false;
   try {
     const result = await deps.session.runs.undo(stepId);
-    vscode.window.setStatusBarMessage(`Planwright: restored ${result.restored.join(', ') || 'nothing (the files were already as before)'}`, 8_000);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Planwright: restored {0}', result.restored.join(', ') || vscode.l10n.t('nothing (the files were already as before)')), 8_000);
     return true;
   } catch (error) {
-    reportFailure(deps.log, `Could not undo ${stepId}`, error);
+    reportFailure(deps.log, vscode.l10n.t('Could not undo {0}', stepId), error);
     return false;
   }
 }
 
 async function confirmUndo(step: string, before: readonly { readonly path: string; readonly content?: string | null }[]): Promise<boolean> {
-  const files = before.map((snapshot) => (snapshot.content === null ? `${snapshot.path} (deleted: it did not exist)` : snapshot.path)).join(', ');
+  const files = before.map((snapshot) => (snapshot.content === null ? vscode.l10n.t('{0} (deleted: it did not exist)', snapshot.path) : snapshot.path)).join(', ');
+  const undoLabel = vscode.l10n.t('Undo');
   const choice = await vscode.window.showWarningMessage(
     vscode.l10n.t('Undo {0}? {1} will be put back as they were before it ran; changes made to them since are lost.', step, files),
     { modal: true },
-    'Undo',
+    undoLabel,
   );
-  return choice === 'Undo';
+  return choice === undoLabel;
 }
 
 async function showOutput(deps: StepCommandDeps, target: unknown): Promise<vscode.TextDocument | undefined> {
@@ -149,15 +150,15 @@ async function showOutput(deps: StepCommandDeps, target: unknown): Promise<vscod
 }
 
 /** Applies a plan edit from a step command; refused edits show their problems on the steps and in a message. */
-async function edit(deps: StepCommandDeps, stepId: string, what: string, change: (plan: NonNullable<PlanSession['plan']>) => NonNullable<PlanSession['plan']>): Promise<boolean> {
+async function edit(deps: StepCommandDeps, stepId: string, what: string, failed: string, change: (plan: NonNullable<PlanSession['plan']>) => NonNullable<PlanSession['plan']>): Promise<boolean> {
   const plan = deps.session.plan;
   if (!plan) return false;
   try {
     const outcome = await deps.session.applyEdit(change(plan), `${what} ${stepId} by hand`);
-    if (!outcome.ok) showError(deps.log, summarizeProblems(deps.log, `Could not ${what.toLowerCase()} ${stepId}`, outcome.problems));
+    if (!outcome.ok) showError(deps.log, summarizeProblems(deps.log, failed, outcome.problems));
     return outcome.ok;
   } catch (error) {
-    showError(deps.log, `Could not ${what.toLowerCase()} ${stepId}: ${describeError(error, deps.log)}`);
+    showError(deps.log, `${failed}: ${describeError(error, deps.log)}`);
     return false;
   }
 }
@@ -167,10 +168,11 @@ async function deleteStep(deps: StepCommandDeps, target: unknown): Promise<boole
   const step = deps.session.plan?.steps.find((candidate) => candidate.id === stepId);
   if (!stepId || !step) return false;
   if (target !== stepId) {
-    const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Delete step {0}?', shorten(named(deps, stepId), 70)), { modal: true }, 'Delete');
-    if (choice !== 'Delete') return false;
+    const deleteLabel = vscode.l10n.t('Delete');
+    const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Delete step {0}?', shorten(named(deps, stepId), 70)), { modal: true }, deleteLabel);
+    if (choice !== deleteLabel) return false;
   }
-  return edit(deps, stepId, 'Deleted', (plan) => removeStep(plan, stepId));
+  return edit(deps, stepId, 'Deleted', vscode.l10n.t('Could not delete {0}', stepId), (plan) => removeStep(plan, stepId));
 }
 
 /** Moves a step in execution order; a move above a step it depends on is refused with the reason. */
@@ -183,7 +185,8 @@ function move(deps: StepCommandDeps, target: unknown, delta: -1 | 1): Promise<bo
     void vscode.window.showInformationMessage(moved.reason);
     return Promise.resolve(false);
   }
-  return edit(deps, stepId, delta < 0 ? 'Moved up' : 'Moved down', () => moved.plan);
+  const failed = delta < 0 ? vscode.l10n.t('Could not move up {0}', stepId) : vscode.l10n.t('Could not move down {0}', stepId);
+  return edit(deps, stepId, delta < 0 ? 'Moved up' : 'Moved down', failed, () => moved.plan);
 }
 
 /** Registers the step commands; the caller owns the returned disposables. */

@@ -64,10 +64,10 @@ export class StepEditor extends Disposable {
       (
         await vscode.window.showQuickPick(
           [
-            { label: '$(edit) Title…', description: step.title, how: 'title' as const },
-            { label: '$(json) Edit as JSON…', description: 'tool, arguments, checks, dependencies', how: 'json' as const },
+            { label: `$(edit) ${vscode.l10n.t('Title…')}`, description: step.title, how: 'title' as const },
+            { label: `$(json) ${vscode.l10n.t('Edit as JSON…')}`, description: vscode.l10n.t('tool, arguments, checks, dependencies'), how: 'json' as const },
           ],
-          { title: `Edit step ${stepId}` },
+          { title: vscode.l10n.t('Edit step {0}', stepId) },
         )
       )?.how;
     if (choice === 'title') return this.editTitle(step, value);
@@ -85,7 +85,7 @@ export class StepEditor extends Disposable {
       (
         await vscode.window.showQuickPick(
           TOOLS.map((candidate) => ({ label: candidate.name, detail: candidate.description })),
-          { title: afterId ? `Add a step after ${afterId}` : 'Add a step', placeHolder: 'The tool the new step calls', matchOnDetail: true },
+          { title: afterId ? vscode.l10n.t('Add a step after {0}', afterId) : vscode.l10n.t('Add a step'), placeHolder: vscode.l10n.t('The tool the new step calls'), matchOnDetail: true },
         )
       )?.label;
     if (!tool) return undefined;
@@ -97,9 +97,9 @@ export class StepEditor extends Disposable {
     const title =
       value ??
       (await vscode.window.showInputBox({
-        title: `Title of step ${step.id}`,
+        title: vscode.l10n.t('Title of step {0}', step.id),
         value: step.title,
-        validateInput: (text) => (text.trim().length === 0 ? 'A step needs a title.' : undefined),
+        validateInput: (text) => (text.trim().length === 0 ? vscode.l10n.t('A step needs a title.') : undefined),
       }));
     if (title === undefined || title.trim() === step.title) return false;
     const outcome = await this.apply((plan) => replaceStep(plan, step.id, { ...step, title: title.trim() }), `renamed ${step.id}`);
@@ -113,7 +113,7 @@ export class StepEditor extends Disposable {
     this.diagnostics.delete(uri);
     const document = await vscode.workspace.openTextDocument(uri);
     const editor = await vscode.window.showTextDocument(document, { preview: false });
-    vscode.window.setStatusBarMessage('Planwright: save the step to apply it to the plan', 8_000);
+    vscode.window.setStatusBarMessage(vscode.l10n.t('Planwright: save the step to apply it to the plan'), 8_000);
     return editor;
   }
 
@@ -128,15 +128,15 @@ export class StepEditor extends Disposable {
     } catch (error) {
       // A syntax error is the user's typo, not a fault: one line in the log, no stack trace.
       this.log.warn(`${path.basename(document.uri.fsPath)} is not valid JSON: ${messageOf(error)}`);
-      this.diagnostics.set(document.uri, [new vscode.Diagnostic(new vscode.Range(0, 0, 0, 1), `Not valid JSON: ${messageOf(error)}`)]);
-      this.saveMessage = vscode.window.setStatusBarMessage('$(error) Planwright: the step is not valid JSON; nothing was changed');
+      this.diagnostics.set(document.uri, [new vscode.Diagnostic(new vscode.Range(0, 0, 0, 1), vscode.l10n.t('Not valid JSON: {0}', messageOf(error)))]);
+      this.saveMessage = vscode.window.setStatusBarMessage(`$(error) ${vscode.l10n.t('Planwright: the step is not valid JSON; nothing was changed')}`);
       return;
     }
     if (target.mode === 'edit' && !this.step(target.stepId)) {
-      const gone = `${target.stepId} is no longer in the plan (it was deleted or replaced since this document opened); nothing was changed. Use Add Step After… to add it again.`;
-      this.log.warn(gone);
+      const gone = vscode.l10n.t('{0} is no longer in the plan (it was deleted or replaced since this document opened); nothing was changed. Use Add Step After… to add it again.', target.stepId);
+      this.log.warn(`${target.stepId} is no longer in the plan (it was deleted or replaced since this document opened); nothing was changed. Use Add Step After… to add it again.`);
       this.diagnostics.set(document.uri, [new vscode.Diagnostic(new vscode.Range(0, 0, 0, 1), gone)]);
-      this.saveMessage = vscode.window.setStatusBarMessage(`$(error) Planwright: ${target.stepId} is no longer in the plan; nothing was changed`);
+      this.saveMessage = vscode.window.setStatusBarMessage(`$(error) ${vscode.l10n.t('Planwright: {0} is no longer in the plan; nothing was changed', target.stepId)}`);
       return;
     }
     const step = value as Step;
@@ -146,7 +146,7 @@ export class StepEditor extends Disposable {
       this.diagnostics.delete(document.uri);
       // The step now exists under its (possibly new) id: a later save edits it.
       if (typeof step?.id === 'string') this.targets.set(document.uri.toString(), { mode: 'edit', stepId: step.id });
-      vscode.window.setStatusBarMessage(`Planwright: ${target.mode === 'edit' ? 'updated' : 'added'} step ${String(step?.id)}`, 5_000);
+      vscode.window.setStatusBarMessage(target.mode === 'edit' ? vscode.l10n.t('Planwright: updated step {0}', String(step?.id)) : vscode.l10n.t('Planwright: added step {0}', String(step?.id)), 5_000);
       return;
     }
     this.diagnostics.set(document.uri, diagnosticsFor(document, problems, target.mode === 'edit' ? target.stepId : String(step?.id)));
@@ -159,7 +159,7 @@ export class StepEditor extends Disposable {
    */
   private async apply(change: (plan: Plan) => Plan, reason: string, report: 'notification' | 'statusBar' = 'notification'): Promise<readonly PlanProblem[] | undefined> {
     const plan = this.session.plan;
-    if (!plan) return [{ path: '', message: 'no plan is open' }];
+    if (!plan) return [{ path: '', message: vscode.l10n.t('no plan is open') }];
     const say = (message: string) => {
       if (report === 'notification') showError(this.log, message);
       else this.saveMessage = vscode.window.setStatusBarMessage(`$(error) ${message}`);
@@ -167,11 +167,11 @@ export class StepEditor extends Disposable {
     try {
       const outcome = await this.session.applyEdit(change(plan), `${reason} by hand`);
       if (outcome.ok) return undefined;
-      say(summarizeProblems(this.log, 'The edit was not applied', outcome.problems));
+      say(summarizeProblems(this.log, vscode.l10n.t('The edit was not applied'), outcome.problems));
       return outcome.problems;
     } catch (error) {
       const message = describeError(error, this.log);
-      say(`The edit was not applied: ${message}`);
+      say(vscode.l10n.t('The edit was not applied: {0}', message));
       return [{ path: '', message }];
     }
   }

@@ -10,7 +10,7 @@ export function withRunProgress<T>(
 ): Promise<T> {
   return Promise.resolve(
     vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: 'Planwright', cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Planwright'), cancellable: true },
       async (progress, token) => {
         started(progress);
         token.onCancellationRequested(() => cancel());

@@ -135,7 +135,7 @@ export class TerminalCommandRunner extends Disposable implements CommandRunner {
     }
     this.logger.info(`Running ${JSON.stringify(shorten(request.command, 200))} as a child process: ${reason}.`);
     this.disposeIdle();
-    const shown = new OutputTerminal(this.name, request.command, `Runs as a child process, not in a shell: ${reason}.`);
+    const shown = new OutputTerminal(this.name, request.command, vscode.l10n.t('Runs as a child process, not in a shell: {0}.', reason));
     this.live.set(request, shown);
     try {
       const result = await this.fallback.run(request, signal);
