@@ -6,24 +6,10 @@
 import * as assert from 'node:assert/strict';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import type { CliCommand, CliIo } from '../../../src/cli/cliIo';
 import { createResumeCommand } from '../../../src/cli/resumeCommand';
 import { createRunPlanCommand } from '../../../src/cli/runPlanCommand';
+import { invoke } from '../support/invokeCli';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
-
-interface Captured {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-async function invoke(command: CliCommand, args: string[], cwd: string): Promise<Captured> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, env: {}, cwd };
-  const code = await command.run(args, io);
-  return { code, stdout, stderr };
-}
 
 (process.platform === 'win32' ? describe.skip : describe)('planwright run when a command writes the run journal', () => {
   let dir: string;

@@ -5,10 +5,10 @@
 import * as assert from 'node:assert/strict';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import type { CliCommand, CliIo } from '../../../src/cli/cliIo';
 import { createResumeCommand } from '../../../src/cli/resumeCommand';
 import { createRunPlanCommand } from '../../../src/cli/runPlanCommand';
 import { nodeLogFiles, type LogFiles } from '../../../src/node/jsonlRecordLog';
+import { invoke } from '../support/invokeCli';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
 
 /**
@@ -35,20 +35,6 @@ class DiskFillsAt implements LogFiles {
     if (this.keepTorn) throw Object.assign(new Error('EIO: i/o error, ftruncate'), { code: 'EIO' });
     return nodeLogFiles.truncate(fd, size);
   }
-}
-
-interface Captured {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-async function invoke(command: CliCommand, args: string[], cwd: string): Promise<Captured> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, env: {}, cwd };
-  const code = await command.run(args, io);
-  return { code, stdout, stderr };
 }
 
 const append = (id: string, dependsOn: string[] = []) => ({
