@@ -48,7 +48,7 @@ export const RunRecordSchema = z.object({
   arm: ArmNameSchema,
   mode: RunModeSchema,
   faulted: z.boolean(),
-  /** Steps of the competent plan: how long the task is. */
+  /** How long the task is: the competent plan's steps, plus (v2) the re-planner's follow-up (`taskSteps`). */
   planSteps: z.number().int().positive(),
   /** The run's own status (succeeded, failed, ...). */
   status: z.string(),

@@ -19,6 +19,7 @@ import { nodeClock } from '../src/node/nodeClock';
 import { NodeCommandRunner } from '../src/node/nodeCommandRunner';
 import { NodeWorkspace } from '../src/node/nodeWorkspace';
 import type { BenchArm } from './benchArms';
+import { taskSteps } from './tasks/benchTask';
 import { scratchCopy } from './fixtureWorkspace';
 import { recordingModel, type RecordedCall } from './recordingModel';
 import type { RunRecord } from './runRecord';
@@ -101,7 +102,7 @@ export async function runTask({ set, task }: SetTask, arm: BenchArm, source: Mod
       arm: arm.name,
       mode,
       faulted: task.fault !== undefined,
-      planSteps: task.plan.steps.length,
+      planSteps: taskSteps(task),
       status: result?.status ?? 'error',
       completed,
       escalated: result?.escalation !== undefined,

@@ -52,3 +52,8 @@ export const BenchTaskSchema = z
   })
   .strict();
 export type BenchTask = z.infer<typeof BenchTaskSchema>;
+
+/** How long a task is: its plan's steps, plus (v2) the re-planner's follow-up; what the step-count bands group by. */
+export function taskSteps(task: Pick<BenchTask, 'plan' | 'followUp'>): number {
+  return task.plan.steps.length + (task.followUp?.length ?? 0);
+}

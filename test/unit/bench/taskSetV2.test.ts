@@ -24,7 +24,7 @@ import { nodeClock } from '../../../src/node/nodeClock';
 import { NodeCommandRunner } from '../../../src/node/nodeCommandRunner';
 import { NodeWorkspace } from '../../../src/node/nodeWorkspace';
 import { scratchCopy } from '../../../bench/fixtureWorkspace';
-import type { BenchTask } from '../../../bench/tasks/benchTask';
+import { taskSteps, type BenchTask } from '../../../bench/tasks/benchTask';
 import { generateTasks } from '../../../bench/tasks/generateTasks';
 import { callBatches, fusedTurns, replanReply, replanSteps } from '../../../bench/tasks/scriptedBehaviour';
 import { checkPatchReply } from '../../../src/core/replanner/modelReplanner';
@@ -116,6 +116,7 @@ describe('bench task set v2', () => {
     assert.deepEqual(new Set(TASKS.map((task) => task.family)), new Set(V2_FAMILIES.map((family) => family.name)));
     assert.equal(new Set(TASKS.map((task) => task.id)).size, TASKS.length);
     const sizes = TASKS.map((task) => task.plan.steps.length + followUpOf(task).length);
+    assert.deepEqual(TASKS.map(taskSteps), sizes, 'the step-count bands group a task by its plan and its follow-up');
     assert.ok(Math.min(...sizes) >= 10 && Math.max(...sizes) <= 40, `${Math.min(...sizes)}–${Math.max(...sizes)} steps`);
     assert.ok(Math.max(...sizes) >= 30);
     for (const task of TASKS.filter((t) => t.family === 'migrateApi')) {
