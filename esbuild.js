@@ -1,6 +1,7 @@
 // Bundles the extension (vscode external) and the CLI. `--production` minifies without source maps;
 // `--watch` rebuilds on change and reports errors in the form VS Code's $esbuild-watch matcher reads.
 const esbuild = require('esbuild');
+const path = require('path');
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -20,6 +21,26 @@ const problemMatcherPlugin = {
   },
 };
 
+/**
+ * zod re-exports its 40-odd locales as `z.locales`, and `import { z } from 'zod'` keeps the whole
+ * namespace, so every locale is bundled (about 260 KB minified). Nothing here reads `z.locales`; zod's
+ * messages stay English (its default, set from `locales/en.js` directly). The bundle keeps only `en`.
+ */
+const zodEnglishOnlyPlugin = {
+  name: 'zod-english-only',
+  setup(build) {
+    const zodFolder = `${path.sep}node_modules${path.sep}zod${path.sep}`;
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      args.importer.includes(zodFolder) ? { path: path.join(path.dirname(args.importer), '..', 'locales', 'index.js'), namespace: 'zod-locales' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
+      contents: "export { default as en } from './en.js';",
+      resolveDir: path.dirname(args.path),
+      loader: 'js',
+    }));
+  },
+};
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -29,7 +50,7 @@ const common = {
   sourcemap: !production,
   sourcesContent: false,
   logLevel: 'silent',
-  plugins: watch ? [problemMatcherPlugin] : [],
+  plugins: watch ? [zodEnglishOnlyPlugin, problemMatcherPlugin] : [zodEnglishOnlyPlugin],
   // Some dependencies ship ESM that reads import.meta.url (fdir, under tinyglobby); in a CommonJS
   // bundle that is undefined, so it is defined from __filename instead.
   define: { 'import.meta.url': 'importMetaUrl' },

@@ -1,7 +1,7 @@
 // Unit tests of `planwright validate`: called directly with a fake CliIo, plus one run of the bundled CLI.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { CliIo } from '../../../src/cli/cliIo';
@@ -176,5 +176,9 @@ describe('validateCommand', () => {
     assert.equal(broken.status, 2);
     assert.equal(broken.stdout, 'broken.plan.json: invalid JSON at line 1, column 15: Expected double-quoted property name\n');
     assert.doesNotMatch(broken.stderr, /\bat .*\.js:\d+/);
+    // zod's locales other than English are left out of the bundle; its English messages stay.
+    const code = readFileSync(bundle, 'utf8');
+    assert.ok(code.includes('Invalid input'));
+    assert.ok(!code.includes('Ungültige Eingabe'), "zod's German locale is in the bundle");
   });
 });
