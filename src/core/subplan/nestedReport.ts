@@ -40,11 +40,11 @@ export function nestReport(report: RunReport, children: ReadonlyMap<string, Chil
   return Object.keys(nested).length > 0 ? { ...report, children: nested } : report;
 }
 
-/** The step of `parentRunId` whose child `runId` is, when it is one: `<parent>.<step>-<hash>`. */
+/** The step of `parentRunId` whose child `runId` is, when it is one: `<parent>.<step>-<hash>`, or `…~<attempt>`. */
 function childStepId(parentRunId: string, runId: string): string | undefined {
   if (!runId.startsWith(`${parentRunId}.`)) return undefined;
-  const rest = runId.slice(parentRunId.length + 1);
-  return /^[A-Za-z][A-Za-z0-9_-]*-[0-9a-f]{8}$/.test(rest) ? rest.slice(0, rest.lastIndexOf('-')) : undefined;
+  const match = /^([A-Za-z][A-Za-z0-9_-]*)-[0-9a-f]{8}(~[1-9][0-9]*)?$/.exec(runId.slice(parentRunId.length + 1));
+  return match?.[1];
 }
 
 /** Usage summed per level of a nested report. */

@@ -1,7 +1,8 @@
 // Runs `subplan` steps: plans the child from its sub-goal and only the scoped files, puts the plan through
 // the gate with the child's rules (scope, depth, step budget), and runs it as a PlanRun of its own, under
 // the same executor rules as its parent, with its own journal. A failure inside the child is re-planned
-// there, within its budget; only a child that cannot meet its goal fails the parent's step.
+// there, within its budget; only a child that cannot meet its goal fails the parent's step. A child's
+// approval questions carry the path of its step (`E3/E1`), so they never answer for the parent's `E1`.
 import type { UsageRecord } from '../run/journalRecords';
 import { PlanRun, type RunDeps } from '../executor/planRun';
 import type { Replanner } from '../run/modelRoles';
@@ -12,7 +13,7 @@ import { ToolError } from '../errors';
 import { formatProblem, type PlanProblem } from '../plan/planProblem';
 import type { ValidPlan } from '../plan/planSchema';
 import { childScopeProblems, depthProblems } from '../plan/subplanScope';
-import type { RecordLog, Workspace } from '../ports';
+import type { ApprovalGate, RecordLog, Workspace } from '../ports';
 import { messageOf } from '../text/errorText';
 import type { ToolContext, ToolOutput } from '../tools/defineTool';
 import { DEFAULT_SUBPLAN_DEPTH, type SubplanHost, type SubplanInput } from '../tools/subplan';
@@ -48,12 +49,19 @@ export interface SubplanRunnerDeps {
   onChildChange?(childRunId: string, state: RunState, stepIds: readonly string[]): void;
 }
 
+/** `gate` for a child's steps: each question names its step by its path, `E3/E1`. */
+function approvalsUnder(gate: ApprovalGate, stepPath: string): ApprovalGate {
+  return { request: (request, signal) => gate.request({ ...request, stepId: `${stepPath}${request.stepId}` }, signal) };
+}
+
 /** Plans and runs the sub-plans of the runs at one level. */
 export class SubplanRunner implements SubplanHost {
   constructor(
     private readonly deps: SubplanRunnerDeps,
     /** The level of the children this runner creates: 1 for the top plan's sub-plans. */
     readonly depth = 1,
+    /** The `subplan` steps above this level's runs, as a prefix of their step ids: '' at the top, `E3/` below E3. */
+    private readonly path = '',
   ) {}
 
   /** Plans (or resumes) and runs one child to its end. */
@@ -70,13 +78,15 @@ export class SubplanRunner implements SubplanHost {
       const workspace = new ScopedWorkspace(this.deps.base.workspace, input.scope);
       const maxDepth = this.deps.maxDepth ?? DEFAULT_SUBPLAN_DEPTH;
       const replanner = this.deps.replannerIn?.(workspace);
+      const stepPath = `${this.path}${context.stepId}/`;
       const childDeps: RunDeps = {
         ...this.deps.base,
+        approvals: approvalsUnder(this.deps.base.approvals, stepPath),
         workspace,
         journal: logs.journal,
         trace: logs.trace,
         ...(replanner ? { replanner } : {}),
-        ...(this.depth < maxDepth ? { subplans: new SubplanRunner(this.deps, this.depth + 1) } : {}),
+        ...(this.depth < maxDepth ? { subplans: new SubplanRunner(this.deps, this.depth + 1, stepPath) } : {}),
         onChange: (state, stepIds) => {
           overBudget ??= budgetSpent(input.budget, tokensOf(runReport(state)));
           if (overBudget && !controller.signal.aborted) controller.abort(`the sub-plan stopped: ${overBudget}`);
