@@ -1,12 +1,12 @@
 // A plan with a `subplan` step run inside a real extension host, the child planned by the scripted model on
 // 127.0.0.1: while the child runs, its steps show under the parent step (open, numbered, with their own
-// statuses, ids under the parent's), its approval questions are answered from the "Waiting for you" section
-// by their path (S2/C1), and once it is done the parent row is closed with the child's steps succeeded and
+// statuses, ids under the parent's), its approval questions are answered by their path (S2/C1) from the diff
+// editor's title and from the "Waiting for you" section, and once it is done the parent row is closed with the child's steps succeeded and
 // the budget and what was spent in its description; a rebuilt session shows the children from their journals.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { RunReport } from '../../../src/core/executor/runSummary';
-import { COMMANDS } from '../../../src/vscode/ids';
+import { COMMANDS, PREVIEW_SCHEME } from '../../../src/vscode/ids';
 import { ScriptedModelServer, type ScriptedReply } from '../../support/scriptedModelServer';
 import { planwright, readText, rows, setUserSetting, stepRows, until, waitingRows, workspaceUri } from './support';
 
@@ -79,6 +79,7 @@ describe('A sub-plan in the tree of a real VS Code', function () {
     const { session } = await planwright();
     const file = workspaceUri('subplan.plan.json');
     await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(JSON.stringify(PARENT_PLAN)));
+    await vscode.workspace.fs.writeFile(workspaceUri('notes/sub/index.txt'), new TextEncoder().encode('notes written by a sub-plan\n'));
     assert.equal(await vscode.commands.executeCommand(COMMANDS.openPlanFile, file), true);
     const running = Promise.resolve(vscode.commands.executeCommand<RunReport>(COMMANDS.runPlan));
 
@@ -93,7 +94,14 @@ describe('A sub-plan in the tree of a real VS Code', function () {
     assert.deepEqual(during.children.map((entry) => entry.item.contextValue), ['substep:awaitingApproval', 'substep:pending']);
     assert.equal((await stepRows())[0]?.element.stepId, 'S1', 'the parent’s own steps keep their ids');
 
-    await approveWaiting('S2/C1');
+    // C1 from its diff's title bar: the preview's URI names the child's step, not the parent's S2.
+    const [waiting] = (await waitingRows()).filter((entry) => entry.element.stepId === 'S2/C1');
+    assert.match(String(waiting?.item.description), / · S2\/C1$/);
+    assert.equal(await vscode.commands.executeCommand(COMMANDS.showStepPreview, ...(waiting?.item.command?.arguments ?? [])), true);
+    const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+    assert.ok(tab?.input instanceof vscode.TabInputTextDiff);
+    assert.equal(tab.input.modified.scheme, PREVIEW_SCHEME);
+    assert.equal(await vscode.commands.executeCommand(COMMANDS.approveStep, tab.input.modified), true);
     await approveWaiting('S2/C2');
     assert.equal((await running)?.status, 'succeeded');
     assert.equal(await readText('notes/sub/b.txt'), 'note B\n');
