@@ -119,7 +119,7 @@ export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps
   try {
     const { report, fields, notes, exitCode } = await work(deps, controller.signal);
     const nested = report && subplans.children.size > 0 ? nestReport(report, subplans.children) : report;
-    const levels = nested && subplans.children.size > 0 ? { usageByLevel: usageByLevel(nested) } : {};
+    const levels = report && subplans.children.size > 0 ? { usageByLevel: usageByLevel(report, subplans.children) } : {};
     const cost = setup.prices && latest ? runCost(latest.usage, setup.prices) : undefined;
     if (setup.json) io.stdout.write(`${JSON.stringify({ ...nested, ...levels, ...fields, ...(cost ? { cost } : {}), journal: setup.journal.path, trace: setup.tracePath }, null, 2)}\n`);
     else {

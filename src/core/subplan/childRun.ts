@@ -16,9 +16,20 @@ function shortHash(text: string): string {
   return hash.toString(16).padStart(8, '0');
 }
 
-/** The run id of the child of `stepId` in run `parentRunId` for these arguments. */
-export function childRunIdOf(parentRunId: string, stepId: string, input: SubplanInput): string {
-  return `${parentRunId}.${stepId}-${shortHash(canonicalJson({ goal: input.goal, scope: input.scope, budget: input.budget ?? {} }))}`;
+/**
+ * The run id of the child of `stepId` in run `parentRunId` for these arguments: `<parent>.<step>-<hash>`
+ * for its first attempt, `…~2`, `…~3` for the fresh children of later attempts (a retry after it ended).
+ */
+export function childRunIdOf(parentRunId: string, stepId: string, input: SubplanInput, attempt = 1): string {
+  const base = `${parentRunId}.${stepId}-${shortHash(canonicalJson({ goal: input.goal, scope: input.scope, budget: input.budget ?? {} }))}`;
+  return attempt > 1 ? `${base}~${attempt}` : base;
+}
+
+/** Which attempt of the child whose first attempt is `firstRunId` the run `runId` is, or undefined when it is none. */
+export function childAttemptOf(firstRunId: string, runId: string): number | undefined {
+  if (runId === firstRunId) return 1;
+  const match = runId.startsWith(`${firstRunId}~`) ? /^[1-9][0-9]*$/.exec(runId.slice(firstRunId.length + 1)) : null;
+  return match ? Number(match[0]) : undefined;
 }
 
 /** Most characters of child evidence the parent's re-planner is shown. */

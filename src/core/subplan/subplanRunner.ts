@@ -1,18 +1,22 @@
 // Runs `subplan` steps: plans the child from its sub-goal and only the scoped files, puts the plan through
 // the gate with the child's rules (scope, depth, step budget), and runs it as a PlanRun of its own, under
 // the same executor rules as its parent, with its own journal. A failure inside the child is re-planned
-// there, within its budget; only a child that cannot meet its goal fails the parent's step.
+// there, within its budget; only a child that cannot meet its goal fails the parent's step. A child's
+// approval questions carry the path of its step (`E3/E1`), so they never answer for the parent's `E1`.
+// Running the step again resumes its child where it stopped (a kill, a cancel), reuses a child that
+// succeeded, and starts a fresh attempt (`…~2`) after one that failed or spent its budget, whose journal stays.
 import type { UsageRecord } from '../run/journalRecords';
 import { PlanRun, type RunDeps } from '../executor/planRun';
 import type { Replanner } from '../run/modelRoles';
 import type { RunOptions } from '../run/runOptions';
+import { loadRunState } from '../executor/runRecorder';
 import { runReport } from '../executor/runSummary';
 import type { RunState } from '../run/runState';
 import { ToolError } from '../errors';
 import { formatProblem, type PlanProblem } from '../plan/planProblem';
 import type { ValidPlan } from '../plan/planSchema';
 import { childScopeProblems, depthProblems } from '../plan/subplanScope';
-import type { RecordLog, Workspace } from '../ports';
+import type { ApprovalGate, RecordLog, Workspace } from '../ports';
 import { messageOf } from '../text/errorText';
 import type { ToolContext, ToolOutput } from '../tools/defineTool';
 import { DEFAULT_SUBPLAN_DEPTH, type SubplanHost, type SubplanInput } from '../tools/subplan';
@@ -48,18 +52,24 @@ export interface SubplanRunnerDeps {
   onChildChange?(childRunId: string, state: RunState, stepIds: readonly string[]): void;
 }
 
+/** `gate` for a child's steps: each question names its step by its path, `E3/E1`. */
+function approvalsUnder(gate: ApprovalGate, stepPath: string): ApprovalGate {
+  return { request: (request, signal) => gate.request({ ...request, stepId: `${stepPath}${request.stepId}` }, signal) };
+}
+
 /** Plans and runs the sub-plans of the runs at one level. */
 export class SubplanRunner implements SubplanHost {
   constructor(
     private readonly deps: SubplanRunnerDeps,
     /** The level of the children this runner creates: 1 for the top plan's sub-plans. */
     readonly depth = 1,
+    /** The `subplan` steps above this level's runs, as a prefix of their step ids: '' at the top, `E3/` below E3. */
+    private readonly path = '',
   ) {}
 
   /** Plans (or resumes) and runs one child to its end. */
   async run(input: SubplanInput, context: ToolContext): Promise<ToolOutput> {
-    const childRunId = childRunIdOf(context.runId, context.stepId, input);
-    const logs = await this.deps.openLogs(childRunId);
+    const { childRunId, logs, state } = await this.openAttempt(input, context);
     const controller = new AbortController();
     const stop = () => controller.abort(context.signal.reason);
     context.signal.addEventListener('abort', stop);
@@ -70,21 +80,24 @@ export class SubplanRunner implements SubplanHost {
       const workspace = new ScopedWorkspace(this.deps.base.workspace, input.scope);
       const maxDepth = this.deps.maxDepth ?? DEFAULT_SUBPLAN_DEPTH;
       const replanner = this.deps.replannerIn?.(workspace);
+      const stepPath = `${this.path}${context.stepId}/`;
       const childDeps: RunDeps = {
         ...this.deps.base,
+        approvals: approvalsUnder(this.deps.base.approvals, stepPath),
         workspace,
         journal: logs.journal,
         trace: logs.trace,
         ...(replanner ? { replanner } : {}),
-        ...(this.depth < maxDepth ? { subplans: new SubplanRunner(this.deps, this.depth + 1) } : {}),
+        ...(this.depth < maxDepth ? { subplans: new SubplanRunner(this.deps, this.depth + 1, stepPath) } : {}),
         onChange: (state, stepIds) => {
           overBudget ??= budgetSpent(input.budget, tokensOf(runReport(state)));
           if (overBudget && !controller.signal.aborted) controller.abort(`the sub-plan stopped: ${overBudget}`);
           this.deps.onChildChange?.(childRunId, state, stepIds);
         },
       };
-      const records = await logs.journal.readAll();
-      const run = records.length > 0 ? await PlanRun.resume(childDeps) : await this.start(input, childRunId, context.runId, context.stepId, childDeps, controller.signal);
+      const run = state ? await PlanRun.resume(childDeps, {}, state) : await this.start(input, childRunId, context.runId, context.stepId, childDeps, controller.signal);
+      // A child a cancel stopped carries on where it was, as its parent does.
+      if (state?.status === 'cancelled') await run.reopen();
       const report = await run.execute(controller.signal);
       this.deps.reports?.delete(childRunId);
       this.deps.reports?.set(childRunId, { report, goal: input.goal, scope: input.scope, depth: this.depth, ...(input.budget ? { budget: input.budget } : {}) });
@@ -95,6 +108,29 @@ export class SubplanRunner implements SubplanHost {
       throw new ToolError('definite', 'subplanFailed', escalationText(input.goal, report, input.budget));
     } finally {
       context.signal.removeEventListener('abort', stop);
+      await logs.close();
+    }
+  }
+
+  /**
+   * The child attempt this run of the step works in: the first attempt's journal, or a later one's. An
+   * attempt that failed, needs a re-plan it cannot have, or spent its token budget is left as it is (the record of what it did) and the
+   * next one is started; one that is under way, stopped or succeeded is carried on with its state.
+   */
+  private async openAttempt(input: SubplanInput, context: ToolContext): Promise<{ childRunId: string; logs: ChildLogs; state?: RunState }> {
+    for (let attempt = 1; ; attempt++) {
+      const childRunId = childRunIdOf(context.runId, context.stepId, input, attempt);
+      const logs = await this.deps.openLogs(childRunId);
+      try {
+        if ((await logs.journal.readAll()).length === 0) return { childRunId, logs };
+        const state = await loadRunState(logs.journal, (warning) => this.deps.base.logger.warn(warning));
+        // A child that needs a re-plan has none left (or no re-planner): like a failed one, it escalated.
+        const spent = state.status === 'failed' || state.status === 'needsReplan' || budgetSpent(input.budget, tokensOf(runReport(state))) !== undefined;
+        if (!spent) return { childRunId, logs, state };
+      } catch (error) {
+        await logs.close();
+        throw error;
+      }
       await logs.close();
     }
   }

@@ -1,7 +1,8 @@
 // subplan: a step that expands into its own plan. Its planner sees only the files of `scope`, its steps
 // may touch only them, and `budget` bounds its steps, re-plans and tokens. The step's postcondition is the
 // parent's contract for the part, checked once the child plan is done. Running it again resumes the child
-// from its own journal, so it is safe to repeat (idempotent), and a kill inside the child resumes there.
+// from its own journal, so it is safe to repeat (idempotent), and a kill inside the child resumes there;
+// after a child that failed, it starts a fresh attempt (subplanRunner.ts).
 import { z } from 'zod';
 import { ToolError } from '../errors';
 import { WorkspacePathSchema } from '../workspacePath';

@@ -29,8 +29,12 @@ export interface PlanTreeNode {
   readonly children: readonly PlanTreeNode[];
 }
 
-/** The part of a run the tree shows. */
-export type RunView = Pick<RunState, 'plan' | 'status' | 'statusReason' | 'revision' | 'steps' | 'replaced' | 'replanReasons' | 'usage'> & Partial<Pick<RunState, 'recovering' | 'planOpen'>>;
+/** The part of a run the tree shows; `runId` names the run whose sub-plans' child runs the tree nests. */
+export type RunView = Pick<RunState, 'plan' | 'status' | 'statusReason' | 'revision' | 'steps' | 'replaced' | 'replanReasons' | 'usage'> &
+  Partial<Pick<RunState, 'recovering' | 'planOpen' | 'runId'>>;
+
+/** A sub-plan's child run as the tree shows it, under its parent's `subplan` step. */
+export type ChildRunView = RunView & Pick<RunState, 'runId' | 'startedAt'>;
 
 /** What the tree shows: a plan, where it came from, and (once it runs) its run. */
 export interface PlanTreeInput {
@@ -49,4 +53,6 @@ export interface PlanTreeInput {
   readonly problems?: ReadonlyMap<string, readonly string[]>;
   /** The plan was edited and not saved. */
   readonly unsaved?: boolean;
+  /** The child runs of the run's sub-plans (and theirs), by run id; each shows under its `subplan` step. */
+  readonly children?: ReadonlyMap<string, ChildRunView>;
 }

@@ -23,6 +23,13 @@ export function stepProgress(run: Pick<RunState, 'plan' | 'steps'>): StepProgres
   return { done, running, total: run.plan.steps.length };
 }
 
+/** `run` with the model calls of its sub-plans' child runs added to its own, so totals count what delegating spent. */
+export function withChildUsage<T extends Pick<RunState, 'usage'>>(run: T, children: Iterable<Pick<RunState, 'usage'>>): T {
+  const usage = [...run.usage];
+  for (const child of children) usage.push(...child.usage);
+  return usage.length === run.usage.length ? run : { ...run, usage };
+}
+
 /** Prompt and completion tokens of every model call of the run so far. */
 export function runTokens(run: Pick<RunState, 'usage'>): number {
   return run.usage.reduce((sum, entry) => sum + entry.usage.promptTokens + entry.usage.completionTokens, 0);

@@ -1,7 +1,7 @@
 // The contextValue grammar of the plan tree's rows, which package.json menus match with anchored regexes:
 // `plan:<runStatus>` for the goal row, `step:<status>` followed by the step's flags in a fixed order
 // (`step:awaitingApproval:asking:diff:editable:files`, `step:failed:editable:retryable:skippable`), `replaced`
-// for a step a re-plan replaced and `detail` for the rows under a step. One function builds each, so menus and
+// for a step a re-plan replaced, `substep:<status>` for a sub-plan's step and `detail` for the rows under a step. One function builds each, so menus and
 // tests agree. The "Waiting for you" rows have their own grammar (waitingSection.ts).
 import type { StepStatus } from '../plan/stepStatus';
 
@@ -19,6 +19,14 @@ export type PlanRowStatus = 'idle' | 'running' | 'awaitingApproval' | 'needsRepl
 /** `step:<status>` then `:<flag>` for each flag that is set, in `STEP_FLAGS` order. */
 export function stepContextValue(status: StepStatus, flags: Partial<Record<StepFlag, boolean>> = {}): string {
   return ['step', status, ...STEP_FLAGS.filter((flag) => flags[flag] === true)].join(':');
+}
+
+/**
+ * `substep:<status>` for a step of a sub-plan. It has no flags: editing, moving, retrying, skipping or
+ * undoing acts on the top run's steps, so a child's step is looked at and its parent step acted on.
+ */
+export function subStepContextValue(status: StepStatus): string {
+  return `substep:${status}`;
 }
 
 /** `plan:<status>` for the goal row. */

@@ -1,20 +1,23 @@
 // The step rows of the plan tree: one row per step in execution order (a numbered label that fits a 300 px
 // sidebar, status icon and color, a short description, contextValue, detail children), cached per immutable
 // step so a refresh rebuilds only the rows that changed, with each re-plan's "Replaced in rev N" group
-// (replacedRows.ts) just before the first step that re-plan introduced.
+// (replacedRows.ts) just before the first step that re-plan introduced. A `subplan` step's row holds its
+// child plan's step rows, built the same way (subplanRows.ts says which child and what it spent).
 import type { ApprovalPreview } from '../ports';
 import { isRunFinished } from '../run/journalRecords';
 import type { ReplacedStep, StepRun } from '../run/runState';
 import type { Plan, Step } from '../plan/planSchema';
 import type { StepStatus } from '../plan/stepStatus';
-import type { PlanTreeInput, PlanTreeNode } from './planTreeNode';
+import type { ChildRunView, PlanTreeInput, PlanTreeNode } from './planTreeNode';
 import { replacedGroup } from './replacedRows';
 import { stepChangesFiles } from './stepChangesFiles';
-import { stepContextValue } from './stepContextValue';
+import { REPLACED_CONTEXT_VALUE, stepContextValue, subStepContextValue } from './stepContextValue';
+import { childRunOf, subplanBudgetLines, subplanOpen } from './subplanRows';
 import { stepDetails } from './stepDetails';
 import { executionOrder, stepNumber, stepReference } from '../plan/stepNumbers';
 import { STATUS_TEXT, stepTooltip } from './stepTooltip';
 import { summarizeArgs } from '../plan/summarizeArgs';
+import { escapeMarkdown } from './markdownText';
 
 const STATUS_ICONS: Readonly<Record<StepStatus, string>> = {
   pending: 'circle-large-outline',
@@ -55,6 +58,11 @@ export interface StepContext {
   readonly baseRevision: number;
   /** The plan the rows show: numbers and references are its. */
   readonly plan: Plan;
+  /**
+   * For a sub-plan's rows: the path of `subplan` steps above them (`E3/`, `E3/E1/`), which prefixes their
+   * step ids (and their approvals' keys). Such rows are looked at, not edited: see `subStepContextValue`.
+   */
+  readonly path?: string;
 }
 
 /** What a step row is made of besides its step; a row is rebuilt only when one of these changes. */
@@ -68,6 +76,7 @@ interface StepRowKey {
   readonly problems: readonly string[] | undefined;
   readonly number: number | undefined;
   readonly references: string;
+  readonly path: string;
 }
 
 /**
@@ -86,37 +95,50 @@ function sameKey(a: StepRowKey, b: StepRowKey): boolean {
     a.approval === b.approval &&
     a.problems === b.problems &&
     a.number === b.number &&
-    a.references === b.references
+    a.references === b.references &&
+    a.path === b.path
   );
 }
 
 function stepNode(step: Step, context: StepContext): PlanTreeNode {
   const { input } = context;
+  const path = context.path ?? '';
+  const child = childRunOf(input.run?.runId, step, input.children);
+  // A sub-plan's row holds its child's rows, which change without its own run changing: built each time.
+  if (child) return buildStepNode(step, context, child);
   const key: StepRowKey = {
     run: input.run?.steps.get(step.id),
     planId: context.planId,
     baseRevision: context.baseRevision,
     hasRun: input.run !== undefined,
     executing: input.executing === true,
-    approval: input.approvals?.get(step.id),
+    approval: input.approvals?.get(path + step.id),
     problems: input.problems?.get(step.id),
     number: stepNumber(context.plan, step.id),
     references: (step.dependsOn ?? []).map((id) => stepReference(context.plan, id)).join('\n'),
+    path,
   };
   const cached = rowCache.get(step);
   if (cached && sameKey(cached.key, key)) return cached.node;
-  const node = buildStepNode(step, context);
+  const node = buildStepNode(step, context, undefined);
   rowCache.set(step, { key, node });
   return node;
 }
 
+/** The lasting part of a step row's id: `<planId>/step:<id>`; a sub-plan's rows are under their step's, `…/step:E3/step:E1`. */
+function baseRowId(planId: string, step: Step): string {
+  return `${planId}/step:${step.id}`;
+}
+
 /**
- * A step row's id. A step that broke gets a new id for each broken attempt: VS Code keeps a row's
- * expanded state by id, and only a row it has not seen before opens as the model says.
+ * A step row's id. A step that broke gets a new id for each broken attempt, and a `subplan` step one while
+ * its child runs: VS Code keeps a row's expanded state by id, and only a row it has not seen before opens
+ * as the model says (so the sub-plan opens while it works and is closed again once it is done).
  */
-function stepRowId(planId: string, step: Step, run: StepRun | undefined): string {
-  const id = `${planId}/step:${step.id}`;
-  return run && BROKEN.has(run.status) ? `${id}@${run.status}${run.attempts}` : id;
+function stepRowId(planId: string, step: Step, run: StepRun | undefined, child: ChildRunView | undefined): string {
+  const id = baseRowId(planId, step);
+  if (run && BROKEN.has(run.status)) return `${id}@${run.status}${run.attempts}`;
+  return run?.status === 'running' && child ? `${id}@running${run.attempts}` : id;
 }
 
 /** The row's label: its number and title, with the revision that introduced it when a re-plan did. */
@@ -124,24 +146,32 @@ export function stepLabel(number: number | undefined, title: string, revision?: 
   return `${number ?? '?'} ${revision === undefined ? '' : `(rev ${revision}) `}${title}`;
 }
 
-function buildStepNode(step: Step, context: StepContext): PlanTreeNode {
+function buildStepNode(step: Step, context: StepContext, child: ChildRunView | undefined): PlanTreeNode {
   const { input, planId } = context;
+  const path = context.path ?? '';
+  const nested = path !== '';
   const run = input.run?.steps.get(step.id);
   const status: StepStatus = run?.status ?? 'pending';
   const problems = input.problems?.get(step.id) ?? [];
-  const id = stepRowId(planId, step, run);
+  const id = stepRowId(planId, step, run, child);
+  const budget = subplanBudgetLines(step, child);
   const revised = input.run && run && run.revision > context.baseRevision ? run.revision : undefined;
   const parts = [STATUS_TEXT[status], step.id];
   if (run && run.attempts > 1 && status !== 'succeeded') parts.push(`attempt ${run.attempts}`);
   if (problems.length > 0) parts.push(problems.length === 1 ? '1 problem' : `${problems.length} problems`);
+  if (budget.description) parts.push(budget.description);
   // Last: the tooltip says it in full, and a 300 px sidebar cuts it first.
   const summary = summarizeArgs(step);
   parts.push(summary ? `${step.tool} ${summary}` : step.tool);
   const hasRun = input.run !== undefined;
-  const children = stepDetails(id, step, run, problems, (stepId) => stepReference(context.plan, stepId));
-  const contextValue = stepContextValue(status, {
-    asking: status === 'awaitingApproval' && input.approvals?.has(step.id) === true,
-    diff: status === 'awaitingApproval' && input.approvals?.get(step.id) === 'fileChanges',
+  const approval = input.approvals?.get(path + step.id);
+  const children = [
+    ...(child ? childRows(baseRowId(planId, step), `${path}${step.id}/`, child, input) : []),
+    ...stepDetails(id, step, run, problems, (stepId) => stepReference(context.plan, stepId)).map((row) => (nested ? { ...row, stepId: path + step.id } : row)),
+  ];
+  const contextValue = nested ? subStepContextValue(status) : stepContextValue(status, {
+    asking: status === 'awaitingApproval' && approval !== undefined,
+    diff: status === 'awaitingApproval' && approval === 'fileChanges',
     editable: !FROZEN_OR_BUSY.has(status),
     files: !FROZEN_OR_BUSY.has(status) && stepChangesFiles(step),
     output: Boolean(run?.output?.text || run?.failure?.outputTail),
@@ -150,20 +180,39 @@ function buildStepNode(step: Step, context: StepContext): PlanTreeNode {
     undoable: hasRun && !input.executing && UNDOABLE.has(status) && (run?.before?.length ?? 0) > 0,
   });
   const color = problems.length > 0 ? 'problemsErrorIcon.foreground' : STATUS_COLORS[status];
+  const tooltip = stepTooltip({ step, status, ...(run ? { run } : {}), problems });
   return {
     id,
     kind: 'step',
-    stepId: step.id,
+    stepId: path + step.id,
     label: stepLabel(stepNumber(context.plan, step.id), step.title, revised),
     description: parts.join(' · '),
-    tooltip: stepTooltip({ step, status, ...(run ? { run } : {}), problems }),
+    tooltip: [tooltip, ...budget.tooltip.map(escapeMarkdown), ...(nested ? [`Step ${escapeMarkdown(path + step.id)} of a sub-plan`] : [])].join('\n\n'),
     iconId: problems.length > 0 ? 'warning' : STATUS_ICONS[status],
     ...(color ? { iconColor: color } : {}),
     contextValue,
-    accessibilityLabel: `${step.title}, ${step.id}, ${STATUS_TEXT[status]}`,
-    expanded: problems.length > 0 || BROKEN.has(status),
+    accessibilityLabel: `${step.title}, ${path + step.id}, ${STATUS_TEXT[status]}`,
+    expanded: problems.length > 0 || BROKEN.has(status) || subplanOpen(status, child),
     children,
   };
+}
+
+/**
+ * The rows of `child`, the sub-plan of the step whose row is `parentRowId`: its step rows as the top plan's
+ * are built, ids under the parent's row, step ids under `path`, and nothing that acts on a step of the top
+ * run (a replaced row offers no output command: that command reads the top run).
+ */
+function childRows(parentRowId: string, path: string, child: ChildRunView, input: PlanTreeInput): PlanTreeNode[] {
+  const childInput: PlanTreeInput = {
+    plan: child.plan,
+    source: input.source,
+    run: child,
+    executing: input.executing === true && child.status === 'running',
+    ...(input.approvals ? { approvals: input.approvals } : {}),
+    ...(input.children ? { children: input.children } : {}),
+  };
+  const rows = stepRows(child.plan, { planId: parentRowId, input: childInput, baseRevision: child.revision - child.replanReasons.length, plan: child.plan, path });
+  return rows.map((row) => (row.kind === 'group' ? { ...row, children: row.children.map((replaced) => ({ ...replaced, stepId: path + replaced.stepId, contextValue: REPLACED_CONTEXT_VALUE })) } : row));
 }
 
 /**

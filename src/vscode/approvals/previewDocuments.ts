@@ -2,17 +2,23 @@
 // a diff (the file now, or as the earlier pending steps leave it, against the proposed content) for a file
 // change, the exact command line and folder for a command, and, for an edit that can no longer apply, why
 // not. Every URI starts with `/<stepId>/`, so the editor title's Approve / Reject know which step a tab is
-// about, and the tabs of a step are closed once it is answered.
+// about, and the tabs of a step are closed once it is answered. A sub-plan's step (`E3/E1`) is one segment,
+// `E3:E1` (a step id has no colon).
 import * as vscode from 'vscode';
 import type { ApprovalRequest, FileChangePreview } from '../../core/ports';
 import { approvalSummary } from '../../core/view/approvalPrompt';
 import { Disposable } from '../disposableStore';
 import { PREVIEW_SCHEME } from '../ids';
 
-/** The step a preview document is about, from its URI (`planwright-preview:/E3/…`); `undefined` for other URIs. */
+/** The step a preview document is about, from its URI (`planwright-preview:/E3/…`, `/E3:E1/…`); `undefined` for other URIs. */
 export function previewStepId(uri: vscode.Uri | undefined): string | undefined {
   if (uri?.scheme !== PREVIEW_SCHEME) return undefined;
-  return uri.path.split('/')[1] || undefined;
+  return uri.path.split('/')[1]?.replaceAll(':', '/') || undefined;
+}
+
+/** The first segment of a preview URI's path for step `stepId`. */
+function stepSegment(stepId: string): string {
+  return stepId.replaceAll('/', ':');
 }
 
 function diffTitle(stepId: string, change: FileChangePreview): string {
@@ -65,11 +71,11 @@ export class PreviewDocuments extends Disposable implements vscode.TextDocumentC
     const version = ++this.counter;
     for (const change of request.preview.changes) {
       if (change.problem !== undefined) {
-        await this.showText(this.put(`/${request.stepId}/${version}/cannot-apply/${change.path}.txt`, cannotApplyText(request, change)));
+        await this.showText(this.put(`/${stepSegment(request.stepId)}/${version}/cannot-apply/${change.path}.txt`, cannotApplyText(request, change)));
         continue;
       }
-      const left = this.put(`/${request.stepId}/${version}/current/${change.path}`, change.before ?? '');
-      const right = this.put(`/${request.stepId}/${version}/proposed/${change.path}`, change.after ?? '');
+      const left = this.put(`/${stepSegment(request.stepId)}/${version}/current/${change.path}`, change.before ?? '');
+      const right = this.put(`/${stepSegment(request.stepId)}/${version}/proposed/${change.path}`, change.after ?? '');
       await vscode.commands.executeCommand('vscode.diff', left, right, diffTitle(request.stepId, change), { preview: false });
     }
     return true;
@@ -79,7 +85,7 @@ export class PreviewDocuments extends Disposable implements vscode.TextDocumentC
   async showPreview(request: ApprovalRequest): Promise<boolean> {
     if (await this.showDiff(request)) return true;
     const name = request.preview.kind === 'command' ? 'command.sh' : 'step.txt';
-    await this.showText(this.put(`/${request.stepId}/${++this.counter}/${name}`, whatItDoesText(request)));
+    await this.showText(this.put(`/${stepSegment(request.stepId)}/${++this.counter}/${name}`, whatItDoesText(request)));
     return true;
   }
 

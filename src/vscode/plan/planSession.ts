@@ -35,6 +35,7 @@ export class PlanSession {
       plan: file.plan,
       source: file.source,
       ...(run ? { run } : {}),
+      ...(this.runs.children.size > 0 ? { children: this.runs.children } : {}),
       executing: this.runs.executing,
       approvals: new Map(this.approvals.all().map((request) => [request.stepId, request.preview.kind])),
       waiting: this.approvals.all(),

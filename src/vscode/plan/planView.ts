@@ -1,10 +1,10 @@
 // The Planwright view and the run's status bar item: the tree, its description ("step k of n"), a badge
 // counting the steps that wait for approval, and the status bar text (step k of n, tokens so far, the cost
-// when prices are set). They follow the session's changes; a step that starts waiting scrolls the "Waiting
+// when prices are set; both count the run's sub-plans too). They follow the session's changes; a step that starts waiting scrolls the "Waiting
 // for you" section into sight.
 import * as vscode from 'vscode';
 import { planRowStatus } from '../../core/view/planTreeModel';
-import { progressText } from '../../core/view/runProgress';
+import { progressText, withChildUsage } from '../../core/view/runProgress';
 import { statusBarText } from '../../core/view/statusBarText';
 import type { ModelPrices } from '../../core/cost/modelPrices';
 import { COMMANDS, VIEWS } from '../ids';
@@ -60,9 +60,10 @@ export class PlanView extends Disposable {
     }
     const executing = this.session.runs.executing;
     const status = planRowStatus(run, executing, waiting);
-    const progress = progressText(run);
+    const counted = withChildUsage(run, this.session.runs.children.values());
+    const progress = progressText(counted);
     this.treeView.description = progress;
-    const cost = runCostText(run, this.prices());
+    const cost = runCostText(counted, this.prices());
     this.statusBar.text = `${STATUS_ICONS[status] ?? '$(checklist)'} Planwright: ${statusBarText(status, waiting, executing, progress)}${cost ? ` · ${cost.total}` : ''}`;
     const tooltip = run.statusReason ? `${run.status}: ${run.statusReason}` : vscode.l10n.t('Run {0}: {1}', run.runId, run.status);
     this.statusBar.tooltip = cost ? `${tooltip}\n${cost.tooltip}` : tooltip;

@@ -1,7 +1,8 @@
 // The ports a run of the open plan works through, built from the host adapters: the workspace folder's files
 // and commands, the run's journal and trace, the log, the approval gate and, when configured, the models;
 // and the options a run takes from the settings: all of them for a new run, only those changed for a resumed one.
-// With the models, `subplan` steps run as child runs planned by the planner model, journalled beside the run.
+// With the models, `subplan` steps run as child runs planned by the planner model, journalled beside the run;
+// `onChildChange` hears every change of a child run (and of theirs), for the tree to nest them.
 import type * as vscode from 'vscode';
 import { PlanRun, type RunDeps } from '../../core/executor/planRun';
 import type { RunOptions } from '../../core/run/runOptions';
@@ -28,6 +29,7 @@ export function hostRunDeps(
   models: RunModels | undefined,
   options: RunOptions,
   onChange: (state: RunState, stepIds: readonly string[]) => void,
+  onChildChange?: (childRunId: string, state: RunState) => void,
 ): RunDeps {
   const { workspace, commands } = host.ports(folder);
   const log = host.log;
@@ -42,6 +44,7 @@ export function hostRunDeps(
     planChild: modelChildPlanner(models.planner, projectRules),
     replannerIn,
     options,
+    ...(onChildChange ? { onChildChange: (childRunId: string, state: RunState) => onChildChange(childRunId, state) } : {}),
   });
   return {
     ...base,

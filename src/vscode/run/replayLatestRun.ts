@@ -1,12 +1,13 @@
 // Replaying the last run of the workspace from its journal, for a window that was reloaded: it reads the
 // journal and executes nothing; a journal it cannot replay is reported in the log. Also the shape of the
 // journal's `host` record, which tells a replayed run which plan it belongs to, and the plan file it opens.
+// The run's sub-plans are replayed from their own journals beside it, so the tree nests them as they were.
 import * as vscode from 'vscode';
 import { loadRunState } from '../../core/executor/runRecorder';
 import type { RunState } from '../../core/run/runState';
 import { messageOf } from '../../core/text/errorText';
 import type { LoadedPlanFile } from '../plan/loadedPlan';
-import type { RunFiles, RunStorage } from './runStorage';
+import { closeRunFiles, type RunFiles, type RunStorage } from './runStorage';
 
 /** What the journal's `host` field holds for a run started in VS Code. */
 export interface HostRecord {
@@ -30,6 +31,22 @@ export async function replayLatestRun(
     return undefined;
   }
   return { runId, files, state };
+}
+
+/** The child runs of run `runId` as their journals tell them, by run id; a journal that cannot be replayed is left out and logged. */
+export async function replayChildren(storage: RunStorage, runId: string, log: vscode.LogOutputChannel): Promise<Map<string, RunState>> {
+  const children = new Map<string, RunState>();
+  for (const childRunId of await storage.children(runId)) {
+    const files = storage.open(childRunId);
+    try {
+      children.set(childRunId, await loadRunState(files.journal, (warning) => log.warn(warning)));
+    } catch (error) {
+      log.warn(`Could not replay the journal of sub-plan run ${childRunId} (${files.journalPath}): ${messageOf(error)}`);
+    } finally {
+      await closeRunFiles(files);
+    }
+  }
+  return children;
 }
 
 /** The plan a replayed run belongs to, as the view opens it: the file it came from, when its host record says. */

@@ -2,7 +2,8 @@
 // or resumes the journalled one, executes it under a cancellable progress notification, and routes every
 // change (journalled first by the executor) to the tree, the status bar and the log. Pause, cancel, edits,
 // retries and skips go through the executor; an edit during a run pauses it, revises, and carries on.
-// After a window reload, `restore()` replays the last journal without executing anything. A goal in fused
+// After a window reload, `restore()` replays the last journal (and its sub-plans') without executing anything;
+// the child runs of `subplan` steps are kept by run id for the tree to nest. A goal in fused
 // or auto mode (`runGoal`) runs through the same machinery: each action the agent takes becomes a step as
 // it happens, and an escalation puts the planned steps in as the run's next revision. Where the run stands
 // (idle, running, re-planning, paused, waiting, ended) is one phase, moved only by core's `nextPhase`.
@@ -27,7 +28,7 @@ import { hostRunDeps, newRunOptions, optionalModels, resumeHostRun } from './hos
 import { Disposable } from '../disposableStore';
 import { CONTEXT_KEYS } from '../ids';
 import { logRunChange } from './logRunChange';
-import { replayedPlanFile, replayLatestRun, type HostRecord } from './replayLatestRun';
+import { replayChildren, replayedPlanFile, replayLatestRun, type HostRecord } from './replayLatestRun';
 import { RunExecution } from './runExecution';
 import { refuseUntrusted, runFolder } from './runFolder';
 import type { RunHost, RunModels } from './runHost';
@@ -46,6 +47,8 @@ export class RunController extends Disposable {
   /** True while the execution is a goal's (the fused loop, then any planned run it escalated to). */
   private actingOnGoal = false;
   private lastStatus = new Map<string, string>();
+  /** The child runs of the run's sub-plans (and theirs), by run id, as they last changed. */
+  private childStates = new Map<string, RunState>();
   /** The model calls that wrote the open plan (the chat's /plan), journalled with its first run; `forget()` drops them. */
   private planUsage: readonly UsageRecord[] = [];
 
@@ -67,6 +70,11 @@ export class RunController extends Disposable {
   /** The run as it stands (live, or replayed from its journal), if the open plan has one. */
   get state(): RunState | undefined {
     return this.runState;
+  }
+
+  /** The child runs of the run's sub-plans, by run id. */
+  get children(): ReadonlyMap<string, RunState> {
+    return this.childStates;
   }
 
   /** True while the run executes in this window. */
@@ -98,6 +106,7 @@ export class RunController extends Disposable {
     this.files = undefined;
     this.planUsage = [];
     this.lastStatus.clear();
+    this.childStates = new Map();
     await this.updateContext();
     this.changed.fire(undefined);
   }
@@ -117,6 +126,7 @@ export class RunController extends Disposable {
     this.execution.advance({ type: 'forget' });
     await closeRunFiles(this.files);
     this.lastStatus.clear();
+    this.childStates = new Map();
     const files = this.host.storage.create(new Date());
     this.files = files;
     const host: HostRecord = { source: source.source, ...(source.uri ? { planUri: source.uri.toString() } : {}) };
@@ -226,6 +236,7 @@ export class RunController extends Disposable {
     this.files = files;
     this.run = undefined;
     this.runState = state;
+    this.childStates = await replayChildren(this.host.storage, runId, this.host.log);
     this.execution.advance({ type: 'changed', status: state.status, recovering: false });
     this.lastStatus = new Map([...state.steps].map(([id, run]) => [id, run.status]));
     await this.host.loadedPlan.set(replayedPlanFile(runId, state));
@@ -279,7 +290,21 @@ export class RunController extends Disposable {
   }
 
   private deps(folder: vscode.WorkspaceFolder, files: RunFiles, models: RunModels | undefined, options: RunOptions): RunDeps {
-    return hostRunDeps(this.host, folder, files, models, options, (state, stepIds) => this.onRunChange(state, stepIds));
+    return hostRunDeps(
+      this.host,
+      folder,
+      files,
+      models,
+      options,
+      (state, stepIds) => this.onRunChange(state, stepIds),
+      (childRunId, state) => this.onChildChange(childRunId, state),
+    );
+  }
+
+  /** A child run changed: the tree shows it under its `subplan` step. */
+  private onChildChange(childRunId: string, state: RunState): void {
+    this.childStates.set(childRunId, state);
+    this.changed.fire(undefined);
   }
 
   private onRunChange(state: RunState, stepIds: readonly string[]): void {

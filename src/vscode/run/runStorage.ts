@@ -59,4 +59,10 @@ export class RunStorage {
     const ids = names.filter((name) => name.endsWith(JOURNAL_SUFFIX)).map((name) => name.slice(0, -JOURNAL_SUFFIX.length)).filter((id) => !id.includes('.'));
     return ids.sort().at(-1);
   }
+
+  /** The ids of the child runs of run `runId` (its sub-plans', and theirs) whose journals are in the folder. */
+  async children(runId: string): Promise<string[]> {
+    const names = await readdir(this.folder).catch(() => [] as string[]);
+    return names.filter((name) => name.startsWith(`${runId}.`) && name.endsWith(JOURNAL_SUFFIX)).map((name) => name.slice(0, -JOURNAL_SUFFIX.length)).sort();
+  }
 }

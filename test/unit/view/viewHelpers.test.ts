@@ -1,11 +1,11 @@
 // The small pure pieces behind the editor surface: which rows changed, the approval prompt's words and the
-// bulk-approval rule, the status bar's progress text, Markdown escaping, and the contextValue grammar.
+// bulk-approval rule, the status bar's progress text (its tokens counting sub-plans'), Markdown escaping, and the contextValue grammar.
 import * as assert from 'node:assert/strict';
 import type { ApprovalRequest } from '../../../src/core/ports';
 import { approvalMessage, approvalSummary, isSafeToApproveInBulk } from '../../../src/core/view/approvalPrompt';
 import { codeBlock, escapeMarkdown, inlineCode } from '../../../src/core/view/markdownText';
 import { planTreeModel } from '../../../src/core/view/planTreeModel';
-import { formatTokens, progressText, stepProgress } from '../../../src/core/view/runProgress';
+import { formatTokens, progressText, stepProgress, withChildUsage } from '../../../src/core/view/runProgress';
 import { planContextValue, stepContextValue, whenStepHasFlag, whenStepIs } from '../../../src/core/view/stepContextValue';
 import { treeChanges } from '../../../src/core/view/treeChanges';
 import { runView, stepRun, threeSteps } from './viewFixtures';
@@ -72,6 +72,13 @@ describe('run progress', () => {
     assert.equal(progressText(runView(plan)), 'step 1 of 3');
     const done = runView(plan, { E1: stepRun('succeeded'), E2: stepRun('succeeded'), E3: stepRun('skipped') });
     assert.equal(progressText(done), 'step 3 of 3');
+  });
+
+  it('counts the tokens of the run’s sub-plans in its total', () => {
+    const call = (tokens: number) => ({ phase: 'plan' as const, usage: { role: 'planner', model: 'm', promptTokens: tokens, completionTokens: 0, cachedTokens: 0, estimated: false, ms: 1 } });
+    const run = runView(plan, {}, { usage: [call(1_000)] });
+    assert.equal(progressText(withChildUsage(run, [{ usage: [call(200)] }, { usage: [call(34), call(0)] }])), 'step 1 of 3 · 1,234 tokens');
+    assert.equal(withChildUsage(run, []), run);
   });
 
   it('shortens big token counts', () => {
