@@ -3,6 +3,7 @@
 // replies. Prints milliseconds per MB for each (JSON.parse included, the median of a few runs) against
 // the target of 100 ms per MB: the process's CPU time, which other processes on a busy machine inflate
 // less than wall time (printed beside it). Run: npx tsc -p . && node out/bench/pathologicalPlanBench.js [MB]
+import { PLAN_LIMITS } from '../src/core/planLimits';
 import { parsePlanText } from '../src/core/plan/parsePlan';
 import { readPlanReply } from '../src/core/planner/readPlanReply';
 import { generatePlan } from './generatedPlan';
@@ -29,8 +30,9 @@ function cases(bytes: number): Case[] {
   const keys = Math.floor(bytes / 12);
   const wide = `{"path":"a",${Array.from({ length: keys }, (_, index) => `"k${index}":1`).join(',')}}`;
   const levels = Math.floor(bytes / 2);
+  // As many steps as fill `bytes`, up to the most a plan may have.
   let steps = 1000;
-  while (JSON.stringify(generatePlan(steps)).length < bytes) steps *= 2;
+  while (steps < PLAN_LIMITS.steps && JSON.stringify(generatePlan(steps)).length < bytes) steps = Math.min(steps * 2, PLAN_LIMITS.steps);
   return [
     { name: 'tool name', text: planWith({ tool: long }), as: 'plan' },
     { name: 'field name', text: planWith({ [long]: 1 }), as: 'plan' },
@@ -49,6 +51,8 @@ function cases(bytes: number): Case[] {
     { name: 'reply: not-check nesting', text: `readFile {"path":"a"} check ${'not '.repeat(bytes / 4)}exists a`, as: 'reply' },
     { name: 'reply: argument nesting', text: `readFile {"path":"a","x":${'['.repeat(levels)}${']'.repeat(levels)}}`, as: 'reply' },
     { name: 'reply: many lines', text: 'readFile {"path":"src/a.ts"}\n'.repeat(bytes / 29), as: 'reply' },
+    { name: `reply: ${PLAN_LIMITS.steps} reads of one file`, text: 'readFile {"path":"src/a.ts"}\n'.repeat(PLAN_LIMITS.steps), as: 'reply' },
+    { name: `reply: ${PLAN_LIMITS.steps} writes of one file`, text: 'writeFile {"path":"src/a.ts","content":"x"}\n'.repeat(PLAN_LIMITS.steps), as: 'reply' },
     { name: 'reply: JSON nesting', text: `{"steps":[{"tool":"readFile","args":{"x":${'['.repeat(levels)}${']'.repeat(levels)}}}]}`, as: 'reply' },
   ];
 }

@@ -5,6 +5,8 @@
 
 /** The limits of the plan format, documented in docs/plan-format.md. */
 export const PLAN_LIMITS = {
+  /** Steps of one plan (and step lines of one planner reply, operations of one re-planner patch): real plans have tens. */
+  steps: 10_000,
   /** Objects and arrays nested inside one field of a step (its args, a check, its compensation). */
   depth: 64,
   /** Characters of a field name anywhere in a plan (every real field name is far shorter). */
@@ -24,6 +26,9 @@ export const DOCUMENT_STRUCTURE = 3;
 
 /** What is wrong with a value that passes the nesting limit. */
 export const TOO_DEEP = `nests deeper than ${PLAN_LIMITS.depth} levels of objects and arrays, the most a plan allows; nothing inside it was checked`;
+
+/** How a plan, a planner reply or a re-planner patch past `PLAN_LIMITS.steps` is told it is too long. */
+export const TOO_MANY_STEPS = `more than the ${PLAN_LIMITS.steps} steps a plan may have`;
 
 /** Keys that name an object's prototype machinery: never a field of a plan, whatever the schema says. */
 const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);

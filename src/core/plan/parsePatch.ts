@@ -3,7 +3,9 @@
 //   add E7 [after E5] <step> a new step E7, after E5 (or at the end)
 //   drop E6                  remove E6
 // `<step>` is one step line, read by the step-line parser handed in. Parsing is tolerant line by line:
-// blank lines and code fences are ignored, and each malformed line is one problem naming its line.
+// blank lines and code fences are ignored, and each malformed line is one problem naming its line. A
+// patch of more operations than a plan may have steps ends there with one problem, unread past it.
+import { PLAN_LIMITS } from '../planLimits';
 import type { PatchOp, PlanPatch } from './planPatch';
 import type { Step } from './planSchema';
 import { STEP_ID_PATTERN } from './planSchema';
@@ -23,10 +25,16 @@ const DROP = new RegExp(`^drop\\s+(${ID})\\s*$`);
 export function parsePatch(text: string, parseStep: StepLineParser): PatchParse {
   const ops: PatchOp[] = [];
   const problems: string[] = [];
-  text.split(/\r?\n/).forEach((raw, index) => {
-    const line = raw.trim();
-    if (line.length === 0 || line.startsWith('```')) return;
+  const lines = text.split(/\r?\n/);
+  let operations = 0;
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!.trim();
+    if (line.length === 0 || line.startsWith('```')) continue;
     const where = `line ${index + 1}`;
+    if (++operations > PLAN_LIMITS.steps) {
+      problems.push(`${where}: the patch holds more operations than the ${PLAN_LIMITS.steps} steps a plan may have; the lines from here on were not read`);
+      break;
+    }
     const step = (body: string, id: string): Step | undefined => {
       const parsed = parseStep(body, id);
       if (parsed.ok) return parsed.step;
@@ -45,7 +53,7 @@ export function parsePatch(text: string, parseStep: StepLineParser): PatchParse 
     } else {
       problems.push(`${where}: expected "replace <id> <step>", "add <id> [after <id>] <step>" or "drop <id>", got ${JSON.stringify(line.slice(0, 80))}`);
     }
-  });
+  }
   if (problems.length > 0) return { ok: false, problems };
   if (ops.length === 0) return { ok: false, problems: ['the reply holds no patch line; answer with at least one replace, add or drop line'] };
   return { ok: true, patch: ops };

@@ -3,7 +3,7 @@
 // tool catalogue or the whole plan (known tools, tool arguments, references, cycles) live in the gate.
 import { z } from 'zod';
 import { CheckSchema } from '../checks/checkSchema';
-import { PLAN_LIMITS } from '../planLimits';
+import { PLAN_LIMITS, TOO_MANY_STEPS } from '../planLimits';
 
 /** A step id: a letter, then up to 31 letters, digits, `_` or `-`. */
 export const STEP_ID_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,31}$/;
@@ -64,7 +64,7 @@ export const PlanSchema = z
       .nonnegative()
       .optional()
       .describe('Counts re-plans: 0 (or absent) for the first plan, +1 for every revision.'),
-    steps: z.array(StepSchema).min(1, { message: 'a plan needs at least one step' }).describe('The steps, in any order.'),
+    steps: z.array(StepSchema).min(1, { message: 'a plan needs at least one step' }).max(PLAN_LIMITS.steps, { message: TOO_MANY_STEPS }).describe('The steps, in any order.'),
   })
   .strict();
 

@@ -9,7 +9,7 @@ import { findTool, registeredTools, TOOL_NAMES } from '../tools/toolCatalog';
 import { runCommandTool } from '../tools/runCommand';
 import { closestName } from './closestName';
 import { findCycles } from './findCycles';
-import { DOCUMENT_STRUCTURE, screenValue } from '../planLimits';
+import { DOCUMENT_STRUCTURE, PLAN_LIMITS, screenValue, TOO_MANY_STEPS } from '../planLimits';
 import { appendProblems, boundProblem, formatPath, issueProblems, parseExplained, type PlanProblem } from './planProblem';
 import { PlanSchema, STEP_ID_PATTERN, StepSchema, type Plan, type Step, type ValidPlan } from './planSchema';
 import { referenceOccurrences } from './references';
@@ -66,6 +66,8 @@ export function validatePlan(input: unknown, options: GateOptions = {}): PlanVal
     return { ok: false, problems: [{ path: '', message: `a plan must be a JSON object, got ${got}` }] };
   }
   const rawSteps: unknown[] = Array.isArray((input as { steps?: unknown }).steps) ? (input as { steps: unknown[] }).steps : [];
+  // Refused before any step is read, so the work of checking one plan stays bounded.
+  if (rawSteps.length > PLAN_LIMITS.steps) return { ok: false, problems: [{ path: 'steps', message: `${rawSteps.length} steps, ${TOO_MANY_STEPS}; none of them was checked` }] };
   const locations = locateSteps(rawSteps);
   const screened = screenPlan(input, rawSteps, locations);
   const problems: PlanProblem[] = [...screened.problems];

@@ -2,7 +2,7 @@
 // parts as a line, as one small object per step ({"tool", "args", "after", "check", …}, checks still in
 // the one-line grammar), so it costs a fraction of the plan-file schema and maps to the same steps.
 import { z } from 'zod';
-import { screenValue } from '../../planLimits';
+import { PLAN_LIMITS, screenValue, TOO_MANY_STEPS } from '../../planLimits';
 import { appendProblems, formatPath, issueProblems, parseExplained, type PlanProblem } from '../planProblem';
 import type { Step } from '../planSchema';
 import { parseCheckText } from './checkGrammar';
@@ -46,6 +46,8 @@ const CHECK_FIELDS = [
 export function readCompactJson(value: unknown, options: CompactReaderOptions = {}): { readonly steps: Step[]; readonly problems: PlanProblem[] } {
   const items = (value as { steps?: unknown } | null)?.steps;
   if (value === null || typeof value !== 'object' || !Array.isArray(items)) return { steps: [], problems: [{ path: '', message: 'the reply must be a JSON object {"steps": [ ... ]}' }] };
+  const room = PLAN_LIMITS.steps - (options.existing?.length ?? 0);
+  if (items.length > room) return { steps: [], problems: [{ path: 'steps', message: `${items.length} steps, ${TOO_MANY_STEPS}${room < PLAN_LIMITS.steps ? ` (counting the ${PLAN_LIMITS.steps - room} the plan has)` : ''}; none of them was read` }] };
   const context = new DependencyContext(options.existing ?? []);
   const first = options.firstNumber ?? nextStepNumber(options.existing ?? []);
   const steps: Step[] = [];

@@ -1,7 +1,9 @@
 // Reads the compact plan language as it arrives: text is pushed in chunks of any size, and every line
 // completed by a chunk comes back at once as a step (or its problems), so a streamed plan can be shown
 // and started step by step. Blank lines, code fences and comment lines are skipped without taking a
-// step number; every other line is step E<n> in order, whether or not it parses.
+// step number; every other line is step E<n> in order, whether or not it parses. A reply that would make
+// the plan longer than PLAN_LIMITS.steps ends there with one problem, and the rest of it is not read.
+import { PLAN_LIMITS, TOO_MANY_STEPS } from '../../planLimits';
 import type { PlanProblem } from '../planProblem';
 import type { Step } from '../planSchema';
 import { DependencyContext, type DependencyView } from './impliedDependencies';
@@ -43,6 +45,10 @@ export function nextStepNumber(existing: readonly { readonly id: string }[]): nu
 export class CompactPlanReader {
   private readonly context: DependencyContext;
   private readonly firstNumber: number;
+  /** Step lines this reply may hold before the plan (with the existing steps) is over the limit. */
+  private readonly room: number;
+  /** The problem of the line past the limit, once read: nothing after it is. */
+  private overflow: PlanProblem | undefined;
   private readonly read: CompactLineItem[] = [];
   private pending = '';
   private lineNumber = 0;
@@ -51,15 +57,25 @@ export class CompactPlanReader {
   constructor(options: CompactReaderOptions = {}) {
     this.context = new DependencyContext(options.existing ?? []);
     this.firstNumber = options.firstNumber ?? nextStepNumber(options.existing ?? []);
+    this.room = PLAN_LIMITS.steps - (options.existing?.length ?? 0);
   }
 
   /** Adds `chunk`; returns the step lines it completed, in order. */
   push(chunk: string): CompactLineItem[] {
     if (this.finished) throw new Error('CompactPlanReader: push after finish');
+    if (this.overflow) return [];
     this.pending += chunk;
     const lines = this.pending.split('\n');
     this.pending = lines.pop()!;
-    return lines.flatMap((line) => this.readLine(line));
+    const items: CompactLineItem[] = [];
+    for (const line of lines) {
+      items.push(...this.readLine(line));
+      if (this.overflow) {
+        this.pending = '';
+        break;
+      }
+    }
+    return items;
   }
 
   /** Ends the reply; returns the step of a last line that had no line break. */
@@ -68,7 +84,7 @@ export class CompactPlanReader {
     this.finished = true;
     const last = this.pending;
     this.pending = '';
-    return last.length > 0 ? this.readLine(last) : [];
+    return last.length > 0 && !this.overflow ? this.readLine(last) : [];
   }
 
   /** Every step line read so far. */
@@ -81,9 +97,10 @@ export class CompactPlanReader {
     return this.read.flatMap((item) => (item.step ? [item.step] : []));
   }
 
-  /** The problems of every line read so far. */
+  /** The problems of every line read so far, and of the reply being too long. */
   get problems(): PlanProblem[] {
-    return this.read.flatMap((item) => item.problems);
+    const problems = this.read.flatMap((item) => item.problems);
+    return this.overflow ? [...problems, this.overflow] : problems;
   }
 
   private readLine(raw: string): CompactLineItem[] {
@@ -92,6 +109,11 @@ export class CompactPlanReader {
     if (SKIPPED.test(text)) return [];
     const index = this.read.length;
     const id = `E${this.firstNumber + index}`;
+    if (index >= this.room) {
+      const counting = this.room < PLAN_LIMITS.steps ? ` (counting the ${PLAN_LIMITS.steps - this.room} the plan has)` : '';
+      this.overflow = { path: '', message: `line ${this.lineNumber}: the reply holds ${TOO_MANY_STEPS}${counting}; the lines from here on were not read` };
+      return [];
+    }
     const { step, problems } = parseCompactLine(text, { id, lineNumber: this.lineNumber, earlier: this.context });
     if (step) this.context.add(step);
     const item: CompactLineItem = { index, line: this.lineNumber, text, ...(step ? { step } : {}), problems };

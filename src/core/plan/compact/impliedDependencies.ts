@@ -58,10 +58,20 @@ export function hasHazard(earlier: StepAccess, later: StepAccess): boolean {
   return overlaps(earlier.writes, later.reads) || overlaps(earlier.writes, later.writes) || (!later.command && overlaps(earlier.reads, later.writes));
 }
 
+/** The last `dependsOn` query, so that the step it was asked for can be recorded as closed. */
+interface Answer {
+  readonly id: string;
+  readonly tool: string;
+  readonly args: unknown;
+  readonly access: StepAccess;
+  readonly dependsOn: readonly string[];
+}
+
 /**
  * The steps before a new one, with what each accesses and depends on, for hazard and reachability
- * queries. Each query costs the steps it has a hazard with and the dependencies it walks, never every
- * earlier step, so reading a reply of n lines stays linear in n when few lines touch the same files.
+ * queries. Each query costs the steps it has a hazard with that no nearer closed step hides, and the
+ * dependencies between them it walks, never every earlier step: reading a reply of n lines stays linear
+ * in n even when every line writes the same file.
  */
 export class DependencyContext {
   private readonly steps: { readonly view: DependencyView; readonly access: StepAccess }[] = [];
@@ -69,19 +79,38 @@ export class DependencyContext {
   private readonly position = new Map<string, number>();
   private readonly known = new Set<string>();
   private readonly hazards = new HazardIndex();
+  /**
+   * The highest position a dependency points forward to (a step listed before one it depends on, as a
+   * plan file may order them): a walk from below a position above it can never climb back up to it.
+   */
+  private forwardTop = -1;
+  /** Ids depended on before they were recorded. */
+  private readonly awaited = new Set<string>();
+  private answer: Answer | undefined;
 
   constructor(earlier: readonly DependencyView[] = []) {
     for (const step of earlier) this.add(step);
   }
 
-  /** Records a step after the others. */
+  /**
+   * Records a step after the others. It is closed (it stands in for the earlier steps it covers, see
+   * hazardIndex.ts) when its `dependsOn` holds everything the last `dependsOn` query answered for it.
+   */
   add(step: DependencyView): void {
-    const access = stepAccess(step);
-    this.position.set(step.id, this.steps.length);
+    const answer = this.answer?.id === step.id && this.answer.tool === step.tool && this.answer.args === step.args ? this.answer : undefined;
+    this.answer = undefined;
+    const access = answer?.access ?? stepAccess(step);
+    const at = this.steps.length;
+    const references = implicitDependencies(step, this.known);
+    const deps = references.length === 0 ? (step.dependsOn ?? []) : [...new Set([...(step.dependsOn ?? []), ...references])];
+    const closed = answer !== undefined && answer.dependsOn.every((id) => deps.includes(id));
+    for (const id of deps) if (!this.position.has(id)) this.awaited.add(id);
+    if (this.awaited.delete(step.id)) this.forwardTop = at;
+    this.position.set(step.id, at);
     this.known.add(step.id);
-    this.hazards.add(this.steps.length, access);
+    this.hazards.add(at, access, closed);
     this.steps.push({ view: step, access });
-    this.deps.set(step.id, [...new Set([...(step.dependsOn ?? []), ...implicitDependencies(step, this.known)])]);
+    this.deps.set(step.id, deps);
   }
 
   /**
@@ -90,24 +119,32 @@ export class DependencyContext {
    */
   dependsOn(step: Pick<Step, 'id' | 'tool' | 'args' | 'compensation'>, explicit: readonly string[]): string[] {
     const access = stepAccess(step);
-    const reached = new Set<string>();
-    for (const id of [...explicit, ...implicitDependencies(step, this.known)]) this.reach(id, reached);
+    const hazards = this.hazards.candidates(access).filter((index) => hasHazard(this.steps[index]!.access, access));
     const kept = new Set(explicit);
-    for (const index of this.hazards.candidates(access)) {
-      const earlier = this.steps[index]!;
-      if (!hasHazard(earlier.access, access) || reached.has(earlier.view.id)) continue;
-      this.reach(earlier.view.id, reached);
-      kept.add(earlier.view.id);
+    if (hazards.length > 0) {
+      // Nothing below the farthest hazard can lead back up to one, so a walk stops there.
+      const farthest = hazards[hazards.length - 1]!;
+      const floor = farthest > this.forwardTop ? farthest : 0;
+      const reached = new Set<string>();
+      for (const id of [...explicit, ...implicitDependencies(step, this.known)]) this.reach(id, reached, floor);
+      for (const index of hazards) {
+        const earlier = this.steps[index]!.view.id;
+        if (reached.has(earlier)) continue;
+        this.reach(earlier, reached, floor);
+        kept.add(earlier);
+      }
     }
-    return [...kept].sort((a, b) => (this.position.get(a) ?? Number.MAX_SAFE_INTEGER) - (this.position.get(b) ?? Number.MAX_SAFE_INTEGER));
+    const dependsOn = [...kept].sort((a, b) => (this.position.get(a) ?? Number.MAX_SAFE_INTEGER) - (this.position.get(b) ?? Number.MAX_SAFE_INTEGER));
+    this.answer = { id: step.id, tool: step.tool, args: step.args, access, dependsOn };
+    return dependsOn;
   }
 
-  /** Adds `from` and every step it depends on, directly or through others, to `reached`. */
-  private reach(from: string, reached: Set<string>): void {
+  /** Adds `from` and every step it depends on at or above position `floor`, directly or through others, to `reached`. */
+  private reach(from: string, reached: Set<string>, floor: number): void {
     const stack = [from];
     while (stack.length > 0) {
       const id = stack.pop()!;
-      if (reached.has(id)) continue;
+      if (reached.has(id) || (this.position.get(id) ?? floor) < floor) continue;
       reached.add(id);
       for (const dep of this.deps.get(id) ?? []) stack.push(dep);
     }
