@@ -17,16 +17,22 @@ const report = (runId: string, calls = 1): RunReport => ({
   summary: '',
 });
 const child = (runId: string, goal: string, depth = 1): ChildRecord => ({ report: report(runId), goal, scope: ['src'], depth });
+/** Child records keyed by their run ids, as the sub-plan runner keeps them. */
+const childMap = (...children: Array<[runId: string, goal: string, depth?: number]>) =>
+  new Map<string, ChildRecord>(children.map(([runId, goal, depth]) => [runId, child(runId, goal, depth)]));
+/** A run with a step retried after a re-plan, a grandchild, and a child of another run. */
+const familyOfRuns = () =>
+  childMap(
+    ['run.E1-00000001', 'first try'],
+    ['run.E2-00000002', 'b'],
+    ['run.E2-00000002.E1-00000003', 'deeper', 2],
+    ['run.E1-00000004', 'after a re-plan'],
+    ['other.E1-00000005', 'another run'],
+  );
 
 describe('nestReport', () => {
   it('nests each child under its step, grandchildren under theirs, and the latest child of a step wins', () => {
-    const children = new Map<string, ChildRecord>([
-      ['run.E1-00000001', child('run.E1-00000001', 'first try')],
-      ['run.E2-00000002', child('run.E2-00000002', 'b')],
-      ['run.E2-00000002.E1-00000003', child('run.E2-00000002.E1-00000003', 'deeper', 2)],
-      ['run.E1-00000004', child('run.E1-00000004', 'after a re-plan')],
-      ['other.E1-00000005', child('other.E1-00000005', 'another run')],
-    ]);
+    const children = familyOfRuns();
     const nested = nestReport(report('run', 0), children);
     assert.deepEqual(Object.keys(nested.children ?? {}), ['E1', 'E2']);
     assert.equal(nested.children!.E1!.goal, 'after a re-plan');
@@ -34,12 +40,12 @@ describe('nestReport', () => {
   });
 
   it('counts every child run below a report in its total, its own calls kept apart', () => {
-    const children = new Map<string, ChildRecord>([
-      ['run.E1-00000001', child('run.E1-00000001', 'a')],
-      ['run.E1-00000001~2', child('run.E1-00000001~2', 'a, tried again')],
-      ['run.E1-00000001~2.E1-00000003', child('run.E1-00000001~2.E1-00000003', 'deeper', 2)],
-      ['other.E1-00000005', child('other.E1-00000005', 'another run')],
-    ]);
+    const children = childMap(
+      ['run.E1-00000001', 'a'],
+      ['run.E1-00000001~2', 'a, tried again'],
+      ['run.E1-00000001~2.E1-00000003', 'deeper', 2],
+      ['other.E1-00000005', 'another run'],
+    );
     const nested = nestReport(report('run', 2), children);
     assert.equal(nested.children!.E1!.goal, 'a, tried again');
     assert.deepEqual([nested.usage.own?.calls, nested.usage.total.calls, nested.usage.total.promptTokens], [2, 5, 400]);
@@ -49,13 +55,7 @@ describe('nestReport', () => {
 
 describe('usageByLevel', () => {
   it('sums each level below the report, every attempt of every child counted', () => {
-    const children = new Map<string, ChildRecord>([
-      ['run.E1-00000001', child('run.E1-00000001', 'first try')],
-      ['run.E2-00000002', child('run.E2-00000002', 'b')],
-      ['run.E2-00000002.E1-00000003', child('run.E2-00000002.E1-00000003', 'deeper', 2)],
-      ['run.E1-00000004', child('run.E1-00000004', 'after a re-plan')],
-      ['other.E1-00000005', child('other.E1-00000005', 'another run')],
-    ]);
+    const children = familyOfRuns();
     assert.deepEqual(usageByLevel(report('run', 0), children).map((level) => [level.level, level.runs, level.calls]), [[0, 1, 0], [1, 3, 3], [2, 1, 1]]);
   });
 });
