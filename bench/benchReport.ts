@@ -4,6 +4,7 @@
 // step-count band; where split loses; and per task family, which mode wins — the data behind "when to
 // stay fused".
 import { ARM_NAMES, type ArmName } from './benchArms';
+import { armCosts, type ArmCost } from './benchCost';
 import { distribution, rate, ratio, type Distribution } from './benchStats';
 import type { Estimate } from './bootstrap';
 import { describeProfile, LATENCY_PROFILES } from './latencyModel';
@@ -12,6 +13,7 @@ import { MEASURED, measuredRunFigures, profileFigures, type ReportProfile, type 
 import type { RunRecord } from './runRecord';
 import { splitLossLines } from './splitLosses';
 import { hashString, mixSeed } from './tasks/random';
+import type { ModelPrices } from '../src/core/cost/modelPrices';
 
 /** One arm on one profile. */
 export interface ArmSummary {
@@ -76,6 +78,8 @@ export interface BenchReport {
   /** Per profile, the families where split loses on tokens, on p99, or on both. */
   readonly splitLoses: readonly string[];
   readonly whenToStayFused: readonly string[];
+  /** Each arm's mean cost per run and phase, when `--prices` gave prices. */
+  readonly cost?: readonly ArmCost[];
   readonly figures: readonly RunFigures[];
 }
 
@@ -177,8 +181,11 @@ function describeReportProfile(profile: ReportProfile): string {
   return profile === MEASURED ? `${MEASURED}: latency as measured against the endpoint (each run's wall time), cached tokens as the endpoint reported them` : describeProfile(LATENCY_PROFILES[profile]);
 }
 
-/** Builds the report from every run's record, runs in task order; the `measured` profile reads latency as measured. */
-export function buildReport(runs: readonly RunRecord[], profiles: readonly ReportProfile[], seed: number): BenchReport {
+/**
+ * Builds the report from every run's record, runs in task order; the `measured` profile reads latency as
+ * measured. With `prices`, the report has each arm's cost per phase.
+ */
+export function buildReport(runs: readonly RunRecord[], profiles: readonly ReportProfile[], seed: number, prices?: ModelPrices): BenchReport {
   const figures = profiles.flatMap((profile) => (profile === MEASURED ? runs.map(measuredRunFigures) : profileFigures(runs, profile, seed)));
   const sets = [...new Set(runs.map((run) => run.set))];
   // Family names are unique within a set; with several sets a family is named with its set.
@@ -216,6 +223,7 @@ export function buildReport(runs: readonly RunRecord[], profiles: readonly Repor
     families,
     splitLoses: splitLossLines(paired.filter((ratios) => ratios.kind === 'family')),
     whenToStayFused: stayFusedRule(families, profiles),
+    ...(prices ? { cost: armCosts(figures, prices) } : {}),
     figures,
   };
 }

@@ -1,5 +1,6 @@
 // The report as text: a plain table per profile for the terminal, and the same figures as Markdown
 // tables for docs/benchmark.md. Numbers only; every figure comes from the report.
+import { costLines } from './benchCost';
 import type { ArmSummary, BenchReport, FamilySummary } from './benchReport';
 import type { Estimate } from './bootstrap';
 import type { PairedRatios } from './pairedRatios';
@@ -83,7 +84,7 @@ export function renderText(report: BenchReport): string {
   const lines = [`Planwright bench: set ${report.sets.join(' + ')}, ${report.tasks} tasks (${report.faultedTasks} with an injected fault), seed ${report.seed}; tokens as billed for every byte sent, counted with gpt-tokenizer (o200k_base).`, ''];
   for (const profile of report.profiles) {
     const arms = report.arms.filter((arm) => arm.profile === profile.name);
-    lines.push(`Profile ${profile.figures}`, plainTable([HEAD, ...arms.map(armRow)]), ...ratioLines(report, profile.name), '', plainTable([LATENCY_HEAD, ...arms.map(latencyRow)]), '');
+    lines.push(`Profile ${profile.figures}`, plainTable([HEAD, ...arms.map(armRow)]), ...ratioLines(report, profile.name), ...costLines(report.cost ?? [], profile.name), '', plainTable([LATENCY_HEAD, ...arms.map(latencyRow)]), '');
     lines.push(PAIRED_NOTE, plainTable(pairedRows(report, profile.name)), '');
   }
   lines.push('Where split loses (per family, against fused):', ...report.splitLoses.map((line) => `- ${line}`), '');
@@ -98,7 +99,7 @@ export function renderMarkdown(report: BenchReport): string {
   const parts: string[] = [];
   for (const profile of report.profiles) {
     const arms = report.arms.filter((arm) => arm.profile === profile.name);
-    parts.push(`### ${profile.name}`, '', `Profile: ${profile.figures.slice(profile.name.length + 2)}.`, '', markdownTable([HEAD, ...arms.map(armRow)]), '', ...ratioLines(report, profile.name).map((line) => `${line}  `), '');
+    parts.push(`### ${profile.name}`, '', `Profile: ${profile.figures.slice(profile.name.length + 2)}.`, '', markdownTable([HEAD, ...arms.map(armRow)]), '', ...[...ratioLines(report, profile.name), ...costLines(report.cost ?? [], profile.name)].map((line) => `${line}  `), '');
     parts.push(markdownTable([LATENCY_HEAD, ...arms.map(latencyRow)]), '', PAIRED_NOTE, '', markdownTable(pairedRows(report, profile.name)), '');
   }
   parts.push('### Where split loses', '', ...report.splitLoses.map((line) => `- ${line}`), '');

@@ -1,5 +1,5 @@
 // A ChatModel wrapper that keeps every call a run makes — role, the request as sent, the reply's text,
-// the usage, and when it started and ended on the run's clock — for the token figures, the prompt-cache
+// the usage and the model that answered, and when it started and ended on the run's clock — for the token figures, the prompt-cache
 // model and the latency replay.
 import type { ChatModel, ChatRequest, ChatUsage, Clock } from '../src/core/ports';
 
@@ -9,6 +9,8 @@ export interface RecordedCall {
   /** The reply's text (where a streamed plan's lines are found by offset). */
   readonly content: string;
   readonly usage: ChatUsage;
+  /** The model the endpoint says answered. */
+  readonly model: string;
   readonly start: number;
   readonly end: number;
 }
@@ -20,7 +22,7 @@ export function recordingModel(model: ChatModel, clock: Clock, calls: RecordedCa
     async chat(request, ...rest) {
       const start = clock.now();
       const response = await model.chat(request, ...rest);
-      calls.push({ request, content: response.content, usage: response.usage, start, end: clock.now() });
+      calls.push({ request, content: response.content, usage: response.usage, model: response.model, start, end: clock.now() });
       return response;
     },
   };

@@ -5,6 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { MODEL_ENV, modelsFromEnv } from '../src/cli/modelsFromEnv';
+import { readPricesFile } from '../src/cli/pricesFile';
 import { ScriptedModelServer } from '../test/support/scriptedModelServer';
 import { renderChart } from './benchChart';
 import type { BenchOptions } from './benchOptions';
@@ -68,6 +69,9 @@ export async function runBenchmark(options: BenchOptions, io: BenchIo, command: 
   if (!sets) throw new BenchSetupError(`unknown task set "${options.set}"`);
   const tasks = tasksOf(sets, { count: options.tasks, seed: options.seed, faultRate: options.faultRate });
   const seed = options.seed ?? sets[0]!.defaults.seed;
+  // Read before any run, so a bad price file costs nothing.
+  const priced = await readPricesFile(process.cwd(), options.prices);
+  if ('error' in priced) throw new BenchSetupError(priced.error);
   let server: ScriptedModelServer | undefined;
   let source: ModelSource;
   if (options.endpoint) {
@@ -85,7 +89,7 @@ export async function runBenchmark(options: BenchOptions, io: BenchIo, command: 
       if (done % every === 0 || done === total) io.stderr.write(`bench: ${done}/${total} runs (${((Date.now() - startedAt) / 1000).toFixed(0)} s)\n`);
     });
     // Against a real endpoint the latency is measured, so there is nothing to model.
-    const report = buildReport(runs, options.endpoint ? [MEASURED] : options.profiles, seed);
+    const report = buildReport(runs, options.endpoint ? [MEASURED] : options.profiles, seed, priced.prices);
     await writeOutputs(options.out, report, runs, command);
     io.stdout.write(renderText(report));
     io.stdout.write(`\nWrote ${path.join(options.out, 'report.json')}, report.md and chart.svg (${command}).\n`);

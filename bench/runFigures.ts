@@ -22,6 +22,8 @@ export interface RunFigures {
   readonly promptTokens: number;
   readonly completionTokens: number;
   readonly cachedTokens: number;
+  /** Each call's cached prompt tokens, in the run's call order (what the cost of a call depends on). */
+  readonly callCachedTokens: readonly number[];
 }
 
 const sum = (values: readonly number[]): number => values.reduce((total, value) => total + value, 0);
@@ -69,13 +71,15 @@ export function modelledRunFigures(run: RunRecord, profile: ProfileName, seed: n
   });
   // The run's prefixes were last used when it ended.
   for (const call of run.calls) cache.store(call.prefix, at + replay.makespanMs);
+  const callCachedTokens = calls.map((call) => cachedTokens(shape, call));
   return {
     run,
     profile,
     latencyMs: replay.makespanMs,
     measuredMs: replay.measuredMs,
     ...tokenFigures(run),
-    cachedTokens: sum(calls.map((call) => cachedTokens(shape, call))),
+    cachedTokens: sum(callCachedTokens),
+    callCachedTokens,
   };
 }
 
@@ -99,5 +103,6 @@ export function profileFigures(runs: readonly RunRecord[], profile: ProfileName,
 export function measuredRunFigures(run: RunRecord): RunFigures {
   const modelMs = sum(run.calls.map((call) => call.end - call.start));
   const latencyMs = run.runEnd - run.runStart;
-  return { run, profile: MEASURED, latencyMs, measuredMs: Math.max(0, latencyMs - modelMs), ...tokenFigures(run), cachedTokens: sum(run.calls.map((call) => call.reportedCachedTokens)) };
+  const callCachedTokens = run.calls.map((call) => call.reportedCachedTokens);
+  return { run, profile: MEASURED, latencyMs, measuredMs: Math.max(0, latencyMs - modelMs), ...tokenFigures(run), cachedTokens: sum(callCachedTokens), callCachedTokens };
 }

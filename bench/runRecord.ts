@@ -11,6 +11,8 @@ export const PrefixMarkSchema = z.object({ hash: z.string(), tokens: z.number().
 /** One model call of a run: its billed tokens, its prefix marks, and when it ran. */
 export const ModelCallRecordSchema = z.object({
   role: z.string(),
+  /** The model the endpoint says answered (the scripted endpoint names its role). */
+  model: z.string(),
   promptTokens: z.number().int().nonnegative(),
   completionTokens: z.number().int().nonnegative(),
   /** Cached prompt tokens as the endpoint reported them (a real endpoint; 0 from the scripted one). */

@@ -112,6 +112,7 @@ export async function runTask({ set, task }: SetTask, arm: BenchArm, source: Mod
       stepsRun: records.filter((record) => record.type === 'step' && record.event === 'start').length,
       calls: started.map((call) => ({
         role: call.request.role,
+        model: call.model,
         promptTokens: call.usage.promptTokens,
         completionTokens: call.usage.completionTokens,
         reportedCachedTokens: call.usage.cachedTokens,

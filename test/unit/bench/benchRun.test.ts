@@ -131,6 +131,20 @@ describe('bench run', () => {
     assert.deepEqual(new Set(report.paired.filter((entry) => entry.kind === 'family').map((entry) => entry.group)), new Set(TASKS.map((task) => task.family)));
     assert.equal(report.splitLoses.length, 2);
     assert.match(report.splitLoses[0]!, /^frontier-hosted, split vs fused: loses on both tokens and p99 in \d+\/\d+/);
+    assert.equal(report.cost, undefined, 'no prices, no cost');
+  });
+
+  it('adds the cost per phase of each arm when prices are given, the phases adding up to the total', () => {
+    const report = buildReport(runs, ['frontier-hosted'], 1, { 'frontier-hosted': { input: 3, cachedInput: 0.3, output: 15 } });
+    assert.equal(report.cost?.length, ARM_NAMES.length);
+    for (const cost of report.cost!) {
+      assert.ok(cost.meanUsd.total > 0, `${cost.arm} costs something`);
+      const phases = cost.meanUsd.plan + cost.meanUsd.execute + cost.meanUsd.replan + cost.meanUsd.solve;
+      assert.ok(Math.abs(phases - cost.meanUsd.total) < 1e-9, `${cost.arm}: the phases add up`);
+      assert.equal(cost.unpricedCalls, 0);
+    }
+    assert.ok(report.cost!.find((cost) => cost.arm === 'split')!.meanUsd.plan > 0);
+    assert.equal(report.cost!.find((cost) => cost.arm === 'fused')!.meanUsd.plan, 0);
   });
 });
 
@@ -147,8 +161,8 @@ describe('parseBenchArgs', () => {
   it('has defaults for the full v1 set and accepts every flag', () => {
     assert.deepEqual(parseBenchArgs([]), { options: DEFAULT_BENCH_OPTIONS });
     assert.equal(DEFAULT_BENCH_OPTIONS.set, 'v1');
-    const parsed = parseBenchArgs(['--set', 'all', '--tasks', '12', '--profile=local-8b', '--seed', '7', '--out', 'x', '--concurrency', '3', '--endpoint']);
-    assert.deepEqual(parsed, { options: { ...DEFAULT_BENCH_OPTIONS, set: 'all', tasks: 12, profiles: ['local-8b'], seed: 7, out: 'x', concurrency: 3, endpoint: true } });
+    const parsed = parseBenchArgs(['--set', 'all', '--tasks', '12', '--profile=local-8b', '--seed', '7', '--out', 'x', '--concurrency', '3', '--endpoint', '--prices', 'prices.json']);
+    assert.deepEqual(parsed, { options: { ...DEFAULT_BENCH_OPTIONS, set: 'all', tasks: 12, profiles: ['local-8b'], seed: 7, out: 'x', concurrency: 3, endpoint: true, prices: 'prices.json' } });
   });
 
   it('takes an optional URL after --endpoint', () => {

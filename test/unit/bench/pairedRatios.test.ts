@@ -7,7 +7,7 @@ import { lossesOf, splitLossLines } from '../../../bench/splitLosses';
 import { syntheticRun } from './syntheticRuns';
 
 function figures(taskId: string, arm: 'split' | 'fused', tokens: number, completion: number, latencyMs: number, family = 'f'): RunFigures {
-  return { run: syntheticRun(taskId, arm, { family }), profile: 'frontier-hosted', latencyMs, measuredMs: 0, promptTokens: tokens - completion, completionTokens: completion, cachedTokens: 0 };
+  return { run: syntheticRun(taskId, arm, { family }), profile: 'frontier-hosted', latencyMs, measuredMs: 0, promptTokens: tokens - completion, completionTokens: completion, cachedTokens: 0, callCachedTokens: [] };
 }
 
 const GROUP = { profile: 'frontier-hosted', kind: 'family', group: 'f', against: 'fused' } as const;

@@ -8,6 +8,7 @@ import { streamedSteps } from '../../../bench/streamedSteps';
 
 const call = (role: ChatRequest['role'], content: string, start: number): RecordedCall => ({
   request: { role, messages: [] },
+  model: 'recorded-model',
   content,
   usage: { promptTokens: 10, completionTokens: countTokens(content), cachedTokens: 0, estimated: false },
   start,

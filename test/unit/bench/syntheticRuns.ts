@@ -5,7 +5,7 @@ import type { ModelCallRecord, RunRecord } from '../../../bench/runRecord';
 /** A model call whose prompt is `marks` (hash, tokens up to there) plus 3 tokens of reply priming. */
 export function syntheticCall(role: string, marks: readonly [string, number][], completionTokens: number, start: number, end: number): ModelCallRecord {
   const prefix = marks.map(([hash, tokens]) => ({ hash, tokens }));
-  return { role, promptTokens: (prefix.at(-1)?.tokens ?? 0) + 3, completionTokens, reportedCachedTokens: 0, estimated: false, prefix, start, end };
+  return { role, model: role, promptTokens: (prefix.at(-1)?.tokens ?? 0) + 3, completionTokens, reportedCachedTokens: 0, estimated: false, prefix, start, end };
 }
 
 /** A completed run of `taskId` in `arm`. */
