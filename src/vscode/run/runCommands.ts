@@ -10,7 +10,7 @@ import { commandRegistrar } from '../commandRegistrar';
 import { COMMANDS, VIEWS } from '../ids';
 import type { PlanSession } from '../plan/planSession';
 import type { RunDocuments } from './runDocuments';
-import { offerFilesChanged } from './runUndoCommands';
+import { offerFilesChanged } from './filesChangedSummary';
 import { describeError, showError, summarizeProblems } from '../userMessages';
 
 /** What the run commands work with. */
