@@ -5,6 +5,7 @@ import type { PlanProblem } from './planProblem';
 import { formatProblem } from './planProblem';
 import { dependenciesOf, topologicalOrder } from './planGraph';
 import type { Plan, Step } from './planSchema';
+import { stepReference } from './stepNumbers';
 
 /** The plan with `stepId` replaced by `step` (which may carry a new id). */
 export function replaceStep(plan: Plan, stepId: string, step: Step): Plan {
@@ -53,9 +54,10 @@ export type MoveResult = { readonly ok: true; readonly plan: Plan } | { readonly
 /**
  * Moves `stepId` one place (-1 up, +1 down) in execution order, the order the tree numbers steps in; the
  * plan's steps come back in that order. Refused, with the reason, when the step would go above a step it
- * depends on (or below one that depends on it), and at either end. `name` says how a message names a step.
+ * depends on (or below one that depends on it), and at either end; the reason names steps as the tree does.
  */
-export function moveInExecutionOrder(plan: Plan, stepId: string, delta: -1 | 1, name: (stepId: string) => string = (id) => id): MoveResult {
+export function moveInExecutionOrder(plan: Plan, stepId: string, delta: -1 | 1): MoveResult {
+  const name = (id: string) => stepReference(plan, id);
   let order: Step[];
   try {
     order = topologicalOrder(plan);

@@ -36,3 +36,8 @@ export function stepReference(plan: Plan, stepId: string): string {
   const step = number === undefined ? undefined : orderOf(plan).steps[number - 1];
   return step ? `${number} ${step.title}` : stepId;
 }
+
+/** Several steps named in one message: "1 Read the CLI, 3 Test the flag". */
+export function stepReferenceList(plan: Plan, stepIds: readonly string[]): string {
+  return stepIds.map((stepId) => stepReference(plan, stepId)).join(', ');
+}

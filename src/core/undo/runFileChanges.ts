@@ -1,6 +1,7 @@
 // Which files a run changed, from the snapshots its journal keeps of every step's start and end: each
 // file as it was before the first step that wrote it and as the last such step left it. Pure: the
 // decision of what undoing would do to one file is made here, the reading and writing in undoRun.ts.
+import { stepReference } from '../plan/stepNumbers';
 import type { FileTouch, RunState } from '../run/runState';
 
 /** One file a run changed: its content before the run (null: absent) and as the run left it. */
@@ -13,6 +14,15 @@ export interface FileChange {
   readonly final: string | null | undefined;
   /** The steps that wrote it, in the order they started. */
   readonly stepIds: readonly string[];
+}
+
+/** The run as undoing reads it: its file touches, and its plan (when known) to name steps in messages. */
+export type UndoSource = Pick<RunState, 'touches'> & Partial<Pick<RunState, 'plan'>>;
+
+/** How an undo message names a step: "3 Test the flag" when the run's plan is known, else the id. */
+export function undoStepName(state: UndoSource): (stepId: string) => string {
+  const plan = state.plan;
+  return (stepId) => (plan ? stepReference(plan, stepId) : stepId);
 }
 
 /** What a change did to its file. */
@@ -39,10 +49,10 @@ export class UndoScopeError extends Error {
  * and every step started after it changed, each file as it was just before them. Files a step wrote back
  * to their earlier content are left out. Throws `UndoScopeError` when `fromStepId` never started.
  */
-export function runFileChanges(state: Pick<RunState, 'touches'>, fromStepId?: string): FileChange[] {
+export function runFileChanges(state: UndoSource, fromStepId?: string): FileChange[] {
   const touches = state.touches ?? [];
   const start = fromStepId === undefined ? 0 : touches.findIndex((touch) => touch.stepId === fromStepId);
-  if (start === -1) throw new UndoScopeError(`${fromStepId} has not run, so there is nothing to undo back to before it.`);
+  if (start === -1) throw new UndoScopeError(`${undoStepName(state)(fromStepId!)} has not run, so there is nothing to undo back to before it.`);
   const byPath = new Map<string, TouchedFile>();
   for (const touch of touches.slice(start)) recordTouch(byPath, touch);
   return [...byPath].map(([path, entry]) => ({ path, ...entry })).filter((change) => change.final !== change.original);
@@ -78,18 +88,19 @@ export type UndoDecision =
 
 /**
  * Decides for one file given its content now (null: absent): restore it only when it is exactly as the
- * run left it, so an edit made since (by the user or another program) is never overwritten.
+ * run left it, so an edit made since (by the user or another program) is never overwritten. `name` says how
+ * a refusal names the step that last wrote the file.
  */
-export function decideUndo(change: FileChange, current: string | null): UndoDecision {
+export function decideUndo(change: FileChange, current: string | null, name: (stepId: string) => string = (stepId) => stepId): UndoDecision {
   const { path } = change;
   if (change.original === undefined) return { path, action: 'refuse', reason: `no copy of it was kept before the run (${change.notKept})` };
   if (current === change.original) return { path, action: 'unchanged' };
   if (change.final === undefined) {
-    return { path, action: 'refuse', reason: `the run stopped before recording what ${change.stepIds.at(-1)} left in it, so an edit made since cannot be ruled out` };
+    return { path, action: 'refuse', reason: `the run stopped before recording what ${name(change.stepIds.at(-1)!)} left in it, so an edit made since cannot be ruled out` };
   }
   if (current !== change.final) {
     const what = current === null ? 'deleted' : change.final === null ? 'created again' : 'edited';
-    return { path, action: 'refuse', reason: `${what} since ${change.stepIds.at(-1)} changed it` };
+    return { path, action: 'refuse', reason: `${what} since ${name(change.stepIds.at(-1)!)} changed it` };
   }
   return { path, action: 'restore', content: change.original };
 }

@@ -2,10 +2,9 @@
 // file by file, except where the file changed since the run left it (those are refused and listed, never
 // overwritten). The decisions are runFileChanges.ts's; this module reads and writes through the Workspace port.
 import { FileNotFoundError } from '../errors';
-import type { RunState } from '../run/runState';
 import type { Workspace } from '../ports';
 import { readOrNull } from '../readOrNull';
-import { decideUndo, runFileChanges } from './runFileChanges';
+import { decideUndo, runFileChanges, undoStepName, type UndoSource } from './runFileChanges';
 
 /** What undoing a run did: files put back, files already as before, and files refused with the reason. */
 export interface RunUndoResult {
@@ -15,12 +14,12 @@ export interface RunUndoResult {
 }
 
 /** Undoes the run of `state` (from `fromStepId` on, when given); see the file header. */
-export async function undoRun(workspace: Workspace, state: Pick<RunState, 'touches'>, fromStepId?: string): Promise<RunUndoResult> {
+export async function undoRun(workspace: Workspace, state: UndoSource, fromStepId?: string): Promise<RunUndoResult> {
   const restored: string[] = [];
   const unchanged: string[] = [];
   const refused: { path: string; reason: string }[] = [];
   for (const change of runFileChanges(state, fromStepId)) {
-    const decision = decideUndo(change, await readOrNull(workspace, change.path));
+    const decision = decideUndo(change, await readOrNull(workspace, change.path), undoStepName(state));
     if (decision.action === 'unchanged') unchanged.push(decision.path);
     else if (decision.action === 'refuse') refused.push({ path: decision.path, reason: decision.reason });
     else {

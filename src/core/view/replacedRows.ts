@@ -30,6 +30,7 @@ function replacedNode(entry: ReplacedStep, parentId: string, plan: Plan): PlanTr
   const { step, run } = entry;
   const id = `${parentId}/${step.id}`;
   const hasOutput = Boolean(run?.output?.text || run?.failure?.outputTail);
+  const name = (stepId: string) => stepReference(plan, stepId);
   return {
     id,
     kind: 'replaced',
@@ -38,13 +39,13 @@ function replacedNode(entry: ReplacedStep, parentId: string, plan: Plan): PlanTr
     // A replaced step has no number in the current plan: its title, with its id after the status.
     label: step.title,
     description: `was ${STATUS_TEXT[entry.status]} · ${step.id}`,
-    tooltip: stepTooltip({ step, status: entry.status, ...(run ? { run } : {}), replacedInRevision: entry.replacedInRevision }),
+    tooltip: stepTooltip({ step, status: entry.status, ...(run ? { run } : {}), replacedInRevision: entry.replacedInRevision, name }),
     iconId: 'history',
     iconColor: entry.status === 'failed' ? 'testing.iconFailed' : 'disabledForeground',
     contextValue: hasOutput ? REPLACED_WITH_OUTPUT : REPLACED_CONTEXT_VALUE,
     accessibilityLabel: `${step.title}, ${step.id}, replaced in revision ${entry.replacedInRevision}, was ${STATUS_TEXT[entry.status]}`,
     expanded: false,
-    children: stepDetails(id, step, run, [], (stepId) => stepReference(plan, stepId)).map((row) => ({ ...row, replacedInRevision: entry.replacedInRevision })),
+    children: stepDetails(id, step, run, [], name).map((row) => ({ ...row, replacedInRevision: entry.replacedInRevision })),
   };
 }
 

@@ -165,9 +165,11 @@ function buildStepNode(step: Step, context: StepContext, child: ChildRunView | u
   parts.push(summary ? `${step.tool} ${summary}` : step.tool);
   const hasRun = input.run !== undefined;
   const approval = input.approvals?.get(path + step.id);
+  const number = stepNumber(context.plan, step.id);
+  const name = (stepId: string) => stepReference(context.plan, stepId);
   const children = [
     ...(child ? childRows(baseRowId(planId, step), `${path}${step.id}/`, child, input) : []),
-    ...stepDetails(id, step, run, problems, (stepId) => stepReference(context.plan, stepId)).map((row) => (nested ? { ...row, stepId: path + step.id } : row)),
+    ...stepDetails(id, step, run, problems, name).map((row) => (nested ? { ...row, stepId: path + step.id } : row)),
   ];
   const contextValue = nested ? subStepContextValue(status) : stepContextValue(status, {
     asking: status === 'awaitingApproval' && approval !== undefined,
@@ -180,12 +182,12 @@ function buildStepNode(step: Step, context: StepContext, child: ChildRunView | u
     undoable: hasRun && !input.executing && UNDOABLE.has(status) && (run?.before?.length ?? 0) > 0,
   });
   const color = problems.length > 0 ? 'problemsErrorIcon.foreground' : STATUS_COLORS[status];
-  const tooltip = stepTooltip({ step, status, ...(run ? { run } : {}), problems });
+  const tooltip = stepTooltip({ step, status, ...(run ? { run } : {}), problems, ...(number === undefined ? {} : { number }), name });
   return {
     id,
     kind: 'step',
     stepId: path + step.id,
-    label: stepLabel(stepNumber(context.plan, step.id), step.title, revised),
+    label: stepLabel(number, step.title, revised),
     description: parts.join(' · '),
     tooltip: [tooltip, ...budget.tooltip.map(escapeMarkdown), ...(nested ? [`Step ${escapeMarkdown(path + step.id)} of a sub-plan`] : [])].join('\n\n'),
     iconId: problems.length > 0 ? 'warning' : STATUS_ICONS[status],

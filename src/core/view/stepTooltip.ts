@@ -61,12 +61,18 @@ export interface StepTooltipInput {
   readonly problems?: readonly string[];
   /** The revision that replaced this step, for a replaced row. */
   readonly replacedInRevision?: number;
+  /** The step's number in execution order, when it is a step of the plan the tree shows. */
+  readonly number?: number;
+  /** How a step this one depends on is named ("3 Test the flag"); the bare id without it. */
+  readonly name?: (stepId: string) => string;
 }
 
 /** The tooltip, as Markdown. */
 export function stepTooltip(input: StepTooltipInput): string {
-  const { step, status, run, problems, replacedInRevision } = input;
-  const lines: string[] = [`**${escapeMarkdown(step.id)} · ${escapeMarkdown(step.title)}**`, ''];
+  const { step, status, run, problems, replacedInRevision, number, name = (stepId: string) => stepId } = input;
+  // Numbered as its row is ("3 Test the flag"), the id after it for #E references and the plan file.
+  const heading = number === undefined ? `**${escapeMarkdown(step.id)} · ${escapeMarkdown(step.title)}**` : `**${number} ${escapeMarkdown(step.title)}** · ${escapeMarkdown(step.id)}`;
+  const lines: string[] = [heading, ''];
   const effect = effectText(step);
   lines.push(`${inlineCode(step.tool)}${effect ? ` — ${escapeMarkdown(effect)}` : ''}`, '');
   const attempts = run && run.attempts > 1 ? ` (attempt ${run.attempts})` : '';
@@ -78,7 +84,7 @@ export function stepTooltip(input: StepTooltipInput): string {
     lines.push(`Runs ${inlineCode(shorten(step.args.command, 300))} in ${cwd}`, '');
   }
   lines.push('Arguments:', '', codeBlock(argsPreview(step.args), 'json'), '');
-  if (step.dependsOn && step.dependsOn.length > 0) lines.push(`After: ${step.dependsOn.map(escapeMarkdown).join(', ')}`, '');
+  if (step.dependsOn && step.dependsOn.length > 0) lines.push(`After: ${step.dependsOn.map((stepId) => escapeMarkdown(name(stepId))).join(', ')}`, '');
   if (step.precondition) lines.push(`Precondition: ${escapeMarkdown(describeCheck(step.precondition))}`, '');
   lines.push(`Postcondition: ${step.postcondition ? escapeMarkdown(describeCheck(step.postcondition)) : '_none_'}`, '');
   if (run?.checkDetail) lines.push(`Check: ${escapeMarkdown(shorten(run.checkDetail, 300))}`, '');

@@ -31,7 +31,7 @@ async function alwaysAllowCommand(deps: ApprovalCommandDeps, target: unknown): P
   const stepId = stepIdOf(target);
   const request = stepId ? deps.session.approvals.get(stepId) : undefined;
   if (!stepId || request?.preview.kind !== 'command') {
-    void vscode.window.showInformationMessage(stepId ? vscode.l10n.t('{0} is not a command waiting for approval.', stepId) : vscode.l10n.t('This step is not a command waiting for approval.'));
+    void vscode.window.showInformationMessage(stepId ? vscode.l10n.t('{0} is not a command waiting for approval.', deps.session.stepName(stepId)) : vscode.l10n.t('This step is not a command waiting for approval.'));
     return false;
   }
   const { command } = request.preview;
@@ -42,7 +42,7 @@ async function alwaysAllowCommand(deps: ApprovalCommandDeps, target: unknown): P
   const allow = vscode.l10n.t('Always Allow');
   const choice = await vscode.window.showWarningMessage(
     vscode.l10n.t('Always allow `{0}`?', command),
-    { modal: true, detail: vscode.l10n.t('Planwright will run this exact command line without asking, in every workspace, from now on (your user setting planwright.approvedCommands). {0} is approved now.', stepId) },
+    { modal: true, detail: vscode.l10n.t('Planwright will run this exact command line without asking, in every workspace, from now on (your user setting planwright.approvedCommands). {0} is approved now.', deps.session.stepName(stepId)) },
     allow,
   );
   if (choice !== allow) return false;
@@ -64,7 +64,7 @@ function approveSafeInRun(deps: ApprovalCommandDeps): string[] {
   const approved = deps.session.approvals.approveAllSafe();
   const message =
     approved.length > 0
-      ? vscode.l10n.t('Safe steps (reads and file writes that delete nothing) are approved for the rest of this run; approved {0}. Commands, deletions and model edits still ask.', approved.join(', '))
+      ? vscode.l10n.t('Safe steps (reads and file writes that delete nothing) are approved for the rest of this run; approved {0}. Commands, deletions and model edits still ask.', deps.session.stepNames(approved))
       : vscode.l10n.t('Safe steps (reads and file writes that delete nothing) are approved for the rest of this run. Commands, deletions and model edits still ask.');
   deps.log.info(message);
   vscode.window.setStatusBarMessage(`Planwright: ${message}`, 8_000);

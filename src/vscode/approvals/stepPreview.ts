@@ -27,7 +27,7 @@ export async function previewOf(deps: StepPreviewDeps, stepId: string): Promise<
   if (!plan || !step || !folder) return undefined;
   const state = deps.session.runs.state;
   const resolved = resolveStepArgs(step, state ? stepOutputs(state) : new Map());
-  if (!resolved.ok) return vscode.l10n.t("{0}'s arguments use the output of steps that have not run yet; what it does shows once they have.", stepId);
+  if (!resolved.ok) return vscode.l10n.t("{0}'s arguments use the output of steps that have not run yet; what it does shows once they have.", deps.session.stepName(stepId));
   const args = resolved.args as Record<string, unknown>;
   const context: PreviewContext = state ? previewContextOf(state) : { plan, statusOf: () => undefined, outputs: new Map() };
   const preview = await composedPreview(step, args, context, deps.ports(folder).workspace);

@@ -5,6 +5,7 @@
 import { problemsByStep } from '../../core/plan/planEdits';
 import type { PlanProblem } from '../../core/plan/planProblem';
 import type { Plan, ValidPlan } from '../../core/plan/planSchema';
+import { stepReference, stepReferenceList } from '../../core/plan/stepNumbers';
 import { validatePlan } from '../../core/plan/validatePlan';
 import type { PlanTreeInput } from '../../core/view/planTreeNode';
 import type { LoadedPlan } from './loadedPlan';
@@ -24,6 +25,18 @@ export class PlanSession {
   /** The plan as it stands: the run's current revision once it has run, else the open plan. */
   get plan(): Plan | undefined {
     return this.runs.state?.plan ?? this.loadedPlan.current?.plan;
+  }
+
+  /** How a message names a step: its number and title in the plan as it stands ("3 Test the flag"). */
+  stepName(stepId: string): string {
+    const plan = this.plan;
+    return plan ? stepReference(plan, stepId) : stepId;
+  }
+
+  /** Several steps named for one message: "1 Read the CLI, 3 Test the flag". */
+  stepNames(stepIds: readonly string[]): string {
+    const plan = this.plan;
+    return plan ? stepReferenceList(plan, stepIds) : stepIds.join(', ');
   }
 
   /** What the tree shows now. */

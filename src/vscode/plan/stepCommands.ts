@@ -5,7 +5,6 @@
 import * as vscode from 'vscode';
 import { moveInExecutionOrder, removeStep } from '../../core/plan/planEdits';
 import { shorten } from '../../core/text/shorten';
-import { stepReference } from '../../core/plan/stepNumbers';
 import { commandRegistrar } from '../commandRegistrar';
 import { COMMANDS } from '../ids';
 import type { PlanSession } from './planSession';
@@ -31,19 +30,13 @@ export function stepIdOf(target: unknown): string | undefined {
   return typeof element?.stepId === 'string' && element.stepId !== '' ? element.stepId : undefined;
 }
 
-/** How a message names a step: its number and title in the plan the tree shows ("3 Test the flag"). */
-function named(deps: StepCommandDeps, stepId: string): string {
-  const plan = deps.session.runs.state?.plan ?? deps.session.plan;
-  return plan ? stepReference(plan, stepId) : stepId;
-}
-
 function approve(deps: StepCommandDeps, target: unknown): boolean {
   const stepId = stepIdOf(target);
   if (!stepId) return false;
   const answered = deps.session.approvals.answer(stepId, 'approved');
   if (answered) deps.log.info(`${stepId} approved by the user`);
   else {
-    const step = named(deps, stepId);
+    const step = deps.session.stepName(stepId);
     void vscode.window.showInformationMessage(
       deps.session.runs.executing ? vscode.l10n.t('{0} is not waiting for approval.', step) : vscode.l10n.t('{0} is not waiting for approval: run the plan and it asks.', step),
     );
@@ -64,7 +57,7 @@ async function rejectOrSkip(deps: StepCommandDeps, target: unknown): Promise<boo
     if (!result.ok) void vscode.window.showInformationMessage(result.reason);
     return result.ok;
   } catch (error) {
-    reportFailure(deps.log, vscode.l10n.t('Could not skip {0}', stepId), error);
+    reportFailure(deps.log, vscode.l10n.t('Could not skip {0}', deps.session.stepName(stepId)), error);
     return false;
   }
 }
@@ -76,7 +69,7 @@ async function showDiff(deps: StepCommandDeps, target: unknown): Promise<boolean
   if (typeof request === 'string') void vscode.window.showInformationMessage(request);
   if (!request || typeof request === 'string') return false;
   const shown = await deps.previews.showDiff(request);
-  if (!shown) void vscode.window.showInformationMessage(vscode.l10n.t('{0} ({1}) changes no file, so there is no diff to show.', named(deps, request.stepId), request.tool));
+  if (!shown) void vscode.window.showInformationMessage(vscode.l10n.t('{0} ({1}) changes no file, so there is no diff to show.', deps.session.stepName(request.stepId), request.tool));
   return shown;
 }
 
@@ -93,7 +86,7 @@ async function retry(deps: StepCommandDeps, target: unknown): Promise<boolean> {
     if (!deps.session.runs.executing) void vscode.commands.executeCommand(COMMANDS.runPlan);
     return true;
   } catch (error) {
-    reportFailure(deps.log, vscode.l10n.t('Could not retry {0}', stepId), error);
+    reportFailure(deps.log, vscode.l10n.t('Could not retry {0}', deps.session.stepName(stepId)), error);
     return false;
   }
 }
@@ -106,13 +99,13 @@ async function undo(deps: StepCommandDeps, target: unknown): Promise<boolean> {
     void vscode.window.showWarningMessage(vscode.l10n.t('Planwright changes no files in an untrusted workspace; trust the workspace to undo a step.'));
     return false;
   }
-  if (target !== stepId && !(await confirmUndo(named(deps, stepId), before))) return false;
+  if (target !== stepId && !(await confirmUndo(deps.session.stepName(stepId), before))) return false;
   try {
     const result = await deps.session.runs.undo(stepId);
     vscode.window.setStatusBarMessage(vscode.l10n.t('Planwright: restored {0}', result.restored.join(', ') || vscode.l10n.t('nothing (the files were already as before)')), 8_000);
     return true;
   } catch (error) {
-    reportFailure(deps.log, vscode.l10n.t('Could not undo {0}', stepId), error);
+    reportFailure(deps.log, vscode.l10n.t('Could not undo {0}', deps.session.stepName(stepId)), error);
     return false;
   }
 }
@@ -141,7 +134,7 @@ async function showOutput(deps: StepCommandDeps, target: unknown): Promise<vscod
   if (!stepId || !run) return undefined;
   const parts = [run.output?.text, run.failure ? `${run.failure.message}\n\n${run.failure.outputTail ?? ''}` : undefined].filter((part): part is string => Boolean(part));
   if (parts.length === 0) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no output yet.', named(deps, stepId)));
+    void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no output yet.', deps.session.stepName(stepId)));
     return undefined;
   }
   const document = await vscode.workspace.openTextDocument({ language: 'log', content: parts.join('\n\n---\n\n') });
@@ -154,7 +147,7 @@ async function edit(deps: StepCommandDeps, stepId: string, what: string, failed:
   const plan = deps.session.plan;
   if (!plan) return false;
   try {
-    const outcome = await deps.session.applyEdit(change(plan), `${what} ${stepId} by hand`);
+    const outcome = await deps.session.applyEdit(change(plan), `${what} ${deps.session.stepName(stepId)} by hand`);
     if (!outcome.ok) showError(deps.log, summarizeProblems(deps.log, failed, outcome.problems));
     return outcome.ok;
   } catch (error) {
@@ -169,10 +162,10 @@ async function deleteStep(deps: StepCommandDeps, target: unknown): Promise<boole
   if (!stepId || !step) return false;
   if (target !== stepId) {
     const deleteLabel = vscode.l10n.t('Delete');
-    const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Delete step {0}?', shorten(named(deps, stepId), 70)), { modal: true }, deleteLabel);
+    const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Delete step {0}?', shorten(deps.session.stepName(stepId), 70)), { modal: true }, deleteLabel);
     if (choice !== deleteLabel) return false;
   }
-  return edit(deps, stepId, 'Deleted', vscode.l10n.t('Could not delete {0}', stepId), (plan) => removeStep(plan, stepId));
+  return edit(deps, stepId, 'Deleted', vscode.l10n.t('Could not delete {0}', deps.session.stepName(stepId)), (plan) => removeStep(plan, stepId));
 }
 
 /** Moves a step in execution order; a move above a step it depends on is refused with the reason. */
@@ -180,12 +173,12 @@ function move(deps: StepCommandDeps, target: unknown, delta: -1 | 1): Promise<bo
   const stepId = stepIdOf(target);
   const plan = deps.session.plan;
   if (!stepId || !plan) return Promise.resolve(false);
-  const moved = moveInExecutionOrder(plan, stepId, delta, (id) => stepReference(plan, id));
+  const moved = moveInExecutionOrder(plan, stepId, delta);
   if (!moved.ok) {
     void vscode.window.showInformationMessage(moved.reason);
     return Promise.resolve(false);
   }
-  const failed = delta < 0 ? vscode.l10n.t('Could not move up {0}', stepId) : vscode.l10n.t('Could not move down {0}', stepId);
+  const failed = delta < 0 ? vscode.l10n.t('Could not move up {0}', deps.session.stepName(stepId)) : vscode.l10n.t('Could not move down {0}', deps.session.stepName(stepId));
   return edit(deps, stepId, delta < 0 ? 'Moved up' : 'Moved down', failed, () => moved.plan);
 }
 

@@ -67,7 +67,7 @@ export class StepEditor extends Disposable {
             { label: `$(edit) ${vscode.l10n.t('Title…')}`, description: step.title, how: 'title' as const },
             { label: `$(json) ${vscode.l10n.t('Edit as JSON…')}`, description: vscode.l10n.t('tool, arguments, checks, dependencies'), how: 'json' as const },
           ],
-          { title: vscode.l10n.t('Edit step {0}', stepId) },
+          { title: vscode.l10n.t('Edit step {0}', this.session.stepName(stepId)) },
         )
       )?.how;
     if (choice === 'title') return this.editTitle(step, value);
@@ -85,7 +85,7 @@ export class StepEditor extends Disposable {
       (
         await vscode.window.showQuickPick(
           TOOLS.map((candidate) => ({ label: candidate.name, detail: candidate.description })),
-          { title: afterId ? vscode.l10n.t('Add a step after {0}', afterId) : vscode.l10n.t('Add a step'), placeHolder: vscode.l10n.t('The tool the new step calls'), matchOnDetail: true },
+          { title: afterId ? vscode.l10n.t('Add a step after {0}', this.session.stepName(afterId)) : vscode.l10n.t('Add a step'), placeHolder: vscode.l10n.t('The tool the new step calls'), matchOnDetail: true },
         )
       )?.label;
     if (!tool) return undefined;
@@ -97,7 +97,7 @@ export class StepEditor extends Disposable {
     const title =
       value ??
       (await vscode.window.showInputBox({
-        title: vscode.l10n.t('Title of step {0}', step.id),
+        title: vscode.l10n.t('Rename {0}', this.session.stepName(step.id)),
         value: step.title,
         validateInput: (text) => (text.trim().length === 0 ? vscode.l10n.t('A step needs a title.') : undefined),
       }));
@@ -141,12 +141,12 @@ export class StepEditor extends Disposable {
     }
     const step = value as Step;
     const edited = (plan: Plan) => (target.mode === 'edit' ? replaceStep(plan, target.stepId, step) : insertStepAfter(plan, target.afterId, step));
-    const problems = await this.apply(edited, target.mode === 'edit' ? `edited ${target.stepId}` : `added ${String(step?.id)}`, 'statusBar');
+    const problems = await this.apply(edited, target.mode === 'edit' ? `edited ${this.session.stepName(target.stepId)}` : `added ${String(step?.id)}`, 'statusBar');
     if (problems === undefined) {
       this.diagnostics.delete(document.uri);
       // The step now exists under its (possibly new) id: a later save edits it.
       if (typeof step?.id === 'string') this.targets.set(document.uri.toString(), { mode: 'edit', stepId: step.id });
-      vscode.window.setStatusBarMessage(target.mode === 'edit' ? vscode.l10n.t('Planwright: updated step {0}', String(step?.id)) : vscode.l10n.t('Planwright: added step {0}', String(step?.id)), 5_000);
+      vscode.window.setStatusBarMessage(target.mode === 'edit' ? vscode.l10n.t('Planwright: updated step {0}', this.session.stepName(String(step?.id))) : vscode.l10n.t('Planwright: added step {0}', this.session.stepName(String(step?.id))), 5_000);
       return;
     }
     this.diagnostics.set(document.uri, diagnosticsFor(document, problems, target.mode === 'edit' ? target.stepId : String(step?.id)));

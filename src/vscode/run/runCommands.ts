@@ -10,7 +10,7 @@ import { commandRegistrar } from '../commandRegistrar';
 import { COMMANDS, VIEWS } from '../ids';
 import type { PlanSession } from '../plan/planSession';
 import type { RunDocuments } from './runDocuments';
-import { offerFilesChanged } from './runUndoCommands';
+import { offerFilesChanged } from './filesChangedSummary';
 import { describeError, showError, summarizeProblems } from '../userMessages';
 
 /** What the run commands work with. */
@@ -144,14 +144,15 @@ function cancelRun(deps: RunCommandDeps): boolean {
 function approveAllSafe(deps: RunCommandDeps): string[] {
   const approved = deps.session.approvals.approveAllSafe();
   const left = deps.session.approvals.all().map((request) => request.stepId);
+  const names = (stepIds: readonly string[]) => deps.session.stepNames(stepIds);
   const message =
     approved.length === 0
       ? left.length === 0
         ? vscode.l10n.t('No step is waiting for approval.')
-        : vscode.l10n.t('No waiting step is safe to approve in bulk; {0} need your own look (commands, deletions and model edits always do).', left.join(', '))
+        : vscode.l10n.t('No waiting step is safe to approve in bulk; {0} need your own look (commands, deletions and model edits always do).', names(left))
       : left.length > 0
-        ? vscode.l10n.t('Approved {0}. {1} still need your own look.', approved.join(', '), left.join(', '))
-        : vscode.l10n.t('Approved {0}.', approved.join(', '));
+        ? vscode.l10n.t('Approved {0}. {1} still need your own look.', names(approved), names(left))
+        : vscode.l10n.t('Approved {0}.', names(approved));
   deps.log.info(message);
   vscode.window.setStatusBarMessage(`Planwright: ${message}`, 8_000);
   return approved;

@@ -1,7 +1,6 @@
 // Undoing a run from the editor: Undo Run (palette, view title) and Undo Back to Before This Step (a step's
 // context menu), each after a confirmation that lists the files, then one message saying what was restored
-// and what was refused (files changed since the run left them). At the end of every run that changed files,
-// a "Files changed" notification offers Keep or Undo Run.
+// and what was refused (files changed since the run left them).
 import * as vscode from 'vscode';
 import { changeKind, runFileChanges, UndoScopeError, type FileChange } from '../../core/undo/runFileChanges';
 import type { RunUndoResult } from '../../core/undo/undoRun';
@@ -76,23 +75,6 @@ async function undo(deps: UndoCommandDeps, fromStepId: string | undefined, ask: 
     reportFailure(deps.log, vscode.l10n.t('Could not undo the run'), error);
     return undefined;
   }
-}
-
-/**
- * The "Files changed" notification at the end of a run that changed files: Keep dismisses it, Undo Run
- * undoes the run (without asking again: the notification listed the files).
- */
-export async function offerFilesChanged(deps: UndoCommandDeps): Promise<void> {
-  const state = deps.session.runs.state;
-  const changes = state ? runFileChanges(state) : [];
-  if (changes.length === 0) return;
-  const undoRun = vscode.l10n.t('Undo Run');
-  const text =
-    changes.length === 1
-      ? vscode.l10n.t('Planwright: files changed by the run (1 file): {0}.', listChanges(changes))
-      : vscode.l10n.t('Planwright: files changed by the run ({0} files): {1}.', changes.length, listChanges(changes));
-  const choice = await vscode.window.showInformationMessage(text, vscode.l10n.t('Keep'), undoRun);
-  if (choice === undoRun) await undo(deps, undefined, false);
 }
 
 /** Registers Undo Run and Undo Back to Before This Step; the caller owns the returned disposables. */

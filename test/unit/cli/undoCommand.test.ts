@@ -59,7 +59,7 @@ describe('planwright undo', () => {
     assert.equal(result.code, 1);
     const report = JSON.parse(result.stdout) as { restored: string[]; refused: { path: string; reason: string }[] };
     assert.deepEqual(report.restored, ['name.txt']);
-    assert.deepEqual(report.refused, [{ path: 'hello.txt', reason: 'edited since E1 changed it' }]);
+    assert.deepEqual(report.refused, [{ path: 'hello.txt', reason: 'edited since 1 Write the greeting changed it' }]);
     assert.equal(await readFile(path.join(workspace, 'hello.txt'), 'utf8'), 'Hello, edited by hand');
   });
 

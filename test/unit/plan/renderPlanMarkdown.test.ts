@@ -6,7 +6,7 @@ import { renderPlanMarkdown, summarizeToolArgs } from '../../../src/core/plan/re
 import { examplePlan } from './planFixtures';
 
 describe('renderPlanMarkdown', () => {
-  it('renders the goal and one numbered item per step with tool, arguments, dependencies and postcondition', () => {
+  it('renders the goal and one numbered item per step with tool, arguments, the steps it waits for by number and title, and postcondition', () => {
     assert.equal(
       renderPlanMarkdown(examplePlan()),
       [
@@ -14,15 +14,15 @@ describe('renderPlanMarkdown', () => {
         '',
         '3 steps',
         '',
-        '1. **E1 · Read the CLI entry point**',
+        '1. **Read the CLI entry point** · E1',
         '   - Tool: `readFile` — path `src/cli.ts`',
-        '2. **E2 · Add the flag**',
+        '2. **Add the flag** · E2',
         '   - Tool: `editFile` — path `src/cli.ts`, 1 edit',
-        '   - After: E1',
+        '   - After: 1 Read the CLI entry point',
         '   - Done when: src/cli.ts contains "--verbose"',
-        '3. **E3 · Run the tests**',
+        '3. **Run the tests** · E3',
         '   - Tool: `runCommand` — command `npm test`',
-        '   - After: E2',
+        '   - After: 2 Add the flag',
         '   - Done when: exit code is 0',
         '',
       ].join('\n'),
@@ -40,10 +40,19 @@ describe('renderPlanMarkdown', () => {
     plan.steps[2].statusCheck = { kind: 'outputContains', text: 'passing' };
     const markdown = renderPlanMarkdown(plan);
     assert.match(markdown, /^3 steps · revision 2$/m);
-    assert.match(markdown, /2\. \*\*E2 · Add the flag\*\*\n {3}- Tool: `editFile` — path `src\/cli\.ts`, 1 edit\n {3}- After: E1\n {3}- Only if: src\/cli\.ts exists\n/);
+    assert.match(markdown, /2\. \*\*Add the flag\*\* · E2\n {3}- Tool: `editFile` — path `src\/cli\.ts`, 1 edit\n {3}- After: 1 Read the CLI entry point\n {3}- Only if: src\/cli\.ts exists\n/);
     assert.match(markdown, / {3}- Undo: `writeFile` — path `src\/cli\.ts`, content `#E1`/);
     assert.match(markdown, / {3}- Tool: `runCommand` — command `npm test` \(idempotent\)/);
     assert.match(markdown, / {3}- Settled by: output contains "passing"/);
+  });
+
+  it('numbers the steps in execution order, as the tree does, whatever their order in the file', () => {
+    const plan = examplePlan();
+    plan.steps = [plan.steps[2]!, plan.steps[0]!, plan.steps[1]!];
+    plan.steps[1]!.title = 'Read *the* CLI';
+    const markdown = renderPlanMarkdown(plan);
+    assert.deepEqual(markdown.match(/^\d\. .*$/gm), ['1. **Read \\*the\\* CLI** · E1', '2. **Add the flag** · E2', '3. **Run the tests** · E3']);
+    assert.match(markdown, /^ {3}- After: 1 Read \\\*the\\\* CLI$/m);
   });
 
   it('escapes Markdown in titles and survives backticks in arguments', () => {

@@ -50,6 +50,12 @@ describe('decideUndo', () => {
     assert.equal(decideUndo(change, null).action, 'refuse');
   });
 
+  it('names the step in a refusal the way the tree numbers it, when told how', () => {
+    const name = (stepId: string) => (stepId === 'E1' ? '3 Test the flag' : stepId);
+    assert.deepEqual(decideUndo(change, null, name), { path: 'a.txt', action: 'refuse', reason: 'deleted since 3 Test the flag changed it' });
+    assert.match((decideUndo({ ...change, final: undefined }, 'A2', name) as { reason: string }).reason, /^the run stopped before recording what 3 Test the flag left in it/);
+  });
+
   it('does nothing to a file already as before, and refuses when the run never recorded what it left', () => {
     assert.equal(decideUndo(change, 'A').action, 'unchanged');
     assert.equal(decideUndo({ ...change, final: undefined }, 'A2').action, 'refuse');
@@ -95,9 +101,9 @@ describe('undoRun over a real run', () => {
     await workspace.writeFile('b.txt', 'b, edited by hand');
     const result = await undoRun(workspace, run.current);
     assert.deepEqual(result.restored, ['a.txt']);
-    assert.deepEqual(result.refused, [{ path: 'b.txt', reason: 'edited since E2 changed it' }]);
+    assert.deepEqual(result.refused, [{ path: 'b.txt', reason: 'edited since 2 Write b changed it' }]);
     assert.equal(workspace.files.get('b.txt'), 'b, edited by hand');
-    assert.deepEqual(describeRunUndo(result), ['restored  a.txt', 'refused   b.txt: edited since E2 changed it']);
+    assert.deepEqual(describeRunUndo(result), ['restored  a.txt', 'refused   b.txt: edited since 2 Write b changed it']);
   });
 
   it('undoes back to before a step: only what it and later steps changed', async () => {

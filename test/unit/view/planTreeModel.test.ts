@@ -77,11 +77,11 @@ describe('planTreeModel: a plan that has not run', () => {
 
   it('puts the arguments, effect class and postcondition in a Markdown tooltip', () => {
     const tooltip = step(planTreeModel({ plan, source }), 'E2').tooltip;
-    assert.match(tooltip, /^\*\*E2 · Add the flag\*\*$/m);
+    assert.match(tooltip, /^\*\*2 Add the flag\*\* · E2$/m);
     assert.match(tooltip, /^`editFile` — changes the workspace; not safe to repeat$/m);
     assert.match(tooltip, /```json\n\{\n {2}"path": "src\/cli\.ts",/);
     assert.match(tooltip, /^Postcondition: src\/cli\.ts contains "--verbose"$/m);
-    assert.match(tooltip, /^After: E1$/m);
+    assert.match(tooltip, /^After: 1 Read the CLI entry point$/m);
     assert.match(step(planTreeModel({ plan, source }), 'E1').tooltip, /`readFile` — read-only/);
     assert.match(step(planTreeModel({ plan, source }), 'E3').tooltip, /^Runs `npm test` in the workspace folder$/m);
   });

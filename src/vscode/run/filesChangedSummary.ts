@@ -1,0 +1,79 @@
+// The "Files changed" notification at the end of a run: "Planwright changed 2 files: a.js, b.js" with Keep
+// (dismiss), Undo Run (the Undo Run command) and Show (the files in a quick pick, each opening the file).
+// What it says, and whether it says anything, is core's filesChangedNotice; this only shows it.
+import * as vscode from 'vscode';
+import type { ChangeKind } from '../../core/undo/runFileChanges';
+import { filesChangedNotice, type FilesChangedNotice } from '../../core/undo/filesChangedNotice';
+import { COMMANDS } from '../ids';
+import type { PlanSession } from '../plan/planSession';
+import { reportFailure } from '../userMessages';
+
+/** What the summary works with. */
+export interface FilesChangedDeps {
+  readonly session: PlanSession;
+  readonly log: vscode.LogOutputChannel;
+}
+
+type FileItem = vscode.QuickPickItem & { readonly path?: string; readonly undo?: true };
+
+function kindText(kind: ChangeKind): string {
+  if (kind === 'created') return vscode.l10n.t('created');
+  return kind === 'deleted' ? vscode.l10n.t('deleted') : vscode.l10n.t('changed');
+}
+
+const KIND_ICONS: Readonly<Record<ChangeKind, string>> = { created: 'diff-added', deleted: 'diff-removed', modified: 'diff-modified' };
+
+/** The notification's text. */
+export function filesChangedText(notice: Pick<FilesChangedNotice, 'count' | 'names'>): string {
+  return notice.count === 1 ? vscode.l10n.t('Planwright changed 1 file: {0}', notice.names) : vscode.l10n.t('Planwright changed {0} files: {1}', notice.count, notice.names);
+}
+
+/**
+ * Undo Run from a notification that may have sat in the notification centre: only while its run is still
+ * the one shown, so a later run is never undone by an old summary.
+ */
+async function undoNoticedRun(session: PlanSession, notice: FilesChangedNotice): Promise<void> {
+  if (session.runs.state?.runId !== notice.runId) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('That run is no longer the last one, so nothing was undone.'));
+    return;
+  }
+  // The notification listed the files: the command does not ask again.
+  await vscode.commands.executeCommand(COMMANDS.undoRun, false);
+}
+
+async function showFiles(deps: FilesChangedDeps, notice: FilesChangedNotice): Promise<void> {
+  const files = notice.files.map((file): FileItem => ({
+    label: `$(${KIND_ICONS[file.kind]}) ${file.path}`,
+    description: kindText(file.kind),
+    detail: vscode.l10n.t('by {0}', file.steps),
+    // A deleted file has nothing to open.
+    ...(file.kind === 'deleted' ? {} : { path: file.path }),
+  }));
+  const items: FileItem[] = [
+    ...files,
+    { label: '', kind: vscode.QuickPickItemKind.Separator },
+    { label: `$(discard) ${vscode.l10n.t('Undo Run')}`, description: vscode.l10n.t('put every file back as it was before the run'), undo: true },
+  ];
+  const choice = await vscode.window.showQuickPick(items, { title: filesChangedText(notice), placeHolder: vscode.l10n.t('Select a file to open it') });
+  if (choice?.undo) await undoNoticedRun(deps.session, notice);
+  // Runs work in the window's first folder (runFolder.ts), so the paths are relative to it.
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!choice?.path || !folder) return;
+  try {
+    await vscode.window.showTextDocument(vscode.Uri.joinPath(folder.uri, choice.path), { preview: true });
+  } catch (error) {
+    reportFailure(deps.log, vscode.l10n.t('Could not open {0}', choice.path), error);
+  }
+}
+
+/** At the end of a run that changed files, says which, with Keep, Undo Run and Show; nothing otherwise. */
+export async function offerFilesChanged(deps: FilesChangedDeps): Promise<void> {
+  const state = deps.session.runs.state;
+  const notice = state ? filesChangedNotice(state) : undefined;
+  if (!notice) return;
+  const undo = vscode.l10n.t('Undo Run');
+  const show = vscode.l10n.t('Show');
+  const choice = await vscode.window.showInformationMessage(filesChangedText(notice), vscode.l10n.t('Keep'), undo, show);
+  if (choice === undo) await undoNoticedRun(deps.session, notice);
+  if (choice === show) await showFiles(deps, notice);
+}
