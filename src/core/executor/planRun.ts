@@ -159,8 +159,10 @@ export class PlanRun {
     try {
       for (;;) {
         // Taken before looking, so a step that arrives while this pass schedules still wakes the loop.
-        const arriving = this.current.planOpen ? this.intake?.changed() : undefined;
-        const halted = streamedPlanStop(this.current, this.intake !== undefined) !== undefined;
+        const writer = this.writer();
+        const arriving = writer?.changed();
+        const patched = this.recovery.changed();
+        const halted = streamedPlanStop(this.current, writer !== undefined) !== undefined;
         if (!this.recovery.stopped && !halted && !signal.aborted && !this.pausing) {
           for (const step of readySteps(this.current.plan, statusById(this.current))) {
             if (this.current.steps.get(step.id)?.status !== 'pending' || inFlight.has(`approval:${step.id}`)) continue;
@@ -179,7 +181,8 @@ export class PlanRun {
           if (recovering) inFlight.set('recovery', recovering.finally(() => inFlight.delete('recovery')));
         }
         if (inFlight.size === 0 && !arriving) return;
-        await Promise.race(arriving ? [...inFlight.values(), arriving] : inFlight.values());
+        // A recovery streaming its patch wakes the loop at each line it applies, long before it settles.
+        await Promise.race([...inFlight.values(), ...(arriving ? [arriving] : []), ...(inFlight.has('recovery') ? [patched] : [])]);
       }
     } finally {
       signal.removeEventListener('abort', stopApprovals);
@@ -204,7 +207,8 @@ export class PlanRun {
     } finally {
       started();
     }
-    if (this.current.planOpen && this.intake) await this.recorder.trace({ type: 'earlyStart', stepId: step.id, streamOffset: this.intake.offset() });
+    const writer = this.writer();
+    if (writer) await this.recorder.trace({ type: 'earlyStart', stepId: step.id, streamOffset: writer.offset() });
     const call = args ? { args } : { problems: resolved.ok ? '' : resolved.problems.map(formatProblem).join('; ') };
     await this.finishStep(step, call, before, signal);
   }
@@ -224,6 +228,12 @@ export class PlanRun {
     const after = before.length > 0 ? await takeSnapshots(this.deps.workspace, before.map((snapshot) => snapshot.path)).catch(() => undefined) : undefined;
     await this.recorder.step(step.id, end.event, { reason: end.reason, output: end.output, failure: end.failure, checkDetail: end.checkDetail, ...(after ? { after } : {}) });
     if (end.event === 'fail' || end.event === 'becomeUnknown') await invalidateDependents(this.recorder, step.id, end.event === 'fail' ? 'failed' : 'became unknown');
+  }
+
+  /** Who is still writing the open plan: a re-plan streaming its patch, or the planner's stream; none once it closed. */
+  private writer(): PlanIntake | undefined {
+    if (!this.current.planOpen) return undefined;
+    return this.current.revisionOpen ? this.recovery.writing : this.intake;
   }
 
   /** Records how a quiet run stands: succeeded (after the summary), waiting, or stopped with the reason. */

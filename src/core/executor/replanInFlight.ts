@@ -1,7 +1,8 @@
 // Dealing with a broken step while the rest of the run goes on: the steps that do not depend on it keep
 // running, and meanwhile a repair (one small worker call, when the failure looks local) or a re-plan
 // produces a patch. The patch is judged and applied against the run as it is when it arrives: steps
-// that started or finished meanwhile are frozen. One recovery at a time; a second broken step waits
+// that started or finished meanwhile are frozen. A re-plan's patch is applied line by line as it streams
+// in (streamedRevision.ts), so its first steps may run before the re-planner has finished. One recovery at a time; a second broken step waits
 // for the first one's revision.
 import { formatProblem } from '../plan/planProblem';
 import type { PlanPatch } from '../plan/planPatch';
@@ -17,6 +18,9 @@ import { revisePatched } from './runRevisions';
 import { statusById, stepOutputs } from '../run/runState';
 import { firstBrokenStep } from './scheduler';
 import { stepReference } from '../plan/stepNumbers';
+import type { PlanIntake } from './planRun';
+import { StreamedRevision } from './streamedRevision';
+import { WakeSignal } from './wakeSignal';
 
 /** What a recovery works through. */
 export interface ReplanIo {
@@ -43,7 +47,21 @@ export class ReplanInFlight {
    */
   private readonly repaired = new Set<string>();
 
+  /** The revision a re-plan is writing, while the re-planner's reply streams in. */
+  private writer: StreamedRevision | undefined;
+  private readonly wake = new WakeSignal();
+
   constructor(private readonly io: ReplanIo) {}
+
+  /** Resolves at the next line a streaming re-plan applies, or when its revision closes. */
+  changed(): Promise<void> {
+    return this.wake.next();
+  }
+
+  /** The re-plan being written, while its reply streams in: the run wakes at each line it applies. */
+  get writing(): PlanIntake | undefined {
+    return this.writer;
+  }
 
   /** Set once a recovery gave up; scheduling stops and the run ends with it once quiet. */
   get stopped(): RecoveryStop | undefined {
@@ -109,11 +127,20 @@ export class ReplanInFlight {
       why = 'no repair model is configured';
     }
     await recorder.trace({ type: 'decision', stepId: brokenId, decision: 'replan', reason: `${what}; ${why}` });
-    const answer = await this.ask(() => replanner.replan(buildReplanRequest(recorder.current, brokenId, evidence.lines), signal, check));
-    if (signal.aborted) return;
-    if (!answer.ok) return this.giveUp(brokenId, { status: 'needsReplan', reason: `${what}; the re-planner failed: ${answer.message}` });
-    const verdict = await revisePatched(recorder, answer.patch, what, brokenId);
-    if (!verdict.ok) await this.giveUp(brokenId, { status: 'failed', reason: `${what}; the patch is invalid: ${verdict.problems.map(formatProblem).join('; ')}` });
+    const revision = new StreamedRevision(recorder, brokenId, what, this.wake);
+    this.writer = revision;
+    try {
+      const answer = await this.ask(() => replanner.replan(buildReplanRequest(recorder.current, brokenId, evidence.lines), signal, check, revision));
+      if (signal.aborted) return await revision.abandon('the run was cancelled while the re-planner wrote its patch');
+      if (!answer.ok) {
+        await revision.abandon(`the re-planner failed: ${answer.message}`);
+        return await this.giveUp(brokenId, { status: 'needsReplan', reason: `${what}; the re-planner failed: ${answer.message}` });
+      }
+      const problems = await revision.complete(answer.patch);
+      if (problems.length > 0) await this.giveUp(brokenId, { status: 'failed', reason: `${what}; the patch is invalid: ${problems.join('; ')}` });
+    } finally {
+      this.writer = undefined;
+    }
   }
 
   /** Stops recovering: journals that the recovery gave up, so nobody reads "re-planning" any more. */

@@ -15,6 +15,7 @@ import { PlanRun, type PlanIntake, type RunDeps } from './planRun';
 import type { RunOptions } from '../run/runOptions';
 import { RunRecorder } from './runRecorder';
 import { runReport, type RunReport } from './runSummary';
+import { WakeSignal } from './wakeSignal';
 
 /** What a streamed run starts from. */
 export interface StreamedPlanStart {
@@ -45,7 +46,7 @@ class StreamIntake implements PlanIntake {
   private readonly usage: UsageRecord[] = [];
   private readonly problems: { readonly problems: readonly string[]; readonly offset: StreamOffset }[] = [];
   private latest: StreamOffset = { chars: 0 };
-  private wake: { promise: Promise<void>; resolve: () => void } = deferred();
+  private readonly wake = new WakeSignal();
 
   constructor(
     private readonly start: StreamedPlanStart,
@@ -55,7 +56,7 @@ class StreamIntake implements PlanIntake {
   }
 
   changed(): Promise<void> {
-    return this.wake.promise;
+    return this.wake.next();
   }
 
   offset(): StreamOffset {
@@ -157,18 +158,8 @@ class StreamIntake implements PlanIntake {
   }
 
   private notify(): void {
-    const woken = this.wake;
-    this.wake = deferred();
-    woken.resolve();
+    this.wake.wake();
   }
-}
-
-function deferred(): { promise: Promise<void>; resolve: () => void } {
-  let resolve!: () => void;
-  const promise = new Promise<void>((settle) => {
-    resolve = settle;
-  });
-  return { promise, resolve };
 }
 
 /** `promise`, or 'aborted' as soon as `signal` fires (the promise is left to settle on its own). */

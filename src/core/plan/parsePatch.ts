@@ -21,6 +21,30 @@ const REPLACE = new RegExp(`^replace\\s+(${ID})\\s+(.+)$`);
 const ADD = new RegExp(`^add\\s+(${ID})(?:\\s+after\\s+(${ID}))?\\s+(.+)$`);
 const DROP = new RegExp(`^drop\\s+(${ID})\\s*$`);
 
+/** One line of a patch read on its own: its operation, the problem with it, or nothing for a blank line or a code fence. */
+export type PatchLineRead = { readonly op: PatchOp } | { readonly problem: string } | undefined;
+
+/** Reads the patch line `text`; `where` ("line 3") starts any problem. */
+export function readPatchLine(text: string, where: string, parseStep: StepLineParser): PatchLineRead {
+  const line = text.trim();
+  if (line.length === 0 || line.startsWith('```')) return undefined;
+  const step = (body: string, id: string): { readonly step: Step } | { readonly problem: string } => {
+    const parsed = parseStep(body, id);
+    return parsed.ok ? { step: parsed.step } : { problem: `${where} (${id}): ${parsed.problem}` };
+  };
+  let match: RegExpExecArray | null;
+  if ((match = DROP.exec(line))) return { op: { op: 'drop', id: match[1]! } };
+  if ((match = REPLACE.exec(line))) {
+    const parsed = step(match[2]!, match[1]!);
+    return 'step' in parsed ? { op: { op: 'replace', id: match[1]!, step: parsed.step } } : parsed;
+  }
+  if ((match = ADD.exec(line))) {
+    const parsed = step(match[3]!, match[1]!);
+    return 'step' in parsed ? { op: { op: 'add', step: parsed.step, ...(match[2] ? { after: match[2] } : {}) } } : parsed;
+  }
+  return { problem: `${where}: expected "replace <id> <step>", "add <id> [after <id>] <step>" or "drop <id>", got ${JSON.stringify(line.slice(0, 80))}` };
+}
+
 /** The patch in `text`; a reply with no operation at all is a problem too. */
 export function parsePatch(text: string, parseStep: StepLineParser): PatchParse {
   const ops: PatchOp[] = [];
@@ -28,33 +52,25 @@ export function parsePatch(text: string, parseStep: StepLineParser): PatchParse 
   const lines = text.split(/\r?\n/);
   let operations = 0;
   for (let index = 0; index < lines.length; index++) {
-    const line = lines[index]!.trim();
-    if (line.length === 0 || line.startsWith('```')) continue;
     const where = `line ${index + 1}`;
+    const read = readPatchLine(lines[index]!, where, parseStep);
+    if (!read) continue;
     if (++operations > PLAN_LIMITS.steps) {
-      problems.push(`${where}: the patch holds more operations than the ${PLAN_LIMITS.steps} steps a plan may have; the lines from here on were not read`);
+      problems.push(tooManyOperations(where));
       break;
     }
-    const step = (body: string, id: string): Step | undefined => {
-      const parsed = parseStep(body, id);
-      if (parsed.ok) return parsed.step;
-      problems.push(`${where} (${id}): ${parsed.problem}`);
-      return undefined;
-    };
-    let match: RegExpExecArray | null;
-    if ((match = DROP.exec(line))) {
-      ops.push({ op: 'drop', id: match[1]! });
-    } else if ((match = REPLACE.exec(line))) {
-      const parsed = step(match[2]!, match[1]!);
-      if (parsed) ops.push({ op: 'replace', id: match[1]!, step: parsed });
-    } else if ((match = ADD.exec(line))) {
-      const parsed = step(match[3]!, match[1]!);
-      if (parsed) ops.push({ op: 'add', step: parsed, ...(match[2] ? { after: match[2] } : {}) });
-    } else {
-      problems.push(`${where}: expected "replace <id> <step>", "add <id> [after <id>] <step>" or "drop <id>", got ${JSON.stringify(line.slice(0, 80))}`);
-    }
+    if ('op' in read) ops.push(read.op);
+    else problems.push(read.problem);
   }
   if (problems.length > 0) return { ok: false, problems };
-  if (ops.length === 0) return { ok: false, problems: ['the reply holds no patch line; answer with at least one replace, add or drop line'] };
+  if (ops.length === 0) return { ok: false, problems: [NO_PATCH_LINE] };
   return { ok: true, patch: ops };
+}
+
+/** The problem of a reply with no operation at all. */
+export const NO_PATCH_LINE = 'the reply holds no patch line; answer with at least one replace, add or drop line';
+
+/** The problem of the operation at `where`, one past the most a plan may have. */
+export function tooManyOperations(where: string): string {
+  return `${where}: the patch holds more operations than the ${PLAN_LIMITS.steps} steps a plan may have; the lines from here on were not read`;
 }

@@ -9,6 +9,14 @@ import type { Step, ValidPlan } from './planSchema';
 import type { StepStatus } from './stepStatus';
 import { validatePlan, type PlanValidation } from './validatePlan';
 
+/** How a patch is applied: as a whole (the default), or as the lines of one still arriving. */
+export interface ApplyPatchOptions {
+  /** References to steps not written yet wait, as in a plan still being streamed. */
+  readonly openReferences?: boolean;
+  /** The revision the result carries; the plan's next one unless the patch continues an open revision. */
+  readonly revision?: number;
+}
+
 /**
  * One line of a patch: put `step` in place of step `id`, drop `id`, or add `step` — at the end, or right
  * after step `after`, which it then also waits for.
@@ -41,7 +49,7 @@ function targetOf(op: PatchOp): string {
  * Applies `patch` to `plan` as it stands (`statuses`): the next revision through the gate, or every
  * problem, each located at `patch[i]` (or in a step, by the gate).
  */
-export function applyPatch(plan: ValidPlan, statuses: ReadonlyMap<string, StepStatus>, patch: PlanPatch): PlanValidation {
+export function applyPatch(plan: ValidPlan, statuses: ReadonlyMap<string, StepStatus>, patch: PlanPatch, options: ApplyPatchOptions = {}): PlanValidation {
   const problems: PlanProblem[] = [];
   const order: (Step | undefined)[] = [...plan.steps];
   const indexOf = new Map(plan.steps.map((step, index) => [step.id, index]));
@@ -80,7 +88,11 @@ export function applyPatch(plan: ValidPlan, statuses: ReadonlyMap<string, StepSt
   }
   if (problems.length > 0) return { ok: false, problems };
   const patched = new Set(patch.filter((op) => op.op !== 'drop').map(targetOf));
-  return validatePlan({ ...plan, revision: (plan.revision ?? 0) + 1, steps: withPatchHazards(placeAdded(plan.steps, order, added), patched, statuses) });
+  const revision = options.revision ?? (plan.revision ?? 0) + 1;
+  const placed = placeAdded(plan.steps, order, added);
+  const dropped = patch.flatMap((op) => (op.op === 'drop' ? [op.id] : []));
+  const steps = withPatchHazards(options.openReferences ? bypassDropped(placed, plan.steps, dropped) : placed, patched, statuses);
+  return validatePlan({ ...plan, revision, steps }, { openReferences: options.openReferences === true });
 }
 
 /**
@@ -101,4 +113,25 @@ function placeAdded(original: readonly Step[], order: readonly (Step | undefined
   });
   emit('');
   return steps;
+}
+
+/**
+ * `steps` with every wait on a dropped step handed on to what that step waited for. A streamed patch's lines
+ * arrive one by one, so a step added before a later line drops its neighbour may wait on it (a file
+ * hazard); applied whole, the patch would have ordered it after the same steps.
+ */
+function bypassDropped(steps: readonly Step[], original: readonly Step[], dropped: readonly string[]): Step[] {
+  if (dropped.length === 0) return [...steps];
+  const waitsOf = new Map(original.map((step) => [step.id, step.dependsOn ?? []]));
+  const gone = new Set(dropped);
+  const handOn = (id: string, seen: Set<string>): string[] => {
+    if (!gone.has(id)) return [id];
+    if (seen.has(id)) return [];
+    seen.add(id);
+    return (waitsOf.get(id) ?? []).flatMap((next) => handOn(next, seen));
+  };
+  return steps.map((step) => {
+    if (!(step.dependsOn ?? []).some((id) => gone.has(id))) return step;
+    return { ...step, dependsOn: [...new Set((step.dependsOn ?? []).flatMap((id) => handOn(id, new Set())))] };
+  });
 }

@@ -20,6 +20,15 @@ export interface RepairableCall<T> {
   /** How the corrected reply is to be written: "as JSON only", "in the plan language, one step per line". */
   readonly replyAs: string;
   readonly failure: PlannerErrorReason;
+  /** Takes the first reply's text as it streams in, and judges that reply in place of `check` once it is complete. */
+  readonly stream?: ReplyStream<T>;
+}
+
+/** A first reply read while it arrives (the re-planner's patch lines, applied one by one). */
+export interface ReplyStream<T> {
+  onText(delta: string): void;
+  /** Judges the complete first reply; what streamed in has been taken already. */
+  settled(reply: string): Promise<ReplyCheck<T>>;
 }
 
 /** At most this many problems are quoted back to the model (the rest are counted). */
@@ -46,13 +55,13 @@ export function jsonReply<T>(check: (value: unknown) => ReplyCheck<T>): (reply: 
 /** Asks, checks, and repairs once; returns the accepted value with the usage of every call made. */
 export async function askWithRepair<T>(model: ChatModel, call: RepairableCall<T>, signal?: AbortSignal): Promise<{ value: T; usage: UsageRecord[] }> {
   const usage: UsageRecord[] = [];
-  const ask = async (messages: readonly ChatMessage[]) => {
-    const response = await model.chat({ ...call.request, messages }, signal);
+  const ask = async (messages: readonly ChatMessage[], stream?: ReplyStream<T>) => {
+    const response = await model.chat({ ...call.request, messages, ...(stream ? { onText: (delta: string) => stream.onText(delta) } : {}) }, signal);
     usage.push(usageOf(response, call.request.role, call.request.projectRules));
-    return { reply: response.content, verdict: call.check(response.content) };
+    return { reply: response.content, verdict: stream ? await stream.settled(response.content) : call.check(response.content) };
   };
 
-  const first = await ask(call.request.messages);
+  const first = await ask(call.request.messages, call.stream);
   if (first.verdict.ok) return { value: first.verdict.value, usage };
   const repair = [...call.request.messages, { role: 'assistant' as const, content: first.reply }, repairMessage(call.what, call.replyAs, first.verdict.problems)];
   const second = await ask(repair);

@@ -1,7 +1,7 @@
 // The Replanner port over a planner model: asks for a patch, reads it line by line, checks it against
 // the run as it stands when the answer arrives (frozen steps untouchable, new ids fresh, the plan gate)
 // with one repair turn, and returns it for the executor, which applies it as the next revision.
-import type { PatchCheck, ReplanAnswer, Replanner, ReplanRequest } from '../run/modelRoles';
+import type { PatchCheck, PatchLineSink, ReplanAnswer, Replanner, ReplanRequest } from '../run/modelRoles';
 import { parsePatch, type StepLineParser } from '../plan/parsePatch';
 import type { PlanPatch } from '../plan/planPatch';
 import type { ChatModel } from '../ports';
@@ -9,6 +9,7 @@ import { askWithRepair, type ReplyCheck } from '../planner/askWithRepair';
 import { ruleFileNames, type ProjectRulesSource } from '../rules/projectRules';
 import { buildReplanPrompt, replanFilesInPlay } from './replanPrompt';
 import { parseStepLine } from './stepLine';
+import { PatchLineStream } from './patchLineStream';
 
 /** Reads a reply as a patch and judges it with `check`. */
 export function checkPatchReply(reply: string, check: PatchCheck, parseStep: StepLineParser = parseStepLine): ReplyCheck<PlanPatch> {
@@ -25,15 +26,19 @@ export class ModelReplanner implements Replanner {
     private readonly rules?: ProjectRulesSource,
   ) {}
 
-  /** A patch for the run in `request`, with the usage of every call. */
-  async replan(request: ReplanRequest, signal: AbortSignal, check: PatchCheck): Promise<ReplanAnswer> {
+  /**
+   * A patch for the run in `request`, with the usage of every call. With a `sink`, the first reply's lines go
+   * to it as they arrive, and a repair turn is judged on what no streamed line applied.
+   */
+  async replan(request: ReplanRequest, signal: AbortSignal, check: PatchCheck, sink?: PatchLineSink): Promise<ReplanAnswer> {
     const rules = this.rules ? await this.rules(replanFilesInPlay(request)).catch(() => undefined) : undefined;
     const names = ruleFileNames(rules);
     const { value, usage } = await askWithRepair<PlanPatch>(
       this.model,
       {
         request: { role: 'replanner', messages: buildReplanPrompt(request, rules), ...(names.length > 0 ? { projectRules: names } : {}) },
-        check: (reply) => checkPatchReply(reply, check),
+        check: (reply) => checkPatchReply(reply, sink ? (patch) => check(sink.remainder(patch)) : check),
+        ...(sink ? { stream: new PatchLineStream(sink, parseStepLine) } : {}),
         replyAs: 'as patch lines only',
         what: 'patch',
         failure: 'invalidReplan',

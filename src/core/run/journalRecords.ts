@@ -77,6 +77,13 @@ export const StreamOffsetSchema = z.object({ chars: z.number().int().nonnegative
 /** How much of the planner's reply had arrived. */
 export type StreamOffset = z.infer<typeof StreamOffsetSchema>;
 
+/** One operation of a re-plan's patch as journalled: its step is gated again when the journal is replayed. */
+export const PatchOpRecordSchema = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('replace'), id: z.string(), step: z.unknown() }),
+  z.object({ op: z.literal('add'), step: z.unknown(), after: z.string().optional() }),
+  z.object({ op: z.literal('drop'), id: z.string() }),
+]);
+
 /** Every kind of journal record; the journal is validated against it when read back. */
 export const JournalRecordSchema = z.discriminatedUnion('type', [
   z.object({
@@ -115,7 +122,17 @@ export const JournalRecordSchema = z.discriminatedUnion('type', [
     repaired: z.boolean().optional(),
     reason: z.string(),
     plan: z.unknown(),
+    /**
+     * The revision is a re-plan whose patch is still arriving: it holds the lines applied so far, more come as
+     * `patchLines`, and `planClosed` ends it. Until then steps no line has reached keep their state.
+     */
+    planOpen: z.literal(true).optional(),
+    /** With `planOpen`: the steps the lines so far replaced or added (they start afresh). */
+    patched: z.array(z.string()).optional(),
+    streamOffset: StreamOffsetSchema.optional(),
   }),
+  /** More lines of the open revision's patch, applied to the plan as it stands (the revision stays the same). */
+  z.object({ type: z.literal('patchLines'), at: z.number(), ops: z.array(PatchOpRecordSchema), streamOffset: StreamOffsetSchema.optional() }),
   /** A broken step's recovery (repair or re-plan) began, or gave up: what the run says while the re-planner works. */
   z.object({ type: z.literal('recovery'), at: z.number(), stepId: z.string(), phase: z.enum(['started', 'gaveUp']), reason: z.string() }),
   /** Steps renamed by hand: only their titles changed, so the run keeps its revision and every step its state. */

@@ -1,7 +1,7 @@
 // The model roles' ports: what the executor asks of a planner's stream, a re-planner, a step repairer and a
 // solver, in the run's own terms. The model-backed roles (planner/, replanner/, solver/) implement them and
 // the executor calls them, so neither imports the other; both stand on this file.
-import type { PlanPatch } from '../plan/planPatch';
+import type { PatchOp, PlanPatch } from '../plan/planPatch';
 import type { Step } from '../plan/planSchema';
 import type { StepStatus } from '../plan/stepStatus';
 import type { FailureRecord, StreamOffset, UsageRecord } from './journalRecords';
@@ -46,16 +46,32 @@ export interface ReplanAnswer {
   readonly usage: readonly UsageRecord[];
 }
 
+/** One line of a re-plan's reply as it streams in: its operation, or what is wrong with it; and how far the reply had got. */
+export type PatchLine = ({ readonly op: PatchOp } | { readonly problem: string }) & { readonly offset: StreamOffset };
+
+/**
+ * Takes a re-plan's patch line by line while the re-planner writes it, so the run applies each line at once
+ * (executor/streamedRevision.ts). The re-planner hands it every line, then asks it to judge the whole reply.
+ */
+export interface PatchLineSink {
+  line(line: PatchLine): void;
+  /** The reply is complete: the problems of what it added (lines that never applied, the closing gate); none when sound. */
+  settle(): Promise<readonly string[]>;
+  /** The operations of `patch` no streamed line has applied yet. */
+  remainder(patch: PlanPatch): PlanPatch;
+}
+
 /** The problems `patch` would have if it were applied to the run as it stands now; none when it applies. */
 export type PatchCheck = (patch: PlanPatch) => readonly string[];
 
 /**
  * Patches a run that hit a failure. The run goes on while it answers, so `check` judges a patch against
  * the run as it is when the answer arrives. A re-planner that fails after spending tokens throws an
- * error with a `usage` field listing them.
+ * error with a `usage` field listing them. With a `sink`, the reply's lines go to it as they arrive, and a
+ * repair turn's `check` judges only what no streamed line applied.
  */
 export interface Replanner {
-  replan(request: ReplanRequest, signal: AbortSignal, check: PatchCheck): Promise<ReplanAnswer>;
+  replan(request: ReplanRequest, signal: AbortSignal, check: PatchCheck, sink?: PatchLineSink): Promise<ReplanAnswer>;
 }
 
 /** What a repair call sees: the broken step and its evidence, nothing else. */

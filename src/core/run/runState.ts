@@ -8,10 +8,10 @@ import type { StepStatus } from '../plan/stepStatus';
 import type { FileSnapshot } from '../tools/defineTool';
 import type { FailureRecord, JournalRecord, OutputRecord, RunStatus, UsageRecord } from './journalRecords';
 import type { RunOptions } from './runOptions';
-import { FROZEN_STATUSES, transition } from './stepTransitions';
-import { canonicalJson } from '../text/canonicalJson';
+import { transition } from './stepTransitions';
 import { IndexedMap, projectMap, withEntry } from './indexedMap';
-import { stepReference } from '../plan/stepNumbers';
+import { applyPatch, type PatchOp } from '../plan/planPatch';
+import { applyPatchLines, applyRevision, freshStep, openRevision, settleOpenRevision } from './revisionState';
 
 /** One step's part of a run. */
 export interface StepRun {
@@ -86,6 +86,8 @@ export interface RunState {
   readonly touches?: readonly FileTouch[];
   /** The plan is still being written (streamed planning): steps may still arrive. */
   readonly planOpen?: true;
+  /** The open plan is a re-plan's revision whose patch is still arriving (`planOpen` is set too). */
+  readonly revisionOpen?: true;
   /** Why the streamed plan cannot run to its end: steps that failed the gate, the closed plan's problems, a broken stream. */
   readonly planProblems?: readonly string[];
 }
@@ -97,10 +99,6 @@ export class JournalError extends Error {
     super(message);
     this.name = 'JournalError';
   }
-}
-
-function freshStep(revision: number, approvedKey?: string): StepRun {
-  return { status: 'pending', attempts: 0, revision, retriedAfterSettle: false, ...(approvedKey ? { approvedKey } : {}) };
 }
 
 function gate(plan: unknown, where: string, open = false): ValidPlan {
@@ -134,7 +132,10 @@ export function applyRecord(state: RunState | undefined, record: JournalRecord):
     case 'step':
       return applyStepRecord(state, record);
     case 'revised': {
-      const revised = applyRevision(state, gate(record.plan, `revision ${record.revision}`), record.revision, record.reason);
+      const where = `revision ${record.revision}`;
+      const revised = record.planOpen
+        ? openRevision(state, gate(record.plan, where, true), record.revision, record.reason, record.patched ?? [])
+        : applyRevision(state, gate(record.plan, where), record.revision, record.reason);
       return record.repaired && record.failedStepId ? { ...revised, repaired: [...(state.repaired ?? []), record.failedStepId] } : revised;
     }
     case 'runStatus':
@@ -151,6 +152,8 @@ export function applyRecord(state: RunState | undefined, record: JournalRecord):
       return applyStepAdded(state, record.step);
     case 'stepRejected':
       return { ...state, planProblems: [...(state.planProblems ?? []), ...record.problems] };
+    case 'patchLines':
+      return applyPatchLinesRecord(state, record.ops as PatchOp[]);
     case 'planClosed':
       return closePlan(state, record.problems ?? []);
   }
@@ -163,11 +166,32 @@ function withoutRecovery(state: RunState, keep = false): RunState {
   return rest;
 }
 
-/** Ends a streamed plan: without problems, the whole plan passes the gate again, now with every reference closed. */
+/**
+ * Ends a streamed plan or an open revision: without problems, the whole plan passes the gate again, now with
+ * every reference closed, and a revision's untouched broken steps restart. With problems, nothing restarts.
+ */
 function closePlan(state: RunState, problems: readonly string[]): RunState {
   const { planOpen: _open, ...closed } = state;
-  if (problems.length > 0) return { ...closed, planProblems: [...(state.planProblems ?? []), ...problems] };
-  return { ...closed, plan: gate(state.plan, 'planClosed') };
+  if (problems.length > 0) {
+    const { revisionOpen: _revising, ...stopped } = closed;
+    return { ...stopped, planProblems: [...(state.planProblems ?? []), ...problems] };
+  }
+  const gated = { ...closed, plan: gate(state.plan, 'planClosed') };
+  return state.revisionOpen ? settleOpenRevision(gated) : gated;
+}
+
+/** More lines of the open revision's patch, through the same patch rules and gate as when they were written. */
+function applyPatchLinesRecord(state: RunState, ops: readonly PatchOp[]): RunState {
+  if (!state.revisionOpen) throw new JournalError('a patchLines record with no re-plan open');
+  for (const [index, op] of ops.entries()) {
+    const step = (op as { step?: unknown }).step;
+    if (op.op !== 'drop' && (typeof step !== 'object' || step === null || typeof (step as { id?: unknown }).id !== 'string')) {
+      throw new JournalError(`patchLines: ops[${index}] has no step with an id`);
+    }
+  }
+  const verdict = applyPatch(state.plan, statusById(state), ops, { openReferences: true, revision: state.revision });
+  if (!verdict.ok) throw new JournalError(`patchLines: the patch does not apply: ${verdict.problems.map(formatProblem).join('; ')}`);
+  return applyPatchLines(state, verdict.plan, ops);
 }
 
 /** Appends a step to the plan (a fused action, a streamed step); the grown plan goes through the gate again. */
@@ -217,45 +241,6 @@ function touchesAfter(state: RunState, record: Extract<JournalRecord, { type: 's
   const next = [...touches];
   next[index] = { ...touches[index]!, after: record.after };
   return { touches: next };
-}
-
-/**
- * Applies a re-plan: succeeded, skipped and running steps stay as they are; a step whose content is unchanged
- * keeps its approval but starts again from pending; new or changed steps start fresh (and need approval
- * again); steps that disappeared, or were replaced by a changed version, are kept as `replaced`.
- */
-function applyRevision(state: RunState, plan: ValidPlan, revision: number, reason: string): RunState {
-  const oldById = new Map(state.plan.steps.map((step) => [step.id, step]));
-  const steps = new Map<string, StepRun>();
-  const replaced = [...state.replaced];
-  for (const step of plan.steps) {
-    const oldStep = oldById.get(step.id);
-    const oldRun = state.steps.get(step.id);
-    if (oldStep && oldRun && canonicalJson(oldStep) === canonicalJson(step)) {
-      // A running step is left to finish: a revision made while it runs (a patch) cannot change it.
-      if (FROZEN_STATUSES.has(oldRun.status) || oldRun.status === 'running') steps.set(step.id, oldRun);
-      else if (oldRun.status === 'unknown') steps.set(step.id, { ...freshStep(oldRun.revision), rerunRisk: rerunRiskOf(plan, step.id) });
-      else steps.set(step.id, freshStep(oldRun.revision, oldRun.approvedKey));
-    } else {
-      if (oldStep && oldRun) replaced.push({ step: oldStep, status: oldRun.status, replacedInRevision: revision, run: oldRun });
-      steps.set(step.id, freshStep(revision));
-    }
-  }
-  const kept = new Set(plan.steps.map((step) => step.id));
-  for (const oldStep of state.plan.steps) {
-    if (!kept.has(oldStep.id)) {
-      const oldRun = state.steps.get(oldStep.id);
-      replaced.push({ step: oldStep, status: oldRun?.status ?? 'pending', replacedInRevision: revision, ...(oldRun ? { run: oldRun } : {}) });
-    }
-  }
-  // A revision is a whole plan: it closes a streamed plan and leaves its problems behind.
-  const { planOpen: _open, planProblems: _problems, recovering: _recovering, ...rest } = state;
-  return { ...rest, plan, revision, steps: IndexedMap.from(steps), replaced, replanReasons: [...state.replanReasons, reason], status: 'running' };
-}
-
-/** What running again a step that ended unknown risks, in words for the approval prompt. */
-function rerunRiskOf(plan: ValidPlan, stepId: string): string {
-  return `${stepReference(plan, stepId)} ended unknown: its effect may already have happened, and running it again may repeat it`;
 }
 
 /** Replays a whole journal. */

@@ -1,0 +1,61 @@
+// The re-planner's reply read line by line as it streams in: each complete line is parsed on its own and
+// handed to the run's sink with how much of the reply had arrived, so the run applies it before the reply
+// is finished. When the reply is complete, the sink judges what it added.
+import { PLAN_LIMITS } from '../planLimits';
+import { NO_PATCH_LINE, readPatchLine, tooManyOperations, type StepLineParser } from '../plan/parsePatch';
+import type { PatchOp, PlanPatch } from '../plan/planPatch';
+import type { ReplyCheck, ReplyStream } from '../planner/askWithRepair';
+import type { PatchLineSink } from '../run/modelRoles';
+
+/** A reply stream that feeds patch lines to `sink`. */
+export class PatchLineStream implements ReplyStream<PlanPatch> {
+  private buffer = '';
+  private chars = 0;
+  private lineNumber = 0;
+  private operations = 0;
+  private full = false;
+  private readonly ops: PatchOp[] = [];
+
+  constructor(
+    private readonly sink: PatchLineSink,
+    private readonly parseStep: StepLineParser,
+  ) {}
+
+  onText(delta: string): void {
+    this.chars += delta.length;
+    this.buffer += delta;
+    let end: number;
+    while ((end = this.buffer.indexOf('\n')) >= 0) {
+      const line = this.buffer.slice(0, end);
+      this.buffer = this.buffer.slice(end + 1);
+      this.read(line);
+    }
+  }
+
+  async settled(reply: string): Promise<ReplyCheck<PlanPatch>> {
+    // A model that does not stream (or streamed only part) hands the rest of its reply over at the end.
+    if (reply.length > this.chars) this.onText(reply.slice(this.chars));
+    if (this.buffer.length > 0) {
+      const last = this.buffer;
+      this.buffer = '';
+      this.read(last);
+    }
+    const problems = this.ops.length === 0 && this.operations === 0 ? [NO_PATCH_LINE] : await this.sink.settle();
+    return problems.length > 0 ? { ok: false, problems } : { ok: true, value: this.ops };
+  }
+
+  private read(text: string): void {
+    const where = `line ${++this.lineNumber}`;
+    if (this.full) return;
+    const read = readPatchLine(text.replace(/\r$/, ''), where, this.parseStep);
+    if (!read) return;
+    const offset = { chars: this.chars };
+    if (++this.operations > PLAN_LIMITS.steps) {
+      this.full = true;
+      this.sink.line({ problem: tooManyOperations(where), offset });
+      return;
+    }
+    if ('op' in read) this.ops.push(read.op);
+    this.sink.line({ ...read, offset });
+  }
+}
