@@ -1,11 +1,12 @@
 // `planwright resume --journal FILE [...]`: picks a run up from its journal after a crash, an approval
 // wait or a stop for re-planning (with `--plan FILE`, a plan edited by hand becomes the next revision).
 // The workspace, the trace and the run options come from the journal; flags given here override them
-// for this invocation. Same exit codes as `run`.
+// for this invocation. Same exit codes as `run`; a run the fused agent wrote is refused (exit 2).
 import * as nodePath from 'node:path';
 import { PlanRun } from '../core/executor/planRun';
 import { mergeEditedPlan } from '../core/executor/replanning';
 import { loadRunState } from '../core/executor/runRecorder';
+import { agentRunRefusal } from '../core/run/agentRun';
 import { JournalError, type RunState } from '../core/run/runState';
 import { formatProblem } from '../core/plan/planProblem';
 import type { ValidPlan } from '../core/plan/planSchema';
@@ -82,6 +83,9 @@ async function resumeRun(
     }
     throw error;
   }
+  // A fused agent's run is not a plan run: refused before anything is opened or run.
+  const refusal = agentRunRefusal(state);
+  if (refusal !== undefined) return fail(io, refusal);
   const recordedRoot = typeof state.host?.workspace === 'string' ? state.host.workspace : undefined;
   const rootPath = flags.workspace !== undefined ? nodePath.resolve(io.cwd, flags.workspace) : recordedRoot;
   if (rootPath === undefined) return fail(io, 'the journal does not say which workspace the run used: pass --workspace DIR');

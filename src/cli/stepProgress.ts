@@ -3,6 +3,7 @@
 // and the closing lines that say how the run ended and what to do next.
 import type { RunState, StepRun } from '../core/run/runState';
 import type { RunReport } from '../core/executor/runSummary';
+import { agentRunRefusal } from '../core/run/agentRun';
 
 /** The line for the current status of `stepId`, or `undefined` when the plan has no such step. */
 export function progressLine(state: RunState, stepId: string): string | undefined {
@@ -63,14 +64,16 @@ function detailOf(run: StepRun): string | undefined {
  */
 export function closingLines(report: RunReport, journal: string): string[] {
   const lines = [``, `run ${report.runId}: ${report.status} (revision ${report.revision}, ${report.replans} re-plan${report.replans === 1 ? '' : 's'})`];
+  // A fused agent's run cannot be resumed, so no resume command is offered for it.
+  const refusal = agentRunRefusal(report);
   if (report.status === 'awaitingApproval') {
     lines.push(`waiting for approval: ${report.waitingForApproval.join(', ')}`, tally(report));
-    lines.push(`to go on: planwright resume --journal ${quoteArg(journal)} --approve all`);
+    lines.push(refusal ?? `to go on: planwright resume --journal ${quoteArg(journal)} --approve all`);
     return lines;
   }
   if (report.reason) lines.push(report.reason);
   if (report.status === 'needsReplan' || report.status === 'failed') {
-    lines.push(`to go on with a plan edited by hand: planwright resume --journal ${quoteArg(journal)} --plan EDITED.plan.json`);
+    lines.push(refusal ?? `to go on with a plan edited by hand: planwright resume --journal ${quoteArg(journal)} --plan EDITED.plan.json`);
   }
   lines.push('', report.summary);
   return lines;

@@ -41,6 +41,15 @@ export class RecordLogChangedError extends Error {
   }
 }
 
+/** A run the fused agent wrote, asked to resume: its next move is the agent's, which no plan run can replay (agentRun.ts). */
+export class AgentRunNotResumableError extends Error {
+  readonly reason = 'agentRunNotResumable';
+  constructor(readonly runId: string, message: string) {
+    super(message);
+    this.name = 'AgentRunNotResumableError';
+  }
+}
+
 /** A file that was expected to exist does not. */
 export class FileNotFoundError extends Error {
   readonly reason = 'fileNotFound';

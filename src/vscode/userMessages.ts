@@ -1,7 +1,7 @@
 // Errors and outcomes as one short message for the user, with the details in the log: typed errors from
 // core become a sentence that says what and where; anything else is shown by its message.
 import * as vscode from 'vscode';
-import { ModelError, UndoConflictError } from '../core/errors';
+import { AgentRunNotResumableError, ModelError, UndoConflictError } from '../core/errors';
 import { PlannerError } from '../core/planner/plannerError';
 import { formatProblem, type PlanProblem } from '../core/plan/planProblem';
 import { messageOf } from '../core/text/errorText';
@@ -22,8 +22,20 @@ export function describeError(error: unknown, log: vscode.LogOutputChannel): str
     return error.message;
   }
   if (error instanceof RunUnavailableError) return error.message;
+  if (error instanceof AgentRunNotResumableError) {
+    log.warn(error.message);
+    return agentRunRefusalText(error.runId);
+  }
   log.error(error instanceof Error && error.stack ? error.stack : messageOf(error));
   return messageOf(error);
+}
+
+/** Why the fused agent's run `runId` cannot be resumed, and what to do instead (core's agentRunRefusal, in the editor's words). */
+export function agentRunRefusalText(runId: string): string {
+  return vscode.l10n.t(
+    "Run {0} is a fused agent run, and a fused agent run cannot be resumed: the agent's conversation is not journalled, and carrying the run on as a plan could repeat an action the agent already took. Start the task again (Plan a Task).",
+    runId,
+  );
 }
 
 /** Shows a short error; "Show Log" reveals the details. */

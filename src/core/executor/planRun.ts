@@ -13,6 +13,7 @@ import { snapshotsBefore, takeSnapshots } from '../tools/fileSnapshots';
 import type { SubplanHost } from '../tools/subplan';
 import { findTool } from '../tools/toolCatalog';
 import { requestApproval } from './approvalFlow';
+import { assertResumable } from '../run/agentRun';
 import { isRunFinished, type StreamOffset, type UsageRecord } from '../run/journalRecords';
 import { meteredModel } from '../run/meteredModel';
 import { ReplanInFlight } from './replanInFlight';
@@ -107,10 +108,12 @@ export class PlanRun {
 
   /**
    * Rebuilds a run from its journal (or from `loaded`, a state the host already read from it) with the
-   * options it was started with, except those in `overrides`. A torn last line is skipped with a warning.
+   * options it was started with, except those in `overrides`. A torn last line is skipped with a warning;
+   * a run the fused agent wrote is refused (`AgentRunNotResumableError`): it is not a plan run.
    */
   static async resume(deps: RunDeps, overrides: Partial<RunOptions> = {}, loaded?: RunState): Promise<PlanRun> {
     const state = loaded ?? (await loadRunState(deps.journal, (warning) => deps.logger.warn(warning)));
+    assertResumable(state);
     return new PlanRun(deps, { ...state.options, ...overrides }, RunRecorder.continue(state, deps));
   }
 

@@ -71,6 +71,10 @@ export interface RunReport {
   /** A succeeded run's summary (see `summarySource`); for any other run, the deterministic account. */
   readonly summary: string;
   readonly reason?: string;
+  /** `fused` when the fused agent wrote the run (absent: a plan run). */
+  readonly agent?: 'fused';
+  /** The fused agent handed the run to the planner, and it went on as a plan run. */
+  readonly escalated?: true;
 }
 
 function totals(usages: readonly UsageRecord[]): UsageTotals {
@@ -125,5 +129,7 @@ export function runReport(state: RunState): RunReport {
     },
     summary: state.summary ?? deterministicSummary(state),
     ...(state.statusReason ? { reason: state.statusReason } : {}),
+    ...(state.agent ? { agent: state.agent } : {}),
+    ...(state.escalated ? { escalated: state.escalated } : {}),
   };
 }

@@ -166,7 +166,7 @@ class FusedLoop {
     }
     const { runId, goal, host } = this.start;
     this.recorder = await RunRecorder.begin(
-      { type: 'runStarted', runId, at: this.deps.clock.now(), plan: { version: PLAN_FORMAT_VERSION, goal, steps: [step] }, options: this.options.run, ...(host ? { host: { ...host } } : {}) },
+      { type: 'runStarted', runId, at: this.deps.clock.now(), plan: { version: PLAN_FORMAT_VERSION, goal, steps: [step] }, options: this.options.run, ...(host ? { host: { ...host } } : {}), agent: 'fused' },
       this.deps,
     );
     for (const usage of this.pendingUsage.splice(0)) await this.recorder.recordUsage('execute', usage);

@@ -117,7 +117,7 @@ async function runPlanned(start: GoalStart, deps: GoalDeps, signal: AbortSignal,
     }
     const recorder = RunRecorder.continue(escalated.state, deps);
     for (const usage of planned.usage) await recorder.recordUsage('plan', usage);
-    await recorder.append({ type: 'revised', at: deps.clock.now(), revision: escalated.state.revision + 1, reason: `escalated to a plan: ${escalated.reason}`, plan: merged.plan });
+    await recorder.append({ type: 'revised', at: deps.clock.now(), revision: escalated.state.revision + 1, escalated: true, reason: `escalated to a plan: ${escalated.reason}`, plan: merged.plan });
     run = await PlanRun.resume(deps, {}, recorder.current);
   } else {
     const planUsage = [...(escalated?.unjournalledUsage ?? []), ...planned.usage];

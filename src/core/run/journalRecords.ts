@@ -96,6 +96,8 @@ export const JournalRecordSchema = z.discriminatedUnion('type', [
     host: z.record(z.string(), z.unknown()).optional(),
     /** The plan is still being written (streamed planning): more steps follow as `stepAdded`, then `planClosed`. */
     planOpen: z.literal(true).optional(),
+    /** Which design wrote the run: `fused` for the fused agent's loop (absent: a plan run). Such a run cannot be resumed (agentRun.ts). */
+    agent: z.literal('fused').optional(),
   }),
   z.object({
     type: z.literal('step'),
@@ -120,6 +122,8 @@ export const JournalRecordSchema = z.discriminatedUnion('type', [
     failedStepId: z.string().optional(),
     /** The revision is the one repair of `failedStepId`: a resume neither repairs that step again nor loses the fix. */
     repaired: z.boolean().optional(),
+    /** The fused agent handed the run to the planner (auto mode): from this revision on it is a plan run. */
+    escalated: z.literal(true).optional(),
     reason: z.string(),
     plan: z.unknown(),
     /**

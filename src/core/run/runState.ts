@@ -68,6 +68,10 @@ export interface RunState {
   readonly options: RunOptions;
   /** What the host recorded to pick the run up again. */
   readonly host?: Readonly<Record<string, unknown>>;
+  /** `fused` when the fused agent's loop wrote the run (absent: a plan run). */
+  readonly agent?: 'fused';
+  /** The fused agent handed the run to the planner: it goes on as a plan run. */
+  readonly escalated?: true;
   readonly plan: ValidPlan;
   readonly revision: number;
   readonly status: RunStatus;
@@ -118,6 +122,7 @@ export function applyRecord(state: RunState | undefined, record: JournalRecord):
       startedAt: record.at,
       options: record.options,
       ...(record.host ? { host: record.host } : {}),
+      ...(record.agent ? { agent: record.agent } : {}),
       plan,
       revision: plan.revision ?? 0,
       status: 'running',
@@ -136,7 +141,8 @@ export function applyRecord(state: RunState | undefined, record: JournalRecord):
       const revised = record.planOpen
         ? openRevision(state, gate(record.plan, where, true), record.revision, record.reason, record.patched ?? [])
         : applyRevision(state, gate(record.plan, where), record.revision, record.reason);
-      return record.repaired && record.failedStepId ? { ...revised, repaired: [...(state.repaired ?? []), record.failedStepId] } : revised;
+      const handedOver: RunState = record.escalated ? { ...revised, escalated: true } : revised;
+      return record.repaired && record.failedStepId ? { ...handedOver, repaired: [...(state.repaired ?? []), record.failedStepId] } : handedOver;
     }
     case 'runStatus':
       return { ...withoutRecovery(state, record.status === 'running'), status: record.status, statusReason: record.reason };

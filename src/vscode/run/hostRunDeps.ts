@@ -5,6 +5,7 @@
 // `onChildChange` hears every change of a child run (and of theirs), for the tree to nest them.
 import type * as vscode from 'vscode';
 import { PlanRun, type RunDeps } from '../../core/executor/planRun';
+import { assertResumable } from '../../core/run/agentRun';
 import type { RunOptions } from '../../core/run/runOptions';
 import type { RunState } from '../../core/run/runState';
 import { runOptionsFromSettings } from '../../core/hostSettings';
@@ -74,8 +75,12 @@ export function newRunOptions(host: RunHost): RunOptions {
   return runOptionsFromSettings(host.settings());
 }
 
-/** The journalled run rebuilt to carry on, with its journalled options and only the settings changed since. */
+/**
+ * The journalled run rebuilt to carry on, with its journalled options and only the settings changed since.
+ * A fused agent's run is refused (`AgentRunNotResumableError`) before the models are asked for.
+ */
 export async function resumeHostRun(host: RunHost, state: RunState, deps: (models: RunModels | undefined, options: RunOptions) => RunDeps): Promise<PlanRun> {
+  assertResumable(state);
   const overrides = resumeOverrides(host.settings(), state.options);
   return PlanRun.resume(deps(await optionalModels(host), { ...state.options, ...overrides }), overrides, state);
 }

@@ -3,6 +3,7 @@
 // executor do; these turn outcomes into one short message each.
 import * as vscode from 'vscode';
 import type { RunReport } from '../../core/executor/runSummary';
+import { isAgentRun } from '../../core/run/agentRun';
 import { progressText } from '../../core/view/runProgress';
 import { traceTimeline } from '../../core/view/traceTimeline';
 import { reasonHeadline } from '../../core/view/reasonHeadline';
@@ -11,7 +12,7 @@ import { COMMANDS, VIEWS } from '../ids';
 import type { PlanSession } from '../plan/planSession';
 import type { RunDocuments } from './runDocuments';
 import { offerFilesChanged } from './filesChangedSummary';
-import { describeError, showError, summarizeProblems } from '../userMessages';
+import { agentRunRefusalText, describeError, showError, summarizeProblems } from '../userMessages';
 
 /** What the run commands work with. */
 export interface RunCommandDeps {
@@ -43,7 +44,7 @@ async function runPlan(deps: RunCommandDeps): Promise<RunReport | undefined> {
     showError(log, summarizeProblems(log, vscode.l10n.t('The plan cannot run'), valid.problems));
     return undefined;
   }
-  if (!(await resumeOrStartOver(deps))) return undefined;
+  if (refuseAgentRun(deps) || !(await resumeOrStartOver(deps))) return undefined;
   let report: RunReport | undefined;
   try {
     report = await session.runs.runOrResume(valid.plan, { source: file.source, ...(file.uri ? { uri: file.uri } : {}) });
@@ -56,6 +57,26 @@ async function runPlan(deps: RunCommandDeps): Promise<RunReport | undefined> {
     void offerFilesChanged(deps);
   }
   return report;
+}
+
+/**
+ * A fused agent's run that stopped before its end (or was cancelled) is not carried on as a plan: says so and
+ * offers to plan the task again. True when it refused.
+ */
+function refuseAgentRun(deps: RunCommandDeps): boolean {
+  const { runs } = deps.session;
+  const state = runs.state;
+  if (!state || runs.executing || !isAgentRun(state) || !(runs.resumable || state.status === 'cancelled')) return false;
+  offerPlanAgain(state.runId);
+  return true;
+}
+
+/** Says why the fused agent's run `runId` cannot be resumed, with a button to plan the task again. */
+function offerPlanAgain(runId: string): void {
+  const plan = vscode.l10n.t('Plan a Task…');
+  void vscode.window.showInformationMessage(agentRunRefusalText(runId), plan).then((choice) => {
+    if (choice === plan) void vscode.commands.executeCommand(COMMANDS.planTask);
+  });
 }
 
 /**
@@ -206,7 +227,7 @@ async function showTrace(deps: RunCommandDeps): Promise<vscode.TextEditor | unde
 
 /**
  * After a window reload: shows the last run of this workspace as it was (replayed from its journal, nothing
- * executed) and, when it stopped before its end, offers to resume it.
+ * executed) and, when it stopped before its end, offers to resume it (a fused agent's run: to plan the task again).
  */
 export async function offerResume(session: PlanSession, log: vscode.LogOutputChannel): Promise<void> {
   const state = await session.runs.restore().catch((error: unknown) => {
@@ -214,6 +235,10 @@ export async function offerResume(session: PlanSession, log: vscode.LogOutputCha
     return undefined;
   });
   if (!state || !session.runs.resumable) return;
+  if (isAgentRun(state)) {
+    offerPlanAgain(state.runId);
+    return;
+  }
   const where = state.statusReason ? ` (${reasonHeadline(state.statusReason)})` : '';
   const resume = vscode.l10n.t('Resume');
   const showPlan = vscode.l10n.t('Show Plan');

@@ -1,6 +1,7 @@
 // `planwright run --goal … --mode fused|auto` in-process against a temporary workspace and the scripted
 // OpenAI-compatible server: the agent's tool calls become steps on disk and in the journal, the --json
 // report carries the mode (and the escalation), approvals wait as they do for a plan, and bad input.
+// `planwright resume` refuses a fused agent's run (exit 2, naming the run) and still resumes a plan run.
 import * as assert from 'node:assert/strict';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
@@ -113,6 +114,47 @@ describe('planwright run --goal --mode', () => {
     assert.equal(result.code, 0, result.stderr);
     const json = JSON.parse(result.stdout);
     assert.deepEqual([json.mode, json.status, json.answer, json.steps], ['fused', 'succeeded', 'Only name.txt.', undefined]);
+  });
+
+  describe('resume', () => {
+    const journal = () => path.join(dir, 'run.journal.jsonl');
+    const records = async () => (await readFile(journal(), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { type: string; runId?: string; agent?: string });
+
+    it("refuses a fused agent's run with exit 2 and a message naming it; the run says so instead of offering resume", async () => {
+      const waiting = await cli(['run', '--goal', 'Greet Ada', '--mode', 'fused', '--workspace', 'ws', '--approve', 'reads', '--journal', journal()], script([{ toolCalls: [call('writeFile', { path: 'hello.txt', content: 'x' })], usage: null }]));
+      assert.equal(waiting.code, 3, waiting.stderr);
+      const [first] = await records();
+      assert.deepEqual([first?.type, first?.agent], ['runStarted', 'fused']);
+      assert.match(waiting.stdout, new RegExp(`run ${first!.runId} is a fused agent run, and a fused agent run cannot be resumed`));
+      assert.doesNotMatch(waiting.stdout, /planwright resume/);
+      const before = await readFile(journal(), 'utf8');
+
+      const resumed = await cli(['resume', '--journal', journal(), '--approve', 'all']);
+      assert.equal(resumed.code, 2);
+      assert.equal(resumed.stdout, '');
+      assert.match(resumed.stderr, new RegExp(`^planwright resume: run ${first!.runId} is a fused agent run, and a fused agent run cannot be resumed: .*Start the task again \\(planwright run --goal`));
+      assert.equal(await readFile(journal(), 'utf8'), before);
+      await assert.rejects(readFile(path.join(workspace, 'hello.txt'), 'utf8'));
+    });
+
+    it("says which design wrote the run in a fused run's --json report", async () => {
+      const result = await cli(['run', '--goal', 'Greet Ada', '--mode', 'fused', '--workspace', 'ws', '--approve', 'all', '--json'], script([{ toolCalls: [call('readFile', { path: 'name.txt' })], usage: null }, { content: 'Ada.', usage: null }]));
+      assert.equal(result.code, 0, result.stderr);
+      assert.equal(JSON.parse(result.stdout).agent, 'fused');
+    });
+
+    it("still resumes a plan run's journal: the step that waited runs once approved", async () => {
+      const plan = { version: 1, goal: 'Greet', steps: [{ id: 'E1', title: 'Write the greeting', tool: 'writeFile', args: { path: 'hello.txt', content: 'Hi' }, postcondition: { kind: 'fileContains', path: 'hello.txt', text: 'Hi' } }] };
+      await writeFile(path.join(dir, 'greet.plan.json'), JSON.stringify(plan));
+      const waiting = await cli(['run', 'greet.plan.json', '--workspace', 'ws', '--approve', 'none', '--journal', journal()]);
+      assert.equal(waiting.code, 3, waiting.stderr);
+      assert.match(waiting.stdout, /to go on: planwright resume --journal /);
+      const resumed = await cli(['resume', '--journal', journal(), '--approve', 'all', '--json']);
+      assert.equal(resumed.code, 0, resumed.stderr);
+      const report = JSON.parse(resumed.stdout);
+      assert.deepEqual([report.status, report.agent], ['succeeded', undefined]);
+      assert.equal(await readFile(path.join(workspace, 'hello.txt'), 'utf8'), 'Hi');
+    });
   });
 
   describe('bad input: exit 2', () => {
