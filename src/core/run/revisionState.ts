@@ -4,7 +4,7 @@
 // others keep their state (an invalidated dependent stays invalidated until a line reaches it or the
 // revision closes), and closing it restarts the broken steps no line touched, as a whole revision would.
 import type { PatchOp } from '../plan/planPatch';
-import type { ValidPlan } from '../plan/planSchema';
+import type { Step, ValidPlan } from '../plan/planSchema';
 import type { StepStatus } from '../plan/stepStatus';
 import { stepReference } from '../plan/stepNumbers';
 import { canonicalJson } from '../text/canonicalJson';
@@ -26,25 +26,15 @@ const RESTARTED_AT_CLOSE: ReadonlySet<StepStatus> = new Set(['failed', 'unknown'
  * approval again); steps that disappeared, or were replaced by a changed version, are kept as `replaced`.
  */
 export function applyRevision(state: RunState, plan: ValidPlan, revision: number, reason: string): RunState {
-  const oldById = new Map(state.plan.steps.map((step) => [step.id, step]));
-  const steps = new Map<string, StepRun>();
-  const replaced = [...state.replaced];
-  for (const step of plan.steps) {
-    const oldStep = oldById.get(step.id);
-    const oldRun = state.steps.get(step.id);
-    if (oldStep && oldRun && canonicalJson(oldStep) === canonicalJson(step)) {
-      // A running step is left to finish: a revision made while it runs (a patch) cannot change it.
-      if (FROZEN_STATUSES.has(oldRun.status) || oldRun.status === 'running') steps.set(step.id, oldRun);
-      else steps.set(step.id, restartUnchanged(plan, step.id, oldRun));
-    } else {
-      if (oldStep && oldRun) replaced.push({ step: oldStep, status: oldRun.status, replacedInRevision: revision, run: oldRun });
-      steps.set(step.id, freshStep(revision));
-    }
-  }
-  replaced.push(...dropped(state, plan, revision));
+  const { steps, replaced } = rebuildSteps(state, plan, revision, (step, oldStep, oldRun) => {
+    if (!oldStep || !oldRun || canonicalJson(oldStep) !== canonicalJson(step)) return { run: freshStep(revision), replaced: oldRun !== undefined };
+    // A running step is left to finish: a revision made while it runs (a patch) cannot change it.
+    if (FROZEN_STATUSES.has(oldRun.status) || oldRun.status === 'running') return { run: oldRun };
+    return { run: restartUnchanged(plan, step.id, oldRun) };
+  });
   // A revision is a whole plan: it closes a streamed plan and leaves its problems behind.
   const { planOpen: _open, planProblems: _problems, recovering: _recovering, revisionOpen: _revising, ...rest } = state;
-  return { ...rest, plan, revision, steps: IndexedMap.from(steps), replaced, replanReasons: [...state.replanReasons, reason], status: 'running' };
+  return { ...rest, plan, revision, steps, replaced, replanReasons: [...state.replanReasons, reason], status: 'running' };
 }
 
 /** Opens a streamed re-plan's revision with the lines applied so far (the steps of `patched`). */
@@ -71,24 +61,37 @@ export function settleOpenRevision(state: RunState): RunState {
 
 /** `state` with `plan` in place as `revision`: the steps in `targets` start fresh, the others keep their run. */
 function growRevision(state: RunState, plan: ValidPlan, revision: number, targets: ReadonlySet<string>): RunState {
+  const { steps, replaced } = rebuildSteps(state, plan, revision, (step, oldStep, oldRun) => {
+    // Untouched by these lines: its definition may have gained a file-hazard edge, its state stays.
+    if (oldRun && !targets.has(step.id)) return { run: oldRun };
+    if (oldStep && oldRun && canonicalJson(oldStep) === canonicalJson(step)) return { run: restartUnchanged(plan, step.id, oldRun) };
+    return { run: freshStep(revision), replaced: oldRun !== undefined && !isDraft(oldRun, revision) };
+  });
+  return { ...state, plan, revision, steps, replaced };
+}
+
+/**
+ * The runs of `plan`'s steps as `decide` makes each from its version and run in `state` (`replaced`: the old
+ * version is kept as replaced in `revision`), and the run's replaced steps with those `plan` dropped.
+ */
+function rebuildSteps(
+  state: RunState,
+  plan: ValidPlan,
+  revision: number,
+  decide: (step: Step, oldStep: Step | undefined, oldRun: StepRun | undefined) => { readonly run: StepRun; readonly replaced?: boolean },
+): { steps: IndexedMap<StepRun>; replaced: ReplacedStep[] } {
   const oldById = new Map(state.plan.steps.map((step) => [step.id, step]));
   const steps = new Map<string, StepRun>();
   const replaced = [...state.replaced];
   for (const step of plan.steps) {
     const oldStep = oldById.get(step.id);
     const oldRun = state.steps.get(step.id);
-    if (oldRun && !targets.has(step.id)) {
-      // Untouched by these lines: its definition may have gained a file-hazard edge, its state stays.
-      steps.set(step.id, oldRun);
-    } else if (oldStep && oldRun && canonicalJson(oldStep) === canonicalJson(step)) {
-      steps.set(step.id, restartUnchanged(plan, step.id, oldRun));
-    } else {
-      if (oldStep && oldRun && !isDraft(oldRun, revision)) replaced.push({ step: oldStep, status: oldRun.status, replacedInRevision: revision, run: oldRun });
-      steps.set(step.id, freshStep(revision));
-    }
+    const made = decide(step, oldStep, oldRun);
+    if (made.replaced && oldStep && oldRun) replaced.push({ step: oldStep, status: oldRun.status, replacedInRevision: revision, run: oldRun });
+    steps.set(step.id, made.run);
   }
   replaced.push(...dropped(state, plan, revision));
-  return { ...state, plan, revision, steps: IndexedMap.from(steps), replaced };
+  return { steps: IndexedMap.from(steps), replaced };
 }
 
 /** A step an earlier line of the same open revision wrote and that has not run: replacing it again loses nothing. */
