@@ -62,7 +62,7 @@ export class StreamedRevision implements PatchLineSink, PlanIntake {
   async settle(): Promise<readonly string[]> {
     await this.work;
     this.held = await this.applyWhatApplies(this.held, this.latest);
-    const problems = [...this.lineProblems, ...this.heldProblems()];
+    const problems = [...this.lineProblems, ...(this.held.length > 0 ? this.problemsOf(this.held) : [])];
     if (problems.length > 0) return problems;
     if (!this.opened) return [NO_PATCH_LINE];
     const closed = validatePlan(this.recorder.current.plan);
@@ -144,10 +144,6 @@ export class StreamedRevision implements PatchLineSink, PlanIntake {
     }
     this.wake.wake();
     return true;
-  }
-
-  private heldProblems(): string[] {
-    return this.held.length > 0 ? this.problemsOf(this.held) : [];
   }
 
   private problemsOf(ops: readonly PatchOp[]): string[] {
