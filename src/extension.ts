@@ -50,7 +50,7 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
   const storage = RunStorage.forContext(context);
   const ports = new HostPorts(logger, [storage.folder]);
   const loadedPlan = new LoadedPlan();
-  const approvals = new PendingApprovals();
+  const approvals = new PendingApprovals(() => settings.current.approvedCommands);
   const previews = new PreviewDocuments();
   const documents = new RunDocuments();
   const mcp = new EditorMcpTools({ settings: () => settings.current, approvals: new McpServerApprovals(context.globalState), log });

@@ -1,6 +1,7 @@
 // What an approval prompt says (one notification line: the step, and exactly what it will do) and which
 // waiting steps "Approve All Safe Steps" may approve: those that only read, or write files in a way that
 // is safe to repeat. Commands, deletions, renames and model edits are always approved one by one.
+import { isCompoundCommand } from '../executor/approvalPolicy';
 import type { ApprovalRequest } from '../ports';
 import { shorten } from '../text/shorten';
 import { findTool } from '../tools/toolCatalog';
@@ -17,6 +18,15 @@ export function isSafeToApproveInBulk(request: Pick<ApprovalRequest, 'tool' | 'p
   // A change that deletes a file is never "safe" in bulk.
   // Nor is one that can no longer apply: approving it only fails the step.
   return request.preview.changes.every((change) => change.after !== null && change.problem === undefined);
+}
+
+/**
+ * True when `request` runs a command line that `approvedCommands` lists exactly, so it may run without asking
+ * even in a run that started before the user listed it; a command that chains, pipes or redirects never is.
+ */
+export function isApprovedCommand(request: Pick<ApprovalRequest, 'preview'>, approvedCommands: readonly string[]): boolean {
+  const { preview } = request;
+  return preview.kind === 'command' && !isCompoundCommand(preview.command) && approvedCommands.includes(preview.command);
 }
 
 /** What approving does, in one line: the command and folder, the files changed, or the edit asked for. */

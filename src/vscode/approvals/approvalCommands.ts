@@ -50,7 +50,9 @@ async function alwaysAllowCommand(deps: ApprovalCommandDeps, target: unknown): P
   const current = config.inspect<string[]>('approvedCommands')?.globalValue ?? [];
   if (!current.includes(command)) await config.update('approvedCommands', [...current, command], vscode.ConfigurationTarget.Global);
   deps.log.info(`"${command}" added to planwright.approvedCommands (user settings) by the user`);
-  if (deps.session.approvals.answer(stepId, 'approved')) deps.log.info(`${stepId} approved by the user (always allow)`);
+  // The run keeps the settings it started with: the steps waiting on this command now are approved here, and
+  // those that ask later by the gate, which reads the setting again.
+  for (const approved of deps.session.approvals.approveCommand(command)) deps.log.info(`${approved} approved by the user (always allow)`);
   return true;
 }
 

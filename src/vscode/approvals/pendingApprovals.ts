@@ -1,10 +1,11 @@
 // The interactive approval gate: every step that needs the user's decision is a pending request keyed by
 // its step id, answered by the Approve / Reject commands (the tree, the preview's title bar) and cancelled as a
-// whole when the run is paused, cancelled or the extension deactivates, so no promise ever hangs. The model
-// never answers anything: only these commands do.
+// whole when the run is paused, cancelled or the extension deactivates, so no promise ever hangs. A command the
+// user's planwright.approvedCommands lists now is approved at once, also in a run that started before it was
+// listed (Always Allow This Exact Command… mid-run). The model never answers anything: only the user does.
 import * as vscode from 'vscode';
 import type { ApprovalAnswer, ApprovalGate, ApprovalRequest } from '../../core/ports';
-import { approvalMessage, isSafeToApproveInBulk } from '../../core/view/approvalPrompt';
+import { approvalMessage, isApprovedCommand, isSafeToApproveInBulk } from '../../core/view/approvalPrompt';
 import { Disposable } from '../disposableStore';
 import { CONTEXT_KEYS } from '../ids';
 
@@ -28,7 +29,8 @@ export class PendingApprovals extends Disposable implements ApprovalGate {
   /** Fires with the step ids whose request appeared or went away. */
   readonly onDidChange: vscode.Event<readonly string[]> = this.changed.event;
 
-  constructor() {
+  /** @param approvedCommands the command lines the user's settings approve, read at each request */
+  constructor(private readonly approvedCommands: () => readonly string[] = () => []) {
     super();
     // Disposed before the emitter: no promise is left hanging, and the views hear that the requests went.
     this._register({ dispose: () => this.cancelAll() });
@@ -46,7 +48,7 @@ export class PendingApprovals extends Disposable implements ApprovalGate {
 
   request(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer> {
     if (signal.aborted) return Promise.resolve('wait');
-    if (this.autoApproval?.(request)) return Promise.resolve('approved');
+    if (this.autoApproval?.(request) || isApprovedCommand(request, this.approvedCommands())) return Promise.resolve('approved');
     this.pending.get(request.stepId)?.resolve('wait');
     return new Promise<ApprovalAnswer>((resolve) => {
       const onAbort = () => this.settle(request.stepId, 'wait');
@@ -83,6 +85,13 @@ export class PendingApprovals extends Disposable implements ApprovalGate {
     const safe = this.all().filter(isSafeToApproveInBulk).map((request) => request.stepId);
     for (const stepId of safe) this.settle(stepId, 'approved');
     return safe;
+  }
+
+  /** Approves every open request that runs exactly `command`; returns their step ids. */
+  approveCommand(command: string): string[] {
+    const matching = this.all().filter((request) => isApprovedCommand(request, [command])).map((request) => request.stepId);
+    for (const stepId of matching) this.settle(stepId, 'approved');
+    return matching;
   }
 
   /** Leaves every open request unanswered ('wait'): the steps stay waiting for the next run. */
