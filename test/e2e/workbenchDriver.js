@@ -147,7 +147,7 @@ class WorkbenchDriver {
     await this.shows(waiting, `${stepId} to wait for approval`, { nominalMs: 60_000 });
     await this.hoverRow(label);
     await this.shows(waiting.first().locator('.actions .action-label[aria-label="Show Diff"]'), `${stepId}'s approval request to open (its Show Diff button)`);
-    if (!this.approved.has(stepId)) this.approved.set(stepId, Date.now());
+    this.markApproved(stepId);
     for (let attempt = 1; ; attempt++) {
       await this.clickInline(label, 'Approve');
       const left = await this.leaves(waiting, `${stepId} to leave "waiting for your approval" after a click on its Approve`, 10_000).then(() => true, (error) => error);
@@ -224,6 +224,11 @@ class WorkbenchDriver {
     return this.page.locator(`.part.editor .editor-group-container.active .editor-actions .action-label[aria-label="${action}"]`).first();
   }
 
+  /** Notes that the test is about to approve `stepId` (by a click other than Approve), so the journal may record it. @param {string} stepId */
+  markApproved(stepId) {
+    if (!this.approved.has(stepId)) this.approved.set(stepId, Date.now());
+  }
+
   /**
    * Approves `stepId` with the Approve button in the title bar of its preview (open in the active editor) and
    * waits for its row to leave the "Waiting for you" section. @param {string} title @param {string} stepId
@@ -231,26 +236,34 @@ class WorkbenchDriver {
   async approveInEditorTitle(title, stepId) {
     const button = this.editorTitleAction('Approve');
     await this.shows(button, `the editor title's "Approve" for ${stepId}'s preview`, { seen: 'tabs' });
-    if (!this.approved.has(stepId)) this.approved.set(stepId, Date.now());
+    this.markApproved(stepId);
     await button.click();
     await this.leaves(this.waitingRow(title, stepId), `${stepId} to leave "Waiting for you" after a click on the editor title's Approve`);
   }
 
+  /** Scrolls the active editor to the first `text` with its Find widget, as a person does, and closes the widget. @param {string} text */
+  async findInEditor(text) {
+    const input = this.page.locator('.part.editor .editor-group-container.active .find-widget textarea, .part.editor .editor-group-container.active .find-widget input').first();
+    await this.page.locator('.part.editor .editor-group-container.active .editor-instance .view-lines').first().click();
+    await this.page.keyboard.press('ControlOrMeta+F');
+    await this.shows(input, 'the editor\'s Find widget', { seen: 'tabs' });
+    await input.fill(text);
+    await input.press('Enter');
+    await this.page.keyboard.press('Escape');
+  }
+
   /**
-   * What the notification centre holds, as a user sees it when opening it: each notification's text and the
-   * labels of its buttons. Leaves the centre closed. @returns {Promise<{ message: string, buttons: string[] }[]>}
+   * Opens the link showing `text` in the active editor as a person does, with Ctrl+click, again until `opened`
+   * shows: the editor finds a document's links a moment after it shows it.
+   * @param {string} text @param {import('playwright-core').Locator} opened @param {string} what
    */
-  async notificationCentre() {
-    await this.runCommand('Notifications: Show Notifications');
-    const centre = this.page.locator('.notifications-center');
-    await this.shows(centre, 'the notification centre', { seen: 'nothing' });
-    const items = await centre.locator('.notification-list-item').evaluateAll((rows) =>
-      rows.map((row) => ({
-        message: (row.querySelector('.notification-list-item-message')?.textContent ?? '').trim(),
-        buttons: [...row.querySelectorAll('.notification-list-item-buttons-container .monaco-button')].map((button) => (button.textContent ?? '').trim()),
-      })),
-    );
-    return items;
+  async openLinkInEditor(text, opened, what) {
+    const link = this.page.locator('.part.editor .editor-group-container.active .editor-instance .view-lines span', { hasText: text }).last();
+    await this.shows(link, `"${text}" in the editor`, { seen: 'tabs' });
+    await waitUntil(what, async () => {
+      await link.click({ modifiers: ['ControlOrMeta'], timeout: 5_000 });
+      return opened.first().waitFor({ state: 'visible', timeout: 2_000 }).then(() => true, () => false);
+    }, { nominalMs: NOMINAL.show, intervalMs: 500, lastSeen: () => this.describe('tabs') });
   }
 
   /** Every approval the run's journals record as the user's, with when it was recorded. @returns {{ stepId: string, at: number, file: string }[]} */

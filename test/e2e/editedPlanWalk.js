@@ -1,0 +1,110 @@
+// @ts-check
+// The UI test's second plan, after the first run was undone: the demo's add-verbose-flag.plan.json opened from
+// the palette, Move Up refused (with the reason) where the step depends on the one above and allowed where it
+// does not, which leaves the plan unsaved; Plan a Task… and Open Plan File… then ask Save / Discard / Cancel
+// before replacing it; the plan runs with "Approve Safe Steps for the Rest of This Run", its npm test always
+// allowed by the first run; and the run's "Files changed" notice undoes it, saying what it restored, with the
+// files back on disk as they were.
+'use strict';
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+const prompts = require('./workbenchPrompts');
+
+const DEMO_GOAL = 'Add a --verbose flag to tally that reports each file it reads';
+const PLAN_FILE = 'add-verbose-flag.plan.json';
+const CHANGED_BY_RUN = ['src/cli.js', 'test/verbose.test.js', 'README.md'];
+
+/**
+ * Registers the stages, in order, through `stage`; they read the walk's state from `walk` when they run.
+ * @param {{ ui: import('./workbenchDriver').WorkbenchDriver, workspace: string, original: string, model: { requests: unknown[] }, shotBothThemes: (name: string) => Promise<void> }} walk
+ *   the workbench, the workspace folder, the folder it was copied from and the scripted model
+ * @param {(title: string, body: () => Promise<void> | void) => void} stage
+ */
+function editedPlanStages(walk, stage) {
+  const tree = () => walk.ui.page.locator('.part.sidebar .monaco-list-row');
+  const goalRow = () => walk.ui.rowWithText(DEMO_GOAL);
+  const read = (/** @type {string} */ root, /** @type {string} */ file) => fs.readFileSync(path.join(root, file), 'utf8');
+
+  /** Opens the demo plan from the palette's file picker (after `answer` to the unsaved-edits question, when given). @param {string} [answer] */
+  async function openDemoPlan(answer) {
+    const { ui } = walk;
+    await ui.runCommand('Planwright: Open Plan File…');
+    if (answer) {
+      const ask = await prompts.expectDialog(ui, 'has unsaved edits', [answer], 'Open Plan File…\'s question about the unsaved edits');
+      await prompts.dialogButton(ask, answer).click();
+    }
+    const pick = ui.page.locator('.quick-input-list .monaco-list-row', { hasText: PLAN_FILE }).first();
+    await ui.shows(pick, `${PLAN_FILE} in the file picker`, { seen: 'quickInput' });
+    await pick.click();
+    await ui.showsUncut(ui.row('Report each file when verbose, E3'), '3 Report each file when verbose', 'E3\'s row, third as in the file');
+  }
+
+  stage('refuses Move Up above a step it depends on, saying why; a move the graph allows renumbers the steps and leaves the plan unsaved', async () => {
+    const { ui } = walk;
+    await openDemoPlan();
+    await ui.shows(goalRow(), 'the demo plan\'s goal in the tree');
+    await prompts.contextMenu(ui, 'Accept --verbose, E2', 'Move Up');
+    const refusal = prompts.notification(ui, '2 Accept --verbose cannot move above', 'Read the CLI entry point', 'depends on');
+    await ui.shows(refusal, 'the refusal "2 Accept --verbose cannot move above 1 Read the CLI entry point: … depends on."', { seen: 'nothing' });
+    await ui.showsUncut(ui.row('Accept --verbose, E2'), '2 Accept --verbose', 'E2\'s row, still second');
+    await walk.shotBothThemes('15-move-up-refused');
+    // "Test the flag" depends only on "Accept --verbose", so it may run before "Report each file when verbose".
+    await prompts.contextMenu(ui, 'Test the flag, E4', 'Move Up');
+    await ui.showsUncut(ui.row('Test the flag, E4'), '3 Test the flag', 'the moved E4, now third');
+    await ui.showsUncut(ui.row('Report each file when verbose, E3'), '4 Report each file when verbose', 'E3, now fourth');
+    await ui.shows(tree().filter({ hasText: DEMO_GOAL }).filter({ hasText: 'unsaved' }), 'the goal row to say "unsaved"', { nominalMs: 5_000 });
+    await walk.shotBothThemes('16-moved-unsaved');
+    const onDisk = JSON.parse(read(walk.workspace, PLAN_FILE)).steps.map((/** @type {{ id: string }} */ step) => step.id);
+    assert.deepEqual(onDisk, ['E1', 'E2', 'E3', 'E4', 'E5', 'E6'], 'an unsaved edit leaves the plan file as it was');
+  });
+
+  stage('asks Save / Discard / Cancel before Plan a Task… or Open Plan File… replaces the edited plan: Cancel keeps it, Discard drops it', async () => {
+    const { ui } = walk;
+    const requests = walk.model.requests.length;
+    await ui.runCommand('Planwright: Plan a Task…');
+    const input = ui.page.locator('.quick-input-widget input');
+    await ui.shows(input, 'the goal input', { nominalMs: 15_000, seen: 'nothing' });
+    await input.fill('Add a --json flag to tally');
+    await input.press('Enter');
+    const ask = await prompts.expectDialog(ui, 'has unsaved edits', ['Save', 'Discard', 'Cancel'], 'Plan a Task…\'s question "… has unsaved edits. Save them before planning a new task?"');
+    await ui.shows(prompts.dialog(ui, DEMO_GOAL), 'the question naming the plan', { nominalMs: 5_000, seen: 'nothing' });
+    await walk.shotBothThemes('17-unsaved-ask');
+    await prompts.dialogButton(ask, 'Cancel').click();
+    await ui.leaves(prompts.dialog(ui, 'has unsaved edits'), 'the question to close on Cancel');
+    await ui.showsUncut(ui.row('Test the flag, E4'), '3 Test the flag', 'the edited plan, kept after Cancel');
+    await ui.shows(tree().filter({ hasText: DEMO_GOAL }).filter({ hasText: 'unsaved' }), 'the goal row to still say "unsaved"', { nominalMs: 5_000 });
+    assert.equal(walk.model.requests.length, requests, 'Cancel planned nothing: no model was called');
+    await openDemoPlan('Discard');
+    await ui.showsUncut(ui.row('Test the flag, E4'), '4 Test the flag', 'E4 back in fourth place once the edit is dropped');
+    assert.equal(await tree().filter({ hasText: DEMO_GOAL }).filter({ hasText: 'unsaved' }).count(), 0, 'the reopened plan has no unsaved edits');
+  });
+
+  stage('runs the plan with "Approve Safe Steps for the Rest of This Run"; npm test, always allowed since the first run, runs without asking', async () => {
+    const { ui } = walk;
+    await ui.runCommand('Planwright: Run Plan');
+    await ui.shows(ui.row('Accept --verbose, E2, waiting for your approval'), 'E2 to wait for approval', { nominalMs: 60_000 });
+    // The safe steps of this run are E2 to E5, file edits; what the command approves is the test's approval.
+    for (const stepId of ['E2', 'E3', 'E4', 'E5']) ui.markApproved(stepId);
+    await ui.runCommand('Planwright: Approve Safe Steps for the Rest of This Run');
+    await ui.shows(ui.row('Run the tests, E6, succeeded'), 'E6 (npm test) to succeed without asking', { nominalMs: 90_000 });
+    await ui.shows(tree().filter({ hasText: DEMO_GOAL }).filter({ hasText: 'succeeded' }), 'the goal row to say "succeeded"', { nominalMs: 15_000 });
+    for (const title of ['Report each file when verbose, E3', 'Test the flag, E4', 'Document the flag, E5']) await ui.shows(ui.row(`${title}, succeeded`), `${title} to succeed`, { nominalMs: 5_000 });
+    assert.equal(await ui.row('Waiting for you').count(), 0, 'nothing waited for approval');
+    assert.match(read(walk.workspace, 'src/cli.js'), /options\.verbose/);
+    await walk.shotBothThemes('18-second-run-succeeded');
+  });
+
+  stage('undoes the run from its "Files changed" notice, which says what it restored, and the files are back on disk', async () => {
+    const { ui } = walk;
+    const changed = /changed 3 files.*test\/verbose\.test\.js/;
+    await prompts.answerNotice(ui, changed, 'Undo Run');
+    const restored = prompts.notification(ui, 'Restored', ...CHANGED_BY_RUN);
+    await ui.shows(restored, `a notification "Restored ${CHANGED_BY_RUN.join(', ')}"`, { seen: 'nothing' });
+    await walk.shotBothThemes('19-undone-from-notice');
+    for (const file of ['src/cli.js', 'README.md']) assert.equal(read(walk.workspace, file), read(walk.original, file), `${file} is as it was before the run`);
+    assert.equal(fs.existsSync(path.join(walk.workspace, 'test/verbose.test.js')), false, 'the test file the run created is deleted');
+  });
+}
+
+module.exports = { editedPlanStages };

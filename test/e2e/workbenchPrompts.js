@@ -1,0 +1,100 @@
+// @ts-check
+// What the workbench asks and tells, as the UI test reads and answers it: notifications (a toast or the centre,
+// found by their text and answered from the centre, where they stay until answered while a toast hides after a
+// while), modal dialogs, a tree row's context menu and the quick pick's rows. Every wait goes through the
+// driver, on a condition with a budget.
+'use strict';
+const assert = require('node:assert/strict');
+
+/**
+ * What the notification centre holds, as a user sees it when opening it: each notification's text and the labels
+ * of its buttons. Leaves the centre open. @param {import('./workbenchDriver').WorkbenchDriver} ui
+ * @returns {Promise<{ message: string, buttons: string[] }[]>}
+ */
+async function notificationCentre(ui) {
+  await ui.runCommand('Notifications: Show Notifications');
+  const centre = ui.page.locator('.notifications-center');
+  await ui.shows(centre, 'the notification centre', { seen: 'nothing' });
+  return centre.locator('.notification-list-item').evaluateAll((rows) =>
+    rows.map((row) => ({
+      message: (row.querySelector('.notification-list-item-message')?.textContent ?? '').trim(),
+      buttons: [...row.querySelectorAll('.notification-list-item-buttons-container .monaco-button')].map((button) => (button.textContent ?? '').trim()),
+    })),
+  );
+}
+
+/**
+ * A notification whose text matches `message`, as a user sees it in the notification centre: its text and its
+ * buttons. Fails, listing what the centre holds, when there is none. Leaves the centre open.
+ * @param {import('./workbenchDriver').WorkbenchDriver} ui @param {RegExp} message
+ */
+async function notice(ui, message) {
+  const items = await notificationCentre(ui);
+  const found = items.find((item) => message.test(item.message));
+  assert.ok(found, `no notification matching ${message} in the centre, which holds ${JSON.stringify(items)}`);
+  return found;
+}
+
+/**
+ * Clicks the button `button` of the notification whose text matches `message` (any notification offering the
+ * button when `message` is undefined), in the notification centre. @param {import('./workbenchDriver').WorkbenchDriver} ui
+ * @param {RegExp | undefined} message @param {string} button
+ */
+async function answerNotice(ui, message, button) {
+  const items = await notificationCentre(ui);
+  const index = items.findIndex((item) => (message ? message.test(item.message) : true) && item.buttons.includes(button));
+  assert.ok(index >= 0, `no notification${message ? ` matching ${message}` : ''} with a "${button}" button in the centre, which holds ${JSON.stringify(items)}`);
+  const row = ui.page.locator('.notifications-center .notification-list-item').nth(index);
+  await row.locator('.notification-list-item-buttons-container .monaco-button', { hasText: new RegExp(`^${escapeRegExp(button)}$`) }).click();
+}
+
+/** A notification (toast or in the centre) showing every one of `texts`. @param {import('./workbenchDriver').WorkbenchDriver} ui @param {string[]} texts */
+function notification(ui, ...texts) {
+  return texts.reduce((locator, text) => locator.filter({ hasText: text }), ui.page.locator('.notification-list-item'));
+}
+
+/** The modal dialog showing `text`. @param {import('./workbenchDriver').WorkbenchDriver} ui @param {string | RegExp} text */
+function dialog(ui, text) {
+  return ui.page.locator('.monaco-dialog-box', { hasText: text });
+}
+
+/**
+ * Waits for the modal dialog showing `text` with every one of `buttons`, and returns it.
+ * @param {import('./workbenchDriver').WorkbenchDriver} ui @param {string | RegExp} text @param {string[]} buttons @param {string} what
+ */
+async function expectDialog(ui, text, buttons, what) {
+  const box = dialog(ui, text);
+  await ui.shows(box, what, { seen: 'nothing' });
+  for (const button of buttons) await ui.shows(dialogButton(box, button), `${what}: its "${button}" button`, { nominalMs: 5_000, seen: 'nothing' });
+  return box;
+}
+
+/** The button labelled exactly `label` in `box`. @param {import('playwright-core').Locator} box @param {string} label */
+function dialogButton(box, label) {
+  return box.locator('.monaco-button', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }).first();
+}
+
+/**
+ * Opens the context menu of the tree row labelled `label` and clicks its entry `entry`; the row is found again
+ * by its label right before the right-click. @param {import('./workbenchDriver').WorkbenchDriver} ui @param {string} label @param {string} entry
+ */
+async function contextMenu(ui, label, entry) {
+  const item = ui.page.locator('.context-view .monaco-menu .action-item .action-label', { hasText: new RegExp(`^${escapeRegExp(entry)}$`) }).first();
+  await ui.shows(ui.row(label), `tree row "${label}"`);
+  await ui.page.keyboard.press('Escape');
+  await ui.row(label).locator('.label-name').click({ button: 'right' });
+  await ui.shows(item, `"${entry}" in the context menu of "${label}"`, { nominalMs: 10_000, seen: 'nothing' });
+  await item.click();
+}
+
+/** The quick pick's row showing every one of `texts`. @param {import('./workbenchDriver').WorkbenchDriver} ui @param {string[]} texts */
+function pickRow(ui, ...texts) {
+  return texts.reduce((locator, text) => locator.filter({ hasText: text }), ui.page.locator('.quick-input-list .monaco-list-row')).first();
+}
+
+/** @param {string} text */
+function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+module.exports = { notificationCentre, notice, answerNotice, notification, dialog, expectDialog, dialogButton, contextMenu, pickRow };
