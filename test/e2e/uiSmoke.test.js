@@ -3,12 +3,16 @@
 // examples/demo-workspace in headless Chromium and uses Planwright the way a person does: the activity bar,
 // the welcome view, the command palette, the plan tree, the Markdown export and the log; then, with a scripted
 // OpenAI-compatible model on 127.0.0.1 configured through the user settings, Plan a Task…, approvals through the
-// "Waiting for you" section, the diff editor's title bar and the tree's inline buttons, a run whose test step
-// fails its postcondition, the re-planned steps (revision 2) appearing in place and completing, a notification
-// centre with no step buttons left in it, and the files on disk. It runs at VS Code's default 300 px side bar
-// and checks that each row's number, status icon and revision show there uncut. Every stage is screenshot in a light
-// and a dark theme under test-results/. The driver (workbenchDriver.js) waits on conditions with budgets scaled to
-// the machine, and each stage ends by checking that the run's journal records no approval the test did not give.
+// "Waiting for you" section, the diff editor's title bar and the tree's inline buttons, the test command allowed
+// for good from its preview's title bar (after a confirmation, into the user settings file), a run whose test step
+// fails its postcondition and opens on its evidence, the re-planned steps (revision 2) appearing in place and
+// completing, a notification centre with no step buttons left in it, the end of the run (runEndWalk.js: the
+// "Files changed" notice, the summary and the trace), the files on disk, the run after a window reload, its replaced
+// steps kept and Undo Run; then a second plan (editedPlanWalk.js: Move Up, Save / Discard / Cancel, a run undone from
+// its notice). It runs at VS Code's default 300 px side bar and checks that each row's number, status icon and
+// revision show there uncut. Every stage is screenshot in a light and a dark theme under test-results/. The driver
+// (workbenchDriver.js) waits on conditions with budgets scaled to the machine, and each stage ends by checking that
+// the run's journal records no approval the test did not give.
 // Needs PLANWRIGHT_VSIX (scripts/test.js sets it) or a planwright-<version>.vsix in the root, and the compiled
 // tests in out/ (the scripted model server, the time budgets).
 'use strict';
@@ -23,6 +27,7 @@ const { WorkbenchDriver } = require('./workbenchDriver');
 const screenshots = require('./screenshots');
 const prompts = require('./workbenchPrompts');
 const { editedPlanStages } = require('./editedPlanWalk');
+const { runEndStages } = require('./runEndWalk');
 
 const ROOT = cs.ROOT;
 const RESULTS = screenshots.RESULTS;
@@ -31,8 +36,6 @@ const VSIX = process.env.PLANWRIGHT_VSIX || path.join(ROOT, `${manifest.name}-${
 const EXTENSION_FOLDER = `${manifest.publisher}.${manifest.name}-${manifest.version}`;
 const DEMO_GOAL = 'Add a --verbose flag to tally that reports each file it reads';
 const ALWAYS_ALLOW = 'Always Allow This Exact Command…';
-/** The "Files changed" notice's text, however it words the rest. */
-const FILES_CHANGED = /changed (1 file|\d+ files)/;
 
 describe('the packaged extension in VS Code (code-server)', function () {
   // No mocha timeout (scripts/test.js passes --timeout 0): every wait has its own budget scaled to this machine,
@@ -315,54 +318,7 @@ describe('the packaged extension in VS Code (code-server)', function () {
     assert.equal(await ui.row('Waiting for you').count(), 0, 'the "Waiting for you" section is gone once nothing waits');
   });
 
-  stage('ends the run on a "Files changed" notice with Keep / Undo Run / Show, whose Show lists each file and opens it', async () => {
-    const changed = await prompts.notice(ui, FILES_CHANGED);
-    for (const file of ['src/cli.js', 'test/quiet.test.js', 'README.md']) assert.ok(changed.message.includes(file), `the notice "${changed.message}" names ${file}`);
-    for (const button of ['Keep', 'Undo Run', 'Show']) assert.ok(changed.buttons.includes(button), `the notice offers "${button}": ${JSON.stringify(changed)}`);
-    await prompts.answerNotice(ui, FILES_CHANGED, 'Show');
-    await ui.shows(page.locator('.quick-input-widget .quick-input-title', { hasText: FILES_CHANGED }), 'the quick pick titled like the notice', { seen: 'quickInput' });
-    for (const [file, kind] of [['src/cli.js', 'changed'], ['test/quiet.test.js', 'created'], ['README.md', 'changed']]) {
-      await ui.shows(prompts.pickRow(ui, file, kind), `"${file}" marked "${kind}" in the quick pick`, { nominalMs: 5_000, seen: 'quickInput' });
-    }
-    await ui.shows(prompts.pickRow(ui, 'Undo Run', 'put every file back'), 'the quick pick\'s "Undo Run" entry', { nominalMs: 5_000, seen: 'quickInput' });
-    await shotBothThemes('10c-files-changed');
-    await prompts.pickRow(ui, 'test/quiet.test.js').click();
-    await ui.shows(page.locator('.tabs-container .tab', { hasText: 'quiet.test.js' }), 'the file picked, test/quiet.test.js, in an editor tab', { seen: 'tabs' });
-    await ui.shows(page.locator('.editor-instance .view-lines', { hasText: '--quiet prints the counts' }), 'the file the run created, in the editor', { nominalMs: 15_000, seen: 'tabs' });
-  });
-
-  stage('shows the run\'s summary and its trace as read-only documents that close without asking; the trace a timeline, with the raw JSON lines one click away', async () => {
-    const editorLines = page.locator('.editor-instance .view-lines');
-    // Neither is an untitled document: no "Untitled" tab, no unsaved mark, and closing it asks nothing.
-    const readOnlyTab = async (/** @type {string} */ name) => {
-      const tab = page.locator('.tabs-container .tab', { hasText: name });
-      await ui.shows(tab, `the tab "${name}"`, { seen: 'tabs' });
-      assert.equal(await tab.filter({ hasText: 'Untitled' }).count(), 0, `${name} is not an untitled document`);
-      assert.equal(await page.locator('.tabs-container .tab.dirty', { hasText: name }).count(), 0, `${name} has no unsaved changes`);
-      return tab;
-    };
-    await prompts.answerNotice(ui, undefined, 'Show Summary');
-    const summaryTab = await readOnlyTab('Run summary.md');
-    await ui.shows(editorLines.filter({ hasText: 'Outcome: succeeded' }), 'the summary\'s "Outcome: succeeded"', { nominalMs: 15_000, seen: 'tabs' });
-    await ui.shows(editorLines.filter({ hasText: 'Leave out the file name when quiet' }), 'the summary naming the re-planned step by its title', { nominalMs: 5_000, seen: 'tabs' });
-    await summaryTab.first().click();
-    await ui.runCommand('View: Close Editor');
-    await ui.leaves(summaryTab, 'the summary\'s tab to close');
-    assert.equal(await page.locator('.monaco-dialog-box').count(), 0, 'closing the summary asked nothing');
-    await ui.runCommand('Planwright: Show Trace');
-    await readOnlyTab('Run trace.md');
-    // The editor draws spaces as no-break spaces, which a pattern matches as \s.
-    await ui.shows(editorLines.filter({ hasText: /\d+\sevents\s·\s\[raw\sJSON\slines\]/ }), 'the trace\'s header: its events and the raw JSON lines\' link', { nominalMs: 15_000, seen: 'tabs' });
-    await ui.shows(editorLines.filter({ hasText: /\+\d+\.\d\d\ss`/ }), 'times relative to the run\'s start ("+1.20 s")', { nominalMs: 5_000, seen: 'tabs' });
-    await ui.shows(editorLines.filter({ hasText: 'calls `readFile`' }), 'a readable event: "… calls `readFile`"', { nominalMs: 5_000, seen: 'tabs' });
-    await ui.findInEditor('revision 2 after');
-    await ui.shows(editorLines.filter({ hasText: 'revision 2 after' }), 'the re-plan in the timeline: "revision 2 after …"', { nominalMs: 5_000, seen: 'tabs' });
-    await shotBothThemes('10d-trace');
-    await page.keyboard.press('ControlOrMeta+Home');
-    // The header links the raw file: the editor underlines the link's target, which Ctrl+click opens.
-    await ui.openLinkInEditor('.trace.jsonl', page.locator('.tabs-container .tab', { hasText: '.trace.jsonl' }), 'the raw trace, *.trace.jsonl, in a tab');
-    await ui.shows(editorLines.filter({ hasText: '"type":"intent"' }), 'the raw JSON lines of the trace', { nominalMs: 15_000, seen: 'tabs' });
-  });
+  runEndStages(walk, stage);
 
   stage('left the workspace files on disk as the plan intended', () => {
     const read = (/** @type {string} */ file) => fs.readFileSync(path.join(workspace, file), 'utf8');
