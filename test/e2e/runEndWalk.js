@@ -7,6 +7,7 @@
 'use strict';
 const assert = require('node:assert/strict');
 const prompts = require('./workbenchPrompts');
+const screenshots = require('./screenshots');
 
 /** The "Files changed" notice's text, however it words the rest. */
 const FILES_CHANGED = /changed (1 file|\d+ files)/;
@@ -29,6 +30,8 @@ function runEndStages(walk, stage) {
     }
     await ui.shows(prompts.pickRow(ui, 'Undo Run', 'put every file back'), 'the quick pick\'s "Undo Run" entry', { nominalMs: 5_000, seen: 'quickInput' });
     await walk.shotBothThemes('10c-files-changed');
+    // The README's picture of the notice's Show (committed as docs/files-changed.png).
+    await screenshots.saveTopCrop(page, 'files-changed', page.locator('.quick-input-widget'));
     await prompts.pickRow(ui, 'test/quiet.test.js').click();
     await ui.shows(page.locator('.tabs-container .tab', { hasText: 'quiet.test.js' }), 'the file picked, test/quiet.test.js, in an editor tab', { seen: 'tabs' });
     await ui.shows(page.locator('.editor-instance .view-lines', { hasText: '--quiet prints the counts' }), 'the file the run created, in the editor', { nominalMs: 15_000, seen: 'tabs' });

@@ -43,4 +43,16 @@ async function saveWorkbenchCrop(page, name) {
   await page.screenshot({ path: path.join(RESULTS, `${name}.png`), clip: { x: 0, y: editor.y, width: viewport.width, height: viewport.height - editor.y } });
 }
 
-module.exports = { RESULTS, shot, shotBothThemes, saveWorkbenchCrop };
+/**
+ * Saves the top of the light workbench down to just below `below` (an open quick pick, say) as `name`.png, for the
+ * README. @param {import('playwright-core').Page} page @param {string} name @param {import('playwright-core').Locator} below
+ */
+async function saveTopCrop(page, name, below) {
+  const box = await below.boundingBox();
+  if (!box) return;
+  const viewport = page.viewportSize() ?? { width: 1400, height: 900 };
+  await page.mouse.move(900, 880);
+  await page.screenshot({ path: path.join(RESULTS, `${name}.png`), clip: { x: 0, y: 0, width: viewport.width, height: Math.min(viewport.height, box.y + box.height + 16) } });
+}
+
+module.exports = { RESULTS, shot, shotBothThemes, saveWorkbenchCrop, saveTopCrop };
