@@ -226,7 +226,7 @@ describe('the packaged extension in VS Code (code-server)', function () {
     await shotBothThemes('6-awaiting-approval');
     // A click on the waiting row opens the diff, whose title bar offers Approve, Reject and Approve All Safe.
     await ui.waitingRow('Accept --quiet', 'E2').locator('.label-name').click();
-    await ui.shows(page.locator('.tabs-container .tab', { hasText: 'E2: src/cli.js' }), 'the diff tab "E2: src/cli.js"', { nominalMs: 15_000, seen: 'tabs' });
+    await ui.shows(page.locator('.tabs-container .tab', { hasText: '2 Accept --quiet: src/cli.js' }), 'the diff tab "2 Accept --quiet: src/cli.js"', { nominalMs: 15_000, seen: 'tabs' });
     await ui.shows(page.locator('.monaco-diff-editor .modified .view-lines', { hasText: "'--quiet'" }), 'the proposed \'--quiet\' line in the diff', { nominalMs: 15_000, seen: 'tabs' });
     for (const action of ['Approve', 'Reject / Skip', 'Approve All Safe Steps']) await ui.shows(ui.editorTitleAction(action), `the diff editor's title action "${action}"`, { nominalMs: 15_000, seen: 'tabs' });
     await shotBothThemes('7-diff');
@@ -235,7 +235,7 @@ describe('the packaged extension in VS Code (code-server)', function () {
 
   stage('approves a step from the diff editor\'s title bar (its tab closes) and one inline; the test step fails its postcondition', async () => {
     await ui.approveInEditorTitle('Accept --quiet', 'E2');
-    await ui.leaves(page.locator('.tabs-container .tab', { hasText: 'E2: src/cli.js' }), 'the answered step\'s diff tab to close');
+    await ui.leaves(page.locator('.tabs-container .tab', { hasText: '2 Accept --quiet: src/cli.js' }), 'the answered step\'s diff tab to close');
     await ui.shows(ui.row('Accept --quiet, E2, succeeded'), 'E2 to succeed');
     await ui.approveInline('Test that --quiet leaves out the file name', 'E3');
     // npm test is listed in planwright.approvedCommands, so it runs without asking, and fails: --quiet is not implemented yet.
@@ -265,7 +265,7 @@ describe('the packaged extension in VS Code (code-server)', function () {
     await ui.row('Accept --quiet, E2, succeeded').locator('.label-name').click();
     await page.keyboard.press('Escape');
     await ui.clickInline(label, 'Show Diff');
-    await ui.shows(page.locator('.tabs-container .tab', { hasText: 'R1: src/cli.js' }), 'the diff tab "R1: src/cli.js"', { nominalMs: 15_000, seen: 'tabs' });
+    await ui.shows(page.locator('.tabs-container .tab', { hasText: 'Leave out the file name when quiet: src/cli.js' }), 'the diff tab "4 Leave out the file name when quiet: src/cli.js"', { nominalMs: 15_000, seen: 'tabs' });
     if (await page.locator('.part.panel').isVisible()) await page.keyboard.press('Control+J');
     await page.keyboard.press('Escape');
     await shotBothThemes('9-replanned');

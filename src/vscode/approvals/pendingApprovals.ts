@@ -4,7 +4,7 @@
 // never answers anything: only these commands do.
 import * as vscode from 'vscode';
 import type { ApprovalAnswer, ApprovalGate, ApprovalRequest } from '../../core/ports';
-import { approvalMessage, isSafeToApproveInBulk } from '../../core/view/approvalPrompt';
+import { isSafeToApproveInBulk } from '../../core/view/approvalPrompt';
 import { Disposable } from '../disposableStore';
 import { CONTEXT_KEYS } from '../ids';
 
@@ -88,11 +88,6 @@ export class PendingApprovals extends Disposable implements ApprovalGate {
   /** Leaves every open request unanswered ('wait'): the steps stay waiting for the next run. */
   cancelAll(): void {
     for (const stepId of [...this.pending.keys()]) this.settle(stepId, 'wait');
-  }
-
-  /** The text of the notification for `request`. */
-  static message(request: ApprovalRequest): string {
-    return approvalMessage(request);
   }
 
   private settle(stepId: string, answer: ApprovalAnswer): boolean {
