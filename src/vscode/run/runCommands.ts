@@ -222,7 +222,7 @@ async function showTrace(deps: RunCommandDeps): Promise<vscode.TextEditor | unde
   });
   const state = deps.session.runs.state;
   const title = `Trace of run ${files.runId}${state ? `: ${state.plan.goal}` : ''}`;
-  return deps.documents.show('Run trace.md', traceTimeline(lines, { title, rawLink: raw.toString(), ...(state ? { startedAt: state.startedAt } : {}) }));
+  return deps.documents.show('Run trace.md', traceTimeline(lines, { title, rawLink: raw.toString(), ...(state ? { startedAt: state.startedAt, steps: state } : {}) }));
 }
 
 /**
