@@ -287,6 +287,10 @@ describe('the packaged extension in VS Code (code-server)', function () {
     const waitNotices = notifications.filter((item) => /wait for your approval|waits for your approval/.test(item.message));
     assert.ok(waitNotices.length <= 1, `more than one "steps wait" notice: ${JSON.stringify(waitNotices)}`);
     for (const notice of waitNotices) assert.deepEqual(notice.buttons, ['Show']);
+    // The succeeded run that changed files says both in one notification, with no separate "Planwright changed …" beside it.
+    const ends = notifications.filter((item) => /the plan succeeded|^Planwright changed/.test(item.message));
+    assert.equal(ends.length, 1, `the end of the run said more than once: ${JSON.stringify(ends)}`);
+    assert.match(ends[0].message, /^Planwright: the plan succeeded \(revision 2\) and changed \d+ files?: /);
     assert.equal(await ui.row('Waiting for you').count(), 0, 'the "Waiting for you" section is gone once nothing waits');
   });
 
