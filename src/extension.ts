@@ -51,7 +51,6 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
   const ports = new HostPorts(logger, [storage.folder]);
   const loadedPlan = new LoadedPlan();
   const approvals = new PendingApprovals(() => settings.current.approvedCommands);
-  const previews = new PreviewDocuments();
   const documents = new RunDocuments();
   const mcp = new EditorMcpTools({ settings: () => settings.current, approvals: new McpServerApprovals(context.globalState), log });
   const prepareTools = () => mcp.ensure();
@@ -66,6 +65,7 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
     prepareTools: () => mcp.ensure({ ask: false }),
   });
   const session = new PlanSession(loadedPlan, runs, approvals);
+  const previews = new PreviewDocuments(() => session.plan);
   const view = new PlanView(session, () => settings.current.prices);
   approvals.setNotifier(new WaitingNotice(approvals, () => view.treeView.visible, () => view.showWaiting()));
   const previewTabs = new PreviewTabs(approvals, previews);

@@ -1,9 +1,11 @@
-// The human output of a headless run: one line per step transition as it happens, e.g.
-// `E2  editFile    succeeded  (postcondition: fileContains src/cli.ts "--verbose": found on line 7)`,
+// The human output of a headless run: one line per step transition as it happens, the id, tool and status in
+// columns (the id is what `--from` and a hand-edited plan name), then the step as the tree numbers it, e.g.
+// `E2  editFile    succeeded        2 Add the flag (postcondition: fileContains src/cli.ts "--verbose": found on line 7)`,
 // and the closing lines that say how the run ended and what to do next.
 import type { RunState, StepRun } from '../core/run/runState';
 import type { RunReport } from '../core/executor/runSummary';
 import { agentRunRefusal } from '../core/run/agentRun';
+import { stepReference } from '../core/plan/stepNumbers';
 
 /** The line for the current status of `stepId`, or `undefined` when the plan has no such step. */
 export function progressLine(state: RunState, stepId: string): string | undefined {
@@ -12,7 +14,7 @@ export function progressLine(state: RunState, stepId: string): string | undefine
   if (!step || !run) return undefined;
   const width = Math.max(...state.plan.steps.map((candidate) => candidate.id.length));
   const detail = detailOf(run);
-  return `${step.id.padEnd(width)}  ${step.tool.padEnd(11)} ${run.status.padEnd(16)}${detail ? ` (${detail})` : ''}`.trimEnd();
+  return `${step.id.padEnd(width)}  ${step.tool.padEnd(11)} ${run.status.padEnd(16)} ${stepReference(state.plan, stepId)}${detail ? ` (${detail})` : ''}`;
 }
 
 /** How many lines of a failed command's output the progress output repeats. */

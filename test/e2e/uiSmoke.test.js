@@ -227,7 +227,7 @@ describe('the packaged extension in VS Code (code-server)', function () {
     await shotBothThemes('6-awaiting-approval');
     // A click on the waiting row opens the diff, whose title bar offers Approve, Reject and Approve All Safe.
     await ui.waitingRow('Accept --quiet', 'E2').locator('.label-name').click();
-    await ui.shows(page.locator('.tabs-container .tab', { hasText: 'E2: src/cli.js' }), 'the diff tab "E2: src/cli.js"', { nominalMs: 15_000, seen: 'tabs' });
+    await ui.shows(page.locator('.tabs-container .tab', { hasText: '2 Accept --quiet: src/cli.js' }), 'the diff tab "2 Accept --quiet: src/cli.js"', { nominalMs: 15_000, seen: 'tabs' });
     await ui.shows(page.locator('.monaco-diff-editor .modified .view-lines', { hasText: "'--quiet'" }), 'the proposed \'--quiet\' line in the diff', { nominalMs: 15_000, seen: 'tabs' });
     for (const action of ['Approve', 'Reject / Skip', 'Approve All Safe Steps']) await ui.shows(ui.editorTitleAction(action), `the diff editor's title action "${action}"`, { nominalMs: 15_000, seen: 'tabs' });
     await shotBothThemes('7-diff');
@@ -236,7 +236,7 @@ describe('the packaged extension in VS Code (code-server)', function () {
 
   stage('approves a step from the diff editor\'s title bar (its tab closes) and one inline; the test command then waits, with no Show Diff', async () => {
     await ui.approveInEditorTitle('Accept --quiet', 'E2');
-    await ui.leaves(page.locator('.tabs-container .tab', { hasText: 'E2: src/cli.js' }), 'the answered step\'s diff tab to close');
+    await ui.leaves(page.locator('.tabs-container .tab', { hasText: '2 Accept --quiet: src/cli.js' }), 'the answered step\'s diff tab to close');
     await ui.shows(ui.row('Accept --quiet, E2, succeeded'), 'E2 to succeed');
     await ui.approveInline('Test that --quiet leaves out the file name', 'E3');
     // No setting approves npm test yet, so the command waits too, with its exact command line and no diff.
@@ -292,7 +292,7 @@ describe('the packaged extension in VS Code (code-server)', function () {
     await ui.row('Accept --quiet, E2, succeeded').locator('.label-name').click();
     await page.keyboard.press('Escape');
     await ui.clickInline(label, 'Show Diff');
-    await ui.shows(page.locator('.tabs-container .tab', { hasText: 'R1: src/cli.js' }), 'the diff tab "R1: src/cli.js"', { nominalMs: 15_000, seen: 'tabs' });
+    await ui.shows(page.locator('.tabs-container .tab', { hasText: 'Leave out the file name when quiet: src/cli.js' }), 'the diff tab "4 Leave out the file name when quiet: src/cli.js"', { nominalMs: 15_000, seen: 'tabs' });
     if (await page.locator('.part.panel').isVisible()) await page.keyboard.press('Control+J');
     await page.keyboard.press('Escape');
     await shotBothThemes('9-replanned');
@@ -315,6 +315,10 @@ describe('the packaged extension in VS Code (code-server)', function () {
     const waitNotices = notifications.filter((item) => /wait for your approval|waits for your approval/.test(item.message));
     assert.ok(waitNotices.length <= 1, `more than one "steps wait" notice: ${JSON.stringify(waitNotices)}`);
     for (const notice of waitNotices) assert.deepEqual(notice.buttons, ['Show']);
+    // The succeeded run that changed files says both in one notification, with no separate "Planwright changed …" beside it.
+    const ends = notifications.filter((item) => /the plan succeeded|^Planwright changed/.test(item.message));
+    assert.equal(ends.length, 1, `the end of the run said more than once: ${JSON.stringify(ends)}`);
+    assert.match(ends[0].message, /^Planwright: the plan succeeded \(revision 2\) and changed \d+ files?: /);
     assert.equal(await ui.row('Waiting for you').count(), 0, 'the "Waiting for you" section is gone once nothing waits');
   });
 

@@ -3,6 +3,7 @@
 // takes effect in memory, and is durable before an effect that follows it starts and before a public
 // method returns, so a run can be rebuilt and resumed from its journal at any point.
 import { formatProblem } from '../plan/planProblem';
+import { stepReference } from '../plan/stepNumbers';
 import { readySteps } from '../plan/planGraph';
 import type { Step, ValidPlan } from '../plan/planSchema';
 import type { PlanValidation } from '../plan/validatePlan';
@@ -258,7 +259,7 @@ export class PlanRun {
     if (outcome === 'awaitingApproval') {
       const waiting = this.current.plan.steps
         .filter((step) => statuses.get(step.id) === 'awaitingApproval')
-        .map((step) => this.current.steps.get(step.id)?.rerunRisk ?? step.id);
+        .map((step) => this.current.steps.get(step.id)?.rerunRisk ?? stepReference(this.current.plan, step.id));
       await this.recorder.setStatus('awaitingApproval', `waiting for approval: ${waiting.join(', ')}`);
       return;
     }

@@ -3,6 +3,7 @@
 // that answer) or the user asked for the solver model's summary — so no run waits for a model it did not
 // ask for. Any run that did not succeed gets the deterministic account.
 import { dependentsOf } from '../plan/planGraph';
+import { executionOrder } from '../plan/stepNumbers';
 import type { UsageRecord } from '../run/journalRecords';
 import type { RunOptions } from '../run/runOptions';
 import type { PhaseUsage, RunState } from '../run/runState';
@@ -27,13 +28,16 @@ export function plannedAnswer(state: RunState): string | undefined {
   return text || undefined;
 }
 
-/** A summary built from the run alone: the goal, then one line per step with its outcome. */
+/**
+ * A summary built from the run alone: the goal, then one line per step in execution order, named as the tree
+ * numbers it ("- 2 Add the flag (editFile): succeeded — …"), with its outcome.
+ */
 export function deterministicSummary(state: RunState): string {
-  const lines = state.plan.steps.map((step) => {
+  const lines = executionOrder(state.plan).map((step, index) => {
     const run = state.steps.get(step.id);
     const status = run?.status ?? 'pending';
     const why = status === 'succeeded' ? (run?.checkDetail ?? '') : (run?.failure?.message ?? run?.reason ?? '');
-    return `- ${step.id} ${step.title} (${step.tool}): ${status}${why ? ` — ${why}` : ''}`;
+    return `- ${index + 1} ${step.title} (${step.tool}): ${status}${why ? ` — ${why}` : ''}`;
   });
   const revisions = state.revision > 0 ? ` after ${state.replanReasons.length} re-plan(s), revision ${state.revision}` : '';
   return [`Goal: ${state.plan.goal}`, `Outcome: ${state.status}${revisions}`, ...lines].join('\n');

@@ -3,6 +3,7 @@
 import type { RunStatus } from '../run/journalRecords';
 import type { RunState } from '../run/runState';
 import { actionTitle } from '../plan/actionTitle';
+import { stepReference } from '../plan/stepNumbers';
 import { impliedPostcondition } from '../plan/impliedCheck';
 import type { Step } from '../plan/planSchema';
 import { riskOf, type EscalationLimits } from './escalationRule';
@@ -46,9 +47,9 @@ export function backstopEscalation(calls: readonly ParsedCall[], executedActions
  */
 export function finishedStatus(state: RunState): { readonly status: RunStatus; readonly reason?: string } {
   const unknown = state.plan.steps.find((step) => state.steps.get(step.id)?.status === 'unknown');
-  if (unknown) return { status: 'failed', reason: `the outcome of ${unknown.id} (${unknown.title}) is unknown` };
+  if (unknown) return { status: 'failed', reason: `the outcome of ${stepReference(state.plan, unknown.id)} is unknown` };
   const last = state.plan.steps[state.plan.steps.length - 1];
   const lastRun = last && state.steps.get(last.id);
-  if (last && lastRun?.status === 'failed') return { status: 'failed', reason: `the agent stopped after ${last.id} (${last.title}) failed: ${lastRun.failure?.message ?? lastRun.reason ?? 'no detail'}` };
+  if (last && lastRun?.status === 'failed') return { status: 'failed', reason: `the agent stopped after ${stepReference(state.plan, last.id)} failed: ${lastRun.failure?.message ?? lastRun.reason ?? 'no detail'}` };
   return { status: 'succeeded' };
 }

@@ -14,6 +14,7 @@ import { JournalError, type RunState } from '../run/runState';
 import { deterministicSummary } from '../executor/runSummary';
 import { runStep, type StepRunnerIo } from '../executor/stepRunner';
 import { PLAN_FORMAT_VERSION } from '../plan/planSchema';
+import { stepReference } from '../plan/stepNumbers';
 import type { WorkspaceSummary } from '../planner/workspaceSummary';
 import type { ChatMessage, ChatModel, ChatResponse } from '../ports';
 import { messageOf } from '../text/errorText';
@@ -112,7 +113,7 @@ class FusedLoop {
       for (const call of calls) {
         const outcome = await this.handle(call, signal);
         if (signal.aborted) return this.cancel(signal);
-        if (outcome.kind === 'waiting') return this.stop('awaitingApproval', `waiting for approval: F${this.actions}`);
+        if (outcome.kind === 'waiting') return this.stop('awaitingApproval', `waiting for approval: ${stepReference(this.recorder!.current.plan, `F${this.actions}`)}`);
         this.messages.push(toolResultMessage(call.call.id, outcome));
       }
     }

@@ -1,7 +1,10 @@
-// What an approval prompt says (one notification line: the step, and exactly what it will do) and which
-// waiting steps "Approve All Safe Steps" may approve: those that only read, or write files in a way that
-// is safe to repeat. Commands, deletions, renames and model edits are always approved one by one.
+// What an approval prompt says (exactly what the step will do, and how its preview names the step and the
+// earlier steps its diff builds on), which waiting steps "Approve All Safe Steps" may approve: those that
+// only read, or write files in a way that is safe to repeat (commands, deletions, renames and model edits are
+// always approved one by one), and which commands the user's allow list approves as they ask.
 import { isCompoundCommand } from '../executor/approvalPolicy';
+import type { Plan } from '../plan/planSchema';
+import { stepNumber, stepReference } from '../plan/stepNumbers';
 import type { ApprovalRequest } from '../ports';
 import { shorten } from '../text/shorten';
 import { findTool } from '../tools/toolCatalog';
@@ -46,9 +49,26 @@ export function approvalSummary(request: Pick<ApprovalRequest, 'tool' | 'preview
   }
 }
 
-/** The notification text for a waiting step. */
-export function approvalMessage(request: Pick<ApprovalRequest, 'stepId' | 'title' | 'tool' | 'preview' | 'args' | 'reason'>): string {
-  const provenance = findTool(request.tool)?.provenance;
-  const hints = provenance ? ` (${provenance.effect}; ${provenance.approval})` : '';
-  return `Planwright: approve ${request.stepId} "${shorten(request.title, 80)}"? It ${approvalSummary(request)}${hints}.`;
+/** The path of a sub-plan's step up to its own id (`E3/` for `E3/E1`); `''` for a step of the plan itself. */
+function pathOf(stepId: string): string {
+  return stepId.slice(0, stepId.lastIndexOf('/') + 1);
+}
+
+/**
+ * How a preview names the step it shows: as the tree numbers it ("2 Accept --quiet"), or by its title when
+ * `plan` does not number it (a sub-plan's step, `E3/E1`, which the parent's plan does not hold).
+ */
+export function previewStepName(plan: Plan | undefined, request: Pick<ApprovalRequest, 'stepId' | 'title'>): string {
+  const number = plan && !pathOf(request.stepId) ? stepNumber(plan, request.stepId) : undefined;
+  return number === undefined ? request.title : `${number} ${request.title}`;
+}
+
+/**
+ * The earlier steps a preview's diff is built on ("1 Read the CLI, 2 Accept --quiet"). They are steps of the
+ * same plan as the request's: for a sub-plan's step, the child's, which `plan` does not hold, so they keep
+ * their path (`E3/E1`).
+ */
+export function previewEarlierNames(plan: Plan | undefined, request: Pick<ApprovalRequest, 'stepId'>, stepIds: readonly string[]): string {
+  const path = pathOf(request.stepId);
+  return stepIds.map((stepId) => (plan && !path ? stepReference(plan, stepId) : `${path}${stepId}`)).join(', ');
 }

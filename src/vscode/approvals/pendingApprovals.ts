@@ -5,7 +5,7 @@
 // listed (Always Allow This Exact Command… mid-run). The model never answers anything: only the user does.
 import * as vscode from 'vscode';
 import type { ApprovalAnswer, ApprovalGate, ApprovalRequest } from '../../core/ports';
-import { approvalMessage, isApprovedCommand, isSafeToApproveInBulk } from '../../core/view/approvalPrompt';
+import { isApprovedCommand, isSafeToApproveInBulk } from '../../core/view/approvalPrompt';
 import { Disposable } from '../disposableStore';
 import { CONTEXT_KEYS } from '../ids';
 
@@ -97,11 +97,6 @@ export class PendingApprovals extends Disposable implements ApprovalGate {
   /** Leaves every open request unanswered ('wait'): the steps stay waiting for the next run. */
   cancelAll(): void {
     for (const stepId of [...this.pending.keys()]) this.settle(stepId, 'wait');
-  }
-
-  /** The text of the notification for `request`. */
-  static message(request: ApprovalRequest): string {
-    return approvalMessage(request);
   }
 
   private settle(stepId: string, answer: ApprovalAnswer): boolean {

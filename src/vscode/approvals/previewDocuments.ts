@@ -1,12 +1,14 @@
 // Read-only documents on the `planwright-preview:` scheme that show what a step will do before it is approved:
 // a diff (the file now, or as the earlier pending steps leave it, against the proposed content) for a file
 // change, the exact command line and folder for a command, and, for an edit that can no longer apply, why
-// not. Every URI starts with `/<stepId>/`, so the editor title's Approve / Reject know which step a tab is
-// about, and the tabs of a step are closed once it is answered. A sub-plan's step (`E3/E1`) is one segment,
-// `E3:E1` (a step id has no colon).
+// not. Titles and texts name steps as the tree numbers them ("2 Accept --quiet: src/cli.js"). Every URI starts
+// with `/<stepId>/`, so the editor title's Approve / Reject know which step a tab is about, and the tabs of a
+// step are closed once it is answered. A sub-plan's step (`E3/E1`) is one segment, `E3:E1` (a step id has no
+// colon).
 import * as vscode from 'vscode';
 import type { ApprovalRequest, FileChangePreview } from '../../core/ports';
-import { approvalSummary } from '../../core/view/approvalPrompt';
+import type { Plan } from '../../core/plan/planSchema';
+import { approvalSummary, previewEarlierNames, previewStepName } from '../../core/view/approvalPrompt';
 import { Disposable } from '../disposableStore';
 import { PREVIEW_SCHEME } from '../ids';
 
@@ -21,16 +23,22 @@ function stepSegment(stepId: string): string {
   return stepId.replaceAll('/', ':');
 }
 
-function diffTitle(stepId: string, change: FileChangePreview): string {
-  if (change.before === null) return vscode.l10n.t('{0}: {1} (new file)', stepId, change.path);
-  if (change.after === null) return vscode.l10n.t('{0}: {1} (deleted)', stepId, change.path);
-  if (change.basedOn) return vscode.l10n.t('{0}: {1} (after {2} ↔ proposed)', stepId, change.path, change.basedOn.join(', '));
-  return vscode.l10n.t('{0}: {1} (current ↔ proposed)', stepId, change.path);
+/** How the texts of a preview name its step and the steps its diff builds on. */
+interface PreviewNames {
+  readonly step: string;
+  earlier(stepIds: readonly string[]): string;
 }
 
-function cannotApplyText(request: ApprovalRequest, change: FileChangePreview): string {
+function diffTitle(names: PreviewNames, change: FileChangePreview): string {
+  if (change.before === null) return vscode.l10n.t('{0}: {1} (new file)', names.step, change.path);
+  if (change.after === null) return vscode.l10n.t('{0}: {1} (deleted)', names.step, change.path);
+  if (change.basedOn) return vscode.l10n.t('{0}: {1} (after {2} ↔ proposed)', names.step, change.path, names.earlier(change.basedOn));
+  return vscode.l10n.t('{0}: {1} (current ↔ proposed)', names.step, change.path);
+}
+
+function cannotApplyText(request: ApprovalRequest, names: PreviewNames, change: FileChangePreview): string {
   return [
-    vscode.l10n.t('{0} "{1}" cannot apply to {2} as it is now:', request.stepId, request.title, change.path),
+    vscode.l10n.t('{0} cannot apply to {1} as it is now:', names.step, change.path),
     `  ${change.problem ?? ''}`,
     '',
     vscode.l10n.t('Approving it fails the step. Reject it, or edit the step (Edit Step… in the Planwright view) so that it matches the file.'),
@@ -41,13 +49,13 @@ function cannotApplyText(request: ApprovalRequest, change: FileChangePreview): s
   ].join('\n');
 }
 
-function whatItDoesText(request: ApprovalRequest): string {
+function whatItDoesText(request: ApprovalRequest, names: PreviewNames): string {
   const { preview } = request;
   if (preview.kind === 'command') {
     const where = preview.cwd === '.' || preview.cwd === '' ? vscode.l10n.t('the workspace folder') : preview.cwd;
-    return `# ${vscode.l10n.t('{0} "{1}" runs this exact command in {2}:', request.stepId, request.title, where)}\n${preview.command}\n`;
+    return `# ${vscode.l10n.t('{0} runs this exact command in {1}:', names.step, where)}\n${preview.command}\n`;
   }
-  return `${request.stepId} "${request.title}" ${approvalSummary(request)}.\n\n${vscode.l10n.t('Why it asks: {0}.', request.reason)}\n\n${vscode.l10n.t('Arguments:')}\n${JSON.stringify(request.args, null, 2)}\n`;
+  return `${names.step} ${approvalSummary(request)}.\n\n${vscode.l10n.t('Why it asks: {0}.', request.reason)}\n\n${vscode.l10n.t('Arguments:')}\n${JSON.stringify(request.args, null, 2)}\n`;
 }
 
 export class PreviewDocuments extends Disposable implements vscode.TextDocumentContentProvider {
@@ -56,7 +64,8 @@ export class PreviewDocuments extends Disposable implements vscode.TextDocumentC
   private counter = 0;
   readonly onDidChange: vscode.Event<vscode.Uri> = this.changed.event;
 
-  constructor() {
+  /** `plan` is the plan as it stands, whose numbers and titles name the steps ("2 Accept --quiet"). */
+  constructor(private readonly plan: () => Plan | undefined) {
     super();
     this._register({ dispose: () => this.contents.clear() });
   }
@@ -69,14 +78,15 @@ export class PreviewDocuments extends Disposable implements vscode.TextDocumentC
   async showDiff(request: ApprovalRequest): Promise<boolean> {
     if (request.preview.kind !== 'fileChanges' || request.preview.changes.length === 0) return false;
     const version = ++this.counter;
+    const names = this.names(request);
     for (const change of request.preview.changes) {
       if (change.problem !== undefined) {
-        await this.showText(this.put(`/${stepSegment(request.stepId)}/${version}/cannot-apply/${change.path}.txt`, cannotApplyText(request, change)));
+        await this.showText(this.put(`/${stepSegment(request.stepId)}/${version}/cannot-apply/${change.path}.txt`, cannotApplyText(request, names, change)));
         continue;
       }
       const left = this.put(`/${stepSegment(request.stepId)}/${version}/current/${change.path}`, change.before ?? '');
       const right = this.put(`/${stepSegment(request.stepId)}/${version}/proposed/${change.path}`, change.after ?? '');
-      await vscode.commands.executeCommand('vscode.diff', left, right, diffTitle(request.stepId, change), { preview: false });
+      await vscode.commands.executeCommand('vscode.diff', left, right, diffTitle(names, change), { preview: false });
     }
     return true;
   }
@@ -85,7 +95,7 @@ export class PreviewDocuments extends Disposable implements vscode.TextDocumentC
   async showPreview(request: ApprovalRequest): Promise<boolean> {
     if (await this.showDiff(request)) return true;
     const name = request.preview.kind === 'command' ? 'command.sh' : 'step.txt';
-    await this.showText(this.put(`/${stepSegment(request.stepId)}/${++this.counter}/${name}`, whatItDoesText(request)));
+    await this.showText(this.put(`/${stepSegment(request.stepId)}/${++this.counter}/${name}`, whatItDoesText(request, this.names(request))));
     return true;
   }
 
@@ -93,6 +103,11 @@ export class PreviewDocuments extends Disposable implements vscode.TextDocumentC
   async close(stepId: string): Promise<void> {
     const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tabStepId(tab) === stepId);
     if (tabs.length > 0) await Promise.resolve(vscode.window.tabGroups.close(tabs, true)).catch(() => undefined);
+  }
+
+  private names(request: ApprovalRequest): PreviewNames {
+    const plan = this.plan();
+    return { step: previewStepName(plan, request), earlier: (stepIds) => previewEarlierNames(plan, request, stepIds) };
   }
 
   private async showText(uri: vscode.Uri): Promise<void> {

@@ -16,8 +16,8 @@ import type { LoadedPlan } from './loadedPlan';
 import type { PlanSession } from './planSession';
 import type { RunDocuments } from '../run/runDocuments';
 import type { RunHost } from '../run/runHost';
-import { announce, reportRunError } from '../run/runCommands';
-import { offerFilesChanged } from '../run/filesChangedSummary';
+import { reportRunError } from '../run/runCommands';
+import { announce } from '../run/runEndNotice';
 import { describeError } from '../userMessages';
 
 /** What the plan commands work with; built once in the composition root. */
@@ -122,10 +122,8 @@ async function actOnGoal(deps: PlanCommandDeps, goal: string, mode: RunMode): Pr
   });
   try {
     const result = await deps.session.runs.runGoal(goal, mode, NEW_PLAN_SOURCE);
-    if (result.report) {
-      announce(result.report, deps.log, deps.documents);
-      void offerFilesChanged(deps);
-    } else void vscode.window.showInformationMessage(vscode.l10n.t('Planwright: the agent answered without changing anything. {0}', result.answer?.trim() ?? '').trim());
+    if (result.report) announce(result.report, deps);
+    else void vscode.window.showInformationMessage(vscode.l10n.t('Planwright: the agent answered without changing anything. {0}', result.answer?.trim() ?? '').trim());
     return result;
   } catch (error) {
     reportRunError(deps.log, mode === 'split' ? vscode.l10n.t('Planning failed') : vscode.l10n.t('Planwright could not carry out the task'), error);

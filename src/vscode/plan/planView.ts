@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { planRowStatus } from '../../core/view/planTreeModel';
 import { progressText, withChildUsage } from '../../core/view/runProgress';
-import { statusBarText } from '../../core/view/statusBarText';
+import { statusBarText, statusBarTooltip } from '../../core/view/statusBarText';
 import type { ModelPrices } from '../../core/cost/modelPrices';
 import { COMMANDS, VIEWS } from '../ids';
 import type { PlanSession } from './planSession';
@@ -65,7 +65,7 @@ export class PlanView extends Disposable {
     this.treeView.description = progress;
     const cost = runCostText(counted, this.prices());
     this.statusBar.text = `${STATUS_ICONS[status] ?? '$(checklist)'} Planwright: ${statusBarText(status, waiting, executing, progress)}${cost ? ` · ${cost.total}` : ''}`;
-    const tooltip = run.statusReason ? `${run.status}: ${run.statusReason}` : vscode.l10n.t('Run {0}: {1}', run.runId, run.status);
+    const tooltip = statusBarTooltip(status, run.runId, run.statusReason);
     this.statusBar.tooltip = cost ? `${tooltip}\n${cost.tooltip}` : tooltip;
     this.statusBar.command = this.session.runs.resumable ? COMMANDS.runPlan : `${VIEWS.plan}.focus`;
     this.statusBar.show();

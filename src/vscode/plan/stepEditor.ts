@@ -102,7 +102,7 @@ export class StepEditor extends Disposable {
         validateInput: (text) => (text.trim().length === 0 ? vscode.l10n.t('A step needs a title.') : undefined),
       }));
     if (title === undefined || title.trim() === step.title) return false;
-    const outcome = await this.apply((plan) => replaceStep(plan, step.id, { ...step, title: title.trim() }), `renamed ${step.id}`);
+    const outcome = await this.apply((plan) => replaceStep(plan, step.id, { ...step, title: title.trim() }), `renamed ${this.session.stepName(step.id)}`);
     return outcome === undefined;
   }
 
@@ -141,7 +141,7 @@ export class StepEditor extends Disposable {
     }
     const step = value as Step;
     const edited = (plan: Plan) => (target.mode === 'edit' ? replaceStep(plan, target.stepId, step) : insertStepAfter(plan, target.afterId, step));
-    const problems = await this.apply(edited, target.mode === 'edit' ? `edited ${this.session.stepName(target.stepId)}` : `added ${String(step?.id)}`, 'statusBar');
+    const problems = await this.apply(edited, target.mode === 'edit' ? `edited ${this.session.stepName(target.stepId)}` : `added ${typeof step?.title === 'string' ? `"${step.title}"` : String(step?.id)}`, 'statusBar');
     if (problems === undefined) {
       this.diagnostics.delete(document.uri);
       // The step now exists under its (possibly new) id: a later save edits it.

@@ -1,14 +1,15 @@
-// The "Files changed" notification at the end of a run: "Planwright changed 2 files: a.js, b.js" with Keep
-// (dismiss), Undo Run (the Undo Run command) and Show (the files in a quick pick, each opening the file).
-// What it says, and whether it says anything, is core's filesChangedNotice; this only shows it.
+// What the end of a run says about the files it changed: "Planwright changed 2 files: a.js, b.js", Undo Run
+// (the Undo Run command, only for the run the notice is about) and Show Files (the files in a quick pick, each
+// opening the file). What it says, and whether it says anything, is core's filesChangedNotice; which
+// notification carries it is core's runEndNotices (runEndNotice.ts shows them).
 import * as vscode from 'vscode';
 import type { ChangeKind } from '../../core/undo/runFileChanges';
-import { filesChangedNotice, type FilesChangedNotice } from '../../core/undo/filesChangedNotice';
+import type { FilesChangedNotice } from '../../core/undo/filesChangedNotice';
 import { COMMANDS } from '../ids';
 import type { PlanSession } from '../plan/planSession';
 import { reportFailure } from '../userMessages';
 
-/** What the summary works with. */
+/** What the files notice works with. */
 export interface FilesChangedDeps {
   readonly session: PlanSession;
   readonly log: vscode.LogOutputChannel;
@@ -32,7 +33,7 @@ export function filesChangedText(notice: Pick<FilesChangedNotice, 'count' | 'nam
  * Undo Run from a notification that may have sat in the notification centre: only while its run is still
  * the one shown, so a later run is never undone by an old summary.
  */
-async function undoNoticedRun(session: PlanSession, notice: FilesChangedNotice): Promise<void> {
+export async function undoNoticedRun(session: PlanSession, notice: FilesChangedNotice): Promise<void> {
   if (session.runs.state?.runId !== notice.runId) {
     void vscode.window.showInformationMessage(vscode.l10n.t('That run is no longer the last one, so nothing was undone.'));
     return;
@@ -41,7 +42,8 @@ async function undoNoticedRun(session: PlanSession, notice: FilesChangedNotice):
   await vscode.commands.executeCommand(COMMANDS.undoRun, false);
 }
 
-async function showFiles(deps: FilesChangedDeps, notice: FilesChangedNotice): Promise<void> {
+/** The files `notice` lists, in a quick pick that opens the one picked (or undoes the run). */
+export async function showFiles(deps: FilesChangedDeps, notice: FilesChangedNotice): Promise<void> {
   const files = notice.files.map((file): FileItem => ({
     label: `$(${KIND_ICONS[file.kind]}) ${file.path}`,
     description: kindText(file.kind),
@@ -64,16 +66,4 @@ async function showFiles(deps: FilesChangedDeps, notice: FilesChangedNotice): Pr
   } catch (error) {
     reportFailure(deps.log, vscode.l10n.t('Could not open {0}', choice.path), error);
   }
-}
-
-/** At the end of a run that changed files, says which, with Keep, Undo Run and Show; nothing otherwise. */
-export async function offerFilesChanged(deps: FilesChangedDeps): Promise<void> {
-  const state = deps.session.runs.state;
-  const notice = state ? filesChangedNotice(state) : undefined;
-  if (!notice) return;
-  const undo = vscode.l10n.t('Undo Run');
-  const show = vscode.l10n.t('Show');
-  const choice = await vscode.window.showInformationMessage(filesChangedText(notice), vscode.l10n.t('Keep'), undo, show);
-  if (choice === undo) await undoNoticedRun(deps.session, notice);
-  if (choice === show) await showFiles(deps, notice);
 }

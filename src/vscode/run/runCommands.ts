@@ -11,7 +11,7 @@ import { commandRegistrar } from '../commandRegistrar';
 import { COMMANDS, VIEWS } from '../ids';
 import type { PlanSession } from '../plan/planSession';
 import type { RunDocuments } from './runDocuments';
-import { offerFilesChanged } from './filesChangedSummary';
+import { announce } from './runEndNotice';
 import { agentRunRefusalText, describeError, showError, summarizeProblems } from '../userMessages';
 
 /** What the run commands work with. */
@@ -52,10 +52,7 @@ async function runPlan(deps: RunCommandDeps): Promise<RunReport | undefined> {
     reportRunError(log, vscode.l10n.t('The plan could not run'), error);
     return undefined;
   }
-  if (report) {
-    announce(report, log, deps.documents);
-    void offerFilesChanged(deps);
-  }
+  if (report) announce(report, deps);
   return report;
 }
 
@@ -111,41 +108,6 @@ export function reportRunError(log: vscode.LogOutputChannel, what: string, error
       if (choice) void vscode.commands.executeCommand('workbench.trust.manage');
     });
   } else showError(log, `${what}: ${describeError(error, log)}`);
-}
-
-/** One message for how a run stopped. Not awaited: the command resolves when the run stops. */
-export function announce(report: RunReport, log: vscode.LogOutputChannel, documents: RunDocuments): void {
-  const reason = report.reason ? `: ${reasonHeadline(report.reason)}` : '';
-  switch (report.status) {
-    case 'succeeded':
-      log.info(`Summary:\n${report.summary}`);
-      const summary = vscode.l10n.t('Show Summary');
-      const trace = vscode.l10n.t('Show Trace');
-      void vscode.window.showInformationMessage(vscode.l10n.t('Planwright: the plan succeeded (revision {0}).', report.revision), summary, trace).then(async (choice) => {
-        if (choice === summary) await documents.show('Run summary.md', report.summary);
-        if (choice === trace) await vscode.commands.executeCommand(COMMANDS.showTrace);
-      });
-      return;
-    case 'needsReplan':
-      const replan = vscode.l10n.t('Re-plan Remaining Steps');
-      const showLog = vscode.l10n.t('Show Log');
-      void vscode.window.showWarningMessage(vscode.l10n.t('Planwright stopped{0}', reason), replan, showLog).then((choice) => {
-        if (choice === replan) void vscode.commands.executeCommand(COMMANDS.replanRemaining);
-        if (choice === showLog) log.show(true);
-      });
-      return;
-    case 'failed':
-      showError(log, vscode.l10n.t('Planwright: the run failed{0}', reason));
-      return;
-    case 'cancelled':
-      vscode.window.setStatusBarMessage(vscode.l10n.t('Planwright: run cancelled'), 5_000);
-      return;
-    case 'paused':
-      vscode.window.setStatusBarMessage(vscode.l10n.t('Planwright: paused — Run Plan carries on'), 5_000);
-      return;
-    default:
-      vscode.window.setStatusBarMessage(`Planwright: ${report.status}${reason}`, 5_000);
-  }
 }
 
 function pauseRun(deps: RunCommandDeps): boolean {
@@ -222,7 +184,7 @@ async function showTrace(deps: RunCommandDeps): Promise<vscode.TextEditor | unde
   });
   const state = deps.session.runs.state;
   const title = `Trace of run ${files.runId}${state ? `: ${state.plan.goal}` : ''}`;
-  return deps.documents.show('Run trace.md', traceTimeline(lines, { title, rawLink: raw.toString(), ...(state ? { startedAt: state.startedAt } : {}) }));
+  return deps.documents.show('Run trace.md', traceTimeline(lines, { title, rawLink: raw.toString(), ...(state ? { startedAt: state.startedAt, steps: state } : {}) }));
 }
 
 /**

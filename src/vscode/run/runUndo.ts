@@ -2,6 +2,7 @@
 // this says in the log what was restored, what was already as before and what was refused, with why
 // (a file changed since, or a step that ran with no snapshot: "not undoable: no snapshot").
 import type * as vscode from 'vscode';
+import { stepReference } from '../../core/plan/stepNumbers';
 import type { RunState } from '../../core/run/runState';
 import type { Workspace } from '../../core/ports';
 import { undoFromSnapshots, type UndoResult } from '../../core/tools/fileSnapshots';
@@ -17,7 +18,7 @@ export async function undoStep(
   whileStopped: (work: () => Promise<UndoResult>) => Promise<UndoResult>,
 ): Promise<UndoResult> {
   const before = state?.steps.get(stepId)?.before ?? [];
-  if (before.length === 0) throw new RunUnavailableError(`${stepId} changed no files that Planwright kept a copy of.`);
+  if (before.length === 0) throw new RunUnavailableError(`${state ? stepReference(state.plan, stepId) : stepId} changed no files that Planwright kept a copy of.`);
   const result = await whileStopped(() => undoFromSnapshots(workspace, before));
   log.info(`Undo ${stepId}: restored ${result.restored.join(', ') || 'nothing'}${result.unchanged.length ? `; already as before: ${result.unchanged.join(', ')}` : ''}`);
   return result;

@@ -41,13 +41,13 @@ describe('PlanRun approvals', () => {
     assert.deepEqual(gate.requests.map((request) => request.stepId), ['R1', 'W1', 'C1']);
   });
 
-  it('wait: the run stops as awaitingApproval and lists the waiting step; nothing after it runs', async () => {
+  it('wait: the run stops as awaitingApproval and lists the waiting step by number and title; nothing after it runs', async () => {
     const gate = new ScriptedApprovalGate({ W1: 'wait' });
     const { deps, options, commands } = setUp(gate);
     const report = await (await PlanRun.start(PLAN, { runId: 'r', options }, deps)).execute(liveSignal());
     assert.equal(report.status, 'awaitingApproval');
     assert.deepEqual(report.waitingForApproval, ['W1']);
-    assert.equal(report.reason, 'waiting for approval: W1');
+    assert.equal(report.reason, 'waiting for approval: 2 write', 'the reason names the step as the tree numbers it');
     assert.deepEqual(
       report.steps.map((step) => step.status),
       ['succeeded', 'awaitingApproval', 'pending'],

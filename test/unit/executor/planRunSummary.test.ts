@@ -6,7 +6,7 @@ import type { UsageRecord } from '../../../src/core/run/journalRecords';
 import { PlanRun } from '../../../src/core/executor/planRun';
 import type { RunOptions } from '../../../src/core/run/runOptions';
 import type { RunState } from '../../../src/core/run/runState';
-import { summarySource } from '../../../src/core/executor/runSummary';
+import { deterministicSummary, summarySource } from '../../../src/core/executor/runSummary';
 import type { Solver } from '../../../src/core/run/modelRoles';
 import { fakeRunDeps, liveSignal, runOptions, validPlan } from '../support/executorFakes';
 import { MemoryWorkspace, ScriptedChatModel } from '../support/fakePorts';
@@ -31,13 +31,30 @@ async function runWith(steps: readonly unknown[], options: Partial<RunOptions>, 
   return { report: await run.execute(liveSignal()), warnings: deps.logger.warnings };
 }
 
+describe('deterministicSummary', () => {
+  it('lists the steps in execution order, named as the tree numbers them, with their outcomes', () => {
+    const plan = validPlan([{ ...answer, dependsOn: ['E1'] }, read]);
+    const state = {
+      plan,
+      status: 'failed',
+      revision: 0,
+      replanReasons: [],
+      steps: new Map([
+        ['E1', { status: 'succeeded', attempts: 1, revision: 0, retriedAfterSettle: false, checkDetail: 'notes.md exists' }],
+        ['E2', { status: 'failed', attempts: 1, revision: 0, retriedAfterSettle: false, failure: { kind: 'definite', reason: 'model', message: 'no answer' } }],
+      ]),
+    } as unknown as RunState;
+    assert.equal(deterministicSummary(state), ['Goal: test goal', 'Outcome: failed', '- 1 Read the notes (readFile): succeeded — notes.md exists', '- 2 Answer (generate): failed — no answer'].join('\n'));
+  });
+});
+
 describe('PlanRun summary', () => {
   it('ends with the plain summary and no solver call when nobody asked for one', async () => {
     const solver = new CountingSolver('a model summary');
     const { report } = await runWith([read], {}, solver);
     assert.equal(report.status, 'succeeded');
     assert.equal(solver.calls, 0);
-    assert.match(report.summary, /^Goal: test goal\nOutcome: succeeded\n- E1 Read the notes \(readFile\): succeeded/);
+    assert.match(report.summary, /^Goal: test goal\nOutcome: succeeded\n- 1 Read the notes \(readFile\): succeeded/);
     assert.equal(report.usage.solve.calls, 0);
   });
 

@@ -124,8 +124,10 @@ describe('finishedStatus', () => {
     assert.deepEqual(finishedStatus(state([['F1', 'fail'], ['F2', 'succeed']])), { status: 'succeeded' });
   });
 
-  it('fails when the last action failed, or any outcome is unknown', () => {
-    assert.equal(finishedStatus(state([['F1', 'succeed'], ['F2', 'fail']])).status, 'failed');
-    assert.match(finishedStatus(state([['F1', 'becomeUnknown'], ['F2', 'succeed']])).reason!, /F1.*unknown/);
+  it('fails when the last action failed, or any outcome is unknown, naming the step as the tree numbers it', () => {
+    const failed = finishedStatus(state([['F1', 'succeed'], ['F2', 'fail']]));
+    assert.equal(failed.status, 'failed');
+    assert.match(failed.reason!, /^the agent stopped after 2 Write F2 failed: /);
+    assert.equal(finishedStatus(state([['F1', 'becomeUnknown'], ['F2', 'succeed']])).reason, 'the outcome of 1 Write F1 is unknown');
   });
 });

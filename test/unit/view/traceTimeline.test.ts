@@ -1,7 +1,9 @@
-// Unit tests of the trace timeline: times relative to the run's start, one readable line per event, a link
-// to the raw JSON lines, and lines that are not trace events counted rather than shown.
+// Unit tests of the trace timeline: times relative to the run's start, one readable line per event with its
+// step named as the tree numbers it, a link to the raw JSON lines, and lines that are not trace events counted
+// rather than shown.
 import * as assert from 'node:assert/strict';
 import { relativeTime, traceTimeline } from '../../../src/core/view/traceTimeline';
+import { stepRun, threeSteps } from './viewFixtures';
 
 describe('traceTimeline', () => {
   const events = [
@@ -26,5 +28,25 @@ describe('traceTimeline', () => {
   it('starts at the first event without a start time, and never shows negative times', () => {
     assert.match(traceTimeline(events, { title: 't', rawLink: 'x' }), /^- `\+0\.00 s` \*\*E4\*\* calls/m);
     assert.equal(relativeTime(-5), '+0.00 s');
+  });
+
+  it('names each step as the tree numbers it, and a step a later revision replaced by its title and that revision', () => {
+    const plan = threeSteps();
+    const replaced = [{ step: { id: 'E3', title: 'Run the old tests', tool: 'runCommand', args: { command: 'npm test' } }, status: 'failed' as const, replacedInRevision: 2, run: stepRun('failed') }];
+    const trace = [
+      { type: 'intent', at: 1_000, runId: 'r', stepId: 'E2', tool: 'editFile', args: {}, attempt: 1 },
+      { type: 'result', at: 1_100, runId: 'r', stepId: 'E3', attempt: 1, ok: false, ms: 100, failure: { kind: 'definite', reason: 'exitCode', message: 'exit code 1' } },
+      { type: 'replan', at: 1_200, runId: 'r', revision: 2, failedStepId: 'E3', added: [], removed: [], changed: ['E3'] },
+      { type: 'intent', at: 1_300, runId: 'r', stepId: 'E3', tool: 'runCommand', args: {}, attempt: 1 },
+      { type: 'decision', at: 1_400, runId: 'r', stepId: 'X9', decision: 'skip', reason: 'gone' },
+    ];
+    const rows = traceTimeline(trace, { title: 't', rawLink: 'x', startedAt: 1_000, steps: { plan, replaced } }).split('\n').filter((line) => line.startsWith('- '));
+    assert.deepEqual(rows, [
+      '- `+0.00 s` **2 Add the flag** calls `editFile`',
+      '- `+0.10 s` **Run the old tests (replaced in rev 2)** failed: exit code 1 in 100 ms',
+      '- `+0.20 s` revision 2 after Run the old tests broke: +0 added, 1 changed, 0 removed',
+      '- `+0.30 s` **3 Run the tests** calls `runCommand`',
+      '- `+0.40 s` **X9** decision: skip — gone',
+    ]);
   });
 });

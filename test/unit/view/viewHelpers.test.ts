@@ -2,7 +2,7 @@
 // bulk-approval rule, the status bar's progress text (its tokens counting sub-plans'), Markdown escaping, and the contextValue grammar.
 import * as assert from 'node:assert/strict';
 import type { ApprovalRequest } from '../../../src/core/ports';
-import { approvalMessage, approvalSummary, isSafeToApproveInBulk } from '../../../src/core/view/approvalPrompt';
+import { approvalSummary, isSafeToApproveInBulk, previewEarlierNames, previewStepName } from '../../../src/core/view/approvalPrompt';
 import { codeBlock, escapeMarkdown, inlineCode } from '../../../src/core/view/markdownText';
 import { planTreeModel } from '../../../src/core/view/planTreeModel';
 import { formatTokens, progressText, stepProgress, withChildUsage } from '../../../src/core/view/runProgress';
@@ -47,10 +47,17 @@ describe('approval prompts', () => {
       'deletes a, creates b',
     );
     assert.equal(approvalSummary(request('editFile', { kind: 'fileChanges', changes: [{ path: 'a', before: 'x', after: 'y' }] })), 'changes a');
-    assert.equal(
-      approvalMessage(request('editFile', { kind: 'fileChanges', changes: [{ path: 'src/cli.js', before: 'x', after: 'y' }] })),
-      'Planwright: approve E2 "Change it"? It changes src/cli.js.',
-    );
+  });
+
+  it('names the previewed step as the tree numbers it, and a step the plan does not number by its title', () => {
+    assert.equal(previewStepName(plan, { stepId: 'E2', title: 'Add the flag' }), '2 Add the flag');
+    assert.equal(previewStepName(plan, { stepId: 'E3/E1', title: 'Write the child note' }), 'Write the child note', "a sub-plan's E1 is not the plan's E1");
+    assert.equal(previewStepName(undefined, { stepId: 'E2', title: 'Add the flag' }), 'Add the flag');
+  });
+
+  it('names the earlier steps a diff builds on, a sub-plan step\'s by their paths', () => {
+    assert.equal(previewEarlierNames(plan, { stepId: 'E3' }, ['E1', 'E2']), '1 Read the CLI entry point, 2 Add the flag');
+    assert.equal(previewEarlierNames(plan, { stepId: 'E3/E2' }, ['E1']), 'E3/E1');
   });
 
   it('approves in bulk only reads and file writes that delete nothing; never commands or model edits', () => {
