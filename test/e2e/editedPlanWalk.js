@@ -3,13 +3,14 @@
 // the palette, Move Up refused (with the reason) where the step depends on the one above and allowed where it
 // does not, which leaves the plan unsaved; Plan a Task… and Open Plan File… then ask Save / Discard / Cancel
 // before replacing it; the plan runs with "Approve Safe Steps for the Rest of This Run", its npm test always
-// allowed by the first run; and the run's "Files changed" notice undoes it, saying what it restored, with the
-// files back on disk as they were.
+// allowed by the first run; and its notification's Show Files lists what it changed and undoes it, saying what it
+// restored, with the files back on disk as they were.
 'use strict';
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 const prompts = require('./workbenchPrompts');
+const screenshots = require('./screenshots');
 
 const DEMO_GOAL = 'Add a --verbose flag to tally that reports each file it reads';
 const PLAN_FILE = 'add-verbose-flag.plan.json';
@@ -95,13 +96,25 @@ function editedPlanStages(walk, stage) {
     await walk.shotBothThemes('18-second-run-succeeded');
   });
 
-  stage('undoes the run from its "Files changed" notice, which says what it restored, and the files are back on disk', async () => {
-    const { ui } = walk;
+  stage('lists what the run changed from its notification\'s Show Files, whose Undo Run puts the files back on disk and says what it restored', async () => {
+    const { ui, ui: { page } } = walk;
     const changed = /changed 3 files.*test\/verbose\.test\.js/;
-    await prompts.answerNotice(ui, changed, 'Undo Run');
+    const end = await prompts.notice(ui, changed);
+    for (const button of ['Keep', 'Undo Run']) assert.ok(end.buttons.includes(button), `the notice offers "${button}": ${JSON.stringify(end)}`);
+    await prompts.answerNotice(ui, changed, prompts.showFilesButton(end));
+    await ui.shows(page.locator('.quick-input-widget .quick-input-title', { hasText: 'changed 3 files' }), 'the quick pick titled with the files changed', { seen: 'quickInput' });
+    for (const [file, kind, step] of [['src/cli.js', 'changed', 'Report each file when verbose'], ['test/verbose.test.js', 'created', 'Test the flag'], ['README.md', 'changed', 'Document the flag']]) {
+      await ui.shows(prompts.pickRow(ui, file, kind, step), `"${file}" marked "${kind}", by "${step}", in the quick pick`, { nominalMs: 5_000, seen: 'quickInput' });
+    }
+    const undo = prompts.pickRow(ui, 'Undo Run', 'put every file back');
+    await ui.shows(undo, 'the quick pick\'s "Undo Run" entry', { nominalMs: 5_000, seen: 'quickInput' });
+    await walk.shotBothThemes('19-files-changed');
+    // The README's picture of Undo a run (committed as docs/files-changed.png).
+    await screenshots.saveTopCrop(page, 'files-changed', page.locator('.quick-input-widget'));
+    await undo.click();
     const restored = prompts.notification(ui, 'Restored', ...CHANGED_BY_RUN);
     await ui.shows(restored, `a notification "Restored ${CHANGED_BY_RUN.join(', ')}"`, { seen: 'nothing' });
-    await walk.shotBothThemes('19-undone-from-notice');
+    await walk.shotBothThemes('20-undone-from-notice');
     for (const file of ['src/cli.js', 'README.md']) assert.equal(read(walk.workspace, file), read(walk.original, file), `${file} is as it was before the run`);
     assert.equal(fs.existsSync(path.join(walk.workspace, 'test/verbose.test.js')), false, 'the test file the run created is deleted');
   });

@@ -6,13 +6,13 @@
 // "Waiting for you" section, the diff editor's title bar and the tree's inline buttons, the test command allowed
 // for good from its preview's title bar (after a confirmation, into the user settings file), a run whose test step
 // fails its postcondition and opens on its evidence, the re-planned steps (revision 2) appearing in place and
-// completing, a notification centre with no step buttons left in it, the end of the run (runEndWalk.js: the
-// "Files changed" notice, the summary and the trace), the files on disk, the run after a window reload, its replaced
-// steps kept and Undo Run; then a second plan (editedPlanWalk.js: Move Up, Save / Discard / Cancel, a run undone from
-// its notice). It runs at VS Code's default 300 px side bar and checks that each row's number, status icon and
-// revision show there uncut. Every stage is screenshot in a light and a dark theme under test-results/. The driver
-// (workbenchDriver.js) waits on conditions with budgets scaled to the machine, and each stage ends by checking that
-// the run's journal records no approval the test did not give.
+// completing, a notification centre with no step buttons left in it, the end of the run (runEndWalk.js: its one
+// notification, the summary and the trace), the files on disk, the run after a window reload, its replaced steps
+// kept and Undo Run; then a second plan (editedPlanWalk.js: Move Up, Save / Discard / Cancel, a run whose
+// notification lists the files it changed and undoes it). It runs at VS Code's default 300 px side bar and checks
+// that each row's number, status icon and revision show there uncut. Every stage is screenshot in a light and a dark
+// theme under test-results/. The driver (workbenchDriver.js) waits on conditions with budgets scaled to the machine,
+// and each stage ends by checking that the run's journal records no approval the test did not give.
 // Needs PLANWRIGHT_VSIX (scripts/test.js sets it) or a planwright-<version>.vsix in the root, and the compiled
 // tests in out/ (the scripted model server, the time budgets).
 'use strict';

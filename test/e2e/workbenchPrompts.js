@@ -48,6 +48,11 @@ async function answerNotice(ui, message, button) {
   await row.locator('.notification-list-item-buttons-container .monaco-button', { hasText: new RegExp(`^${escapeRegExp(button)}$`) }).click();
 }
 
+/** The label of the button that lists a run's files on `item`, an end-of-run notification: "Show Files" (or "Show"). @param {{ buttons: string[] }} item */
+function showFilesButton(item) {
+  return item.buttons.find((button) => button === 'Show Files') ?? 'Show';
+}
+
 /** A notification (toast or in the centre) showing every one of `texts`. @param {import('./workbenchDriver').WorkbenchDriver} ui @param {string[]} texts */
 function notification(ui, ...texts) {
   return texts.reduce((locator, text) => locator.filter({ hasText: text }), ui.page.locator('.notification-list-item'));
@@ -97,4 +102,4 @@ function escapeRegExp(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-module.exports = { notificationCentre, notice, answerNotice, notification, dialog, expectDialog, dialogButton, contextMenu, pickRow };
+module.exports = { notificationCentre, notice, showFilesButton, answerNotice, notification, dialog, expectDialog, dialogButton, contextMenu, pickRow };
