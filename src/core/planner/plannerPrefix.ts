@@ -43,6 +43,8 @@ const LANGUAGE = [
   '  appendFile → the content is in it (each also: parses, for .json); deleteFile → absent; renameFile → moved;',
   '  runCommand → exit 0. Write "check <check>" only for a check that says more (the test summary line in the output,',
   '  no old name left); never one the call already guarantees, such as contains of text it writes.',
+  '- The same call on several files is one line: leave "path" out of the arguments and add each path ["a.js","b.js"];',
+  '  $path in its arguments and checks stands for each file. The line is one step per file, numbered on (E4, E5, …).',
   '- Titles are derived ("readFile lib/greet.js"): write none.',
   '- Rarely needed: pre <check> (must hold before the tool runs), status <check> (settles an uncertain outcome),',
   '  undo <tool> {arguments} (undoes the step), keyed (the command honours PLANWRIGHT_IDEMPOTENCY_KEY).',
@@ -67,7 +69,8 @@ const RULES = [
 const REPLANS = [
   'When a step of a running plan broke, reply with patch lines only, one per line, no prose:',
   'replace <id> <step>   put <step> in place of step <id>, which keeps its id',
-  'add <id> [after <id2>] <step>   a new step with a new id (after <id2>: placed after it and waiting for it)',
+  'add <id> [after <id2>] <step>   a new step with a new id (after <id2>: placed after it and waiting for it); a step',
+  '   with each adds one step per file, numbered on from <id>',
   'drop <id>   remove a step that is not needed any more',
   '<step> is a plan line without its E<n> label. Frozen steps (done or running) cannot change; you may reference their',
   'outputs (#<id>). Steps the patch does not name stay as they are.',

@@ -8,12 +8,13 @@ import type { Step } from '../../../../src/core/plan/planSchema';
 function step(text: string, id = 'E1', earlier: readonly Step[] = []): Step {
   const result = parseCompactLine(text, { id, lineNumber: 1, earlier: new DependencyContext(earlier) });
   assert.deepEqual(result.problems, []);
-  return result.step!;
+  assert.equal(result.steps.length, 1);
+  return result.steps[0]!;
 }
 
 function problem(text: string, id = 'E1'): string {
   const result = parseCompactLine(text, { id, lineNumber: 3 });
-  assert.equal(result.step, undefined);
+  assert.deepEqual(result.steps, []);
   assert.equal(result.problems.length, 1);
   assert.equal(result.problems[0]!.stepId, id);
   assert.equal(result.problems[0]!.path, id);
@@ -76,7 +77,7 @@ describe('parseCompactLine', () => {
     assert.match(problem('readFile {path:"a"}'), /^line 3: column 10: the arguments of readFile are not valid JSON \(/);
     assert.equal(problem('readFile {"path":"a"} after'), 'line 3: column 28: expected step ids after "after" (e.g. after E1,E2), found the end of the line');
     assert.equal(problem('readFile {"path":"a"} check has a'), 'line 3: column 29: expected a check (exists, absent, json, contains, matches, exit, output, run, result, not, all, any), found "has a"');
-    assert.equal(problem('readFile {"path":"a"} then E2'), 'line 3: column 23: expected after, check, pre, status, undo, idempotent, keyed or "# title" after the arguments, found "then E2"');
+    assert.equal(problem('readFile {"path":"a"} then E2'), 'line 3: column 23: expected each, after, check, pre, status, undo, idempotent, keyed or "# title" after the arguments, found "then E2"');
     assert.equal(problem('readFile {"path":"a"} idempotent idempotent'), 'line 3: column 34: "idempotent" is written twice');
     assert.equal(problem('E4 readFile {"path":"a"}', 'E3'), 'line 3: labelled E4, but its position makes it E3; steps are numbered by the order of their lines');
   });
