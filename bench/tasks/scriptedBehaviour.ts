@@ -9,7 +9,7 @@ import { implicitDependencies, resolveReferences } from '../../src/core/plan/ref
 import type { Step } from '../../src/core/plan/planSchema';
 import { stepFlags } from '../../src/core/plan/stepFlags';
 import { walkChecks } from '../../src/core/plan/walkChecks';
-import { encodeStepLine, encodeStepLines } from '../../src/core/replanner/stepLine';
+import { encodeStepLine, encodeAddedStepLines } from '../../src/core/replanner/stepLine';
 import type { BenchTask } from './benchTask';
 import { followUpSteps } from './v2/v2Script';
 
@@ -48,7 +48,7 @@ export function replanSteps(task: BenchTask, frozenIds: ReadonlySet<string>, bro
 export function replanReply(task: BenchTask, brokenId?: string): string {
   if (task.fault && (brokenId === undefined || brokenId === task.fault.stepId)) return `replace ${task.fault.stepId} ${encodeStepLine(task.fault.fixed)}`;
   if (task.followUp && brokenId !== undefined && task.plan.steps.some((step) => step.id === brokenId)) {
-    return [`drop ${brokenId}`, ...encodeStepLines(task.followUp).map(({ steps, line }) => `add ${steps[0]!.id} ${line}`)].join('\n');
+    return [`drop ${brokenId}`, ...encodeAddedStepLines(task.followUp).map(({ steps, line }) => `add ${steps[0]!.id} ${line}`)].join('\n');
   }
   return '';
 }

@@ -14,11 +14,12 @@ export function encodeStepLine(step: Step): string {
 }
 
 /**
- * `steps` as patch step lines without their labels, each read on its own: a run alike but for the path
- * as one `each` line, which an `add` of its first id adds whole.
+ * `steps` as the step lines of a patch's `add` lines, without their labels. Applying a patch adds its
+ * steps' file hazards (patchHazards.ts), so a line leaves out the order that hazards with the lines
+ * before it imply, as a plan's lines do; a run alike but for the path is one `each` line.
  */
-export function encodeStepLines(steps: readonly Step[]): { readonly steps: readonly Step[]; readonly line: string }[] {
-  return encodeEachLines(steps, [], { terse: true, fresh: true }).map((encoded) => ({ steps: encoded.steps, line: encoded.text.slice(encoded.steps[0]!.id.length + 1) }));
+export function encodeAddedStepLines(steps: readonly Step[]): { readonly steps: readonly Step[]; readonly line: string }[] {
+  return encodeEachLines(steps, [], { terse: true }).map((encoded) => ({ steps: encoded.steps, line: encoded.text.slice(encoded.steps[0]!.id.length + 1) }));
 }
 
 /** Reads one compact step line (an `E4` label, if written, must be the id) as step `id`, and the ids after it for `each`. */

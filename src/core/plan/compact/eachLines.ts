@@ -45,13 +45,13 @@ function canonical(value: unknown): string {
   );
 }
 
-/** What the reader makes of `lines` after `before` (each line after nothing, when `fresh`); undefined when a line has a problem. */
-function readBack(lines: readonly string[], before: readonly DependencyView[], firstId: string, fresh: boolean): Step[] | undefined {
-  const shared = new DependencyContext(before);
+/** What the reader makes of `lines` after `before`; undefined when a line has a problem. */
+function readBack(lines: readonly string[], before: readonly DependencyView[], firstId: string): Step[] | undefined {
+  const context = new DependencyContext(before);
   const steps: Step[] = [];
   let number = Number(/^E(\d+)$/.exec(firstId)?.[1] ?? NaN);
   for (const line of lines) {
-    const read = parseCompactLine(line, { id: `E${number}`, earlier: fresh ? new DependencyContext() : shared });
+    const read = parseCompactLine(line, { id: `E${number}`, earlier: context });
     if (read.problems.length > 0) return undefined;
     steps.push(...read.steps);
     number += read.steps.length;
@@ -61,10 +61,9 @@ function readBack(lines: readonly string[], before: readonly DependencyView[], f
 
 /**
  * `steps` (ids E<n> in order) as compact lines after `existing`, a run alike but for the path written as
- * one `each` line. `fresh`: every line is read on its own, as a patch's are, so none sees the one before.
+ * one `each` line.
  */
-export function encodeEachLines(steps: readonly Step[], existing: readonly DependencyView[], options: EncodeOptions & { readonly fresh?: boolean } = {}): EncodedLine[] {
-  const fresh = options.fresh ?? false;
+export function encodeEachLines(steps: readonly Step[], existing: readonly DependencyView[], options: EncodeOptions = {}): EncodedLine[] {
   const lines: EncodedLine[] = [];
   // What the encoder has written so far (it writes against the steps) and what the reader made of it.
   const written: Step[] = [];
@@ -75,17 +74,17 @@ export function encodeEachLines(steps: readonly Step[], existing: readonly Depen
     let end = index + 1;
     while (template !== undefined && end < steps.length && templateOf(steps[end]!) === template) end++;
     const run = steps.slice(index, end);
-    const context = (): DependencyContext => new DependencyContext(fresh ? [] : [...existing, ...written]);
+    const context = (): DependencyContext => new DependencyContext([...existing, ...written]);
     const shared = context();
     const plain = run.map((step) => {
-      const text = encodeCompactStep(step, fresh ? context() : shared, options);
+      const text = encodeCompactStep(step, shared, options);
       shared.add(step);
       return text;
     });
     const asRun = run.length > 1 ? eachLine(run, context(), options) : undefined;
-    const before = fresh ? [] : [...existing, ...read];
-    const plainRead = readBack(plain, before, first.id, fresh);
-    const runRead = asRun === undefined ? undefined : readBack([asRun], before, first.id, fresh);
+    const before = [...existing, ...read];
+    const plainRead = readBack(plain, before, first.id);
+    const runRead = asRun === undefined ? undefined : readBack([asRun], before, first.id);
     if (asRun !== undefined && runRead !== undefined && canonical(runRead) === canonical(plainRead)) lines.push({ steps: run, text: asRun });
     else lines.push(...run.map((step, offset) => ({ steps: [step], text: plain[offset]! })));
     written.push(...run);

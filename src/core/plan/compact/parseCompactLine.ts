@@ -6,6 +6,7 @@
 //
 // C is a check in the one-line grammar (checkGrammar.ts). A label, when written, must be the id the
 // line's position gives it. A malformed line is a problem located at its step and line, never a throw.
+import { PLAN_LIMITS } from '../../planLimits';
 import type { PlanProblem } from '../planProblem';
 import type { Step } from '../planSchema';
 import { readCheck } from './checkGrammar';
@@ -141,7 +142,7 @@ function readValues(scanner: LineScanner, key: string): string[] {
   return values as string[];
 }
 
-/** `E2,E3`, `E2 E3`, `#E2` or `2,3` (numbers mean E<n>); at least one. */
+/** `E2,E3`, `E2 E3`, `#E2`, `2,3` (numbers mean E<n>) or a range `E2-E9`; at least one. */
 function readIds(scanner: LineScanner): string[] {
   const ids: string[] = [];
   for (;;) {
@@ -149,9 +150,16 @@ function readIds(scanner: LineScanner): string[] {
     const word = scanner.peekWord();
     if (word === undefined || (TRAILER_WORDS as readonly string[]).includes(word) || !/^#?[A-Za-z0-9][A-Za-z0-9_-]*$/.test(word)) break;
     scanner.word();
+    const range = /^#?E?(\d+)-#?E?(\d+)$/.exec(word);
+    if (range) {
+      const [from, to] = [Number(range[1]), Number(range[2])];
+      if (to <= from || to - from >= PLAN_LIMITS.steps) throw scanner.error(`"${word}" is not a range of step ids from a lower number to a higher one`, false);
+      for (let number = from; number <= to; number++) ids.push(`E${number}`);
+      continue;
+    }
     const id = word.replace(/^#/, '');
     ids.push(/^\d+$/.test(id) ? `E${id}` : id);
   }
-  if (ids.length === 0) throw scanner.error('expected step ids after "after" (e.g. after E1,E2)');
+  if (ids.length === 0) throw scanner.error('expected step ids after "after" (e.g. after E1,E2 or after E2-E5)');
   return ids;
 }

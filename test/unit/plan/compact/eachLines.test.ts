@@ -8,8 +8,10 @@ import { readCompactPlan } from '../../../../src/core/plan/compact/compactPlanRe
 import { encodeEachLines, encodeEachPlan } from '../../../../src/core/plan/compact/eachLines';
 import { parseCompactLine } from '../../../../src/core/plan/compact/parseCompactLine';
 import { parsePatch } from '../../../../src/core/plan/parsePatch';
+import { applyPatch } from '../../../../src/core/plan/planPatch';
 import type { Step } from '../../../../src/core/plan/planSchema';
-import { encodeStepLines, parseStepLine } from '../../../../src/core/replanner/stepLine';
+import { encodeAddedStepLines, parseStepLine } from '../../../../src/core/replanner/stepLine';
+import { validPlan } from '../../support/executorFakes';
 
 const SWAP = 'proposeEdit {"instruction":"Use log.info in $path"} each path ["src/a.js","src/b.js","src/c.js"] check all(not contains $path "console.log("; contains $path "log.info(")';
 
@@ -94,12 +96,16 @@ describe('each lines written for a model', () => {
     assert.equal(encodeEachLines(literal, []).length, 2);
   });
 
-  it('writes patch lines that an add of the first id adds whole, each line read on its own', () => {
+  it('writes add lines that an add of the first id adds whole, leaving out the order hazards imply', () => {
     const steps = [swapStep('E5', 'src/a.js'), swapStep('E6', 'src/b.js'), { id: 'E7', title: 'runCommand npm test', tool: 'runCommand', args: { command: 'npm test' }, dependsOn: ['E5', 'E6'], postcondition: { kind: 'exitCode' as const, equals: 0 }, idempotent: true }];
-    const lines = encodeStepLines(steps);
+    const lines = encodeAddedStepLines(steps);
     assert.deepEqual(lines.map((line) => line.steps.map((step) => step.id)), [['E5', 'E6'], ['E7']]);
+    assert.doesNotMatch(lines[1]!.line, /after/, 'the test run waits for the edits through their hazards');
     const patch = parsePatch(lines.map(({ steps: own, line }) => `add ${own[0]!.id} ${line}`).join('\n'), parseStepLine);
     assert.ok(patch.ok);
-    assert.deepEqual(patch.patch.map((op) => (op.op === 'add' ? [op.step.id, op.step.args, op.step.dependsOn ?? []] : [])), steps.map((step) => [step.id, step.args, step.dependsOn ?? []]));
+    const before = validPlan([{ id: 'E4', title: 'readFile src/a.js', tool: 'readFile', args: { path: 'src/a.js' } }]);
+    const applied = applyPatch(before, new Map([['E4', 'succeeded']]), patch.patch);
+    assert.ok(applied.ok, applied.ok ? '' : applied.problems.map((problem) => problem.message).join());
+    assert.deepEqual(applied.plan.steps.slice(1).map((step) => [step.id, step.args, step.dependsOn ?? []]), steps.map((step) => [step.id, step.args, step.dependsOn ?? []]));
   });
 });
