@@ -4,12 +4,12 @@
 // references already resolved (an agent sees the outputs and writes them out).
 import { findTool } from '../../src/core/tools/toolCatalog';
 import { escalationReason, type IntendedAction } from '../../src/core/fused/escalationRule';
-import { encodeCompactPlan } from '../../src/core/plan/compact/encodeCompactPlan';
+import { encodeEachPlan } from '../../src/core/plan/compact/eachLines';
 import { implicitDependencies, resolveReferences } from '../../src/core/plan/references';
 import type { Step } from '../../src/core/plan/planSchema';
 import { stepFlags } from '../../src/core/plan/stepFlags';
 import { walkChecks } from '../../src/core/plan/walkChecks';
-import { encodeStepLine } from '../../src/core/replanner/stepLine';
+import { encodeStepLine, encodeAddedStepLines } from '../../src/core/replanner/stepLine';
 import type { BenchTask } from './benchTask';
 import { followUpSteps } from './v2/v2Script';
 
@@ -24,10 +24,10 @@ export type ScriptedTurn = { readonly kind: 'calls'; readonly calls: readonly Sc
 
 /**
  * The planner's reply: the plan's steps in the compact plan language, written as the prompt asks — no
- * titles, no check the call already guarantees.
+ * titles, no check the call already guarantees, one `each` line for the same call on several files.
  */
 export function plannerReply(task: BenchTask): string {
-  return encodeCompactPlan(task.plan.steps, { terse: true });
+  return encodeEachPlan(task.plan.steps);
 }
 
 /**
@@ -42,12 +42,13 @@ export function replanSteps(task: BenchTask, frozenIds: ReadonlySet<string>, bro
 /**
  * The re-planner's reply, a patch: the faulty step replaced by its fix; for a v2 task whose discovery
  * check failed, that check dropped and the follow-up steps (the edits the check's output named, then the
- * check again and the tests) added. Nothing when there is nothing to fix.
+ * check again and the tests) added, the same call on several files as one `each` line. Nothing when
+ * there is nothing to fix.
  */
 export function replanReply(task: BenchTask, brokenId?: string): string {
   if (task.fault && (brokenId === undefined || brokenId === task.fault.stepId)) return `replace ${task.fault.stepId} ${encodeStepLine(task.fault.fixed)}`;
   if (task.followUp && brokenId !== undefined && task.plan.steps.some((step) => step.id === brokenId)) {
-    return [`drop ${brokenId}`, ...task.followUp.map((step) => `add ${step.id} ${encodeStepLine(step)}`)].join('\n');
+    return [`drop ${brokenId}`, ...encodeAddedStepLines(task.followUp).map(({ steps, line }) => `add ${steps[0]!.id} ${line}`)].join('\n');
   }
   return '';
 }

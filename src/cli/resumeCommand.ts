@@ -20,7 +20,7 @@ import { runSession, stderrLogger } from './runSession';
 import { recordedMcp, reopenRecordedMcp } from '../node/mcp/recordedMcpServers';
 
 const USAGE =
-  'planwright resume --journal FILE [--plan EDITED.plan.json] [--workspace DIR] [--approve all|reads|none] [--approve-rerun] [--max-parallel N] [--max-replans N] [--max-read-bytes N] [--max-output-bytes N] [--summary plain|model] [--trace FILE] [--prices FILE] [--no-project-rules] [--json]';
+  'planwright resume --journal FILE [--plan EDITED.plan.json] [--workspace DIR] [--approve all|reads|none] [--approve-rerun] [--max-parallel N] [--max-model-calls N] [--max-replans N] [--max-read-bytes N] [--max-output-bytes N] [--summary plain|model] [--trace FILE] [--prices FILE] [--no-project-rules] [--json]';
 
 /** The `resume` sub-command, with the models built by `modelsOf` from the environment; `logFiles` as for `run`. */
 export function createResumeCommand(modelsOf: (env: CliIo['env']) => CliModels, logFiles: LogFiles = nodeLogFiles): CliCommand {
@@ -37,7 +37,7 @@ export const resumeCommand: CliCommand = createResumeCommand(modelsFromEnv);
 async function resume(givenArgs: readonly string[], givenIo: CliIo, modelsOf: (env: CliIo['env']) => CliModels, logFiles: LogFiles): Promise<number> {
   const { args, env } = applyProjectRulesFlag(givenArgs, givenIo.env);
   const io: CliIo = { ...givenIo, env };
-  const flags = parseRunFlags(args, ['journal', 'plan', 'workspace', 'approve', 'max-parallel', 'max-replans', 'max-read-bytes', 'max-output-bytes', 'summary', 'trace', 'prices']);
+  const flags = parseRunFlags(args, ['journal', 'plan', 'workspace', 'approve', 'max-parallel', 'max-model-calls', 'max-replans', 'max-read-bytes', 'max-output-bytes', 'summary', 'trace', 'prices']);
   if ('error' in flags) return fail(io, `${flags.error}\nUsage: ${USAGE}`);
   if (flags.help) {
     io.stdout.write(`Usage: ${USAGE}\n`);

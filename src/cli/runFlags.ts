@@ -16,6 +16,7 @@ export interface RunFlags {
   readonly workspace?: string;
   readonly approve?: AutoApprove;
   readonly maxParallel?: number;
+  readonly maxModelCalls?: number;
   readonly maxReplans?: number;
   /** The read limit: the largest file read into memory or the journal. */
   readonly maxReadBytes?: number;
@@ -35,9 +36,9 @@ export interface RunFlags {
   readonly prices?: string;
 }
 
-type ValueFlag = 'goal' | 'mode' | 'workspace' | 'approve' | 'max-parallel' | 'max-replans' | 'max-read-bytes' | 'max-output-bytes' | 'summary' | 'journal' | 'trace' | 'plan' | 'prices';
+type ValueFlag = 'goal' | 'mode' | 'workspace' | 'approve' | 'max-parallel' | 'max-model-calls' | 'max-replans' | 'max-read-bytes' | 'max-output-bytes' | 'summary' | 'journal' | 'trace' | 'plan' | 'prices';
 
-const VALUE_FLAGS: ReadonlySet<string> = new Set<ValueFlag>(['goal', 'mode', 'workspace', 'approve', 'max-parallel', 'max-replans', 'max-read-bytes', 'max-output-bytes', 'summary', 'journal', 'trace', 'plan', 'prices']);
+const VALUE_FLAGS: ReadonlySet<string> = new Set<ValueFlag>(['goal', 'mode', 'workspace', 'approve', 'max-parallel', 'max-model-calls', 'max-replans', 'max-read-bytes', 'max-output-bytes', 'summary', 'journal', 'trace', 'plan', 'prices']);
 
 /** The smallest read or output limit a flag accepts: below it, ordinary source files would be refused. */
 const MIN_LIMIT_BYTES = 1024;
@@ -72,6 +73,8 @@ export function parseRunFlags(args: readonly string[], allowed: readonly ValueFl
   if (summary !== undefined && !SummaryModeSchema.safeParse(summary).success) return { error: `--summary must be ${SummaryModeSchema.options.join(' or ')}, not "${summary}"` };
   const maxParallel = count(values.get('max-parallel'), 1);
   if (maxParallel === null) return { error: `--max-parallel must be a whole number of at least 1, not "${values.get('max-parallel')}"` };
+  const maxModelCalls = count(values.get('max-model-calls'), 1);
+  if (maxModelCalls === null) return { error: `--max-model-calls must be a whole number of at least 1, not "${values.get('max-model-calls')}"` };
   const maxReplans = count(values.get('max-replans'), 0);
   if (maxReplans === null) return { error: `--max-replans must be a whole number of at least 0, not "${values.get('max-replans')}"` };
   const maxReadBytes = count(values.get('max-read-bytes'), MIN_LIMIT_BYTES);
@@ -88,6 +91,7 @@ export function parseRunFlags(args: readonly string[], allowed: readonly ValueFl
     ...defined('workspace', values.get('workspace')),
     ...defined('approve', approve === undefined ? undefined : APPROVE_MODES[approve]),
     ...defined('maxParallel', maxParallel),
+    ...defined('maxModelCalls', maxModelCalls),
     ...defined('maxReplans', maxReplans),
     ...defined('maxReadBytes', maxReadBytes),
     ...defined('maxOutputBytes', maxOutputBytes),
@@ -103,6 +107,7 @@ export function parseRunFlags(args: readonly string[], allowed: readonly ValueFl
 export function optionOverrides(flags: RunFlags, base: RunOptions): Partial<RunOptions> {
   return {
     ...(flags.maxParallel !== undefined ? { maxParallel: flags.maxParallel } : {}),
+    ...(flags.maxModelCalls !== undefined ? { maxModelCalls: flags.maxModelCalls } : {}),
     ...(flags.maxReplans !== undefined ? { maxReplans: flags.maxReplans } : {}),
     ...(flags.summary !== undefined ? { summary: flags.summary } : {}),
     ...(flags.approve !== undefined || flags.approveRerun

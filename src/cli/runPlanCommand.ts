@@ -26,7 +26,7 @@ import { newRunId } from '../node/runId';
 import { runSession, runSessionWith, type SessionResult } from './runSession';
 
 const USAGE =
-  'planwright run <plan.json | --goal "…" [--mode split|fused|auto]> --workspace DIR [--approve all|reads|none] [--approve-rerun] [--max-parallel N] [--max-replans N] [--max-read-bytes N] [--max-output-bytes N] [--summary plain|model] [--journal FILE] [--trace FILE] [--prices FILE] [--no-project-rules] [--json]';
+  'planwright run <plan.json | --goal "…" [--mode split|fused|auto]> --workspace DIR [--approve all|reads|none] [--approve-rerun] [--max-parallel N] [--max-model-calls N] [--max-replans N] [--max-read-bytes N] [--max-output-bytes N] [--summary plain|model] [--journal FILE] [--trace FILE] [--prices FILE] [--no-project-rules] [--json]';
 
 /** What `--goal` says when no planner model is configured. */
 export const GOAL_NEEDS_MODEL =
@@ -51,7 +51,7 @@ export const runPlanCommand: CliCommand = createRunPlanCommand(modelsFromEnv);
 async function runPlan(givenArgs: readonly string[], givenIo: CliIo, modelsOf: (env: CliIo['env']) => CliModels, logFiles: LogFiles): Promise<number> {
   const { args, env } = applyProjectRulesFlag(givenArgs, givenIo.env);
   const io: CliIo = { ...givenIo, env };
-  const flags = parseRunFlags(args, ['goal', 'mode', 'workspace', 'approve', 'max-parallel', 'max-replans', 'max-read-bytes', 'max-output-bytes', 'summary', 'journal', 'trace', 'prices']);
+  const flags = parseRunFlags(args, ['goal', 'mode', 'workspace', 'approve', 'max-parallel', 'max-model-calls', 'max-replans', 'max-read-bytes', 'max-output-bytes', 'summary', 'journal', 'trace', 'prices']);
   if ('error' in flags) return fail(io, `${flags.error}\nUsage: ${USAGE}`);
   if (flags.help) {
     io.stdout.write(`Usage: ${USAGE}\n`);

@@ -5,7 +5,7 @@
 // (src/vscode/settings.ts) gathers the raw values; package.json's contributes.configuration describes
 // the same keys, checked against this schema by test/unit/vscodeAdapters/settingsManifest.test.ts.
 import { z } from 'zod';
-import { AutoApproveSchema, DEFAULT_AUTO_APPROVE, DEFAULT_RUN_OPTIONS, type RunOptions } from './run/runOptions';
+import { AutoApproveSchema, DEFAULT_AUTO_APPROVE, DEFAULT_MAX_MODEL_CALLS, DEFAULT_RUN_OPTIONS, type RunOptions } from './run/runOptions';
 import { ModelPricesSchema } from './cost/modelPrices';
 import { RunModeSchema } from './run/runMode';
 import { McpServersSchema } from './mcp/mcpServerConfig';
@@ -32,6 +32,7 @@ export const HostSettingsSchema = z.object({
   lmVendor: trimmed.default(''),
   lmFamily: trimmed.default(''),
   maxParallel: z.number().int().min(1).max(16).default(DEFAULT_RUN_OPTIONS.maxParallel),
+  maxModelCalls: z.number().int().min(1).max(32).default(DEFAULT_MAX_MODEL_CALLS),
   maxRetries: z.number().int().min(0).max(10).default(DEFAULT_RUN_OPTIONS.retry.maxRetries),
   maxReplans: z.number().int().min(0).max(20).default(DEFAULT_RUN_OPTIONS.maxReplans),
   autoApprove: SettingsAutoApproveSchema.default(DEFAULT_AUTO_APPROVE),
@@ -156,6 +157,7 @@ export function runOptionsFromSettings(settings: HostSettings, base: RunOptions 
   return {
     ...base,
     maxParallel: settings.maxParallel,
+    maxModelCalls: settings.maxModelCalls,
     maxReplans: settings.maxReplans,
     retry: { ...base.retry, maxRetries: settings.maxRetries },
     limits: { ...base.limits, commandTimeoutMs: settings.commandTimeoutMs, maxReadBytes: settings.maxReadBytes, maxOutputBytes: settings.maxOutputBytes },

@@ -109,7 +109,7 @@ export function classifyFailure(error: unknown, context: CallContext, now: numbe
   }
   if (status === 429) {
     return {
-      error: new ModelError('rateLimited', `The model endpoint at ${baseUrl} is rate-limiting requests (429, ${after}): ${serverText(error, context)}. Wait and try again, or lower planwright.maxParallel.`),
+      error: new ModelError('rateLimited', `The model endpoint at ${baseUrl} is rate-limiting requests (429, ${after}): ${serverText(error, context)}. Wait and try again, or lower planwright.maxModelCalls.`),
       retryable: true,
       retryAfterMs: retryAfterMs(error.headers, now),
     };

@@ -28,6 +28,7 @@ import { statusById, stepOutputs, type RunState } from '../run/runState';
 import { runReport, type RunReport } from './runSummary';
 import { writeSummary } from './summaryWriter';
 import { countedAsRunning, firstBrokenStep, quietOutcome, stepsToStart } from './scheduler';
+import { callsModel, parallelLimits } from './parallelLimits';
 import { streamedPlanStop } from './streamedPlanStop';
 import { approvalIoOf, cancelRemaining, invalidateDependents, recordNotUndoable, recoveryIoOf, stepRunnerIo, writesOf, type RunIo } from './runIo';
 import { runStep, type StepEnd } from './stepRunner';
@@ -174,7 +175,7 @@ export class PlanRun {
             if (question) inFlight.set(`approval:${step.id}`, question.answered.finally(() => inFlight.delete(`approval:${step.id}`)));
           }
           const statuses = countedAsRunning(statusById(this.current), starting);
-          for (const step of stepsToStart(this.current.plan, statuses, this.options.maxParallel, (s) => writesOf(s, this.current))) {
+          for (const step of stepsToStart(this.current.plan, statuses, parallelLimits(this.options), (s) => writesOf(s, this.current), callsModel)) {
             // Ready steps start side by side: none waits for another's snapshot or journal commit.
             starting.add(step.id);
             const done = this.startStep(step, signal, () => starting.delete(step.id));

@@ -1,29 +1,42 @@
-// Pure scheduling decisions: which ready steps start now (parallel up to a limit, never two writers of
-// one file at once), which steps a failure invalidates, and whether the run has anything left to do.
+// Pure scheduling decisions: which ready steps start now (parallel up to a limit for steps that work on
+// this machine and another for steps that wait on the worker model, never two writers of one file at once), which steps a failure invalidates, and whether the run has anything left to do.
 import { dependentsOf, readySteps } from '../plan/planGraph';
 import type { Step, ValidPlan } from '../plan/planSchema';
 import type { StepStatus } from '../plan/stepStatus';
 import { NOT_STARTED_STATUSES } from '../run/stepTransitions';
 
+/** How many steps may run at once: `local` ones (files, commands) and ones that wait on the worker model. */
+export interface ParallelLimits {
+  readonly local: number;
+  readonly model: number;
+}
+
 /**
- * The approved, ready steps to start now, in plan order: at most `maxParallel` running in all, and none
- * whose files (`writesOf`) overlap the files of a running step or of a step chosen before it.
+ * The approved, ready steps to start now, in plan order: at most `limits.model` running of the steps
+ * `callsModel` picks out and `limits.local` of the others, and none whose files (`writesOf`) overlap the
+ * files of a running step or of a step chosen before it.
  */
 export function stepsToStart(
   plan: ValidPlan,
   statuses: ReadonlyMap<string, StepStatus>,
-  maxParallel: number,
+  limits: ParallelLimits,
   writesOf: (step: Step) => readonly string[],
+  callsModel: (step: Step) => boolean = () => false,
 ): Step[] {
   const running = plan.steps.filter((step) => statuses.get(step.id) === 'running');
   const busyFiles = new Set(running.flatMap((step) => writesOf(step).map(fileKey)));
+  const taken = { local: 0, model: 0 };
+  for (const step of running) taken[callsModel(step) ? 'model' : 'local']++;
   const chosen: Step[] = [];
   for (const step of readySteps(plan, statuses)) {
-    if (running.length + chosen.length >= maxParallel) break;
+    if (taken.local >= limits.local && taken.model >= limits.model) break;
     if (statuses.get(step.id) !== 'approved') continue;
+    const pool = callsModel(step) ? 'model' : 'local';
+    if (taken[pool] >= limits[pool]) continue;
     const files = writesOf(step).map(fileKey);
     if (files.some((file) => busyFiles.has(file))) continue;
     for (const file of files) busyFiles.add(file);
+    taken[pool]++;
     chosen.push(step);
   }
   return chosen;

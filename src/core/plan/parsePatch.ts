@@ -2,7 +2,8 @@
 //   replace E4 <step>        put <step> in place of E4 (it keeps the id E4)
 //   add E7 [after E5] <step> a new step E7, after E5 (or at the end)
 //   drop E6                  remove E6
-// `<step>` is one step line, read by the step-line parser handed in. Parsing is tolerant line by line:
+// `<step>` is one step line, read by the step-line parser handed in; an `add` line whose step stands for
+// several (`each`) adds them all, numbered on from its id. Parsing is tolerant line by line:
 // blank lines and code fences are ignored, and each malformed line is one problem naming its line. A
 // patch of more operations than a plan may have steps ends there with one problem, unread past it.
 import { PLAN_LIMITS } from '../planLimits';
@@ -10,8 +11,8 @@ import type { PatchOp, PlanPatch } from './planPatch';
 import type { Step } from './planSchema';
 import { STEP_ID_PATTERN } from './planSchema';
 
-/** Reads one step line as the step `id`: the step, or one line saying what is wrong with it. */
-export type StepLineParser = (text: string, id: string) => { readonly ok: true; readonly step: Step } | { readonly ok: false; readonly problem: string };
+/** Reads one step line as the step `id` (and the ids after it, for a line with `each`): its steps, or one line saying what is wrong. */
+export type StepLineParser = (text: string, id: string) => { readonly ok: true; readonly steps: readonly Step[] } | { readonly ok: false; readonly problem: string };
 
 /** A parsed patch, or one problem per malformed line. */
 export type PatchParse = { readonly ok: true; readonly patch: PlanPatch } | { readonly ok: false; readonly problems: readonly string[] };
@@ -21,26 +22,30 @@ const REPLACE = new RegExp(`^replace\\s+(${ID})\\s+(.+)$`);
 const ADD = new RegExp(`^add\\s+(${ID})(?:\\s+after\\s+(${ID}))?\\s+(.+)$`);
 const DROP = new RegExp(`^drop\\s+(${ID})\\s*$`);
 
-/** One line of a patch read on its own: its operation, the problem with it, or nothing for a blank line or a code fence. */
-export type PatchLineRead = { readonly op: PatchOp } | { readonly problem: string } | undefined;
+/** One line of a patch read on its own: its operations (several for an `add` with `each`), the problem with it, or nothing for a blank line or a code fence. */
+export type PatchLineRead = { readonly ops: readonly PatchOp[] } | { readonly problem: string } | undefined;
 
 /** Reads the patch line `text`; `where` ("line 3") starts any problem. */
 export function readPatchLine(text: string, where: string, parseStep: StepLineParser): PatchLineRead {
   const line = text.trim();
   if (line.length === 0 || line.startsWith('```')) return undefined;
-  const step = (body: string, id: string): { readonly step: Step } | { readonly problem: string } => {
+  const steps = (body: string, id: string): { readonly steps: readonly Step[] } | { readonly problem: string } => {
     const parsed = parseStep(body, id);
-    return parsed.ok ? { step: parsed.step } : { problem: `${where} (${id}): ${parsed.problem}` };
+    return parsed.ok ? { steps: parsed.steps } : { problem: `${where} (${id}): ${parsed.problem}` };
   };
   let match: RegExpExecArray | null;
-  if ((match = DROP.exec(line))) return { op: { op: 'drop', id: match[1]! } };
+  if ((match = DROP.exec(line))) return { ops: [{ op: 'drop', id: match[1]! }] };
   if ((match = REPLACE.exec(line))) {
-    const parsed = step(match[2]!, match[1]!);
-    return 'step' in parsed ? { op: { op: 'replace', id: match[1]!, step: parsed.step } } : parsed;
+    const id = match[1]!;
+    const parsed = steps(match[2]!, id);
+    if (!('steps' in parsed)) return parsed;
+    if (parsed.steps.length !== 1) return { problem: `${where} (${id}): replace puts one step in place of ${id}, but the line stands for ${parsed.steps.length} ("each"); replace with one, and add the others` };
+    return { ops: [{ op: 'replace', id, step: parsed.steps[0]! }] };
   }
   if ((match = ADD.exec(line))) {
-    const parsed = step(match[3]!, match[1]!);
-    return 'step' in parsed ? { op: { op: 'add', step: parsed.step, ...(match[2] ? { after: match[2] } : {}) } } : parsed;
+    const after = match[2];
+    const parsed = steps(match[3]!, match[1]!);
+    return 'steps' in parsed ? { ops: parsed.steps.map((step): PatchOp => ({ op: 'add', step, ...(after ? { after } : {}) })) } : parsed;
   }
   return { problem: `${where}: expected "replace <id> <step>", "add <id> [after <id>] <step>" or "drop <id>", got ${JSON.stringify(line.slice(0, 80))}` };
 }
@@ -55,11 +60,12 @@ export function parsePatch(text: string, parseStep: StepLineParser): PatchParse 
     const where = `line ${index + 1}`;
     const read = readPatchLine(lines[index]!, where, parseStep);
     if (!read) continue;
-    if (++operations > PLAN_LIMITS.steps) {
+    operations += 'ops' in read ? read.ops.length : 1;
+    if (operations > PLAN_LIMITS.steps) {
       problems.push(tooManyOperations(where));
       break;
     }
-    if ('op' in read) ops.push(read.op);
+    if ('ops' in read) ops.push(...read.ops);
     else problems.push(read.problem);
   }
   if (problems.length > 0) return { ok: false, problems };

@@ -40,8 +40,9 @@ export class ModelRepairer implements StepRepairer {
     const usage = [usageOf(response, 'repairer')];
     const line = response.content.split('\n').map((text) => text.trim()).find((text) => text.length > 0 && !text.startsWith('```')) ?? '';
     const parsed = parseStepLine(line.replace(new RegExp(`^(?:replace\\s+)?${id}\\s+`), ''), id);
-    const patch: PlanPatch | undefined = parsed.ok ? [{ op: 'replace', id, step: parsed.step }] : undefined;
-    const problems = patch ? check(patch) : [parsed.ok ? '' : parsed.problem];
+    const one = parsed.ok && parsed.steps.length === 1 ? parsed.steps[0] : undefined;
+    const patch: PlanPatch | undefined = one ? [{ op: 'replace', id, step: one }] : undefined;
+    const problems = patch ? check(patch) : [parsed.ok ? `a repair is one step, but the line stands for ${parsed.steps.length} ("each")` : parsed.problem];
     if (!patch || problems.length > 0) throw new PlannerError('invalidReplan', `the repair of ${id} is unusable: ${problems.join('; ')}`, problems, usage);
     return { patch, usage };
   }

@@ -50,12 +50,20 @@ export class PatchLineStream implements ReplyStream<PlanPatch> {
     const read = readPatchLine(text.replace(/\r$/, ''), where, this.parseStep);
     if (!read) return;
     const offset = { chars: this.chars };
-    if (++this.operations > PLAN_LIMITS.steps) {
+    this.operations += 'ops' in read ? read.ops.length : 1;
+    if (this.operations > PLAN_LIMITS.steps) {
       this.full = true;
       this.sink.line({ problem: tooManyOperations(where), offset });
       return;
     }
-    if ('op' in read) this.ops.push(read.op);
-    this.sink.line({ ...read, offset });
+    if (!('ops' in read)) {
+      this.sink.line({ ...read, offset });
+      return;
+    }
+    // An `add` with `each` is several operations; each reaches the run as its own line.
+    for (const op of read.ops) {
+      this.ops.push(op);
+      this.sink.line({ op, offset });
+    }
   }
 }

@@ -23,6 +23,8 @@ export type SummaryMode = z.infer<typeof SummaryModeSchema>;
 /** The options of a run, as journalled in `runStarted`. */
 export const RunOptionsSchema = z.object({
   maxParallel: z.number().int().positive(),
+  /** Steps waiting on the worker model at once, besides `maxParallel`'s; absent in journals written before it existed. */
+  maxModelCalls: z.number().int().positive().optional(),
   maxReplans: z.number().int().nonnegative(),
   retry: z.object({ maxRetries: z.number().int().nonnegative(), baseDelayMs: z.number().nonnegative() }),
   limits: z.object({
@@ -45,9 +47,13 @@ export const RunOptionsSchema = z.object({
 /** How a run behaves. */
 export type RunOptions = z.infer<typeof RunOptionsSchema>;
 
-/** Four steps at once, three re-plans, two retries, read-only steps approved automatically. */
+/** Worker-model steps at once when a run's options do not say: they wait on the network, not this machine. */
+export const DEFAULT_MAX_MODEL_CALLS = 8;
+
+/** Four local steps and eight worker-model steps at once, three re-plans, two retries, read-only steps approved automatically. */
 export const DEFAULT_RUN_OPTIONS: RunOptions = {
   maxParallel: 4,
+  maxModelCalls: DEFAULT_MAX_MODEL_CALLS,
   maxReplans: 3,
   retry: { ...DEFAULT_RETRY_LIMITS },
   limits: { ...DEFAULT_TOOL_LIMITS },

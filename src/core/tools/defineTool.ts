@@ -97,6 +97,8 @@ export interface ToolDefinition<Input = unknown> {
   readonly inputJsonSchema?: Readonly<Record<string, unknown>>;
   /** Present for tools whose effect class comes from another party's hints rather than from this code. */
   readonly provenance?: ToolProvenance;
+  /** The call waits on the worker model, not on this machine: it runs in the model pool (parallelLimits.ts). */
+  readonly callsModel?: boolean;
   /** The effect class of this call (constant for every tool but `runCommand`). */
   effect(input: Input, flags: StepFlags): EffectClass;
   /**

@@ -19,6 +19,7 @@ function buildGenerateMessages(instruction: string): ChatMessage[] {
 /** One worker-model call; the output text is the model's reply. */
 export const generateTool = defineTool({
   name: 'generate',
+  callsModel: true,
   description: 'Ask the worker model for text (a summary, a draft); the output is its answer.',
   input: GenerateInputSchema,
   effect: () => 'readOnly',

@@ -19,6 +19,7 @@ export const ProposeEditInputSchema = z.object({ path: WorkspacePathSchema, inst
  */
 export const proposeEditTool = defineTool({
   name: 'proposeEdit',
+  callsModel: true,
   description: 'Have the worker model change one workspace file according to an instruction.',
   input: ProposeEditInputSchema,
   effect: () => 'nonIdempotent',

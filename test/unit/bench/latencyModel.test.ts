@@ -78,6 +78,19 @@ describe('replayTimeline', () => {
     const result = replayTimeline({ spans, runStart: 0, runEnd: 12, modelledMs: () => 300 });
     assert.equal(result.makespanMs, 10 - 2 + 300 + 2);
   });
+
+  it('charges each worker call to one of the parallel steps it overlaps, not to all of them', () => {
+    const steps = ['E1', 'E2', 'E3'].map((id) => span(id, 'step', 0, 10));
+    const calls = ['w1', 'w2', 'w3'].map((id, index) => span(id, 'model', 1 + index, 5 + index));
+    const result = replayTimeline({ spans: [...steps, ...calls], runStart: 0, runEnd: 10, modelledMs: () => 300 });
+    assert.equal(result.makespanMs, 10 - 4 + 300, 'three edits side by side take one call\'s time, not three');
+  });
+
+  it('still charges a step the two calls it makes in a row', () => {
+    const spans = [span('E1', 'step', 0, 10), span('w1', 'model', 1, 3), span('w2', 'model', 4, 6)];
+    const result = replayTimeline({ spans, runStart: 0, runEnd: 10, modelledMs: () => 300 });
+    assert.equal(result.makespanMs, 10 - 4 + 600);
+  });
 });
 
 describe('replayTimeline with a streamed plan', () => {

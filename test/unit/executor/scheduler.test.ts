@@ -33,26 +33,36 @@ describe('scheduler', () => {
   describe('stepsToStart', () => {
     const wide = validPlan(['S1', 'S2', 'S3', 'S4', 'S5', 'S6'].map((id) => read(id)));
     const allApproved = statuses(Object.fromEntries(wide.steps.map((step) => [step.id, 'approved'])));
+    const FOUR = { local: 4, model: 8 };
 
     it('starts at most maxParallel steps, in plan order', () => {
-      assert.deepEqual(ids(stepsToStart(wide, allApproved, 4, noWrites)), ['S1', 'S2', 'S3', 'S4']);
+      assert.deepEqual(ids(stepsToStart(wide, allApproved, FOUR, noWrites)), ['S1', 'S2', 'S3', 'S4']);
     });
 
     it('counts steps already running against the limit', () => {
       const some = statuses({ S1: 'running', S2: 'running', S3: 'approved', S4: 'approved', S5: 'approved', S6: 'approved' });
-      assert.deepEqual(ids(stepsToStart(wide, some, 4, noWrites)), ['S3', 'S4']);
+      assert.deepEqual(ids(stepsToStart(wide, some, FOUR, noWrites)), ['S3', 'S4']);
     });
 
     it('starts only approved steps whose dependencies succeeded', () => {
-      assert.deepEqual(ids(stepsToStart(DIAMOND, statuses({ A: 'succeeded', B: 'approved', C: 'pending', D: 'approved' }), 4, noWrites)), ['B']);
+      assert.deepEqual(ids(stepsToStart(DIAMOND, statuses({ A: 'succeeded', B: 'approved', C: 'pending', D: 'approved' }), FOUR, noWrites)), ['B']);
     });
 
     it('never starts two writers of one file together, even when the plan says they are independent', () => {
       const writes = (step: Step) => [String(step.args.path)];
       const plan = validPlan([read('W1', [], 'same.txt'), read('W2', [], './SAME.txt'), read('W3', [], 'other.txt')]);
-      assert.deepEqual(ids(stepsToStart(plan, statuses({ W1: 'approved', W2: 'approved', W3: 'approved' }), 4, writes)), ['W1', 'W3']);
-      assert.deepEqual(ids(stepsToStart(plan, statuses({ W1: 'running', W2: 'approved', W3: 'succeeded' }), 4, writes)), []);
-      assert.deepEqual(ids(stepsToStart(plan, statuses({ W1: 'succeeded', W2: 'approved', W3: 'succeeded' }), 4, writes)), ['W2']);
+      assert.deepEqual(ids(stepsToStart(plan, statuses({ W1: 'approved', W2: 'approved', W3: 'approved' }), FOUR, writes)), ['W1', 'W3']);
+      assert.deepEqual(ids(stepsToStart(plan, statuses({ W1: 'running', W2: 'approved', W3: 'succeeded' }), FOUR, writes)), []);
+      assert.deepEqual(ids(stepsToStart(plan, statuses({ W1: 'succeeded', W2: 'approved', W3: 'succeeded' }), FOUR, writes)), ['W2']);
+    });
+  
+    it('starts steps that wait on the worker model from their own pool, each pool to its limit', () => {
+      const mixed = validPlan(['M1', 'L1', 'M2', 'M3', 'L2', 'M4', 'L3'].map((id) => read(id)));
+      const callsModel = (step: Step) => step.id.startsWith('M');
+      const approved = statuses(Object.fromEntries(mixed.steps.map((step) => [step.id, 'approved'])));
+      assert.deepEqual(ids(stepsToStart(mixed, approved, { local: 2, model: 3 }, noWrites, callsModel)), ['M1', 'L1', 'M2', 'M3', 'L2']);
+      const busy = statuses({ M1: 'running', L1: 'running', M2: 'running', M3: 'approved', L2: 'approved', M4: 'approved', L3: 'approved' });
+      assert.deepEqual(ids(stepsToStart(mixed, busy, { local: 1, model: 3 }, noWrites, callsModel)), ['M3'], 'the local pool is full; the model pool has one place left');
     });
   });
 

@@ -110,6 +110,26 @@ describe('a re-plan streamed into the run', () => {
     assert.equal(report.usage.replan.calls, 1);
   });
 
+  it('runs every step of an add line with each while the reply goes on, and replays them from the journal', async () => {
+    const model = new HandFedModel();
+    const commands = new ListedCommands(['build']);
+    const { deps, run, done } = await startBrokenRun(model, commands);
+
+    model.write('drop E1\ndrop E2\nadd E4 runCommand {} each command ["fix a","fix b","fix c"] idempotent\n');
+    await until(() => ['E4', 'E5', 'E6'].every((id) => run.current.steps.get(id)?.status === 'succeeded'));
+    assert.equal(run.current.revisionOpen, true, 'the three steps ran before the reply ended');
+    model.write('add E7 runCommand {"command":"test"}');
+    model.end();
+    const report = await done;
+
+    assert.equal(report.status, 'succeeded', report.reason);
+    assert.deepEqual(run.current.plan.steps.map((step) => step.id), ['E3', 'E4', 'E5', 'E6', 'E7']);
+    assert.deepEqual(run.current.plan.steps.slice(1, 4).map((step) => step.args.command), ['fix a', 'fix b', 'fix c']);
+    assert.ok(commands.ran.indexOf('test') > Math.max(...['fix a', 'fix b', 'fix c'].map((text) => commands.ran.indexOf(text))), 'E7 waited for every step the line added');
+    const replayed = await loadRunState(deps.journal, () => undefined);
+    assert.deepEqual([...statusById(replayed)], [...statusById(run.current)]);
+  });
+
   it('holds a line that names a step a later line adds, and applies the two together', async () => {
     const model = new HandFedModel();
     const commands = new ListedCommands(['build']);

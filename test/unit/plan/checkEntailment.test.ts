@@ -46,4 +46,16 @@ describe('encodeCompactPlan, terse', () => {
     assert.deepEqual(read.steps[0]!.postcondition, { kind: 'all', checks: [{ kind: 'fileContains', path: 'config.json', text: '"port": 9090' }, { kind: 'jsonValid', path: 'config.json' }] });
     assert.deepEqual(read.steps[1]!.postcondition, steps[1]!.postcondition);
   });
+
+  it('writes no "after" for steps the others already wait for, and a run of ids as a range', () => {
+    const write = (id: string, path: string, dependsOn?: string[]): Step => ({ id, title: id, tool: 'writeFile', args: { path, content: 'x' }, ...(dependsOn ? { dependsOn } : {}) });
+    const all = ['E1', 'E2', 'E3', 'E4'];
+    const chain: Step[] = [...all.map((id, index) => write(id, `f${index}.txt`)), write('E5', 'done.txt', all), { id: 'E6', title: 't', tool: 'runCommand', args: { command: 'npm test' }, dependsOn: [...all, 'E5'], postcondition: { kind: 'exitCode', equals: 0 } }];
+    const text = encodeCompactPlan(chain, { terse: true });
+    assert.match(text, /^E5 writeFile \{"path":"done.txt","content":"x"\} after E1-E4$/m);
+    assert.match(text, /^E6 runCommand \{"command":"npm test"\}$/m, 'the command waits for every change before it anyway');
+    const read = readCompactPlan(text).steps;
+    assert.deepEqual(read[4]!.dependsOn, all);
+    assert.deepEqual(read[5]!.dependsOn, ['E5'], 'E5 stands in for the writes it waits for');
+  });
 });

@@ -7,7 +7,7 @@ import { appendProblems, formatPath, issueProblems, parseExplained, type PlanPro
 import type { Step } from '../planSchema';
 import { parseCheckText } from './checkGrammar';
 import { nextStepNumber, type CompactReaderOptions } from './compactPlanReader';
-import { compactStep, type CompactStepParts } from './compactStep';
+import { compactSteps, type CompactStepParts } from './compactStep';
 import { DependencyContext } from './impliedDependencies';
 
 /** One step of the JSON fallback. */
@@ -23,6 +23,8 @@ export const CompactJsonStepSchema = z
     idempotent: z.boolean().optional(),
     keyed: z.boolean().optional(),
     title: z.string().optional(),
+    /** `{"path": ["a.js", "b.js"]}`: one step per value, as a line's `each path [...]`. */
+    each: z.record(z.string(), z.array(z.string())).refine((each) => Object.keys(each).length === 1, { message: 'names exactly one argument, e.g. {"path": ["a.js", "b.js"]}' }).optional(),
   })
   .strict();
 
@@ -52,8 +54,10 @@ export function readCompactJson(value: unknown, options: CompactReaderOptions = 
   const first = options.firstNumber ?? nextStepNumber(options.existing ?? []);
   const steps: Step[] = [];
   const problems: PlanProblem[] = [];
-  items.forEach((item, index) => {
-    const id = `E${first + index}`;
+  // An item with `each` takes one number per step it stands for; a broken item takes one.
+  let taken = 0;
+  items.forEach((item) => {
+    const id = `E${first + taken++}`;
     const screened = screenValue(item, 1);
     if (screened.length > 0) {
       appendProblems(problems, screened.map((problem) => ({ stepId: id, path: formatPath(id, problem.path), message: problem.message })));
@@ -64,7 +68,8 @@ export function readCompactJson(value: unknown, options: CompactReaderOptions = 
       appendProblems(problems, issueProblems(parsed.error.issues, item, { base: id, stepId: id, fieldNames: FIELDS }));
       return;
     }
-    const { tool, args, after, undo, idempotent, keyed, title } = parsed.data;
+    const { tool, args, after, undo, idempotent, keyed, title, each } = parsed.data;
+    const eachKey = each ? Object.keys(each)[0]! : undefined;
     const parts: { -readonly [K in keyof CompactStepParts]: CompactStepParts[K] } = {
       tool,
       args,
@@ -73,6 +78,7 @@ export function readCompactJson(value: unknown, options: CompactReaderOptions = 
       ...(idempotent ? { idempotent } : {}),
       ...(keyed ? { idempotencyKey: keyed } : {}),
       ...(title?.trim() ? { title: title.trim() } : {}),
+      ...(each && eachKey !== undefined ? { each: { key: eachKey, values: each[eachKey]! } } : {}),
     };
     let broken = false;
     for (const [field, target] of CHECK_FIELDS) {
@@ -86,9 +92,14 @@ export function readCompactJson(value: unknown, options: CompactReaderOptions = 
       }
     }
     if (broken) return;
-    const step = compactStep(parts, id, context);
-    context.add(step);
-    steps.push(step);
+    const made = compactSteps(parts, id, context);
+    if ('problem' in made) {
+      problems.push({ stepId: id, path: `${id}.each`, message: made.problem });
+      return;
+    }
+    steps.push(...made.steps);
+    taken += made.steps.length - 1;
   });
+  if (steps.length > room) return { steps: [], problems: [{ path: 'steps', message: `${steps.length} steps with what "each" stands for, ${TOO_MANY_STEPS}${room < PLAN_LIMITS.steps ? ` (counting the ${PLAN_LIMITS.steps - room} the plan has)` : ''}; none of them was read` }] };
   return { steps, problems };
 }

@@ -1,7 +1,8 @@
 // Reads the compact plan language as it arrives: text is pushed in chunks of any size, and every line
 // completed by a chunk comes back at once as a step (or its problems), so a streamed plan can be shown
 // and started step by step. Blank lines, code fences and comment lines are skipped without taking a
-// step number; every other line is step E<n> in order, whether or not it parses. A reply that would make
+// step number; every other line is step E<n> in order, whether or not it parses (a line with `each` takes
+// one number per step it stands for). A reply that would make
 // the plan longer than PLAN_LIMITS.steps ends there with one problem, and the rest of it is not read.
 import { PLAN_LIMITS, TOO_MANY_STEPS } from '../../planLimits';
 import type { PlanProblem } from '../planProblem';
@@ -108,17 +109,21 @@ export class CompactPlanReader {
     const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (SKIPPED.test(text)) return [];
     const index = this.read.length;
-    const id = `E${this.firstNumber + index}`;
-    if (index >= this.room) {
-      const counting = this.room < PLAN_LIMITS.steps ? ` (counting the ${PLAN_LIMITS.steps - this.room} the plan has)` : '';
-      this.overflow = { path: '', message: `line ${this.lineNumber}: the reply holds ${TOO_MANY_STEPS}${counting}; the lines from here on were not read` };
-      return [];
-    }
-    const { step, problems } = parseCompactLine(text, { id, lineNumber: this.lineNumber, earlier: this.context });
-    if (step) this.context.add(step);
-    const item: CompactLineItem = { index, line: this.lineNumber, text, ...(step ? { step } : {}), problems };
-    this.read.push(item);
-    return [item];
+    if (index >= this.room) return this.overflowAt(0);
+    const { steps, problems } = parseCompactLine(text, { id: `E${this.firstNumber + index}`, lineNumber: this.lineNumber, earlier: this.context });
+    if (index + steps.length > this.room) return this.overflowAt(steps.length);
+    // A line with `each` is one item per step it stands for, so every step keeps its own position.
+    const items: CompactLineItem[] = steps.length === 0 ? [{ index, line: this.lineNumber, text, problems }] : steps.map((step, offset) => ({ index: index + offset, line: this.lineNumber, text, step, problems }));
+    this.read.push(...items);
+    return items;
+  }
+
+  /** Ends the reply at this line, one past the limit (`expanded`: the steps its `each` stood for). */
+  private overflowAt(expanded: number): CompactLineItem[] {
+    const counting = this.room < PLAN_LIMITS.steps ? ` (counting the ${PLAN_LIMITS.steps - this.room} the plan has)` : '';
+    const many = expanded > 1 ? ` with the ${expanded} steps its "each" stands for` : '';
+    this.overflow = { path: '', message: `line ${this.lineNumber}: the reply holds ${TOO_MANY_STEPS}${counting}${many}; the lines from here on were not read` };
+    return [];
   }
 }
 

@@ -6,6 +6,7 @@ import { findTool } from '../../tools/toolCatalog';
 import { actionTitle } from '../actionTitle';
 import { impliedPostcondition } from '../impliedCheck';
 import type { Step } from '../planSchema';
+import { consecutiveIds, eachProblem, expandEach, type EachSpec } from './eachExpansion';
 import type { DependencyContext } from './impliedDependencies';
 
 /** The fields of one compact step, before anything is implied. */
@@ -28,6 +29,8 @@ export interface CompactStepParts {
   readonly idempotencyKey?: boolean;
   /** `# title` */
   readonly title?: string;
+  /** `each path [...]`: one step per value (eachExpansion.ts). */
+  readonly each?: EachSpec;
 }
 
 /** The postcondition a call implies when its tool is known and its arguments fit the tool's schema. */
@@ -36,6 +39,28 @@ export function impliedCheckOf(tool: string, args: Record<string, unknown>): Che
   if (!definition) return undefined;
   const parsed = definition.input.safeParse(args);
   return parsed.success ? impliedPostcondition(tool, parsed.data as Record<string, unknown>) : undefined;
+}
+
+/**
+ * The plan steps `parts` become, the first as step `firstId`: one, or one per value of `each` with the ids
+ * after it. Each is recorded in `context` as it is made, so the later ones get their hazards on the earlier.
+ */
+export function compactSteps(parts: CompactStepParts, firstId: string, context: DependencyContext): { readonly steps: Step[] } | { readonly problem: string } {
+  if (!parts.each) {
+    const step = compactStep(parts, firstId, context);
+    context.add(step);
+    return { steps: [step] };
+  }
+  const problem = eachProblem(parts, parts.each);
+  if (problem) return { problem };
+  const ids = consecutiveIds(firstId, parts.each.values.length);
+  if (!ids) return { problem: `"each" needs an id of the form E<n> to number its steps from, not ${firstId}` };
+  const steps = expandEach(parts, parts.each).map((expanded, index) => {
+    const step = compactStep(expanded, ids[index]!, context);
+    context.add(step);
+    return step;
+  });
+  return { steps };
 }
 
 /** The plan step `parts` become as step `id`, after the steps in `context`. */

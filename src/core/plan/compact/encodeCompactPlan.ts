@@ -3,8 +3,9 @@
 // postcondition other than the implied one, a title other than the derived one. Steps whose ids are not
 // E<n> in order are renumbered (references and dependencies follow), since a line's id is its position.
 // The terse form is what the planner is asked to write and what a model is shown of a plan: no titles,
-// and no check the call already guarantees (a contains of text it writes); it reads back to the same
-// calls and order, each step checked by at least what it was.
+// no check the call already guarantees (a contains of text it writes), and no `after` that the others
+// already imply through the steps they wait for; it reads back to the same calls and order, each step
+// checked by at least what it was.
 import { actionTitle } from '../actionTitle';
 import { guaranteedByCall } from '../checkEntailment';
 import type { Step } from '../planSchema';
@@ -34,8 +35,8 @@ export function encodeCompactPlan(steps: readonly Step[], options: CompactReader
 /** One step's line with its own id as the label, given the steps before it (none when absent). */
 export function encodeCompactStep(step: Step, context: DependencyContext = new DependencyContext(), options: EncodeOptions = {}): string {
   const parts = [`${step.id} ${step.tool} ${JSON.stringify(step.args)}`];
-  const after = writtenDependencies(step, context);
-  if (after.length > 0) parts.push(`after ${after.join(',')}`);
+  const after = writtenDependencies(step, context, options.terse ?? false);
+  if (after.length > 0) parts.push(`after ${idRanges(after)}`);
   if (step.postcondition && !sameValue(step.postcondition, impliedCheckOf(step.tool, step.args)) && !(options.terse && guaranteedByCall(step.tool, step.args, step.postcondition))) {
     parts.push(`check ${formatCheck(step.postcondition)}`);
   }
@@ -52,10 +53,14 @@ export function encodeCompactStep(step: Step, context: DependencyContext = new D
 /**
  * The fewest `after` ids that make the reader give `step.dependsOn` back: start from all of them and drop
  * each one (latest first) whose absence changes nothing, because a hazard or another dependency implies it.
+ * `terse` asks only for the same order: the same steps waited for, directly or through others.
  */
-function writtenDependencies(step: Step, context: DependencyContext): string[] {
+function writtenDependencies(step: Step, context: DependencyContext, terse: boolean): string[] {
   const wanted = step.dependsOn ?? [];
-  const read = (after: readonly string[]): string => JSON.stringify([...context.dependsOn(step, after)].sort());
+  const read = (after: readonly string[]): string => {
+    const dependsOn = context.dependsOn(step, after);
+    return JSON.stringify([...(terse ? context.closure(dependsOn) : dependsOn)].sort());
+  };
   const target = read(wanted);
   let after = [...wanted];
   for (const id of [...wanted].reverse()) {
@@ -63,6 +68,20 @@ function writtenDependencies(step: Step, context: DependencyContext): string[] {
     if (read(without) === target) after = without;
   }
   return after;
+}
+
+/** `E2,E3,E4,E5,E7` as `E2-E5,E7`: three or more consecutive E<n> ids as one range. */
+function idRanges(ids: readonly string[]): string {
+  const written: string[] = [];
+  for (let index = 0; index < ids.length; ) {
+    const number = (at: number): number => Number(/^E(\d+)$/.exec(ids[at] ?? '')?.[1] ?? NaN);
+    let end = index;
+    while (end + 1 < ids.length && number(end + 1) === number(end) + 1) end++;
+    if (end - index >= 2) written.push(`${ids[index]}-${ids[end]}`);
+    else written.push(...ids.slice(index, end + 1));
+    index = end + 1;
+  }
+  return written.join(',');
 }
 
 /** `steps` with ids E<first>, E<first+1>, … in order, references and dependencies renamed to match. */

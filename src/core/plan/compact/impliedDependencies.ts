@@ -139,6 +139,13 @@ export class DependencyContext {
     return dependsOn;
   }
 
+  /** The steps `ids` name and every step they depend on, directly or through others. */
+  closure(ids: Iterable<string>): Set<string> {
+    const reached = new Set<string>();
+    for (const id of ids) this.reach(id, reached, 0);
+    return reached;
+  }
+
   /** Adds `from` and every step it depends on at or above position `floor`, directly or through others, to `reached`. */
   private reach(from: string, reached: Set<string>, floor: number): void {
     const stack = [from];

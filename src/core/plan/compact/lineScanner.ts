@@ -123,6 +123,17 @@ export class LineScanner {
   /** One JSON object, from `{` to its matching `}` (braces inside strings do not count). */
   jsonObject(what: string): Record<string, unknown> {
     if (this.peekChar() !== '{') throw this.error(`expected ${what} as one JSON object {…}`);
+    return this.bracketed(what, '{', '}', 'object') as Record<string, unknown>;
+  }
+
+  /** One JSON array, from `[` to its matching `]` (brackets inside strings do not count). */
+  jsonArray(what: string): unknown[] {
+    if (this.peekChar() !== '[') throw this.error(`expected ${what} as one JSON array […]`);
+    return this.bracketed(what, '[', ']', 'array') as unknown[];
+  }
+
+  /** The JSON value from the `open` bracket here to its match, screened for depth and prototype keys. */
+  private bracketed(what: string, open: string, close: string, kind: string): unknown {
     const start = this.position;
     let depth = 0;
     let index = start;
@@ -131,10 +142,10 @@ export class LineScanner {
       if (char === '"') {
         index++;
         while (index < this.text.length && this.text[index] !== '"') index += this.text[index] === '\\' ? 2 : 1;
-      } else if (char === '{') depth++;
-      else if (char === '}' && --depth === 0) break;
+      } else if (char === open) depth++;
+      else if (char === close && --depth === 0) break;
     }
-    if (index >= this.text.length) throw this.error(`${what}: the JSON object is not closed (a } or a " is missing)`, false);
+    if (index >= this.text.length) throw this.error(`${what}: the JSON ${kind} is not closed (a ${close} or a " is missing)`, false);
     this.position = index + 1;
     const source = this.text.slice(start, index + 1);
     const shape = findJsonShapeProblem(source, PLAN_LIMITS.depth);
@@ -142,13 +153,13 @@ export class LineScanner {
       const path = shapeProblemPath(shape, 1);
       throw new CompactSyntaxError(`${what}${path.length > 0 ? ` at ${formatPath('args', path)}` : ''}: ${shapeMessage(shape)}`, start + shape.offset + 1);
     }
-    let value: Record<string, unknown>;
+    let value: unknown;
     try {
-      value = JSON.parse(source) as Record<string, unknown>;
+      value = JSON.parse(source);
     } catch (error) {
       throw new CompactSyntaxError(`${what} are not valid JSON (${(error as Error).message})`, start + 1);
     }
-    // Screened before anything walks the object: too deep a value, or a `__proto__` key, stops here.
+    // Screened before anything walks the value: too deep a value, or a `__proto__` key, stops here.
     const [problem] = screenValue(value);
     if (problem) throw new CompactSyntaxError(`${what}${problem.path.length > 0 ? ` at ${formatPath('args', problem.path)}` : ''}: ${problem.message}`, start + 1);
     return value;

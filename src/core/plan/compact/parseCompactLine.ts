@@ -1,31 +1,33 @@
-// One line of the compact plan language → one plan step, or the problems that keep it from being one:
+// One line of the compact plan language → one plan step (or, with `each`, one per listed value), or the
+// problems that keep it from being one:
 //
-//   [E<n>] <tool> {<args as JSON>} [after E2,E3] [check C] [pre C] [status C] [undo <tool> {<args>}]
-//          [idempotent] [keyed] [# title]
+//   [E<n>] <tool> {<args as JSON>} [each <arg> ["v1","v2"]] [after E2,E3] [check C] [pre C] [status C]
+//          [undo <tool> {<args>}] [idempotent] [keyed] [# title]
 //
 // C is a check in the one-line grammar (checkGrammar.ts). A label, when written, must be the id the
 // line's position gives it. A malformed line is a problem located at its step and line, never a throw.
+import { PLAN_LIMITS } from '../../planLimits';
 import type { PlanProblem } from '../planProblem';
 import type { Step } from '../planSchema';
 import { readCheck } from './checkGrammar';
-import { compactStep, type CompactStepParts } from './compactStep';
+import { compactSteps, type CompactStepParts } from './compactStep';
 import { DependencyContext } from './impliedDependencies';
 import { CompactSyntaxError, LineScanner } from './lineScanner';
 
 /** The words that start a trailer after the arguments. */
-export const TRAILER_WORDS = ['after', 'check', 'pre', 'status', 'undo', 'idempotent', 'keyed'] as const;
+export const TRAILER_WORDS = ['each', 'after', 'check', 'pre', 'status', 'undo', 'idempotent', 'keyed'] as const;
 
 /** Where a line sits: its step id, its 1-based line number (for messages) and the steps before it. */
 export interface CompactLineOptions {
   readonly id: string;
   readonly lineNumber?: number;
-  /** The steps before this one, for implied dependencies; none when absent. */
+  /** The steps before this one, for implied dependencies; the line's own steps are added to it. */
   readonly earlier?: DependencyContext;
 }
 
-/** A line's step, or why there is none. */
+/** A line's steps (one, or one per value of `each`), or why there are none. */
 export interface CompactLineResult {
-  readonly step?: Step;
+  readonly steps: Step[];
   readonly problems: PlanProblem[];
 }
 
@@ -40,15 +42,15 @@ export function parseCompactLine(text: string, options: CompactLineOptions): Com
   const body = label ? text.slice(label[0].length) : text.replace(/^\s*[-*]\s+/, '');
   if (label) {
     const labelled = `E${label[1] ?? label[2]}`;
-    if (labelled !== options.id) return { problems: [problem(`labelled ${labelled}, but its position makes it ${options.id}; steps are numbered by the order of their lines`)] };
+    if (labelled !== options.id) return { steps: [], problems: [problem(`labelled ${labelled}, but its position makes it ${options.id}; steps are numbered by the order of their lines`)] };
   }
   try {
-    const parts = readParts(new LineScanner(body));
-    return { step: compactStep(parts, options.id, options.earlier ?? new DependencyContext()), problems: [] };
+    const made = compactSteps(readParts(new LineScanner(body)), options.id, options.earlier ?? new DependencyContext());
+    return 'steps' in made ? { steps: made.steps, problems: [] } : { steps: [], problems: [problem(made.problem)] };
   } catch (error) {
     if (!(error instanceof CompactSyntaxError)) throw error;
     const column = error.column + (label ? label[0].length : text.length - body.length);
-    return { problems: [problem(`column ${column}: ${error.message}`)] };
+    return { steps: [], problems: [problem(`column ${column}: ${error.message}`)] };
   }
 }
 
@@ -71,6 +73,14 @@ export function readParts(scanner: LineScanner): CompactStepParts {
     }
     const word = scanner.peekWord();
     switch (word) {
+      case 'each': {
+        once('each', word);
+        scanner.word();
+        const key = scanner.identifier();
+        if (key === undefined) throw scanner.error('expected the argument after "each", then its values (e.g. each path ["a.js","b.js"])');
+        parts.each = { key, values: readValues(scanner, key) };
+        break;
+      }
       case 'after':
         once('after', word);
         scanner.word();
@@ -124,7 +134,15 @@ function readArgs(scanner: LineScanner, what: string): Record<string, unknown> {
   return args;
 }
 
-/** `E2,E3`, `E2 E3`, `#E2` or `2,3` (numbers mean E<n>); at least one. */
+/** `["a.js","b.js"]`: the values of `each <key>`, a JSON array of strings. */
+function readValues(scanner: LineScanner, key: string): string[] {
+  const values = scanner.jsonArray(`the values of "each ${key}"`);
+  const wrong = values.findIndex((value) => typeof value !== 'string');
+  if (wrong >= 0) throw scanner.error(`the values of "each ${key}" must be strings; value ${wrong + 1} is not`, false);
+  return values as string[];
+}
+
+/** `E2,E3`, `E2 E3`, `#E2`, `2,3` (numbers mean E<n>) or a range `E2-E9`; at least one. */
 function readIds(scanner: LineScanner): string[] {
   const ids: string[] = [];
   for (;;) {
@@ -132,9 +150,16 @@ function readIds(scanner: LineScanner): string[] {
     const word = scanner.peekWord();
     if (word === undefined || (TRAILER_WORDS as readonly string[]).includes(word) || !/^#?[A-Za-z0-9][A-Za-z0-9_-]*$/.test(word)) break;
     scanner.word();
+    const range = /^#?E?(\d+)-#?E?(\d+)$/.exec(word);
+    if (range) {
+      const [from, to] = [Number(range[1]), Number(range[2])];
+      if (to <= from || to - from >= PLAN_LIMITS.steps) throw scanner.error(`"${word}" is not a range of step ids from a lower number to a higher one`, false);
+      for (let number = from; number <= to; number++) ids.push(`E${number}`);
+      continue;
+    }
     const id = word.replace(/^#/, '');
     ids.push(/^\d+$/.test(id) ? `E${id}` : id);
   }
-  if (ids.length === 0) throw scanner.error('expected step ids after "after" (e.g. after E1,E2)');
+  if (ids.length === 0) throw scanner.error('expected step ids after "after" (e.g. after E1,E2 or after E2-E5)');
   return ids;
 }

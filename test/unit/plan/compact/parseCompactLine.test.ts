@@ -8,12 +8,13 @@ import type { Step } from '../../../../src/core/plan/planSchema';
 function step(text: string, id = 'E1', earlier: readonly Step[] = []): Step {
   const result = parseCompactLine(text, { id, lineNumber: 1, earlier: new DependencyContext(earlier) });
   assert.deepEqual(result.problems, []);
-  return result.step!;
+  assert.equal(result.steps.length, 1);
+  return result.steps[0]!;
 }
 
 function problem(text: string, id = 'E1'): string {
   const result = parseCompactLine(text, { id, lineNumber: 3 });
-  assert.equal(result.step, undefined);
+  assert.deepEqual(result.steps, []);
   assert.equal(result.problems.length, 1);
   assert.equal(result.problems[0]!.stepId, id);
   assert.equal(result.problems[0]!.path, id);
@@ -74,9 +75,9 @@ describe('parseCompactLine', () => {
     assert.equal(problem('{"path":"a"}'), 'line 3: column 1: expected a tool name, then its arguments as one JSON object, found "{\\"path\\":\\"a\\"}"');
     assert.equal(problem('readFile {"path":"a"'), 'line 3: column 10: the arguments of readFile: the JSON object is not closed (a } or a " is missing)');
     assert.match(problem('readFile {path:"a"}'), /^line 3: column 10: the arguments of readFile are not valid JSON \(/);
-    assert.equal(problem('readFile {"path":"a"} after'), 'line 3: column 28: expected step ids after "after" (e.g. after E1,E2), found the end of the line');
+    assert.equal(problem('readFile {"path":"a"} after'), 'line 3: column 28: expected step ids after "after" (e.g. after E1,E2 or after E2-E5), found the end of the line');
     assert.equal(problem('readFile {"path":"a"} check has a'), 'line 3: column 29: expected a check (exists, absent, json, contains, matches, exit, output, run, result, not, all, any), found "has a"');
-    assert.equal(problem('readFile {"path":"a"} then E2'), 'line 3: column 23: expected after, check, pre, status, undo, idempotent, keyed or "# title" after the arguments, found "then E2"');
+    assert.equal(problem('readFile {"path":"a"} then E2'), 'line 3: column 23: expected each, after, check, pre, status, undo, idempotent, keyed or "# title" after the arguments, found "then E2"');
     assert.equal(problem('readFile {"path":"a"} idempotent idempotent'), 'line 3: column 34: "idempotent" is written twice');
     assert.equal(problem('E4 readFile {"path":"a"}', 'E3'), 'line 3: labelled E4, but its position makes it E3; steps are numbered by the order of their lines');
   });
@@ -84,5 +85,10 @@ describe('parseCompactLine', () => {
   it('leaves tool names and argument shapes to the validation gate', () => {
     assert.deepEqual(step('readfile {"paht":"a"}'), { id: 'E1', title: 'readfile', tool: 'readfile', args: { paht: 'a' } });
     assert.equal(step('editFile {"path":"a.ts","edits":"x"}').postcondition, undefined);
+  });
+
+  it('reads a range of ids after "after", and refuses one that does not climb', () => {
+    assert.deepEqual(step('runCommand {"command":"npm test"} after E2-E5,E7 9-10', 'E11').dependsOn, ['E2', 'E3', 'E4', 'E5', 'E7', 'E9', 'E10']);
+    assert.match(problem('runCommand {"command":"npm test"} after E5-E2', 'E6'), /^line 3: column \d+: "E5-E2" is not a range of step ids from a lower number to a higher one/);
   });
 });
