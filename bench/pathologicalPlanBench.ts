@@ -96,8 +96,9 @@ const PATCHED = (() => {
   if (!verdict.ok) throw new Error('the patched plan is invalid');
   return verdict.plan;
 })();
+const PATCHED_STATUSES = new Map([['E1', 'succeeded'], ['E2', 'failed'], ['E3', 'invalidated']] as const);
 const patchCheck: PatchCheck = (patch) => {
-  const verdict = applyPatch(PATCHED, new Map([['E1', 'succeeded'], ['E2', 'failed'], ['E3', 'invalidated']]), patch);
+  const verdict = applyPatch(PATCHED, PATCHED_STATUSES, patch);
   return verdict.ok ? [] : verdict.problems.map((problem) => problem.message);
 };
 
@@ -111,6 +112,24 @@ const streamedPatch = (chunks: readonly string[]): Reader => async () => {
   for (const chunk of chunks) stream.onText(chunk);
   const verdict = await stream.settled(chunks.join(''));
   return verdict.ok ? 0 : verdict.problems.length;
+};
+
+/**
+ * A re-planner's patch applied line by line as it streams into a run: each line through the patch rules
+ * and the gate against the plan the lines before it made (a run does this twice per line: as the line
+ * arrives, and as its journal record replays).
+ */
+const patchLineByLine: Reader = (text) => {
+  let plan = PATCHED;
+  let problems = 0;
+  for (const line of text.split('\n')) {
+    if (line.length === 0) continue;
+    const read = checkPatchReply(line, () => []);
+    const verdict = read.ok ? applyPatch(plan, PATCHED_STATUSES, read.value, { openReferences: true, revision: 2 }) : undefined;
+    if (verdict?.ok) plan = verdict.plan;
+    else problems++;
+  }
+  return problems;
 };
 
 const planWith = (step: Record<string, unknown>, top: Record<string, unknown> = {}): string =>
@@ -166,6 +185,7 @@ function cases(bytes: number): Case[] {
     ...wholeAndStreamed('patch: tool name', `replace E2 ${'t'.repeat(bytes)} {"path":"a"}`, patchReply, streamedPatch),
     ...wholeAndStreamed('patch: argument nesting', `replace E2 readFile {"path":"a","x":${deep}}`, patchReply, streamedPatch),
     ...wholeAndStreamed('patch: step id', `add E${'9'.repeat(bytes)} readFile {"path":"a"}`, patchReply, streamedPatch),
+    ...[500, 1000, 2000].map((count) => ({ name: `patch: ${count} adds, line by line`, text: Array.from({ length: count }, (_, index) => `add E${index + 10} readFile {"path":"src/a.ts"}\n`).join(''), read: patchLineByLine })),
     ...wholeAndStreamed(`patch: ${many} adds`, Array.from({ length: many }, (_, index) => `add E${index + 10} readFile {"path":"src/a.ts"}\n`).join(''), patchReply, streamedPatch),
   ];
 }
