@@ -27,7 +27,7 @@ import { loadRunState, RunRecorder } from './runRecorder';
 import { statusById, stepOutputs, type RunState } from '../run/runState';
 import { runReport, type RunReport } from './runSummary';
 import { writeSummary } from './summaryWriter';
-import { countedAsRunning, firstBrokenStep, quietOutcome, stepsToStart } from './scheduler';
+import { countedAsRunning, firstBrokenStep, quietOutcome, stepsToStart, stuckReason } from './scheduler';
 import { callsModel, parallelLimits } from './parallelLimits';
 import { streamedPlanStop } from './streamedPlanStop';
 import { approvalIoOf, cancelRemaining, invalidateDependents, recordNotUndoable, recoveryIoOf, stepRunnerIo, writesOf, type RunIo } from './runIo';
@@ -266,7 +266,7 @@ export class PlanRun {
     }
     const broken = firstBrokenStep(this.current.plan, statuses);
     if (!broken) {
-      await this.recorder.setStatus('needsReplan', 'some steps cannot run (skipped or invalidated); edit the plan to continue');
+      await this.recorder.setStatus('needsReplan', stuckReason(this.current.plan, statuses));
       return;
     }
     const stop = this.recovery.stopFor(broken.id);
@@ -298,8 +298,8 @@ export class PlanRun {
   }
 
   /** Opens a cancelled run again so `execute` carries on; steps that may have had an effect stay cancelled. */
-  async reopen(): Promise<void> {
-    await reopenCancelled(this.recorder);
+  async reopen(signal: AbortSignal = new AbortController().signal): Promise<void> {
+    await reopenCancelled(this.recorder, recoveryIoOf(this.io, signal));
     await this.recorder.durable();
   }
 

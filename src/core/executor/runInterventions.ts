@@ -2,12 +2,9 @@
 // skip it. Each is journalled through the same transition table as everything else, so a resumed or
 // replayed run shows it, and the next `execute` carries on from there.
 import { dependentsOf } from '../plan/planGraph';
-import { resolveStepArgs } from '../plan/resolveStepArgs';
-import { stepFlags } from '../plan/stepFlags';
-import { findTool } from '../tools/toolCatalog';
 import { isRunFinished } from '../run/journalRecords';
 import type { RunRecorder } from './runRecorder';
-import { stepOutputs } from '../run/runState';
+import { cancelledRestart, type RecoveryIo } from './runRecovery';
 import { transition } from '../run/stepTransitions';
 import { stepReference } from '../plan/stepNumbers';
 
@@ -59,19 +56,15 @@ export async function skipStep(
 
 /**
  * Opens a cancelled run again (a resume after Ctrl-C): its cancelled steps go back to pending — except a
- * non-idempotent step that had started, whose effect may have happened: it stays cancelled until the user
- * tries it again — and the run is marked paused, so `execute` carries on.
+ * non-idempotent step that had started and whose effect may have happened (`cancelledRestart`): it stays
+ * cancelled until the user tries it again — and the run is marked paused, so `execute` carries on.
  */
-export async function reopenCancelled(recorder: RunRecorder): Promise<void> {
+export async function reopenCancelled(recorder: RunRecorder, recovery: RecoveryIo): Promise<void> {
   const state = recorder.current;
   if (state.status !== 'cancelled') return;
   for (const step of state.plan.steps) {
-    const run = state.steps.get(step.id);
-    if (run?.status !== 'cancelled') continue;
-    const resolved = resolveStepArgs(step, stepOutputs(state));
-    const tool = findTool(step.tool);
-    const repeatable = resolved.ok && tool !== undefined && tool.effect(resolved.args, stepFlags(step)) !== 'nonIdempotent';
-    if (run.attempts === 0 || repeatable) await recorder.step(step.id, 'reset', { reason: 'the cancelled run was resumed' });
+    const restart = await cancelledRestart(step, state, recovery);
+    if (restart) await recorder.step(step.id, 'reset', restart);
   }
   await recorder.setStatus('paused', 'resumed after it was cancelled');
 }

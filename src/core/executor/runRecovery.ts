@@ -1,6 +1,7 @@
 // What a resumed run does with steps the journal shows as `running` (the process stopped mid-step): a
 // read-only or idempotent call simply runs again; a non-idempotent one is settled first — done, it is
 // checked and kept; not done, it may run once more; otherwise it becomes `unknown` and goes to re-planning.
+// A cancelled run that is reopened asks the same of its cancelled steps before any starts afresh.
 import { evaluateCheck } from '../checks/evaluateCheck';
 import type { Step } from '../plan/planSchema';
 import { resolveStepArgs } from '../plan/resolveStepArgs';
@@ -29,6 +30,38 @@ export async function recoverInterruptedSteps(state: RunState, io: RecoveryIo): 
     const run = state.steps.get(step.id);
     if (run?.status === 'running') await recoverStep(step, state, io, run.before ?? [], run.retriedAfterSettle);
   }
+}
+
+/** Why a cancelled step may start afresh when its run is reopened, or `undefined`: it stays cancelled. */
+export interface CancelledRestart {
+  readonly reason: string;
+  /** Set when a settle allowed the restart: it is the one retry a not-done settle gives. */
+  readonly retriedAfterSettle?: true;
+}
+
+/**
+ * Decides whether the cancelled `step` may start afresh: one that never started, or is safe to repeat,
+ * may; a non-idempotent one that had started only when its status check or status read shows its effect
+ * did not happen (e.g. cancelled while the worker model was still answering), as the one retry such a
+ * settle allows. Anything else may have had its effect and stays cancelled until a person decides.
+ */
+export async function cancelledRestart(step: Step, state: RunState, io: RecoveryIo): Promise<CancelledRestart | undefined> {
+  const run = state.steps.get(step.id);
+  if (!run || run.status !== 'cancelled') return undefined;
+  if (run.attempts === 0) return { reason: 'the cancelled run was resumed' };
+  const resolved = resolveStepArgs(step, stepOutputs(state));
+  const tool = findTool(step.tool);
+  const parsed = resolved.ok && tool ? tool.input.safeParse(resolved.args) : undefined;
+  if (!tool || !parsed?.success) return undefined;
+  const flags = stepFlags(step);
+  if (tool.effect(parsed.data, flags) !== 'nonIdempotent') return { reason: 'the cancelled run was resumed' };
+  const context: ToolContext = { ...io.context, stepId: step.id, flags, signal: io.signal };
+  const checkContext = { ...io.context, signal: io.signal };
+  const { method, outcome } = await settleStep(step, tool, parsed.data, context, run.before ?? [], (check) => evaluateCheck(check, checkContext));
+  const decision = decideAfterSettle(outcome, run.retriedAfterSettle, DEFAULT_RETRY_LIMITS);
+  const restart = decision.action === 'retry';
+  await io.trace({ type: 'settle', stepId: step.id, method, outcome, decision: restart ? 'retry' : 'keepCancelled', reason: `after a cancellation: ${decision.reason}` });
+  return restart ? { reason: `the cancelled run was resumed; ${decision.reason}`, retriedAfterSettle: true } : undefined;
 }
 
 const INTERRUPTED = { kind: 'ambiguous', reason: 'interrupted', message: 'the run stopped while this step was running' } as const;

@@ -3,6 +3,7 @@
 import { dependentsOf, readySteps } from '../plan/planGraph';
 import type { Step, ValidPlan } from '../plan/planSchema';
 import type { StepStatus } from '../plan/stepStatus';
+import { stepReferenceList } from '../plan/stepNumbers';
 import { NOT_STARTED_STATUSES } from '../run/stepTransitions';
 
 /** How many steps may run at once: `local` ones (files, commands) and ones that wait on the worker model. */
@@ -79,6 +80,18 @@ export function firstBrokenStep(plan: ValidPlan, statuses: ReadonlyMap<string, S
     const status = statuses.get(step.id);
     return status === 'failed' || status === 'unknown';
   });
+}
+
+/**
+ * Why a quiet run with no failed or unknown step cannot go on: steps that stay cancelled (they had
+ * started and may have had their effect) are named first, else the skipped or invalidated ones block it.
+ */
+export function stuckReason(plan: ValidPlan, statuses: ReadonlyMap<string, StepStatus>): string {
+  const cancelled = plan.steps.filter((step) => statuses.get(step.id) === 'cancelled').map((step) => step.id);
+  if (cancelled.length > 0) {
+    return `${stepReferenceList(plan, cancelled)} stopped while running and may have had an effect: check what it did, then try it again or edit the plan`;
+  }
+  return 'some steps cannot run (skipped or invalidated); edit the plan to continue';
 }
 
 /** `statuses`, with the steps in `starting` counted as running (their start is on its way to the journal). */

@@ -7,6 +7,7 @@
 // ran journalled as it happened.
 import { PLAN_FORMAT_VERSION, type ValidPlan } from '../plan/planSchema';
 import { formatProblem } from '../plan/planProblem';
+import { gateAppendedStep } from '../plan/appendStep';
 import { validatePlan } from '../plan/validatePlan';
 import { messageOf } from '../text/errorText';
 import type { StreamOffset, UsageRecord } from '../run/journalRecords';
@@ -101,8 +102,7 @@ class StreamIntake implements PlanIntake {
     }
     this.latest = item.offset;
     if (item.kind === 'problem') return this.reject(item.problems, item.offset);
-    const steps = this.recorder ? [...this.recorder.current.plan.steps, item.step] : [item.step];
-    const verdict = validatePlan(this.planOf(steps), { openReferences: true });
+    const verdict = this.recorder ? gateAppendedStep(this.recorder.current.plan, item.step, { openReferences: true }) : validatePlan(this.planOf([item.step]), { openReferences: true });
     if (!verdict.ok) return this.reject(verdict.problems.map(formatProblem), item.offset);
     const stepId = verdict.plan.steps[verdict.plan.steps.length - 1]!.id;
     if (this.recorder) {

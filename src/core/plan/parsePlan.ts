@@ -16,11 +16,11 @@ export function parsePlanText(text: string, source?: string): PlanValidation {
   const json = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const prefix = source ? `${source}: ` : '';
   // Found before JSON.parse, which takes seconds over a megabyte of nesting and builds a huge object
-  // slowly; located by step index and field.
+  // slowly; located by step index, field and line, like the gate's problems (no file name between them).
   const shape = findJsonShapeProblem(json, PLAN_LIMITS.depth + DOCUMENT_STRUCTURE);
   if (shape) {
     const path = formatPath('', shapeProblemPath(shape, DOCUMENT_STRUCTURE));
-    return { ok: false, problems: [{ path, message: `${prefix}${shapeMessage(shape)} (line ${lineAt(json, shape.offset)})` }] };
+    return { ok: false, problems: [{ path, message: `${shapeMessage(shape)} (line ${lineAt(json, shape.offset)})` }] };
   }
   let document: unknown;
   try {

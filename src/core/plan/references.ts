@@ -50,6 +50,15 @@ export function findReferences(value: unknown, stepIds: ReadonlySet<string>): st
   return [...ids];
 }
 
+/** Every `#<id>` token inside the strings of `value`, each once, whether or not it names a step yet. */
+export function referenceTokens(value: unknown): string[] {
+  const ids = new Set<string>();
+  walkStrings(value, [], (text) => {
+    for (const match of text.matchAll(REFERENCE_TOKEN)) ids.add(match[1]);
+  });
+  return [...ids];
+}
+
 /**
  * A copy of `args` with every `#<id>` whose step has an output replaced by that output, in one pass
  * (an output that itself contains `#E1` is not expanded again). Tokens without an output stay as they

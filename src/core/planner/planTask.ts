@@ -30,7 +30,7 @@ export interface PlanTaskOptions {
  * not the model's. A line that does not read as a step is reported on its own; once every line reads,
  * the whole plan goes through the gate, its problems located by line.
  */
-function checkPlanReply(reply: string, goal: string): ReplyCheck<ValidPlan> {
+export function checkPlanReply(reply: string, goal: string): ReplyCheck<ValidPlan> {
   const read = readPlanReply(reply);
   if (read.problems.length > 0) return { ok: false, problems: read.problems };
   const verdict = validatePlan({ version: PLAN_FORMAT_VERSION, goal, revision: PLANNED_REVISION, steps: read.steps });

@@ -23,13 +23,17 @@ export class PatchLineStream implements ReplyStream<PlanPatch> {
 
   onText(delta: string): void {
     this.chars += delta.length;
-    this.buffer += delta;
+    // Only the new text can hold a line end: searching the whole buffer again on every chunk made a long
+    // line quadratic (a 1 MB line took seconds).
+    let start = 0;
     let end: number;
-    while ((end = this.buffer.indexOf('\n')) >= 0) {
-      const line = this.buffer.slice(0, end);
-      this.buffer = this.buffer.slice(end + 1);
+    while ((end = delta.indexOf('\n', start)) >= 0) {
+      const line = this.buffer + delta.slice(start, end);
+      this.buffer = '';
+      start = end + 1;
       this.read(line);
     }
+    this.buffer += delta.slice(start);
   }
 
   async settled(reply: string): Promise<ReplyCheck<PlanPatch>> {

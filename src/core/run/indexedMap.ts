@@ -3,10 +3,15 @@
 // IndexedMap shares its key index between versions and copies only an array of values, and a
 // projection is a view that computes values on read instead of building a new Map.
 
-/** An immutable map whose versions share one key → position index; a new version copies only values. */
+/**
+ * An immutable map whose versions share one key → position index; a new version copies only values. The
+ * index only grows: a version sees its first `size` keys, so a version adding a key appends it to the
+ * shared index (a streamed plan adds a step per record, and copying the index each time was quadratic
+ * again) unless another version added a different key there first, when it copies its own part.
+ */
 export class IndexedMap<V> implements ReadonlyMap<string, V> {
   private constructor(
-    private readonly index: ReadonlyMap<string, number>,
+    private readonly index: Map<string, number>,
     private readonly items: readonly V[],
   ) {}
 
@@ -24,16 +29,19 @@ export class IndexedMap<V> implements ReadonlyMap<string, V> {
     return new IndexedMap(index, items);
   }
 
-  /** A version with `key` set to `value`; a new key goes last (and copies the index, which is rarer). */
+  /** A version with `key` set to `value`; a new key goes last. */
   with(key: string, value: V): IndexedMap<V> {
     const position = this.index.get(key);
     const items = this.items.slice();
-    if (position !== undefined) {
+    if (position !== undefined && position < items.length) {
       items[position] = value;
       return new IndexedMap(this.index, items);
     }
+    const end = items.length;
     items.push(value);
-    return new IndexedMap(new Map(this.index).set(key, items.length - 1), items);
+    if (position === end) return new IndexedMap(this.index, items);
+    if (this.index.size === end) return new IndexedMap(this.index.set(key, end), items);
+    return new IndexedMap(new Map([...this.live(), [key, end]]), items);
   }
 
   get size(): number {
@@ -41,25 +49,36 @@ export class IndexedMap<V> implements ReadonlyMap<string, V> {
   }
   get(key: string): V | undefined {
     const position = this.index.get(key);
-    return position === undefined ? undefined : this.items[position];
+    return position === undefined || position >= this.items.length ? undefined : this.items[position];
   }
   has(key: string): boolean {
-    return this.index.has(key);
+    const position = this.index.get(key);
+    return position !== undefined && position < this.items.length;
   }
   forEach(callback: (value: V, key: string, map: ReadonlyMap<string, V>) => void, thisArg?: unknown): void {
-    for (const [key, position] of this.index) callback.call(thisArg, this.items[position], key, this);
+    for (const [key, position] of this.live()) callback.call(thisArg, this.items[position], key, this);
   }
   entries(): MapIterator<[string, V]> {
-    return new Map([...this.index].map(([key, position]): [string, V] => [key, this.items[position]])).entries();
+    return new Map(this.live().map(([key, position]): [string, V] => [key, this.items[position]])).entries();
   }
   keys(): MapIterator<string> {
-    return this.index.keys();
+    return new Map(this.live()).keys();
   }
   values(): MapIterator<V> {
-    return new Map([...this.index].map(([key, position]): [string, V] => [key, this.items[position]])).values();
+    return new Map(this.live().map(([key, position]): [string, V] => [key, this.items[position]])).values();
   }
   [Symbol.iterator](): MapIterator<[string, V]> {
     return this.entries();
+  }
+
+  /** This version's keys and positions, in order: the index's first `size` entries. */
+  private live(): [string, number][] {
+    const live: [string, number][] = [];
+    for (const entry of this.index) {
+      if (live.length === this.items.length) break;
+      live.push(entry);
+    }
+    return live;
   }
 }
 

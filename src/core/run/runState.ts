@@ -1,7 +1,8 @@
 // A run's state as a pure fold over its journal records. The executor appends a record, then applies
 // it here; a resumed run replays the same records through the same function, so live state and
 // rebuilt state cannot drift apart.
-import { validatePlan } from '../plan/validatePlan';
+import { gateAppendedStep } from '../plan/appendStep';
+import { validatePlan, type PlanValidation } from '../plan/validatePlan';
 import { formatProblem } from '../plan/planProblem';
 import type { Step, ValidPlan } from '../plan/planSchema';
 import type { StepStatus } from '../plan/stepStatus';
@@ -106,7 +107,11 @@ export class JournalError extends Error {
 }
 
 function gate(plan: unknown, where: string, open = false): ValidPlan {
-  const verdict = validatePlan(plan, { openReferences: open });
+  return accepted(validatePlan(plan, { openReferences: open }), where);
+}
+
+/** The plan of a gate's `verdict` on a recorded plan; throws `JournalError` when it is invalid. */
+function accepted(verdict: PlanValidation, where: string): ValidPlan {
   if (!verdict.ok) throw new JournalError(`${where}: the recorded plan is invalid: ${verdict.problems.map(formatProblem).join('; ')}`);
   return verdict.plan;
 }
@@ -202,7 +207,7 @@ function applyPatchLinesRecord(state: RunState, ops: readonly PatchOp[]): RunSta
 
 /** Appends a step to the plan (a fused action, a streamed step); the grown plan goes through the gate again. */
 function applyStepAdded(state: RunState, step: unknown): RunState {
-  const plan = gate({ ...state.plan, steps: [...state.plan.steps, step] }, 'stepAdded', state.planOpen);
+  const plan = accepted(gateAppendedStep(state.plan, step, { openReferences: state.planOpen === true }), 'stepAdded');
   const added = plan.steps[plan.steps.length - 1]!;
   const steps = withEntry(state.steps, added.id, freshStep(state.revision));
   return { ...state, plan, steps };

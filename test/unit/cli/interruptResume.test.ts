@@ -145,6 +145,63 @@ async function waitFor(condition: () => boolean, what: string): Promise<void> {
     assert.match(after.reason ?? '', /1 Build failed: .*no re-planner is configured/);
     assert.deepEqual(after.steps.map((step) => `${step.id}:${step.status}:${step.attempts}`), ['E1:failed:1', 'E2:invalidated:0', 'E3:invalidated:0']);
   });
+  it('SIGINT while a generate step waits on the worker model: cancelled with the reason; resume asks again and succeeds', async () => {
+    const plan = { version: 1, goal: 'Greet', steps: [{ id: 'E1', title: 'Draft', tool: 'generate', args: { instruction: 'Write a greeting' } }] };
+    const interrupted = await runAndInterrupt(plan, [], 'SIGINT');
+    assert.equal(interrupted.code, 1, interrupted.stderr);
+    const report = JSON.parse(interrupted.stdout) as Report;
+    assert.equal(report.status, 'cancelled');
+    assert.equal(report.reason, 'cancelled by SIGINT (Ctrl-C)');
+    assert.deepEqual(report.steps.map((step) => `${step.id}:${step.status}:${step.attempts}`), ['E1:cancelled:1']);
+    const recorded = await lastRunStatus();
+    assert.deepEqual([recorded.status, recorded.reason], ['cancelled', 'cancelled by SIGINT (Ctrl-C)']);
+
+    const model = await serve([{ content: 'Hello, Ada.' }]);
+    const resumed = start(['resume', '--journal', journal, '--json'], dir, model);
+    child = resumed.child;
+    const finished = await resumed.done;
+    assert.equal(finished.code, 0, finished.stderr);
+    const after = JSON.parse(finished.stdout) as Report;
+    assert.equal(after.status, 'succeeded');
+    assert.deepEqual(after.steps.map((step) => `${step.id}:${step.status}`), ['E1:succeeded']);
+    assert.match(after.summary, /Hello, Ada\./);
+  });
+
+  it('SIGTERM while proposeEdit waits on the worker model: cancelled with the reason, the file untouched; resume applies the edit once', async () => {
+    const plan = {
+      version: 1,
+      goal: 'Rename',
+      steps: [
+        {
+          id: 'E1',
+          title: 'Edit',
+          tool: 'proposeEdit',
+          args: { path: 'name.txt', instruction: 'Replace Ada with Grace' },
+        postcondition: { kind: 'fileContains', path: 'name.txt', text: 'Grace' },
+      },
+    ],
+  };
+    const interrupted = await runAndInterrupt(plan, [], 'SIGTERM');
+    assert.equal(interrupted.code, 1, interrupted.stderr);
+    const report = JSON.parse(interrupted.stdout) as Report;
+    assert.equal(report.status, 'cancelled');
+    assert.equal(report.reason, 'cancelled by SIGTERM');
+    const recorded = await lastRunStatus();
+    assert.deepEqual([recorded.status, recorded.reason], ['cancelled', 'cancelled by SIGTERM']);
+    assert.equal(await readFile(path.join(dir, 'ws', 'name.txt'), 'utf8'), 'Ada');
+
+    const model = await serve([{ content: JSON.stringify({ edits: [{ find: 'Ada', replace: 'Grace' }] }) }]);
+    const resumed = start(['resume', '--journal', journal, '--json'], dir, model);
+    child = resumed.child;
+    const finished = await resumed.done;
+    assert.equal(finished.code, 0, finished.stderr);
+    const after = JSON.parse(finished.stdout) as Report;
+    assert.equal(after.status, 'succeeded');
+    assert.deepEqual(after.steps.map((step) => `${step.id}:${step.status}`), ['E1:succeeded']);
+    assert.equal(await readFile(path.join(dir, 'ws', 'name.txt'), 'utf8'), 'Grace');
+    assert.equal(model.requests.length, 1, 'the worker was asked once on resume');
+  });
+
   it('SIGINT while the fused agent is asked for its next move: cancelled with the reason, like split', async () => {
     const model = await serve((_body, index) =>
       index === 0 ? { content: '', toolCalls: [{ id: 'c1', name: 'readFile', arguments: '{"path":"name.txt"}' }] } : { hang: true },

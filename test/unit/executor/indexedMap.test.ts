@@ -28,6 +28,27 @@ describe('IndexedMap', () => {
     assert.equal(second.has('c'), false);
   });
 
+  it('keeps versions apart when two of them add different keys to one version, or one key twice', () => {
+    const base = IndexedMap.from([['a', 1]]);
+    const withB = base.with('b', 2);
+    const withC = base.with('c', 3);
+    const withBAgain = base.with('b', 20);
+    const afterB = withB.with('d', 4);
+    const afterC = withC.with('e', 5);
+    assert.deepEqual([...base], [['a', 1]]);
+    assert.deepEqual([...withB], [['a', 1], ['b', 2]]);
+    assert.deepEqual([...withC], [['a', 1], ['c', 3]]);
+    assert.deepEqual([...withBAgain], [['a', 1], ['b', 20]]);
+    assert.deepEqual([...afterB], [['a', 1], ['b', 2], ['d', 4]]);
+    assert.deepEqual([...afterC.keys()], ['a', 'c', 'e']);
+    assert.deepEqual([base.has('b'), base.get('b'), base.size], [false, undefined, 1]);
+    assert.deepEqual([withB.has('c'), withB.has('d'), withC.has('b'), withC.get('e')], [false, false, false, undefined]);
+    assert.deepEqual([afterC.get('c'), afterC.get('e'), afterC.has('d')], [3, 5, false]);
+    const seen: string[] = [];
+    withBAgain.forEach((value, key) => seen.push(`${key}=${value}`));
+    assert.deepEqual(seen, ['a=1', 'b=20']);
+  });
+
   it('converts a plain Map on the first change', () => {
     const changed = withEntry(new Map([['a', 1]]), 'a', 2);
     assert.ok(changed instanceof IndexedMap);

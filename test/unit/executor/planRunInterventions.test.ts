@@ -137,11 +137,11 @@ describe('PlanRun interventions', () => {
       };
     };
 
-    async function cancelWhileBuilding(build: Record<string, unknown>) {
+    async function cancelWhileBuilding(build: Record<string, unknown>, workspace = new MemoryWorkspace()) {
       const commands = runUntilCancelled();
       const plan = validPlan([{ ...CHAIN.steps[0], ...build }, CHAIN.steps[1]]);
       const journal = new MemoryRecordLog();
-      const run = await PlanRun.start(plan, { runId: 'r', options: runOptions() }, fakeRunDeps({ commands, journal }));
+      const run = await PlanRun.start(plan, { runId: 'r', options: runOptions() }, fakeRunDeps({ commands, journal, workspace }));
       const controller = new AbortController();
       const done = run.execute(controller.signal);
       while (commands.requests.length === 0) await new Promise((resolve) => setImmediate(resolve));
@@ -156,7 +156,25 @@ describe('PlanRun interventions', () => {
       const { run, commands } = await cancelWhileBuilding({});
       assert.deepEqual([...run.current.steps].map(([id, step]) => `${id}:${step.status}`), ['C1:cancelled', 'C2:pending']);
       const report = await run.execute(liveSignal());
-      assert.equal(report.status, 'needsReplan');
+      assert.deepEqual([report.status, report.reason], ['needsReplan', '1 build stopped while running and may have had an effect: check what it did, then try it again or edit the plan']);
+      assert.equal(commands.requests.length, 1, 'make did not run again');
+    });
+
+    it('starts a non-idempotent step again when its statusCheck shows it had no effect, as the one retry a not-done settle allows', async () => {
+      const { run, journal } = await cancelWhileBuilding({ statusCheck: { kind: 'fileExists', path: 'built.txt' } });
+      const build = run.current.steps.get('C1')!;
+      assert.deepEqual([build.status, build.retriedAfterSettle], ['pending', true]);
+      assert.match(build.reason ?? '', /settled as not done/);
+      const commands = new ScriptedCommandRunner(() => ({}));
+      const report = await (await PlanRun.resume(fakeRunDeps({ journal, commands }))).execute(liveSignal());
+      assert.equal(report.status, 'succeeded');
+      assert.deepEqual(commands.requests.map((request) => request.command), ['make', 'make test']);
+    });
+
+    it('keeps a non-idempotent step cancelled when its statusCheck shows the effect happened', async () => {
+      const { run, commands } = await cancelWhileBuilding({ statusCheck: { kind: 'fileExists', path: 'built.txt' } }, new MemoryWorkspace({ 'built.txt': 'ok' }));
+      assert.equal(run.current.steps.get('C1')!.status, 'cancelled');
+      assert.equal((await run.execute(liveSignal())).status, 'needsReplan');
       assert.equal(commands.requests.length, 1, 'make did not run again');
     });
 

@@ -8,7 +8,7 @@ import { loadRunState } from '../../../src/core/executor/runRecorder';
 import type { RunState } from '../../../src/core/run/runState';
 import { runStreamedPlan, type StreamedPlanOutcome } from '../../../src/core/executor/streamedPlanRun';
 import type { PlanStreamItem } from '../../../src/core/run/modelRoles';
-import { fakeRunDeps, liveSignal, MemoryRecordLog, runOptions, ScriptedApprovalGate, stepRecords, traceEvents } from '../support/executorFakes';
+import { fakeRunDeps, liveSignal, MemoryRecordLog, runOptions, ScriptedApprovalGate, stepRecords, traceEvents, validPlan } from '../support/executorFakes';
 import { MemoryWorkspace, ScriptedCommandRunner } from '../support/fakePorts';
 import { ManualPlanSource, until } from '../support/manualPlanSource';
 
@@ -166,20 +166,35 @@ describe('runStreamedPlan', () => {
     assert.equal(report.steps[0]?.status, 'succeeded');
   });
 
-  it('is cancelled mid-stream: the stream is let go, waiting steps are cancelled, the run ends cancelled', async () => {
+  it('is cancelled mid-stream: the stream is let go, waiting steps are cancelled, the run ends cancelled with the reason; resume carries on', async () => {
     const source = new ManualPlanSource();
     const gate = new ScriptedApprovalGate({}, 'wait');
-    const { deps, status } = streamDeps({ approvals: gate });
+    const { deps, status, workspace } = streamDeps({ approvals: gate });
     const controller = new AbortController();
     const running = runStreamedPlan(source, { ...START, options: runOptions({ approval: { autoApprove: 'readOnly', approvedCommands: [] } }) }, deps, controller.signal);
     source.step(read('E1'));
     source.step(write('E2', 'out.txt', 'x'));
     await until(() => status('E1') === 'succeeded' && status('E2') === 'awaitingApproval');
-    controller.abort();
+    controller.abort('cancelled by SIGINT (Ctrl-C)');
     const report = reportOf(await running);
-    assert.equal(report.status, 'cancelled');
+    assert.deepEqual([report.status, report.reason], ['cancelled', 'cancelled by SIGINT (Ctrl-C)']);
     assert.deepEqual(report.steps.map((step) => [step.id, step.status]), [['E1', 'succeeded'], ['E2', 'cancelled']]);
     assert.ok(source.returned);
+    const journalled = (await deps.journal.readAll()) as JournalRecord[];
+    const last = journalled.filter((record) => record.type === 'runStatus').at(-1);
+    assert.deepEqual(last && [last.status, last.reason], ['cancelled', 'cancelled by SIGINT (Ctrl-C)']);
+
+    // The plan was cut short, so the resumed run goes no further on its own; completed by hand, it carries on.
+    const resumed = await PlanRun.resume({ ...deps, approvals: new ScriptedApprovalGate() }, { approval: { autoApprove: 'all', approvedCommands: [] } });
+    await resumed.reopen();
+    const stopped = await resumed.execute(liveSignal());
+    assert.equal(stopped.status, 'needsReplan');
+    assert.match(stopped.reason ?? '', /planning was cancelled\n.*edit the plan and resume with it/);
+    assert.ok((await resumed.revise(validPlan([read('E1'), write('E2', 'out.txt', 'x')], { goal: START.goal, revision: 1 }))).ok);
+    const after = await resumed.execute(liveSignal());
+    assert.equal(after.status, 'succeeded', after.reason);
+    assert.deepEqual(after.steps.map((step) => [step.id, step.status, step.attempts]), [['E1', 'succeeded', 1], ['E2', 'succeeded', 1]]);
+    assert.equal(workspace.files.get('out.txt'), 'x');
   });
 
   it('starts read-only steps early while a step that needs approval waits for the user', async () => {

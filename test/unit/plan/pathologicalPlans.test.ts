@@ -90,7 +90,7 @@ describe('validatePlan on pathological plans', () => {
       const text = `{"version":1,"goal":"g","steps":[\n{"id":"E1","title":"t","tool":"readFile","args":{"path":"a","x":${deepText(100_000)}}}]}`;
       const result = parsePlanText(text, 'deep.plan.json');
       assert.ok(!result.ok);
-      assert.deepEqual(result.problems.map(formatProblem), [`steps[0].args: deep.plan.json: ${TOO_DEEP} (line 2)`]);
+      assert.deepEqual(result.problems.map(formatProblem), [`steps[0].args: ${TOO_DEEP} (line 2)`]);
     });
 
     it('refuses plan text with a not-check 20,000 deep', () => {
@@ -167,7 +167,7 @@ describe('validatePlan on pathological plans', () => {
       const result = parsePlanText(text, 'wide.plan.json');
       assert.equal(result.ok, false);
       assert.deepEqual(result.ok ? [] : result.problems.map(formatProblem), [
-        `steps[0].args: wide.plan.json: has more than ${PLAN_LIMITS.fields} fields, the most an object in a plan may have; nothing inside it was checked (line 2)`,
+        `steps[0].args: has more than ${PLAN_LIMITS.fields} fields, the most an object in a plan may have; nothing inside it was checked (line 2)`,
       ]);
     });
 

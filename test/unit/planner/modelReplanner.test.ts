@@ -73,6 +73,20 @@ describe('ModelReplanner', () => {
     assert.match(repair, /E1 has succeeded, so it is frozen/);
     assert.match(repair, /as patch lines only/);
   });
+
+  it('sends a patch nested too deep back for its repair turn, naming the step and field, instead of overflowing the stack', async () => {
+    const deep = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
+    const reply = `replace E2 readFile {"path":"src/cli.ts","x":${deep}}\nadd E9 after E2 writeFile {"path":"a.txt","content":"x"} check ${'not '.repeat(20_000)}exists a.txt`;
+    const { server, model } = await startModel([{ content: reply }, { content: FIX }]);
+    const answer = await new ModelReplanner(model).replan(REPLAN_REQUEST, new AbortController().signal, accepts);
+    assert.deepEqual(answer.patch.map((op) => op.op), ['replace']);
+    assert.equal(answer.usage.length, 2);
+    const repair = server.requests[1]!.body.messages[3].content as string;
+    assert.match(repair, /^The patch you returned did not pass validation/);
+    assert.match(repair, /line 1 \(E2\): column \d+: the arguments of readFile at args\.x: nests deeper than 64 levels/);
+    assert.match(repair, /line 2 \(E9\): column \d+: checks nest deeper than 64 levels/);
+    assert.ok(repair.length < 4_000, `the repair turn quotes the reply short (${repair.length} chars)`);
+  });
 });
 
 describe('ModelRepairer', () => {

@@ -70,8 +70,15 @@ describe('a planned run that re-plans through the real client', () => {
     await removeTempDir(root);
   });
 
-  async function run(replies: Record<'plan' | 'replan' | 'solve', TextReply>, summary: 'plain' | 'model' = 'plain') {
-    server = await ScriptedModelServer.start((body) => replies[phaseOf(body)]);
+  /** A phase's replies in turn (the last one repeats), or its one reply. */
+  async function run(replies: Record<'plan' | 'replan' | 'solve', TextReply | readonly TextReply[]>, summary: 'plain' | 'model' = 'plain') {
+    const asked = { plan: 0, replan: 0, solve: 0 };
+    server = await ScriptedModelServer.start((body) => {
+      const phase = phaseOf(body);
+      const answers = replies[phase];
+      if (!Array.isArray(answers)) return answers as TextReply;
+      return answers[Math.min(asked[phase]++, answers.length - 1)]!;
+    });
     const model = new OpenAiChatModel({ baseUrl: server.baseUrl, plannerModel: 'planner-model', workerModel: 'worker-model', backoffMs: () => 0 });
     const workspace = new NodeWorkspace(root);
     const planned = await planTask(GOAL, await summarizeWorkspace(workspace), model);
@@ -131,6 +138,22 @@ describe('a planned run that re-plans through the real client', () => {
     const solve = server.requests.find((request) => phaseOf(request.body) === 'solve')!.body;
     assert.equal(solve.model, 'worker-model');
     assert.deepEqual(solve.messages, buildSolverPrompt({ ...planRun.current, summary: undefined }).map((message) => ({ role: message.role, content: message.content })));
+  });
+
+  it("gives a re-planner's patch nested deeper than the limit its repair turn, naming the step and field, and the run finishes", async () => {
+    const deep = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
+    const { server, report } = await run({
+      plan: { content: JSON.stringify(PLAN) },
+      replan: [{ content: `drop E2\nadd E4 after E1 readFile {"path":"src/cli.js","x":${deep}}` }, { content: PATCH }],
+      solve: { content: 'unused' },
+    });
+    assert.equal(report.status, 'succeeded', report.reason);
+    assert.equal(report.usage.replan.calls, 2);
+    assert.deepEqual(report.steps.map((step) => `${step.id}:${step.status}`), ['E1:succeeded', 'E4:succeeded', 'E3:succeeded']);
+    const replans = server.requests.filter((request) => phaseOf(request.body) === 'replan');
+    const repair = String(replans[1]!.body.messages.at(-1).content);
+    assert.match(repair, /^The patch you returned did not pass validation/);
+    assert.match(repair, /line 2 \(E4\): column \d+: the arguments of readFile at args\.x: nests deeper than 64 levels/);
   });
 
   it('hands an unknown step to the re-planner: a command that timed out may or may not have done its work', async () => {

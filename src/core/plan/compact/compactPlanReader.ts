@@ -65,9 +65,14 @@ export class CompactPlanReader {
   push(chunk: string): CompactLineItem[] {
     if (this.finished) throw new Error('CompactPlanReader: push after finish');
     if (this.overflow) return [];
-    this.pending += chunk;
-    const lines = this.pending.split('\n');
-    this.pending = lines.pop()!;
+    // Only the new chunk can end a line: splitting all that is pending on every chunk made a long line quadratic.
+    const cut = chunk.lastIndexOf('\n');
+    if (cut < 0) {
+      this.pending += chunk;
+      return [];
+    }
+    const lines = (this.pending + chunk.slice(0, cut)).split('\n');
+    this.pending = chunk.slice(cut + 1);
     const items: CompactLineItem[] = [];
     for (const line of lines) {
       items.push(...this.readLine(line));

@@ -1,0 +1,148 @@
+// A generated corpus of broken and hostile plan files run against the real `planwright` (the bundled
+// dist/cli.js), through `validate` and `run` on a temporary workspace: every one ends (nothing hangs) with a
+// clear error naming what is wrong and where, never a stack trace; nothing is written outside the
+// workspace; a plan the gate refuses runs nothing and leaves no journal, and one whose paths only the file
+// system shows to leave the workspace (refused by `validate --workspace`, and by the run when its step
+// comes) leaves a journal that replays to the outcome it reported. PLANWRIGHT_MUTATION_SEED picks another corpus.
+import * as assert from 'node:assert/strict';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import { loadRunState } from '../../../src/core/executor/runRecorder';
+import { JsonlRecordLog } from '../../../src/node/jsonlRecordLog';
+import { budgetMs } from '../../../scripts/testing/timeBudget';
+import { planMutations, type PlanMutation } from '../support/planMutations';
+import { captureTree, makeTempDir, removeTempDir } from '../support/tempDir';
+
+const REPO = path.resolve(__dirname, '..', '..', '..', '..');
+const CLI = path.join(REPO, 'dist', 'cli.js');
+const ENV = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('PLANWRIGHT_') && name !== 'OPENAI_API_KEY'));
+const SEED = Number(process.env.PLANWRIGHT_MUTATION_SEED ?? 20_614);
+/** Mutations besides one of each kind. */
+const EXTRA = 4;
+/** Cases run side by side. */
+const PARALLEL = 4;
+
+interface Ended {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly hung: boolean;
+}
+
+/** Runs the CLI with `args` in `cwd`; a run still going after the budget is killed and reported as hung. */
+function cli(args: readonly string[], cwd: string): Promise<Ended> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd, env: ENV, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let hung = false;
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const guard = setTimeout(() => {
+      hung = true;
+      child.kill('SIGKILL');
+    }, budgetMs(30_000));
+    child.once('close', (code) => {
+      clearTimeout(guard);
+      resolve({ code, stdout, stderr, hung });
+    });
+  });
+}
+
+/** What a person reads must say what is wrong, briefly, and show no program internals. */
+function assertClear(output: string, where: string): void {
+  assert.doesNotMatch(output, /^\s+at .+[(:]\d+/m, `${where}: no stack trace`);
+  assert.doesNotMatch(output, /\b(?:TypeError|RangeError|ReferenceError|SyntaxError|Maximum call stack)\b/, `${where}: no internal error`);
+  for (const line of output.split('\n')) assert.ok(line.length <= 2_500, `${where}: a line of ${line.length} characters`);
+}
+
+/** A workspace with a file, a folder beside it with a secret, and a link from the workspace to that folder. */
+async function setUp(dir: string, mutation: PlanMutation): Promise<void> {
+  await mkdir(path.join(dir, 'ws'));
+  await mkdir(path.join(dir, 'outside'));
+  await writeFile(path.join(dir, 'ws', 'name.txt'), 'Ada');
+  await writeFile(path.join(dir, 'outside', 'secret.txt'), 'secret');
+  await symlink('../outside', path.join(dir, 'ws', 'link'));
+  await writeFile(path.join(dir, 'p.plan.json'), mutation.text);
+}
+
+/** `validate` once over every mutation (one file each, beside one workspace): each is refused, naming what and where. */
+async function checkValidate(corpus: readonly PlanMutation[]): Promise<void> {
+  const dir = await makeTempDir();
+  try {
+    const files = corpus.map((_, index) => `m${index}.plan.json`);
+    await setUp(dir, { name: 'validate', text: '', outcome: 'refused', says: /./ });
+    for (const [index, mutation] of corpus.entries()) await writeFile(path.join(dir, files[index]!), mutation.text);
+    const validated = await cli(['validate', ...files, '--workspace', 'ws'], dir);
+    assert.ok(!validated.hung, 'validate hung');
+    assertClear(validated.stdout + validated.stderr, 'validate');
+    assert.equal(validated.code, 2);
+    const lines = validated.stdout.split('\n');
+    for (const [index, mutation] of corpus.entries()) {
+      const name = `${mutation.name} (seed ${SEED}): validate`;
+      // Several files: each line starts with its file's name, and the count of each goes to stderr.
+      const first = lines.find((line) => line.startsWith(`${files[index]}: `));
+      assert.match(first?.slice(files[index]!.length + 2) ?? '(no problem line)', mutation.says, name);
+      assert.match(validated.stderr, new RegExp(`^${files[index]!.replace('.', '\\.')}: \\d+ problems?$`, 'm'), name);
+    }
+  } finally {
+    await removeTempDir(dir);
+  }
+}
+
+/** `run` on a workspace of its own: refused before anything runs, or stopped at the step, journalled. */
+async function checkRun(mutation: PlanMutation): Promise<void> {
+  const dir = await makeTempDir();
+  try {
+    await setUp(dir, mutation);
+    const outside = await captureTree(path.join(dir, 'outside'));
+    const workspace = await captureTree(path.join(dir, 'ws'));
+    const journal = path.join(dir, 'run.journal.jsonl');
+    const name = `${mutation.name} (seed ${SEED}): run`;
+    const ran = await cli(['run', 'p.plan.json', '--workspace', 'ws', '--approve', 'all', '--journal', journal, '--json'], dir);
+    assert.ok(!ran.hung, `${name}: hung`);
+    assertClear(ran.stderr, name);
+    if (mutation.outcome === 'refused') {
+      assert.equal(ran.code, 2, `${name}\n${ran.stderr}`);
+      assert.match(ran.stderr.split('\n')[0]!, mutation.says, name);
+      assert.match(ran.stderr, /the plan did not run/, name);
+      assert.equal(await readFile(journal, 'utf8').catch(() => 'none'), 'none', `${name}: no journal for a plan that did not run`);
+      assert.deepEqual(await captureTree(path.join(dir, 'ws')), workspace, `${name}: the workspace is untouched`);
+    } else {
+      assert.equal(ran.code, 1, `${name}\n${ran.stderr}`);
+      const report = JSON.parse(ran.stdout) as { status: string; steps: { id: string; status: string; error?: string }[] };
+      const failed = report.steps.find((step) => step.status === 'failed');
+      assert.match(failed?.error ?? '', mutation.says, `${name}: the failed step says why`);
+      const replayed = await loadRunState(new JsonlRecordLog(journal, true), () => assert.fail(`${name}: the journal has a torn line`));
+      assert.equal(replayed.status, report.status, `${name}: the journal replays to the reported outcome`);
+      assert.deepEqual([...replayed.steps].map(([id, step]) => `${id}:${step.status}`), report.steps.map((step) => `${step.id}:${step.status}`), `${name}: journal`);
+    }
+    assert.deepEqual(await captureTree(path.join(dir, 'outside')), outside, `${name}: nothing written outside the workspace`);
+  } finally {
+    await removeTempDir(dir);
+  }
+}
+
+(process.platform === 'win32' ? describe.skip : describe)('planwright against a generated corpus of plan mutations', function () {
+  this.timeout(budgetMs(120_000));
+
+  before(function () {
+    this.timeout(budgetMs(120_000));
+    execFileSync(process.execPath, ['esbuild.js'], { cwd: REPO, stdio: 'pipe' });
+  });
+
+  it(`validate and run end every mutation with a clear error naming what and where (seed ${SEED})`, async () => {
+    const corpus = planMutations(SEED, EXTRA);
+    await checkValidate(corpus);
+    const pending = [...corpus];
+    const failures: string[] = [];
+    const worker = async (): Promise<void> => {
+      for (let mutation = pending.shift(); mutation; mutation = pending.shift()) {
+        await checkRun(mutation).catch((error: unknown) => failures.push(error instanceof Error ? error.message : String(error)));
+      }
+    };
+    await Promise.all(Array.from({ length: PARALLEL }, worker));
+    assert.deepEqual(failures, [], `${failures.length} of ${corpus.length} mutations:\n${failures.join('\n\n')}`);
+  });
+});
