@@ -5,6 +5,7 @@
 // driver, on a condition with a budget.
 'use strict';
 const assert = require('node:assert/strict');
+const { waitUntil } = require('../../out/scripts/testing/timeBudget');
 
 /**
  * What the notification centre holds, as a user sees it when opening it: each notification's text and the labels
@@ -89,7 +90,14 @@ async function contextMenu(ui, label, entry) {
   await ui.page.keyboard.press('Escape');
   await ui.row(label).locator('.label-name').click({ button: 'right' });
   await ui.shows(item, `"${entry}" in the context menu of "${label}"`, { nominalMs: 10_000, seen: 'nothing' });
-  await item.click();
+  // On a loaded machine a menu can miss a click that lands while it is still settling, and stay open: click its
+  // entry again until the menu has closed (VS Code closes it before running the entry's command).
+  const menu = ui.page.locator('.context-view .monaco-menu');
+  await waitUntil(`the context menu of "${label}" to close after "${entry}"`, async () => {
+    if (!(await menu.isVisible())) return true;
+    await item.click({ timeout: 2_000 }).catch(() => undefined);
+    return !(await menu.isVisible());
+  }, { nominalMs: 10_000, intervalMs: 200 });
 }
 
 /** The quick pick's row showing every one of `texts`. @param {import('./workbenchDriver').WorkbenchDriver} ui @param {string[]} texts */
