@@ -96,15 +96,20 @@ async function waitFor(condition: () => boolean, what: string): Promise<void> {
     return records.filter((record) => record.type === 'runStatus').at(-1)!;
   }
 
+  /** The interrupted run's report, after checking that it and its journal say it was cancelled for `reason`. */
+  async function expectCancelled(interrupted: Finished, reason: string): Promise<Report> {
+    assert.equal(interrupted.code, 1, interrupted.stderr);
+    const report = JSON.parse(interrupted.stdout) as Report;
+    assert.deepEqual([report.status, report.reason], ['cancelled', reason]);
+    const recorded = await lastRunStatus();
+    assert.deepEqual([recorded.status, recorded.reason], ['cancelled', reason]);
+    return report;
+  }
+
   it('SIGINT while the solver writes the summary: cancelled with the reason; resume asks again and succeeds', async () => {
     const plan = { version: 1, goal: 'Read the name', steps: [{ id: 'E1', title: 'Read', tool: 'readFile', args: { path: 'name.txt' } }] };
     const interrupted = await runAndInterrupt(plan, ['--summary', 'model'], 'SIGINT');
-    assert.equal(interrupted.code, 1, interrupted.stderr);
-    const report = JSON.parse(interrupted.stdout) as Report;
-    assert.equal(report.status, 'cancelled');
-    assert.equal(report.reason, 'cancelled by SIGINT (Ctrl-C)');
-    const recorded = await lastRunStatus();
-    assert.deepEqual([recorded.status, recorded.reason], ['cancelled', 'cancelled by SIGINT (Ctrl-C)']);
+    await expectCancelled(interrupted, 'cancelled by SIGINT (Ctrl-C)');
 
     const model = await serve([{ content: 'Read the name: Ada.' }]);
     const resumed = start(['resume', '--journal', journal, '--json'], dir, model);
@@ -128,12 +133,7 @@ async function waitFor(condition: () => boolean, what: string): Promise<void> {
       ],
     };
     const interrupted = await runAndInterrupt(plan, [], 'SIGTERM');
-    assert.equal(interrupted.code, 1, interrupted.stderr);
-    const report = JSON.parse(interrupted.stdout) as Report;
-    assert.equal(report.status, 'cancelled');
-    assert.equal(report.reason, 'cancelled by SIGTERM');
-    const recorded = await lastRunStatus();
-    assert.deepEqual([recorded.status, recorded.reason], ['cancelled', 'cancelled by SIGTERM']);
+    await expectCancelled(interrupted, 'cancelled by SIGTERM');
 
     // Without a model the resumed run cannot re-plan: it carries on to where a person must decide.
     const resumed = start(['resume', '--journal', journal, '--json'], dir);
@@ -148,13 +148,8 @@ async function waitFor(condition: () => boolean, what: string): Promise<void> {
   it('SIGINT while a generate step waits on the worker model: cancelled with the reason; resume asks again and succeeds', async () => {
     const plan = { version: 1, goal: 'Greet', steps: [{ id: 'E1', title: 'Draft', tool: 'generate', args: { instruction: 'Write a greeting' } }] };
     const interrupted = await runAndInterrupt(plan, [], 'SIGINT');
-    assert.equal(interrupted.code, 1, interrupted.stderr);
-    const report = JSON.parse(interrupted.stdout) as Report;
-    assert.equal(report.status, 'cancelled');
-    assert.equal(report.reason, 'cancelled by SIGINT (Ctrl-C)');
+    const report = await expectCancelled(interrupted, 'cancelled by SIGINT (Ctrl-C)');
     assert.deepEqual(report.steps.map((step) => `${step.id}:${step.status}:${step.attempts}`), ['E1:cancelled:1']);
-    const recorded = await lastRunStatus();
-    assert.deepEqual([recorded.status, recorded.reason], ['cancelled', 'cancelled by SIGINT (Ctrl-C)']);
 
     const model = await serve([{ content: 'Hello, Ada.' }]);
     const resumed = start(['resume', '--journal', journal, '--json'], dir, model);
@@ -182,12 +177,7 @@ async function waitFor(condition: () => boolean, what: string): Promise<void> {
     ],
   };
     const interrupted = await runAndInterrupt(plan, [], 'SIGTERM');
-    assert.equal(interrupted.code, 1, interrupted.stderr);
-    const report = JSON.parse(interrupted.stdout) as Report;
-    assert.equal(report.status, 'cancelled');
-    assert.equal(report.reason, 'cancelled by SIGTERM');
-    const recorded = await lastRunStatus();
-    assert.deepEqual([recorded.status, recorded.reason], ['cancelled', 'cancelled by SIGTERM']);
+    await expectCancelled(interrupted, 'cancelled by SIGTERM');
     assert.equal(await readFile(path.join(dir, 'ws', 'name.txt'), 'utf8'), 'Ada');
 
     const model = await serve([{ content: JSON.stringify({ edits: [{ find: 'Ada', replace: 'Grace' }] }) }]);
@@ -211,13 +201,8 @@ async function waitFor(condition: () => boolean, what: string): Promise<void> {
     await waitFor(() => model.requests.length >= 2, 'the second model call');
     child.kill('SIGINT');
     const interrupted = await started.done;
-    assert.equal(interrupted.code, 1, interrupted.stderr);
-    const report = JSON.parse(interrupted.stdout) as Report;
-    assert.equal(report.status, 'cancelled');
-    assert.equal(report.reason, 'cancelled by SIGINT (Ctrl-C)');
+    const report = await expectCancelled(interrupted, 'cancelled by SIGINT (Ctrl-C)');
     assert.deepEqual(report.steps.map((step) => `${step.id}:${step.status}`), ['F1:succeeded']);
-    const recorded = await lastRunStatus();
-    assert.deepEqual([recorded.status, recorded.reason], ['cancelled', 'cancelled by SIGINT (Ctrl-C)']);
   });
 
   it('SIGTERM before the fused agent took any action: cancelled with the reason, and nothing was run or journalled', async () => {
