@@ -96,6 +96,17 @@ async function waitFor(condition: () => boolean, what: string): Promise<void> {
     return records.filter((record) => record.type === 'runStatus').at(-1)!;
   }
 
+  /** The report of `resume` with `model`, after checking that it succeeded. */
+  async function resumeSucceeds(model: Awaited<ReturnType<typeof serve>>): Promise<Report> {
+    const resumed = start(['resume', '--journal', journal, '--json'], dir, model);
+    child = resumed.child;
+    const finished = await resumed.done;
+    assert.equal(finished.code, 0, finished.stderr);
+    const after = JSON.parse(finished.stdout) as Report;
+    assert.equal(after.status, 'succeeded');
+    return after;
+  }
+
   /** The interrupted run's report, after checking that it and its journal say it was cancelled for `reason`. */
   async function expectCancelled(interrupted: Finished, reason: string): Promise<Report> {
     assert.equal(interrupted.code, 1, interrupted.stderr);
@@ -112,12 +123,7 @@ async function waitFor(condition: () => boolean, what: string): Promise<void> {
     await expectCancelled(interrupted, 'cancelled by SIGINT (Ctrl-C)');
 
     const model = await serve([{ content: 'Read the name: Ada.' }]);
-    const resumed = start(['resume', '--journal', journal, '--json'], dir, model);
-    child = resumed.child;
-    const finished = await resumed.done;
-    assert.equal(finished.code, 0, finished.stderr);
-    const after = JSON.parse(finished.stdout) as Report;
-    assert.equal(after.status, 'succeeded');
+    const after = await resumeSucceeds(model);
     assert.equal(after.summary, 'Read the name: Ada.');
     assert.deepEqual(after.steps.map((step) => `${step.id}:${step.status}:${step.attempts}`), ['E1:succeeded:1']);
   });
@@ -152,12 +158,7 @@ async function waitFor(condition: () => boolean, what: string): Promise<void> {
     assert.deepEqual(report.steps.map((step) => `${step.id}:${step.status}:${step.attempts}`), ['E1:cancelled:1']);
 
     const model = await serve([{ content: 'Hello, Ada.' }]);
-    const resumed = start(['resume', '--journal', journal, '--json'], dir, model);
-    child = resumed.child;
-    const finished = await resumed.done;
-    assert.equal(finished.code, 0, finished.stderr);
-    const after = JSON.parse(finished.stdout) as Report;
-    assert.equal(after.status, 'succeeded');
+    const after = await resumeSucceeds(model);
     assert.deepEqual(after.steps.map((step) => `${step.id}:${step.status}`), ['E1:succeeded']);
     assert.match(after.summary, /Hello, Ada\./);
   });
@@ -181,12 +182,7 @@ async function waitFor(condition: () => boolean, what: string): Promise<void> {
     assert.equal(await readFile(path.join(dir, 'ws', 'name.txt'), 'utf8'), 'Ada');
 
     const model = await serve([{ content: JSON.stringify({ edits: [{ find: 'Ada', replace: 'Grace' }] }) }]);
-    const resumed = start(['resume', '--journal', journal, '--json'], dir, model);
-    child = resumed.child;
-    const finished = await resumed.done;
-    assert.equal(finished.code, 0, finished.stderr);
-    const after = JSON.parse(finished.stdout) as Report;
-    assert.equal(after.status, 'succeeded');
+    const after = await resumeSucceeds(model);
     assert.deepEqual(after.steps.map((step) => `${step.id}:${step.status}`), ['E1:succeeded']);
     assert.equal(await readFile(path.join(dir, 'ws', 'name.txt'), 'utf8'), 'Grace');
     assert.equal(model.requests.length, 1, 'the worker was asked once on resume');
