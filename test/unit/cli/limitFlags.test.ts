@@ -27,3 +27,16 @@ describe('read and output limits from flags and settings', () => {
     assert.equal(runOptionsFromSettings(settings).limits.maxReadBytes, 65_536);
   });
 });
+
+describe('the model-call pool from flags and settings', () => {
+  it('--max-model-calls sets the pool and planwright.maxModelCalls reaches the run options; 8 by default', () => {
+    const flags = parseRunFlags(['p.json', '--max-model-calls', '2'], ['max-model-calls']) as RunFlags;
+    assert.equal(optionOverrides(flags, DEFAULT_RUN_OPTIONS).maxModelCalls, 2);
+    assert.deepEqual(parseRunFlags(['--max-model-calls', '0'], ['max-model-calls']), { error: '--max-model-calls must be a whole number of at least 1, not "0"' });
+    assert.equal(DEFAULT_RUN_OPTIONS.maxModelCalls, 8);
+    const { settings, warnings } = resolveHostSettings({ maxModelCalls: { effective: 3 } });
+    assert.deepEqual(warnings, []);
+    assert.equal(runOptionsFromSettings(settings).maxModelCalls, 3);
+    assert.equal(resolveHostSettings({ maxModelCalls: { effective: 99 } }).settings.maxModelCalls, 8, 'past 32 falls back to the default');
+  });
+});
