@@ -2,6 +2,7 @@
 // alike in everything but the path, which `$path` stands for in the rest. A run becomes one line only
 // when reading that line back gives what reading the steps' own lines back gives; anything else keeps
 // its own line. This is how a plan or a patch is written tersely for a model, or as a model would write it.
+import { canonicalJson } from '../../text/canonicalJson';
 import type { Step } from '../planSchema';
 import { encodeCompactStep, type EncodeOptions } from './encodeCompactPlan';
 import { eachPlaceholder } from './eachExpansion';
@@ -36,13 +37,6 @@ function eachLine(run: readonly Step[], context: DependencyContext, options: Enc
   const head = `${template.id} ${template.tool} ${JSON.stringify(template.args)}`;
   const values = run.map((step) => step.args[KEY] as string);
   return `${template.id} ${template.tool} ${JSON.stringify(others)} each ${KEY} ${JSON.stringify(values)}${written.slice(head.length)}`;
-}
-
-/** `value` as JSON with every object's keys sorted, so two readings compare whatever order they wrote keys in. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) =>
-    item !== null && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : item,
-  );
 }
 
 /** What the reader makes of `lines` after `before`; undefined when a line has a problem. */
@@ -85,7 +79,7 @@ export function encodeEachLines(steps: readonly Step[], existing: readonly Depen
     const before = [...existing, ...read];
     const plainRead = readBack(plain, before, first.id);
     const runRead = asRun === undefined ? undefined : readBack([asRun], before, first.id);
-    if (asRun !== undefined && runRead !== undefined && canonical(runRead) === canonical(plainRead)) lines.push({ steps: run, text: asRun });
+    if (asRun !== undefined && runRead !== undefined && canonicalJson(runRead) === canonicalJson(plainRead)) lines.push({ steps: run, text: asRun });
     else lines.push(...run.map((step, offset) => ({ steps: [step], text: plain[offset]! })));
     written.push(...run);
     read.push(...(plainRead ?? run));
