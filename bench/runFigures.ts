@@ -44,6 +44,15 @@ function prefilled(profile: LatencyProfile, call: ModelCallShape & { readonly pr
   return { ...call, promptTokens: call.promptTokens - schema, sharedWithPrevious: without(call.sharedWithPrevious), sharedWithAnyEarlier: without(call.sharedWithAnyEarlier) };
 }
 
+/**
+ * What a modelled call's draws are keyed by: the task and the call's index, not the arm (common random
+ * numbers). The n-th call of a task meets the same server in every arm, so a ratio measures the designs,
+ * and two arms making the same calls get the same latency.
+ */
+export function callKey(run: Pick<RunRecord, 'taskId'>, index: number): string {
+  return `${run.taskId}/${index}`;
+}
+
 /** A run's figures on `profile`, its session's cache as it stands at modelled time `at` (updated by the run). */
 export function modelledRunFigures(run: RunRecord, profile: ProfileName, seed: number, cache: PromptCache, at: number): RunFigures {
   const shape = LATENCY_PROFILES[profile];
@@ -52,7 +61,7 @@ export function modelledRunFigures(run: RunRecord, profile: ProfileName, seed: n
     cache.store(call.prefix, at);
     return prefilled(shape, { ...call, ...hit });
   });
-  const modelled = calls.map((call, index) => modelCall(shape, call, seed, `${run.taskId}/${run.arm}/${index}`));
+  const modelled = calls.map((call, index) => modelCall(shape, call, seed, callKey(run, index)));
   const callSpans: RecordedSpan[] = run.calls.map((call, index) => ({ id: `m${index}`, kind: 'model', start: call.start, end: call.end }));
   const stepSpans: RecordedSpan[] = run.steps.map((step) => ({ id: step.id, kind: 'step', start: step.start, end: step.end }));
   const origins = new Map<RecordedSpan, StreamedOrigin>();

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { cachedTokens, LATENCY_PROFILES, modelCall, tokensOutMs } from '../../../bench/latencyModel';
 import { idleBeforeRunMs, PromptCache } from '../../../bench/promptCache';
-import { modelledRunFigures, profileFigures } from '../../../bench/runFigures';
+import { callKey, modelledRunFigures, profileFigures } from '../../../bench/runFigures';
 import { syntheticCall, syntheticRun } from './syntheticRuns';
 
 const TTL = 5 * 60_000;
@@ -56,6 +56,15 @@ describe('profileFigures', () => {
     assert.deepEqual(figures.map((f) => f.cachedTokens), [0, 0]);
   });
 
+  it('models the same latency for two arms that make the same calls, and another for another task', () => {
+    const calls = [planner('t1'), syntheticCall('worker', [['tools', 0], ['worker-system', 900]], 120, 1, 3)];
+    const [split, auto, other] = [syntheticRun('t1', 'split', { calls }), syntheticRun('t1', 'auto', { calls }), syntheticRun('t2', 'split', { calls })].map(
+      (run) => modelledRunFigures(run, 'frontier-hosted', 1, new PromptCache(TTL), 0).latencyMs,
+    );
+    assert.equal(auto, split);
+    assert.notEqual(other, split);
+  });
+
   it('keeps on the local profile the previous request only, even across runs', () => {
     const warm = taskWithIdle(true);
     const solver = syntheticCall('solver', [['tools', 0], ['none', 0], ['solver-system', 800], ['summary', 900]], 50, 5, 6);
@@ -80,7 +89,7 @@ describe('modelledRunFigures with a streamed plan', () => {
     });
 
   it('starts the streamed step when its line was out, and ends the run when the step or the call ends, whichever is later', () => {
-    const modelled = modelCall(profile, { ...call, sharedWithPrevious: 0, sharedWithAnyEarlier: 0 }, 1, 's/split/0');
+    const modelled = modelCall(profile, { ...call, sharedWithPrevious: 0, sharedWithAnyEarlier: 0 }, 1, callKey({ taskId: 's' }, 0));
     const lineOut = tokensOutMs(modelled, 400, 100);
     assert.ok(lineOut < modelled.totalMs);
     const streamed = modelledRunFigures(run(true), 'frontier-hosted', 1, new PromptCache(TTL), 0);
