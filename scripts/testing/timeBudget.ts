@@ -102,8 +102,12 @@ export async function waitUntil<T>(what: string, probe: () => T | undefined | nu
     const scale = timeScale();
     const budget = options.nominalMs * scale.factor;
     if (Date.now() - started > budget) {
-      let seen = lastError instanceof Error ? `an error: ${lastError.message.split('\n')[0]}` : 'nothing more';
-      if (options.lastSeen) seen = await Promise.resolve().then(options.lastSeen).catch((error: unknown) => `(could not look: ${String(error)})`);
+      const failed = lastError instanceof Error ? `an error: ${lastError.message.split('\n')[0]}` : undefined;
+      let seen = failed ?? 'nothing more';
+      if (options.lastSeen) {
+        const looked = await Promise.resolve().then(options.lastSeen).catch((error: unknown) => `(could not look: ${String(error)})`);
+        seen = failed ? `${looked}; the last try failed with ${failed}` : looked;
+      }
       const scaled = scale.factor > 1 ? `budget ${seconds(options.nominalMs)} scaled ×${scale.factor.toFixed(1)} from ${scale.why}` : `budget ${seconds(options.nominalMs)}, ${scale.why}`;
       throw new WaitTimeoutError(`waited ${seconds(Date.now() - started)} (${scaled}) for ${what}; last seen: ${seen}`);
     }

@@ -86,13 +86,22 @@ class WorkbenchDriver {
     const input = this.page.locator('.quick-input-widget input');
     const entry = this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
     await waitUntil(`"${title}" in the command palette`, async () => {
+      await this.releaseModifiers();
       await this.page.keyboard.press('Escape');
       await this.page.keyboard.press('F1');
-      await this.shows(input, 'the command palette to open', { seen: 'nothing' });
+      if (!(await input.first().waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false))) return false;
       await input.fill(`>${title}`);
       return entry.waitFor({ state: 'visible', timeout: 2_000 }).then(() => true, () => false);
     }, { nominalMs: NOMINAL.show, intervalMs: 500, lastSeen: () => this.describe('quickInput') });
     await entry.click();
+  }
+
+  /**
+   * Lets go of every modifier key. A Ctrl+click that ran out of time can leave Control held in the page's
+   * keyboard, and every later F1 would then arrive as Ctrl+F1, which opens nothing.
+   */
+  async releaseModifiers() {
+    for (const key of ['Control', 'Shift', 'Alt', 'Meta']) await this.page.keyboard.up(key);
   }
 
   /**
@@ -266,7 +275,7 @@ class WorkbenchDriver {
       await this.page.mouse.move(5, 5);
       await link.click({ modifiers: ['ControlOrMeta'], timeout: 5_000 });
       return opened.first().waitFor({ state: 'visible', timeout: 2_000 }).then(() => true, () => false);
-    }, { nominalMs: NOMINAL.show, intervalMs: 500, lastSeen: () => this.describe('tabs') });
+    }, { nominalMs: NOMINAL.show, intervalMs: 500, lastSeen: () => this.describe('tabs') }).finally(() => this.releaseModifiers());
   }
 
   /** Every approval the run's journals record as the user's, with when it was recorded. @returns {{ stepId: string, at: number, file: string }[]} */

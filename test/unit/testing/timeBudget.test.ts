@@ -59,4 +59,12 @@ describe('timeBudget', () => {
     assert.ok(error instanceof WaitTimeoutError);
     assert.match(error.message, /last seen: an error: detached$/);
   });
+
+  it('reports what it saw last and the error of the last try when both are known', async () => {
+    const error = await waitUntil('the palette', () => {
+      throw new Error('strict mode violation\nmore');
+    }, { nominalMs: 10, intervalMs: 5, lastSeen: () => 'quick input rows [none]' }).catch((caught: unknown) => caught);
+    assert.ok(error instanceof WaitTimeoutError);
+    assert.match(error.message, /last seen: quick input rows \[none\]; the last try failed with an error: strict mode violation$/);
+  });
 });
