@@ -4,6 +4,7 @@
 import { performance } from 'node:perf_hooks';
 import type { StepRun } from '../src/core/run/runState';
 import { validatePlan } from '../src/core/plan/validatePlan';
+import { englishText } from '../src/core/text/englishText';
 import type { ValidPlan } from '../src/core/plan/planSchema';
 import { planTreeModel } from '../src/core/view/planTreeModel';
 import type { RunView } from '../src/core/view/planTreeNode';
@@ -51,12 +52,12 @@ function main(): void {
   let refreshed = 0;
   let state = advance(plan, new Map(plan.steps.map((step) => [step.id, pending])), 0);
   const first = performance.now();
-  let previous = planTreeModel({ plan, source: 'bench.plan.json', run: state, executing: true });
+  let previous = planTreeModel(englishText, { plan, source: 'bench.plan.json', run: state, executing: true });
   const firstBuild = performance.now() - first;
   for (let done = 1; done <= 50; done++) {
     state = advance(plan, state.steps, done);
     const started = performance.now();
-    const next = planTreeModel({ plan, source: 'bench.plan.json', run: state, executing: true });
+    const next = planTreeModel(englishText, { plan, source: 'bench.plan.json', run: state, executing: true });
     const built = performance.now();
     const changes = treeChanges(previous, next);
     diffs.push(performance.now() - built);

@@ -168,6 +168,16 @@ export interface RecordLog {
   readAll(onWarning?: (message: string) => void): Promise<readonly unknown[]>;
 }
 
+/**
+ * The words of the editor's views in the user's language, with VS Code's `l10n.t` semantics: `message` is the
+ * English text and the key of its translation, `{0}`, `{1}` … are filled with `args`. The editor passes
+ * `vscode.l10n`; the CLI and tests pass `englishText` (text/englishText.ts). Callers name it `l10n` and pass
+ * literal messages, so scripts/l10nBundle.js collects every `l10n.t('…')` into the bundle.
+ */
+export interface Localize {
+  t(message: string, ...args: Array<string | number | boolean>): string;
+}
+
 /** Diagnostics for people, never for control flow. */
 export interface Logger {
   info(message: string): void;

@@ -1,6 +1,8 @@
 // A plan as Markdown, for export and documentation: the goal, then one numbered item per step in execution
 // order (the numbers the tree shows) with its tool, short arguments, the steps it waits for by number and
-// title, and its checks in readable words.
+// title, and its checks in readable words. Its labels are in the editor's language; the checks in words, the
+// tools and their argument names stay English, as the plan file and the run's report write them.
+import type { Localize } from '../ports';
 import { describeCheck } from './describeCheck';
 import { dependenciesOf } from './planGraph';
 import type { Plan, Step } from './planSchema';
@@ -9,36 +11,40 @@ import { executionOrder, stepReference } from './stepNumbers';
 const VALUE_MAX = 60;
 
 /** The whole plan as a Markdown document. */
-export function renderPlanMarkdown(plan: Plan): string {
-  const count = `${plan.steps.length} ${plan.steps.length === 1 ? 'step' : 'steps'}`;
-  const revision = plan.revision ? ` · revision ${plan.revision}` : '';
-  const lines = [`# ${escapeMarkdown(plan.goal)}`, '', `${count}${revision}`, ''];
-  executionOrder(plan).forEach((step, index) => lines.push(...renderStep(step, index + 1, dependenciesOf(step, plan).map((stepId) => stepReference(plan, stepId)))));
+export function renderPlanMarkdown(l10n: Localize, plan: Plan): string {
+  const lines = [`# ${escapeMarkdown(plan.goal)}`, '', countLine(l10n, plan.steps.length, plan.revision), ''];
+  executionOrder(plan).forEach((step, index) => lines.push(...renderStep(l10n, step, index + 1, dependenciesOf(step, plan).map((stepId) => stepReference(plan, stepId)))));
   return `${lines.join('\n')}\n`;
 }
 
+/** `3 steps`, then the revision when the plan has one. */
+function countLine(l10n: Localize, count: number, revision: number | undefined): string {
+  if (!revision) return count === 1 ? l10n.t('1 step') : l10n.t('{0} steps', count);
+  return count === 1 ? l10n.t('1 step · revision {0}', revision) : l10n.t('{0} steps · revision {1}', count, revision);
+}
+
 /** One step as a numbered item with sub-bullets; `after` names its explicit and implicit dependencies. */
-function renderStep(step: Step, number: number, after: readonly string[]): string[] {
-  const args = summarizeToolArgs(step.args);
-  const flags = [step.idempotent ? 'idempotent' : '', step.idempotencyKey ? 'honours the idempotency key' : ''].filter(Boolean);
+function renderStep(l10n: Localize, step: Step, number: number, after: readonly string[]): string[] {
+  const args = summarizeToolArgs(l10n, step.args);
+  const flags = [step.idempotent ? l10n.t('idempotent') : '', step.idempotencyKey ? l10n.t('honours the idempotency key') : ''].filter(Boolean);
   const details = [
-    `Tool: ${code(step.tool)}${args ? ` — ${args}` : ''}${flags.length > 0 ? ` (${flags.join(', ')})` : ''}`,
-    after.length > 0 ? `After: ${after.map(escapeMarkdown).join(', ')}` : '',
-    step.precondition ? `Only if: ${escapeMarkdown(describeCheck(step.precondition))}` : '',
-    step.postcondition ? `Done when: ${escapeMarkdown(describeCheck(step.postcondition))}` : '',
-    step.statusCheck ? `Settled by: ${escapeMarkdown(describeCheck(step.statusCheck))}` : '',
-    step.compensation ? `Undo: ${code(step.compensation.tool)} — ${summarizeToolArgs(step.compensation.args)}` : '',
+    l10n.t('Tool: {0}', `${code(step.tool)}${args ? ` — ${args}` : ''}${flags.length > 0 ? ` (${flags.join(', ')})` : ''}`),
+    after.length > 0 ? l10n.t('After: {0}', after.map(escapeMarkdown).join(', ')) : '',
+    step.precondition ? l10n.t('Only if: {0}', escapeMarkdown(describeCheck(step.precondition))) : '',
+    step.postcondition ? l10n.t('Done when: {0}', escapeMarkdown(describeCheck(step.postcondition))) : '',
+    step.statusCheck ? l10n.t('Settled by: {0}', escapeMarkdown(describeCheck(step.statusCheck))) : '',
+    step.compensation ? l10n.t('Undo: {0} — {1}', code(step.compensation.tool), summarizeToolArgs(l10n, step.compensation.args)) : '',
   ].filter(Boolean);
   return [`${number}. **${escapeMarkdown(step.title)}** · ${escapeMarkdown(step.id)}`, ...details.map((line) => `   - ${line}`)];
 }
 
 /** `path `src/cli.ts`, 1 edit`: strings as code (multi-line text as a line count), arrays as a count. */
-export function summarizeToolArgs(args: Readonly<Record<string, unknown>>): string {
+export function summarizeToolArgs(l10n: Localize, args: Readonly<Record<string, unknown>>): string {
   return Object.entries(args)
     .map(([key, value]) => {
       if (typeof value === 'string') {
         const lineCount = value.split('\n').length;
-        return lineCount > 1 ? `${key}: ${lineCount} lines` : `${key} ${code(shorten(value))}`;
+        return lineCount > 1 ? l10n.t('{0}: {1} lines', key, lineCount) : `${key} ${code(shorten(value))}`;
       }
       if (Array.isArray(value)) return `${value.length} ${value.length === 1 ? key.replace(/s$/, '') : key}`;
       if (value !== null && typeof value === 'object') return `${key} {…}`;

@@ -5,7 +5,7 @@
 import { isCompoundCommand } from '../executor/approvalPolicy';
 import type { Plan } from '../plan/planSchema';
 import { stepNumber, stepReference } from '../plan/stepNumbers';
-import type { ApprovalRequest } from '../ports';
+import type { ApprovalRequest, Localize } from '../ports';
 import { shorten } from '../text/shorten';
 import { findTool } from '../tools/toolCatalog';
 
@@ -32,20 +32,25 @@ export function isApprovedCommand(request: Pick<ApprovalRequest, 'preview'>, app
   return preview.kind === 'command' && !isCompoundCommand(preview.command) && approvedCommands.includes(preview.command);
 }
 
-/** What approving does, in one line: the command and folder, the files changed, or the edit asked for. */
-export function approvalSummary(request: Pick<ApprovalRequest, 'tool' | 'preview' | 'args'>): string {
+/**
+ * What approving does, in one line, said without its subject ("runs `npm test` in pkg", "creates a, changes b")
+ * so a sentence can give it one ("It {0}.", "{0} {1}." with the step's name).
+ */
+export function approvalSummary(l10n: Localize, request: Pick<ApprovalRequest, 'tool' | 'preview' | 'args'>): string {
   const { preview } = request;
   switch (preview.kind) {
-    case 'command':
-      return `runs \`${shorten(preview.command, 200)}\` in ${preview.cwd === '.' || preview.cwd === '' ? 'the workspace folder' : preview.cwd}`;
+    case 'command': {
+      const command = shorten(preview.command, 200);
+      return preview.cwd === '.' || preview.cwd === '' ? l10n.t('runs `{0}` in the workspace folder', command) : l10n.t('runs `{0}` in {1}', command, preview.cwd);
+    }
     case 'fileChanges':
       return preview.changes
-        .map((change) => (change.after === null ? `deletes ${change.path}` : change.before === null ? `creates ${change.path}` : `changes ${change.path}`))
+        .map((change) => (change.after === null ? l10n.t('deletes {0}', change.path) : change.before === null ? l10n.t('creates {0}', change.path) : l10n.t('changes {0}', change.path)))
         .join(', ');
     case 'modelEdit':
-      return `asks the model to edit ${preview.path}: ${shorten(preview.instruction, 120)}`;
+      return l10n.t('asks the model to edit {0}: {1}', preview.path, shorten(preview.instruction, 120));
     case 'none':
-      return `calls ${request.tool}`;
+      return l10n.t('calls {0}', request.tool);
   }
 }
 

@@ -4,11 +4,13 @@
 // provider only turns these nodes into TreeItems. This file owns the goal row and the row ids; step rows are
 // built in stepRows.ts, detail rows in stepDetails.ts.
 import type { Plan } from '../plan/planSchema';
+import type { Localize } from '../ports';
 import { shorten } from '../text/shorten';
 import { escapeMarkdown } from './markdownText';
 import type { PlanTreeInput, PlanTreeNode, RunView } from './planTreeNode';
 import { planContextValue, type PlanRowStatus } from './stepContextValue';
 import { detail, oneLine } from './stepDetails';
+import { planStatusText } from './statusText';
 import { stepRows } from './stepRows';
 import { waitingSection } from './waitingSection';
 
@@ -21,18 +23,6 @@ const PLAN_ICONS: Readonly<Record<PlanRowStatus, string>> = {
   succeeded: 'pass-filled',
   failed: 'error',
   cancelled: 'close',
-};
-
-/** The goal row's and the status bar's words for each run status. */
-export const PLAN_STATUS_TEXT: Readonly<Record<PlanRowStatus, string>> = {
-  idle: 'not run yet',
-  running: 'running',
-  awaitingApproval: 'waiting for approval',
-  needsReplan: 'needs a re-plan',
-  paused: 'paused',
-  succeeded: 'succeeded',
-  failed: 'failed',
-  cancelled: 'cancelled',
 };
 
 /**
@@ -51,19 +41,26 @@ export function planNodeId(source: string): string {
   return `plan:${source}`;
 }
 
+/** The step count, and the plan's revision when it has one: `3 steps · revision 2`. */
+function stepCountText(l10n: Localize, count: number, revision: number | undefined): string {
+  if (!revision) return count === 1 ? l10n.t('1 step') : l10n.t('{0} steps', count);
+  return count === 1 ? l10n.t('1 step · revision {0}', revision) : l10n.t('{0} steps · revision {1}', count, revision);
+}
+
 // The goal row says nothing that changes with every step (progress, tokens): refreshing it refreshes all of
 // its children, so progress goes to the view's description and the status bar instead.
-function planTooltip(input: PlanTreeInput, plan: Plan, status: PlanRowStatus): string {
-  const lines = [`**${escapeMarkdown(plan.goal)}**`, '', `Plan: ${escapeMarkdown(input.source)}${input.unsaved ? ' (unsaved changes)' : ''}`, ''];
+function planTooltip(l10n: Localize, input: PlanTreeInput, plan: Plan, status: PlanRowStatus): string {
+  const source = escapeMarkdown(input.source);
+  const lines = [`**${escapeMarkdown(plan.goal)}**`, '', input.unsaved ? l10n.t('Plan: {0} (unsaved changes)', source) : l10n.t('Plan: {0}', source), ''];
   const run = input.run;
   if (run) {
-    lines.push(`Revision ${run.revision} · ${escapeMarkdown(PLAN_STATUS_TEXT[status])}`, '');
+    lines.push(l10n.t('Revision {0} · {1}', run.revision, escapeMarkdown(planStatusText(l10n, status))), '');
     if (run.statusReason && status !== 'running') lines.push(escapeMarkdown(shorten(run.statusReason, 600)), '');
     const base = run.revision - run.replanReasons.length;
-    run.replanReasons.forEach((reason, index) => lines.push(`- Revision ${base + index + 1}: ${escapeMarkdown(shorten(revisionWhy(reason), 300))}`));
+    run.replanReasons.forEach((reason, index) => lines.push(`- ${l10n.t('Revision {0}: {1}', base + index + 1, escapeMarkdown(shorten(revisionWhy(l10n, reason), 300)))}`));
     if (run.replanReasons.length > 0) lines.push('');
   } else {
-    lines.push(`${plan.steps.length} ${plan.steps.length === 1 ? 'step' : 'steps'}${plan.revision ? ` · revision ${plan.revision}` : ''}`, '');
+    lines.push(stepCountText(l10n, plan.steps.length, plan.revision), '');
   }
   for (const problem of input.problems?.get('') ?? []) lines.push(`$(error) ${escapeMarkdown(problem)}`, '');
   return lines.join('\n').trimEnd();
@@ -73,14 +70,14 @@ function planTooltip(input: PlanTreeInput, plan: Plan, status: PlanRowStatus): s
  * Why a revision exists, as the goal row says it: a re-plan's reason starts by naming the step that broke
  * ("4 Run the tests failed: …", or a bare id for a step the plan no longer has).
  */
-export function revisionWhy(reason: string): string {
-  return /^(\d+ [^\n]+?|\S+) (failed|unknown): /.test(reason) ? `re-planned after ${reason}` : reason;
+export function revisionWhy(l10n: Localize, reason: string): string {
+  return /^(\d+ [^\n]+?|\S+) (failed|unknown): /.test(reason) ? l10n.t('re-planned after {0}', reason) : reason;
 }
 
 /** The row that says a broken step's recovery is under way, shown while the run executes. */
-function recoveringRow(planId: string, run: RunView | undefined, executing: boolean): PlanTreeNode[] {
+function recoveringRow(l10n: Localize, planId: string, run: RunView | undefined, executing: boolean): PlanTreeNode[] {
   if (!run?.recovering || !executing) return [];
-  const text = `Re-planning after ${run.recovering.reason}`;
+  const text = l10n.t('Re-planning after {0}', run.recovering.reason);
   return [{ ...detail(planId, 'recovering', run.recovering.stepId, oneLine(text), 'loading~spin', escapeMarkdown(text)), description: '' }];
 }
 
@@ -88,26 +85,26 @@ function recoveringRow(planId: string, run: RunView | undefined, executing: bool
  * While the planner is still writing a streamed plan: a row saying so. It also gives the goal row a child
  * before the first step arrives, so the row opens expanded (VS Code keeps a row that had no children closed).
  */
-function planningRow(planId: string, run: RunView | undefined, executing: boolean): PlanTreeNode[] {
+function planningRow(l10n: Localize, planId: string, run: RunView | undefined, executing: boolean): PlanTreeNode[] {
   if (!run?.planOpen || !executing) return [];
-  const text = 'Planning: steps appear as the planner writes them';
+  const text = l10n.t('Planning: steps appear as the planner writes them');
   return [{ ...detail(planId, 'planning', '', text, 'loading~spin', text), description: '' }];
 }
 
 /** The goal row's label: the goal, after the revision once a re-plan or an edit made one. */
-function planLabel(plan: Plan, run: RunView | undefined): string {
-  return run && run.replanReasons.length > 0 ? `(rev ${run.revision}) ${plan.goal}` : plan.goal;
+function planLabel(l10n: Localize, plan: Plan, run: RunView | undefined): string {
+  return run && run.replanReasons.length > 0 ? l10n.t('(rev {0}) {1}', run.revision, plan.goal) : plan.goal;
 }
 
-function planDescription(input: PlanTreeInput, plan: Plan, status: PlanRowStatus): string {
+function planDescription(l10n: Localize, input: PlanTreeInput, plan: Plan, status: PlanRowStatus): string {
   const run = input.run;
-  const parts = run ? [`rev ${run.revision}`, PLAN_STATUS_TEXT[status]] : [input.source, ...(plan.revision ? [`rev ${plan.revision}`] : [])];
-  if (input.unsaved) parts.push('unsaved');
+  const parts = run ? [l10n.t('rev {0}', run.revision), planStatusText(l10n, status)] : [input.source, ...(plan.revision ? [l10n.t('rev {0}', plan.revision)] : [])];
+  if (input.unsaved) parts.push(l10n.t('unsaved'));
   return parts.join(' · ');
 }
 
 /** The rows of the plan tree: the "Waiting for you" section while steps wait, then one goal row whose children are the step rows. */
-export function planTreeModel(input: PlanTreeInput): readonly PlanTreeNode[] {
+export function planTreeModel(l10n: Localize, input: PlanTreeInput): readonly PlanTreeNode[] {
   const plan = input.run?.plan ?? input.plan;
   const planId = planNodeId(input.source);
   const run = input.run;
@@ -115,23 +112,23 @@ export function planTreeModel(input: PlanTreeInput): readonly PlanTreeNode[] {
   const baseRevision = run ? run.revision - run.replanReasons.length : 0;
   const planProblems = input.problems?.get('') ?? [];
   const children = [
-    ...planProblems.map((problem, index) => detail(planId, `problem:${index}`, '', `Problem: ${oneLine(problem)}`, 'warning', escapeMarkdown(problem), 'problemsErrorIcon.foreground')),
-    ...recoveringRow(planId, run, input.executing === true),
-    ...stepRows(plan, { planId, input, baseRevision, plan }),
-    ...planningRow(planId, run, input.executing === true),
+    ...planProblems.map((problem, index) => detail(planId, `problem:${index}`, '', l10n.t('Problem: {0}', oneLine(problem)), 'warning', escapeMarkdown(problem), 'problemsErrorIcon.foreground')),
+    ...recoveringRow(l10n, planId, run, input.executing === true),
+    ...stepRows(plan, { l10n, planId, input, baseRevision, plan }),
+    ...planningRow(l10n, planId, run, input.executing === true),
   ];
   return [
-    ...waitingSection(plan, input.waiting ?? []),
+    ...waitingSection(l10n, plan, input.waiting ?? []),
     {
       id: planId,
       kind: 'plan',
-      label: planLabel(plan, run),
-      description: planDescription(input, plan, status),
-      tooltip: planTooltip(input, plan, status),
+      label: planLabel(l10n, plan, run),
+      description: planDescription(l10n, input, plan, status),
+      tooltip: planTooltip(l10n, input, plan, status),
       iconId: PLAN_ICONS[status],
       ...(status === 'succeeded' ? { iconColor: 'testing.iconPassed' } : status === 'failed' ? { iconColor: 'testing.iconFailed' } : {}),
       contextValue: planContextValue(status),
-      accessibilityLabel: `Plan: ${plan.goal}, ${PLAN_STATUS_TEXT[status]}`,
+      accessibilityLabel: l10n.t('Plan: {0}, {1}', plan.goal, planStatusText(l10n, status)),
       expanded: true,
       children,
     },

@@ -5,8 +5,13 @@
 // A run that stopped for a re-plan offers it; a failed run is an error; a cancelled or paused one is a status
 // bar line that goes by itself. A failed or cancelled run that changed files adds the files notice of its own,
 // since its outcome is said elsewhere (an error, the status bar) and the files need their Keep / Undo Run.
+// The words of each notice are here too; the run's reason inside them stays English (the journal's words).
+import type { RunReport } from '../executor/runSummary';
+import type { Localize } from '../ports';
 import type { RunStatus } from '../run/journalRecords';
 import type { FilesChangedNotice } from '../undo/filesChangedNotice';
+import { reasonHeadline } from './reasonHeadline';
+import { planStatusText } from './statusText';
 
 /** A button of an end-of-run notification. */
 export type RunEndAction = 'keep' | 'undoRun' | 'showFiles' | 'showSummary' | 'showTrace' | 'replan' | 'showLog';
@@ -36,4 +41,37 @@ export function runEndNotices(status: RunStatus, files: FilesChangedNotice | und
         ? { kind: status, where: 'notification', actions: ['showLog'] }
         : { kind: status, where: 'statusBar', actions: [] };
   return files ? [outcome, { kind: 'filesChanged', where: 'notification', files, actions: FILE_ACTIONS }] : [outcome];
+}
+
+/** The files notice's text: `Planwright changed 2 files: a.js, b.js`. */
+export function filesChangedText(l10n: Localize, files: Pick<FilesChangedNotice, 'count' | 'names'>): string {
+  return files.count === 1 ? l10n.t('Planwright changed 1 file: {0}', files.names) : l10n.t('Planwright changed {0} files: {1}', files.count, files.names);
+}
+
+function succeededText(l10n: Localize, revision: number, files: FilesChangedNotice | undefined): string {
+  if (!files) return l10n.t('Planwright: the plan succeeded (revision {0}).', revision);
+  return files.count === 1
+    ? l10n.t('Planwright: the plan succeeded (revision {0}) and changed 1 file: {1}', revision, files.names)
+    : l10n.t('Planwright: the plan succeeded (revision {0}) and changed {1} files: {2}', revision, files.count, files.names);
+}
+
+/** What `notice` says about the run of `report`, with the first line of its reason where there is one. */
+export function runEndText(l10n: Localize, notice: RunEndNotice, report: Pick<RunReport, 'revision' | 'reason'>): string {
+  const reason = report.reason ? reasonHeadline(l10n, report.reason) : undefined;
+  switch (notice.kind) {
+    case 'filesChanged':
+      return notice.files ? filesChangedText(l10n, notice.files) : '';
+    case 'succeeded':
+      return succeededText(l10n, report.revision, notice.files);
+    case 'needsReplan':
+      return reason ? l10n.t('Planwright stopped: {0}', reason) : l10n.t('Planwright stopped');
+    case 'failed':
+      return reason ? l10n.t('Planwright: the run failed: {0}', reason) : l10n.t('Planwright: the run failed');
+    case 'cancelled':
+      return l10n.t('Planwright: run cancelled');
+    case 'paused':
+      return l10n.t('Planwright: paused — Run Plan carries on');
+    default:
+      return reason ? l10n.t('Planwright: {0}: {1}', planStatusText(l10n, notice.kind), reason) : l10n.t('Planwright: {0}', planStatusText(l10n, notice.kind));
+  }
 }

@@ -1,5 +1,6 @@
 // How far a run is, in the words the status bar and the goal row use: "step k of n" and the model tokens
 // spent so far.
+import type { Localize } from '../ports';
 import type { RunState } from '../run/runState';
 
 const DONE = new Set(['succeeded', 'skipped']);
@@ -35,7 +36,7 @@ export function runTokens(run: Pick<RunState, 'usage'>): number {
   return run.usage.reduce((sum, entry) => sum + entry.usage.promptTokens + entry.usage.completionTokens, 0);
 }
 
-/** `1,234` below 10,000, then `12.3k`, `1.2M`. */
+/** `1,234` below 10,000, then `12.3k`, `1.2M` (en-US digits in every language, as the CLI writes them). */
 export function formatTokens(tokens: number): string {
   if (tokens < 10_000) return tokens.toLocaleString('en-US');
   if (tokens < 1_000_000) return `${(tokens / 1_000).toFixed(1)}k`;
@@ -46,9 +47,9 @@ export function formatTokens(tokens: number): string {
  * The status bar's text: `step k of n` (k the step being worked on: one past those done, at most n),
  * then the tokens so far when any were spent.
  */
-export function progressText(run: Pick<RunState, 'plan' | 'steps' | 'usage'>): string {
+export function progressText(l10n: Localize, run: Pick<RunState, 'plan' | 'steps' | 'usage'>): string {
   const { done, total } = stepProgress(run);
   const k = Math.min(total, done + 1);
   const tokens = runTokens(run);
-  return `step ${k} of ${total}${tokens > 0 ? ` · ${formatTokens(tokens)} tokens` : ''}`;
+  return tokens > 0 ? l10n.t('step {0} of {1} · {2} tokens', k, total, formatTokens(tokens)) : l10n.t('step {0} of {1}', k, total);
 }

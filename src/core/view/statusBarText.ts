@@ -1,18 +1,19 @@
 // The run's status bar words: how many steps wait for an answer (only while their questions are open), or
 // the run's status in words (never an internal name like `needsReplan`), then how far the run is; and its
 // tooltip, the status in the same words and why.
-import { PLAN_STATUS_TEXT } from './planTreeModel';
+import type { Localize } from '../ports';
 import type { PlanRowStatus } from './stepContextValue';
+import { planStatusText } from './statusText';
 
 /** `2 steps wait for approval · step 3 of 5`, `needs a re-plan · step 3 of 5`, or the progress alone while running. */
-export function statusBarText(status: PlanRowStatus, waiting: number, executing: boolean, progress: string): string {
-  if (waiting > 0) return `${waiting} ${waiting === 1 ? 'step waits' : 'steps wait'} for approval · ${progress}`;
+export function statusBarText(l10n: Localize, status: PlanRowStatus, waiting: number, executing: boolean, progress: string): string {
+  if (waiting > 0) return waiting === 1 ? l10n.t('1 step waits for approval · {0}', progress) : l10n.t('{0} steps wait for approval · {1}', waiting, progress);
   // A run replayed after a reload that stopped waiting asks again once it runs: no question is open now.
-  if (status === 'awaitingApproval') return executing ? progress : `waiting for approval (Run Plan asks again) · ${progress}`;
-  return executing && status === 'running' ? progress : `${PLAN_STATUS_TEXT[status]} · ${progress}`;
+  if (status === 'awaitingApproval') return executing ? progress : l10n.t('waiting for approval (Run Plan asks again) · {0}', progress);
+  return executing && status === 'running' ? progress : `${planStatusText(l10n, status)} · ${progress}`;
 }
 
 /** The status bar's tooltip: `needs a re-plan: 4 Run the tests failed: exit code 1`, or `Run <id>: succeeded` without a reason. */
-export function statusBarTooltip(status: PlanRowStatus, runId: string, reason: string | undefined): string {
-  return reason ? `${PLAN_STATUS_TEXT[status]}: ${reason}` : `Run ${runId}: ${PLAN_STATUS_TEXT[status]}`;
+export function statusBarTooltip(l10n: Localize, status: PlanRowStatus, runId: string, reason: string | undefined): string {
+  return reason ? `${planStatusText(l10n, status)}: ${reason}` : l10n.t('Run {0}: {1}', runId, planStatusText(l10n, status));
 }

@@ -3,7 +3,7 @@
 // step so a refresh rebuilds only the rows that changed, with each re-plan's "Replaced in rev N" group
 // (replacedRows.ts) just before the first step that re-plan introduced. A `subplan` step's row holds its
 // child plan's step rows, built the same way (subplanRows.ts says which child and what it spent).
-import type { ApprovalPreview } from '../ports';
+import type { ApprovalPreview, Localize } from '../ports';
 import { isRunFinished } from '../run/journalRecords';
 import type { ReplacedStep, StepRun } from '../run/runState';
 import type { Plan, Step } from '../plan/planSchema';
@@ -15,7 +15,8 @@ import { REPLACED_CONTEXT_VALUE, stepContextValue, subStepContextValue } from '.
 import { childRunOf, subplanBudgetLines, subplanOpen } from './subplanRows';
 import { stepDetails } from './stepDetails';
 import { executionOrder, stepNumber, stepReference } from '../plan/stepNumbers';
-import { STATUS_TEXT, stepTooltip } from './stepTooltip';
+import { stepStatusText } from './statusText';
+import { stepTooltip } from './stepTooltip';
 import { summarizeArgs } from '../plan/summarizeArgs';
 import { escapeMarkdown } from './markdownText';
 
@@ -52,6 +53,7 @@ const UNDOABLE: ReadonlySet<StepStatus> = new Set(['succeeded', 'failed', 'unkno
 
 /** What every step row of one tree is built with. */
 export interface StepContext {
+  readonly l10n: Localize;
   readonly planId: string;
   readonly input: PlanTreeInput;
   /** The revision of the run's first plan: steps of a later revision are marked. */
@@ -67,6 +69,7 @@ export interface StepContext {
 
 /** What a step row is made of besides its step; a row is rebuilt only when one of these changes. */
 interface StepRowKey {
+  readonly l10n: Localize;
   readonly run: StepRun | undefined;
   readonly planId: string;
   readonly baseRevision: number;
@@ -87,6 +90,7 @@ const rowCache = new WeakMap<Step, { readonly key: StepRowKey; readonly node: Pl
 
 function sameKey(a: StepRowKey, b: StepRowKey): boolean {
   return (
+    a.l10n === b.l10n &&
     a.run === b.run &&
     a.planId === b.planId &&
     a.baseRevision === b.baseRevision &&
@@ -107,6 +111,7 @@ function stepNode(step: Step, context: StepContext): PlanTreeNode {
   // A sub-plan's row holds its child's rows, which change without its own run changing: built each time.
   if (child) return buildStepNode(step, context, child);
   const key: StepRowKey = {
+    l10n: context.l10n,
     run: input.run?.steps.get(step.id),
     planId: context.planId,
     baseRevision: context.baseRevision,
@@ -142,23 +147,24 @@ function stepRowId(planId: string, step: Step, run: StepRun | undefined, child: 
 }
 
 /** The row's label: its number and title, with the revision that introduced it when a re-plan did. */
-export function stepLabel(number: number | undefined, title: string, revision?: number): string {
-  return `${number ?? '?'} ${revision === undefined ? '' : `(rev ${revision}) `}${title}`;
+export function stepLabel(l10n: Localize, number: number | undefined, title: string, revision?: number): string {
+  return revision === undefined ? `${number ?? '?'} ${title}` : l10n.t('{0} (rev {1}) {2}', number ?? '?', revision, title);
 }
 
 function buildStepNode(step: Step, context: StepContext, child: ChildRunView | undefined): PlanTreeNode {
-  const { input, planId } = context;
+  const { input, planId, l10n } = context;
   const path = context.path ?? '';
   const nested = path !== '';
   const run = input.run?.steps.get(step.id);
   const status: StepStatus = run?.status ?? 'pending';
   const problems = input.problems?.get(step.id) ?? [];
   const id = stepRowId(planId, step, run, child);
-  const budget = subplanBudgetLines(step, child);
+  const budget = subplanBudgetLines(l10n, step, child);
   const revised = input.run && run && run.revision > context.baseRevision ? run.revision : undefined;
-  const parts = [STATUS_TEXT[status], step.id];
-  if (run && run.attempts > 1 && status !== 'succeeded') parts.push(`attempt ${run.attempts}`);
-  if (problems.length > 0) parts.push(problems.length === 1 ? '1 problem' : `${problems.length} problems`);
+  const statusText = stepStatusText(l10n, status);
+  const parts = [statusText, step.id];
+  if (run && run.attempts > 1 && status !== 'succeeded') parts.push(l10n.t('attempt {0}', run.attempts));
+  if (problems.length > 0) parts.push(problems.length === 1 ? l10n.t('1 problem') : l10n.t('{0} problems', problems.length));
   if (budget.description) parts.push(budget.description);
   // Last: the tooltip says it in full, and a 300 px sidebar cuts it first.
   const summary = summarizeArgs(step);
@@ -168,8 +174,8 @@ function buildStepNode(step: Step, context: StepContext, child: ChildRunView | u
   const number = stepNumber(context.plan, step.id);
   const name = (stepId: string) => stepReference(context.plan, stepId);
   const children = [
-    ...(child ? childRows(baseRowId(planId, step), `${path}${step.id}/`, child, input) : []),
-    ...stepDetails(id, step, run, problems, name).map((row) => (nested ? { ...row, stepId: path + step.id } : row)),
+    ...(child ? childRows(l10n, baseRowId(planId, step), `${path}${step.id}/`, child, input) : []),
+    ...stepDetails(l10n, id, step, run, problems, name).map((row) => (nested ? { ...row, stepId: path + step.id } : row)),
   ];
   const contextValue = nested ? subStepContextValue(status) : stepContextValue(status, {
     asking: status === 'awaitingApproval' && approval !== undefined,
@@ -182,18 +188,18 @@ function buildStepNode(step: Step, context: StepContext, child: ChildRunView | u
     undoable: hasRun && !input.executing && UNDOABLE.has(status) && (run?.before?.length ?? 0) > 0,
   });
   const color = problems.length > 0 ? 'problemsErrorIcon.foreground' : STATUS_COLORS[status];
-  const tooltip = stepTooltip({ step, status, ...(run ? { run } : {}), problems, ...(number === undefined ? {} : { number }), name });
+  const tooltip = stepTooltip(l10n, { step, status, ...(run ? { run } : {}), problems, ...(number === undefined ? {} : { number }), name });
   return {
     id,
     kind: 'step',
     stepId: path + step.id,
-    label: stepLabel(number, step.title, revised),
+    label: stepLabel(l10n, number, step.title, revised),
     description: parts.join(' · '),
-    tooltip: [tooltip, ...budget.tooltip.map(escapeMarkdown), ...(nested ? [`Step ${escapeMarkdown(path + step.id)} of a sub-plan`] : [])].join('\n\n'),
+    tooltip: [tooltip, ...budget.tooltip.map(escapeMarkdown), ...(nested ? [l10n.t('Step {0} of a sub-plan', escapeMarkdown(path + step.id))] : [])].join('\n\n'),
     iconId: problems.length > 0 ? 'warning' : STATUS_ICONS[status],
     ...(color ? { iconColor: color } : {}),
     contextValue,
-    accessibilityLabel: `${step.title}, ${path + step.id}, ${STATUS_TEXT[status]}`,
+    accessibilityLabel: `${step.title}, ${path + step.id}, ${statusText}`,
     expanded: problems.length > 0 || BROKEN.has(status) || subplanOpen(status, child),
     children,
   };
@@ -204,7 +210,7 @@ function buildStepNode(step: Step, context: StepContext, child: ChildRunView | u
  * are built, ids under the parent's row, step ids under `path`, and nothing that acts on a step of the top
  * run (a replaced row offers no output command: that command reads the top run).
  */
-function childRows(parentRowId: string, path: string, child: ChildRunView, input: PlanTreeInput): PlanTreeNode[] {
+function childRows(l10n: Localize, parentRowId: string, path: string, child: ChildRunView, input: PlanTreeInput): PlanTreeNode[] {
   const childInput: PlanTreeInput = {
     plan: child.plan,
     source: input.source,
@@ -213,7 +219,7 @@ function childRows(parentRowId: string, path: string, child: ChildRunView, input
     ...(input.approvals ? { approvals: input.approvals } : {}),
     ...(input.children ? { children: input.children } : {}),
   };
-  const rows = stepRows(child.plan, { planId: parentRowId, input: childInput, baseRevision: child.revision - child.replanReasons.length, plan: child.plan, path });
+  const rows = stepRows(child.plan, { l10n, planId: parentRowId, input: childInput, baseRevision: child.revision - child.replanReasons.length, plan: child.plan, path });
   return rows.map((row) => (row.kind === 'group' ? { ...row, children: row.children.map((replaced) => ({ ...replaced, stepId: path + replaced.stepId, contextValue: REPLACED_CONTEXT_VALUE })) } : row));
 }
 
@@ -228,7 +234,7 @@ export function stepRows(plan: Plan, context: StepContext): PlanTreeNode[] {
   const byRevision = new Map<number, ReplacedStep[]>();
   for (const entry of run?.replaced ?? []) byRevision.set(entry.replacedInRevision, [...(byRevision.get(entry.replacedInRevision) ?? []), entry]);
   const group = (revision: number, entries: readonly ReplacedStep[]) =>
-    replacedGroup({ planId, revision, entries, reason: run?.replanReasons[revision - context.baseRevision - 1], ended, plan });
+    replacedGroup({ l10n: context.l10n, planId, revision, entries, reason: run?.replanReasons[revision - context.baseRevision - 1], ended, plan });
   const rows: PlanTreeNode[] = [];
   for (const step of executionOrder(plan)) {
     const revision = run?.steps.get(step.id)?.revision;

@@ -4,44 +4,42 @@
 import type { StepRun } from '../run/runState';
 import { describeCheck } from '../plan/describeCheck';
 import type { Step } from '../plan/planSchema';
+import type { Localize } from '../ports';
 import { stepFlags } from '../plan/stepFlags';
 import type { StepStatus } from '../plan/stepStatus';
 import { shorten, tail } from '../text/shorten';
 import type { EffectClass } from '../tools/defineTool';
 import { findTool } from '../tools/toolCatalog';
 import { codeBlock, escapeMarkdown, inlineCode } from './markdownText';
+import { stepStatusText } from './statusText';
 
 const ARG_STRING_MAX = 400;
 const ARGS_MAX = 2_000;
 const OUTPUT_MAX = 1_200;
 
-const EFFECT_TEXT: Readonly<Record<EffectClass, string>> = {
-  readOnly: 'read-only',
-  idempotent: 'changes the workspace; safe to repeat',
-  nonIdempotent: 'changes the workspace; not safe to repeat',
-};
+/** An effect class in words. */
+function effectClassText(l10n: Localize, effect: EffectClass): string {
+  switch (effect) {
+    case 'readOnly':
+      return l10n.t('read-only');
+    case 'idempotent':
+      return l10n.t('changes the workspace; safe to repeat');
+    case 'nonIdempotent':
+      return l10n.t('changes the workspace; not safe to repeat');
+  }
+}
 
-/** How a status reads in a sentence. */
-export const STATUS_TEXT: Readonly<Record<StepStatus, string>> = {
-  pending: 'pending',
-  awaitingApproval: 'waiting for your approval',
-  approved: 'approved, about to run',
-  running: 'running',
-  succeeded: 'succeeded',
-  failed: 'failed',
-  unknown: 'outcome unknown',
-  skipped: 'skipped',
-  invalidated: 'invalidated',
-  cancelled: 'cancelled',
-};
-
-/** The effect class of `step`'s call in words, or `undefined` when its tool or arguments are unknown. */
-export function effectText(step: Step): string | undefined {
+/**
+ * The effect class of `step`'s call in words, or `undefined` when its tool or arguments are unknown. An MCP
+ * tool's reasons (which hint decided its class, how it is approved) stay English: the planner's catalogue and
+ * the approval reason say them in the same words.
+ */
+export function effectText(l10n: Localize, step: Step): string | undefined {
   const tool = findTool(step.tool);
   const parsed = tool?.input.safeParse(step.args);
   if (!tool) return undefined;
-  if (!parsed?.success) return step.tool === 'runCommand' ? EFFECT_TEXT.nonIdempotent : undefined;
-  const text = EFFECT_TEXT[tool.effect(parsed.data, stepFlags(step))];
+  if (!parsed?.success) return step.tool === 'runCommand' ? effectClassText(l10n, 'nonIdempotent') : undefined;
+  const text = effectClassText(l10n, tool.effect(parsed.data, stepFlags(step)));
   // An MCP tool's effect class is its server's claim: say which hint decided it, and how it is approved.
   return tool.provenance ? `${text} (${tool.provenance.effect}; ${tool.provenance.approval})` : text;
 }
@@ -67,32 +65,37 @@ export interface StepTooltipInput {
   readonly name?: (stepId: string) => string;
 }
 
+/** The status line: the status, the attempt after the first, and the revision that replaced the step. */
+function statusLine(l10n: Localize, status: string, attempts: number, replacedInRevision: number | undefined): string {
+  if (replacedInRevision === undefined) return attempts > 1 ? l10n.t('Status: {0} (attempt {1})', status, attempts) : l10n.t('Status: {0}', status);
+  return attempts > 1 ? l10n.t('Status: {0} (attempt {1}); replaced in revision {2}', status, attempts, replacedInRevision) : l10n.t('Status: {0}; replaced in revision {1}', status, replacedInRevision);
+}
+
 /** The tooltip, as Markdown. */
-export function stepTooltip(input: StepTooltipInput): string {
+export function stepTooltip(l10n: Localize, input: StepTooltipInput): string {
   const { step, status, run, problems, replacedInRevision, number, name = (stepId: string) => stepId } = input;
   // Numbered as its row is ("3 Test the flag"), the id after it for #E references and the plan file.
   const heading = number === undefined ? `**${escapeMarkdown(step.id)} · ${escapeMarkdown(step.title)}**` : `**${number} ${escapeMarkdown(step.title)}** · ${escapeMarkdown(step.id)}`;
   const lines: string[] = [heading, ''];
-  const effect = effectText(step);
+  const effect = effectText(l10n, step);
   lines.push(`${inlineCode(step.tool)}${effect ? ` — ${escapeMarkdown(effect)}` : ''}`, '');
-  const attempts = run && run.attempts > 1 ? ` (attempt ${run.attempts})` : '';
-  const replaced = replacedInRevision === undefined ? '' : `; replaced in revision ${replacedInRevision}`;
-  lines.push(`Status: ${escapeMarkdown(STATUS_TEXT[status])}${attempts}${replaced}`, '');
-  if (run?.reason && status !== 'succeeded') lines.push(`Why: ${escapeMarkdown(shorten(run.reason, 300))}`, '');
+  lines.push(statusLine(l10n, escapeMarkdown(stepStatusText(l10n, status)), run?.attempts ?? 0, replacedInRevision), '');
+  if (run?.reason && status !== 'succeeded') lines.push(l10n.t('Why: {0}', escapeMarkdown(shorten(run.reason, 300))), '');
   if (step.tool === 'runCommand' && typeof step.args.command === 'string') {
-    const cwd = typeof step.args.cwd === 'string' && step.args.cwd !== '.' && step.args.cwd !== '' ? inlineCode(step.args.cwd) : 'the workspace folder';
-    lines.push(`Runs ${inlineCode(shorten(step.args.command, 300))} in ${cwd}`, '');
+    const command = inlineCode(shorten(step.args.command, 300));
+    const cwd = typeof step.args.cwd === 'string' && step.args.cwd !== '.' && step.args.cwd !== '' ? step.args.cwd : undefined;
+    lines.push(cwd ? l10n.t('Runs {0} in {1}', command, inlineCode(cwd)) : l10n.t('Runs {0} in the workspace folder', command), '');
   }
-  lines.push('Arguments:', '', codeBlock(argsPreview(step.args), 'json'), '');
-  if (step.dependsOn && step.dependsOn.length > 0) lines.push(`After: ${step.dependsOn.map((stepId) => escapeMarkdown(name(stepId))).join(', ')}`, '');
-  if (step.precondition) lines.push(`Precondition: ${escapeMarkdown(describeCheck(step.precondition))}`, '');
-  lines.push(`Postcondition: ${step.postcondition ? escapeMarkdown(describeCheck(step.postcondition)) : '_none_'}`, '');
-  if (run?.checkDetail) lines.push(`Check: ${escapeMarkdown(shorten(run.checkDetail, 300))}`, '');
+  lines.push(l10n.t('Arguments:'), '', codeBlock(argsPreview(step.args), 'json'), '');
+  if (step.dependsOn && step.dependsOn.length > 0) lines.push(l10n.t('After: {0}', step.dependsOn.map((stepId) => escapeMarkdown(name(stepId))).join(', ')), '');
+  if (step.precondition) lines.push(l10n.t('Precondition: {0}', escapeMarkdown(describeCheck(step.precondition))), '');
+  lines.push(step.postcondition ? l10n.t('Postcondition: {0}', escapeMarkdown(describeCheck(step.postcondition))) : l10n.t('Postcondition: _none_'), '');
+  if (run?.checkDetail) lines.push(l10n.t('Check: {0}', escapeMarkdown(shorten(run.checkDetail, 300))), '');
   if (run?.failure) {
-    lines.push(`Error: ${escapeMarkdown(shorten(run.failure.message, 400))}`, '');
+    lines.push(l10n.t('Error: {0}', escapeMarkdown(shorten(run.failure.message, 400))), '');
     if (run.failure.outputTail) lines.push(codeBlock(tail(run.failure.outputTail, OUTPUT_MAX)), '');
   } else if (run?.output?.text) {
-    lines.push('Result:', '', codeBlock(shorten(run.output.text, OUTPUT_MAX)), '');
+    lines.push(l10n.t('Result:'), '', codeBlock(shorten(run.output.text, OUTPUT_MAX)), '');
   }
   for (const problem of problems ?? []) lines.push(`$(error) ${escapeMarkdown(problem)}`, '');
   return lines.join('\n').trimEnd();

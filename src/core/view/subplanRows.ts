@@ -5,9 +5,11 @@
 import { childAttemptOf, childRunIdOf } from '../subplan/childRun';
 import type { Step } from '../plan/planSchema';
 import type { StepStatus } from '../plan/stepStatus';
+import type { Localize } from '../ports';
 import { SubplanInputSchema, type SubplanBudget } from '../tools/subplan';
 import type { ChildRunView } from './planTreeNode';
 import { formatTokens, runTokens } from './runProgress';
+import { planStatusText } from './statusText';
 
 /** The child run of `step` in run `parentRunId`: the latest attempt of the child its arguments name, if the tree has it. */
 export function childRunOf(parentRunId: string | undefined, step: Step, children: ReadonlyMap<string, ChildRunView> | undefined): ChildRunView | undefined {
@@ -31,33 +33,44 @@ export function subplanOpen(status: StepStatus, child: ChildRunView | undefined)
   return child !== undefined && (status === 'running' || status === 'failed' || status === 'unknown');
 }
 
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
+function stepsText(l10n: Localize, count: number): string {
+  return count === 1 ? l10n.t('1 step') : l10n.t('{0} steps', count);
+}
+
+function replansText(l10n: Localize, count: number): string {
+  return count === 1 ? l10n.t('1 re-plan') : l10n.t('{0} re-plans', count);
+}
+
+function tokensText(l10n: Localize, tokens: number): string {
+  return l10n.t('{0} tokens', formatTokens(tokens));
 }
 
 /** The step's budget, if it has one: `8 steps · 1 re-plan · 20.0k tokens`. */
-export function budgetSummary(budget: SubplanBudget | undefined): string | undefined {
+export function budgetSummary(l10n: Localize, budget: SubplanBudget | undefined): string | undefined {
   if (!budget) return undefined;
   const parts = [
-    budget.steps !== undefined ? plural(budget.steps, 'step', 'steps') : undefined,
-    budget.replans !== undefined ? plural(budget.replans, 're-plan', 're-plans') : undefined,
-    budget.tokens !== undefined ? `${formatTokens(budget.tokens)} tokens` : undefined,
+    budget.steps !== undefined ? stepsText(l10n, budget.steps) : undefined,
+    budget.replans !== undefined ? replansText(l10n, budget.replans) : undefined,
+    budget.tokens !== undefined ? tokensText(l10n, budget.tokens) : undefined,
   ].filter((part): part is string => part !== undefined);
   return parts.length > 0 ? parts.join(' · ') : undefined;
 }
 
 /** What the child has spent, in the budget's terms: `3 steps · 0 re-plans · 4,120 tokens`. */
-export function usedText(child: ChildRunView): string {
-  return [plural(child.plan.steps.length, 'step', 'steps'), plural(child.replanReasons.length, 're-plan', 're-plans'), `${formatTokens(runTokens(child))} tokens`].join(' · ');
+export function usedText(l10n: Localize, child: ChildRunView): string {
+  return [stepsText(l10n, child.plan.steps.length), replansText(l10n, child.replanReasons.length), tokensText(l10n, runTokens(child))].join(' · ');
 }
 
 /** A `subplan` step's budget and use for its row: a short description part and the tooltip's lines. */
-export function subplanBudgetLines(step: Step, child: ChildRunView | undefined): { readonly description?: string; readonly tooltip: readonly string[] } {
+export function subplanBudgetLines(l10n: Localize, step: Step, child: ChildRunView | undefined): { readonly description?: string; readonly tooltip: readonly string[] } {
   if (step.tool !== 'subplan') return { tooltip: [] };
   const input = SubplanInputSchema.safeParse(step.args);
-  const budget = budgetSummary(input.success ? input.data.budget : undefined);
-  const used = child ? usedText(child) : undefined;
-  const description = [budget ? `budget ${budget}` : undefined, used ? `used ${used}` : undefined].filter(Boolean).join('; ');
-  const tooltip = [`Budget: ${budget ?? 'none (the run’s limits apply)'}`, ...(used ? [`Used so far: ${used} (sub-plan ${child!.status})`] : [])];
+  const budget = budgetSummary(l10n, input.success ? input.data.budget : undefined);
+  const used = child ? usedText(l10n, child) : undefined;
+  const description = [budget ? l10n.t('budget {0}', budget) : undefined, used ? l10n.t('used {0}', used) : undefined].filter(Boolean).join('; ');
+  const tooltip = [
+    budget ? l10n.t('Budget: {0}', budget) : l10n.t('Budget: none (the run’s limits apply)'),
+    ...(used && child ? [l10n.t('Used so far: {0} (sub-plan {1})', used, planStatusText(l10n, child.status))] : []),
+  ];
   return { ...(description ? { description } : {}), tooltip };
 }

@@ -5,7 +5,7 @@
 // `:cannotApply` (a file change that no longer applies) and `:allowable` (a command that may be always allowed).
 import { isCompoundCommand } from '../executor/approvalPolicy';
 import type { Plan } from '../plan/planSchema';
-import type { ApprovalPreview, ApprovalRequest } from '../ports';
+import type { ApprovalPreview, ApprovalRequest, Localize } from '../ports';
 import { stepNumber } from '../plan/stepNumbers';
 import { approvalSummary } from './approvalPrompt';
 import { codeBlock, escapeMarkdown } from './markdownText';
@@ -43,21 +43,27 @@ export function whenWaiting(flag?: 'cannotApply' | 'allowable'): string {
   return flag ? `viewItem =~ /^waiting:[A-Za-z]+(:[A-Za-z]+)*:${flag}(:|$)/` : 'viewItem =~ /^waiting:/';
 }
 
+/** What clicking a waiting row shows. */
+function clickText(l10n: Localize, kind: ApprovalPreview['kind']): string {
+  if (kind === 'fileChanges') return l10n.t('Click to open the diff.');
+  return kind === 'command' ? l10n.t('Click to see the exact command.') : l10n.t('Click to see what it will do.');
+}
+
 /** The row of one waiting step: numbered as the tree numbers it, with what approving it does. */
-function waitingRow(plan: Plan, request: ApprovalRequest): PlanTreeNode {
+function waitingRow(l10n: Localize, plan: Plan, request: ApprovalRequest): PlanTreeNode {
   const number = stepNumber(plan, request.stepId);
   const problem = previewProblem(request.preview);
-  const summary = approvalSummary(request);
-  const description = problem ? `cannot apply: ${problem}` : summary;
+  const summary = approvalSummary(l10n, request);
+  const description = problem ? l10n.t('cannot apply: {0}', problem) : summary;
   const tooltip = [
-    `**${escapeMarkdown(request.title)}** (${escapeMarkdown(request.stepId)}) waits for your approval.`,
+    l10n.t('**{0}** ({1}) waits for your approval.', escapeMarkdown(request.title), escapeMarkdown(request.stepId)),
     '',
-    request.preview.kind === 'command' ? codeBlock(request.preview.command, 'sh') : `It ${escapeMarkdown(summary)}.`,
+    request.preview.kind === 'command' ? codeBlock(request.preview.command, 'sh') : l10n.t('It {0}.', escapeMarkdown(summary)),
     '',
-    ...(problem ? [`$(warning) The edit cannot apply: ${escapeMarkdown(problem)}. Approving it fails the step; reject it or edit the step.`, ''] : []),
-    `Why it asks: ${escapeMarkdown(request.reason)}.`,
+    ...(problem ? [`$(warning) ${l10n.t('The edit cannot apply: {0}. Approving it fails the step; reject it or edit the step.', escapeMarkdown(problem))}`, ''] : []),
+    l10n.t('Why it asks: {0}.', escapeMarkdown(request.reason)),
     '',
-    request.preview.kind === 'fileChanges' ? 'Click to open the diff.' : request.preview.kind === 'command' ? 'Click to see the exact command.' : 'Click to see what it will do.',
+    clickText(l10n, request.preview.kind),
   ];
   return {
     id: `${WAITING_SECTION_ID}/step:${request.stepId}`,
@@ -69,7 +75,7 @@ function waitingRow(plan: Plan, request: ApprovalRequest): PlanTreeNode {
     iconId: problem ? 'warning' : PREVIEW_ICONS[request.preview.kind],
     iconColor: problem ? 'problemsWarningIcon.foreground' : 'notificationsInfoIcon.foreground',
     contextValue: waitingContextValue(request),
-    accessibilityLabel: `${request.title}, ${request.stepId}, waits for your approval: ${description}`,
+    accessibilityLabel: l10n.t('{0}, {1}, waits for your approval: {2}', request.title, request.stepId, description),
     expanded: false,
     children: [],
   };
@@ -79,24 +85,27 @@ function waitingRow(plan: Plan, request: ApprovalRequest): PlanTreeNode {
  * The section listing `requests` in execution order, as the tree numbers them (steps the plan no longer has last), or nothing when no
  * step waits.
  */
-export function waitingSection(plan: Plan, requests: readonly ApprovalRequest[]): PlanTreeNode[] {
+export function waitingSection(l10n: Localize, plan: Plan, requests: readonly ApprovalRequest[]): PlanTreeNode[] {
   if (requests.length === 0) return [];
   const rank = (request: ApprovalRequest) => stepNumber(plan, request.stepId) ?? Number.MAX_SAFE_INTEGER;
   const sorted = [...requests].sort((a, b) => rank(a) - rank(b));
-  const count = `${sorted.length} ${sorted.length === 1 ? 'step' : 'steps'}`;
+  const one = sorted.length === 1;
+  const count = one ? l10n.t('1 step') : l10n.t('{0} steps', sorted.length);
   return [
     {
       id: WAITING_SECTION_ID,
       kind: 'waiting',
-      label: 'Waiting for you',
+      label: l10n.t('Waiting for you'),
       description: count,
-      tooltip: `${count} ${sorted.length === 1 ? 'waits' : 'wait'} for your approval. Click a step to see its diff or exact command; Approve and Reject are on each row and in the diff editor's title bar.`,
+      tooltip: one
+        ? l10n.t("1 step waits for your approval. Click a step to see its diff or exact command; Approve and Reject are on each row and in the diff editor's title bar.")
+        : l10n.t("{0} steps wait for your approval. Click a step to see its diff or exact command; Approve and Reject are on each row and in the diff editor's title bar.", sorted.length),
       iconId: 'bell-dot',
       iconColor: 'notificationsInfoIcon.foreground',
       contextValue: WAITING_SECTION_ID,
-      accessibilityLabel: `Waiting for you: ${count}`,
+      accessibilityLabel: l10n.t('Waiting for you: {0}', count),
       expanded: true,
-      children: sorted.map((request) => waitingRow(plan, request)),
+      children: sorted.map((request) => waitingRow(l10n, plan, request)),
     },
   ];
 }

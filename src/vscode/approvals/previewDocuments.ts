@@ -55,7 +55,7 @@ function whatItDoesText(request: ApprovalRequest, names: PreviewNames): string {
     const where = preview.cwd === '.' || preview.cwd === '' ? vscode.l10n.t('the workspace folder') : preview.cwd;
     return `# ${vscode.l10n.t('{0} runs this exact command in {1}:', names.step, where)}\n${preview.command}\n`;
   }
-  return `${names.step} ${approvalSummary(request)}.\n\n${vscode.l10n.t('Why it asks: {0}.', request.reason)}\n\n${vscode.l10n.t('Arguments:')}\n${JSON.stringify(request.args, null, 2)}\n`;
+  return `${vscode.l10n.t('{0} {1}.', names.step, approvalSummary(vscode.l10n, request))}\n\n${vscode.l10n.t('Why it asks: {0}.', request.reason)}\n\n${vscode.l10n.t('Arguments:')}\n${JSON.stringify(request.args, null, 2)}\n`;
 }
 
 export class PreviewDocuments extends Disposable implements vscode.TextDocumentContentProvider {

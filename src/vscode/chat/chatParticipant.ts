@@ -83,7 +83,7 @@ async function plan(deps: ChatParticipantDeps, request: PlanwrightChatRequest, s
     deps.session.runs.notePlanUsage(planned.usage);
     await deps.session.loadedPlan.set({ source: CHAT_PLAN_SOURCE, plan: planned.plan, unsaved: true });
     deps.log.info(`Planned from the chat with ${request.model.name}: ${planned.plan.steps.length} steps`);
-    stream.markdown(`${renderPlanMarkdown(planned.plan)}\n\n${vscode.l10n.t('The plan is in the Planwright view: review, edit and approve it there. Nothing has run.')}\n`);
+    stream.markdown(`${renderPlanMarkdown(vscode.l10n, planned.plan)}\n\n${vscode.l10n.t('The plan is in the Planwright view: review, edit and approve it there. Nothing has run.')}\n`);
     stream.button({ command: `${VIEWS.plan}.focus`, title: vscode.l10n.t('Show in Planwright') });
     stream.button({ command: COMMANDS.runPlan, title: vscode.l10n.t('Run Plan') });
   } catch (error) {

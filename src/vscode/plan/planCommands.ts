@@ -247,7 +247,7 @@ async function showPlanAsMarkdown(deps: PlanCommandDeps): Promise<vscode.TextDoc
   }
   const document = await vscode.workspace.openTextDocument({
     language: 'markdown',
-    content: renderPlanMarkdown(plan),
+    content: renderPlanMarkdown(vscode.l10n, plan),
   });
   await vscode.window.showTextDocument(document, { preview: false });
   return document;

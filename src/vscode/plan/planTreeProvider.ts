@@ -49,7 +49,7 @@ export class PlanTreeProvider extends Disposable implements vscode.TreeDataProvi
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     const input = this.input();
-    const next = input ? planTreeModel(input) : [];
+    const next = input ? planTreeModel(vscode.l10n, input) : [];
     const changes = treeChanges(this.roots, next);
     this.roots = next;
     this.index();

@@ -61,11 +61,11 @@ export class PlanView extends Disposable {
     const executing = this.session.runs.executing;
     const status = planRowStatus(run, executing, waiting);
     const counted = withChildUsage(run, this.session.runs.children.values());
-    const progress = progressText(counted);
+    const progress = progressText(vscode.l10n, counted);
     this.treeView.description = progress;
     const cost = runCostText(counted, this.prices());
-    this.statusBar.text = `${STATUS_ICONS[status] ?? '$(checklist)'} Planwright: ${statusBarText(status, waiting, executing, progress)}${cost ? ` · ${cost.total}` : ''}`;
-    const tooltip = statusBarTooltip(status, run.runId, run.statusReason);
+    this.statusBar.text = `${STATUS_ICONS[status] ?? '$(checklist)'} Planwright: ${statusBarText(vscode.l10n, status, waiting, executing, progress)}${cost ? ` · ${cost.total}` : ''}`;
+    const tooltip = statusBarTooltip(vscode.l10n, status, run.runId, run.statusReason);
     this.statusBar.tooltip = cost ? `${tooltip}\n${cost.tooltip}` : tooltip;
     this.statusBar.command = this.session.runs.resumable ? COMMANDS.runPlan : `${VIEWS.plan}.focus`;
     this.statusBar.show();

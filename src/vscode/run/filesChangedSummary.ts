@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { ChangeKind } from '../../core/undo/runFileChanges';
 import type { FilesChangedNotice } from '../../core/undo/filesChangedNotice';
+import { filesChangedText } from '../../core/view/runEndNotices';
 import { COMMANDS } from '../ids';
 import type { PlanSession } from '../plan/planSession';
 import { reportFailure } from '../userMessages';
@@ -23,11 +24,6 @@ function kindText(kind: ChangeKind): string {
 }
 
 const KIND_ICONS: Readonly<Record<ChangeKind, string>> = { created: 'diff-added', deleted: 'diff-removed', modified: 'diff-modified' };
-
-/** The notification's text. */
-export function filesChangedText(notice: Pick<FilesChangedNotice, 'count' | 'names'>): string {
-  return notice.count === 1 ? vscode.l10n.t('Planwright changed 1 file: {0}', notice.names) : vscode.l10n.t('Planwright changed {0} files: {1}', notice.count, notice.names);
-}
 
 /**
  * Undo Run from a notification that may have sat in the notification centre: only while its run is still
@@ -56,7 +52,7 @@ export async function showFiles(deps: FilesChangedDeps, notice: FilesChangedNoti
     { label: '', kind: vscode.QuickPickItemKind.Separator },
     { label: `$(discard) ${vscode.l10n.t('Undo Run')}`, description: vscode.l10n.t('put every file back as it was before the run'), undo: true },
   ];
-  const choice = await vscode.window.showQuickPick(items, { title: filesChangedText(notice), placeHolder: vscode.l10n.t('Select a file to open it') });
+  const choice = await vscode.window.showQuickPick(items, { title: filesChangedText(vscode.l10n, notice), placeHolder: vscode.l10n.t('Select a file to open it') });
   if (choice?.undo) await undoNoticedRun(deps.session, notice);
   // Runs work in the window's first folder (runFolder.ts), so the paths are relative to it.
   const folder = vscode.workspace.workspaceFolders?.[0];

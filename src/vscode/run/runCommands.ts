@@ -85,7 +85,7 @@ async function resumeOrStartOver(deps: RunCommandDeps): Promise<boolean> {
   if (state?.status !== 'cancelled' || deps.session.runs.executing) return true;
   const resume = vscode.l10n.t('Resume');
   const choice = await vscode.window.showInformationMessage(
-    vscode.l10n.t('The last run of "{0}" was cancelled at {1}. Resume it from where it stopped?', state.plan.goal, progressText(state)),
+    vscode.l10n.t('The last run of "{0}" was cancelled at {1}. Resume it from where it stopped?', state.plan.goal, progressText(vscode.l10n, state)),
     { modal: true, detail: vscode.l10n.t('Resume runs only the steps that did not finish; Start Over runs the whole plan again.') },
     resume,
     vscode.l10n.t('Start Over'),
@@ -183,8 +183,8 @@ async function showTrace(deps: RunCommandDeps): Promise<vscode.TextEditor | unde
     }
   });
   const state = deps.session.runs.state;
-  const title = `Trace of run ${files.runId}${state ? `: ${state.plan.goal}` : ''}`;
-  return deps.documents.show('Run trace.md', traceTimeline(lines, { title, rawLink: raw.toString(), ...(state ? { startedAt: state.startedAt, steps: state } : {}) }));
+  const title = state ? vscode.l10n.t('Trace of run {0}: {1}', files.runId, state.plan.goal) : vscode.l10n.t('Trace of run {0}', files.runId);
+  return deps.documents.show('Run trace.md', traceTimeline(vscode.l10n, lines, { title, rawLink: raw.toString(), ...(state ? { startedAt: state.startedAt, steps: state } : {}) }));
 }
 
 /**
@@ -201,11 +201,13 @@ export async function offerResume(session: PlanSession, log: vscode.LogOutputCha
     offerPlanAgain(state.runId);
     return;
   }
-  const where = state.statusReason ? ` (${reasonHeadline(state.statusReason)})` : '';
+  const progress = progressText(vscode.l10n, state);
   const resume = vscode.l10n.t('Resume');
   const showPlan = vscode.l10n.t('Show Plan');
   const choice = await vscode.window.showInformationMessage(
-    vscode.l10n.t('Planwright: the run of "{0}" stopped at {1}{2}. Resume it?', state.plan.goal, progressText(state), where),
+    state.statusReason
+      ? vscode.l10n.t('Planwright: the run of "{0}" stopped at {1} ({2}). Resume it?', state.plan.goal, progress, reasonHeadline(vscode.l10n, state.statusReason))
+      : vscode.l10n.t('Planwright: the run of "{0}" stopped at {1}. Resume it?', state.plan.goal, progress),
     resume,
     showPlan,
   );

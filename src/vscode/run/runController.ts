@@ -270,7 +270,7 @@ export class RunController extends Disposable {
 
   private execute(run: PlanRun): Promise<RunReport> {
     this.actingOnGoal = false;
-    return this.track(progressText(run.current), (signal) => run.execute(signal), (report) => report);
+    return this.track(progressText(vscode.l10n, run.current), (signal) => run.execute(signal), (report) => report);
   }
 
   /** Runs `work` under a cancellable progress notification as this window's execution. */
@@ -312,7 +312,7 @@ export class RunController extends Disposable {
     this.runState = state;
     this.execution.advance({ type: 'changed', status: state.status, recovering: state.recovering !== undefined });
     logRunChange(this.host.log, this.lastStatus, state, stepIds, revised);
-    this.execution.report(progressText(state));
+    this.execution.report(progressText(vscode.l10n, state));
     this.changed.fire(revised || stepIds.length === 0 ? undefined : stepIds);
   }
 

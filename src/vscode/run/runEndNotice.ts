@@ -1,17 +1,14 @@
-// The words at the end of a run, as core's runEndNotices decides them: a succeeded run that changed files says
-// so in its one notification ("Planwright: the plan succeeded (revision 2) and changed 3 files: …" with Keep,
-// Undo Run, Show Files and Show Summary); other outcomes keep their own notification or status bar line, with
+// The end of a run in the editor, as core's runEndNotices decides and words it: a succeeded run that changed
+// files says so in its one notification ("Planwright: the plan succeeded (revision 2) and changed 3 files: …" with
+// Keep, Undo Run, Show Files and Show Summary); other outcomes keep their own notification or status bar line, with
 // the files notice beside them when they changed files. Each button acts only on the run it was shown for.
 import * as vscode from 'vscode';
 import type { RunReport } from '../../core/executor/runSummary';
-import type { RunStatus } from '../../core/run/journalRecords';
 import { filesChangedNotice } from '../../core/undo/filesChangedNotice';
-import { PLAN_STATUS_TEXT } from '../../core/view/planTreeModel';
-import { reasonHeadline } from '../../core/view/reasonHeadline';
-import { runEndNotices, type RunEndAction, type RunEndNotice } from '../../core/view/runEndNotices';
+import { runEndNotices, runEndText, type RunEndAction, type RunEndNotice } from '../../core/view/runEndNotices';
 import { COMMANDS } from '../ids';
 import type { PlanSession } from '../plan/planSession';
-import { filesChangedText, showFiles, undoNoticedRun } from './filesChangedSummary';
+import { showFiles, undoNoticedRun } from './filesChangedSummary';
 import type { RunDocuments } from './runDocuments';
 
 /** What the end of a run is said with. */
@@ -40,30 +37,6 @@ function actionLabel(action: RunEndAction): string {
   }
 }
 
-function succeededText(revision: number, notice: RunEndNotice): string {
-  const files = notice.files;
-  if (!files) return vscode.l10n.t('Planwright: the plan succeeded (revision {0}).', revision);
-  return files.count === 1
-    ? vscode.l10n.t('Planwright: the plan succeeded (revision {0}) and changed 1 file: {1}', revision, files.names)
-    : vscode.l10n.t('Planwright: the plan succeeded (revision {0}) and changed {1} files: {2}', revision, files.count, files.names);
-}
-
-/** A status in words, never its internal name (`needsReplan`). */
-function statusLine(status: RunStatus, reason: string): string {
-  if (status === 'cancelled') return vscode.l10n.t('Planwright: run cancelled');
-  if (status === 'paused') return vscode.l10n.t('Planwright: paused — Run Plan carries on');
-  return vscode.l10n.t('Planwright: {0}', `${PLAN_STATUS_TEXT[status]}${reason}`);
-}
-
-function noticeText(notice: RunEndNotice, report: RunReport): string {
-  const reason = report.reason ? `: ${reasonHeadline(report.reason)}` : '';
-  if (notice.kind === 'filesChanged') return notice.files ? filesChangedText(notice.files) : '';
-  if (notice.kind === 'succeeded') return succeededText(report.revision, notice);
-  if (notice.kind === 'needsReplan') return vscode.l10n.t('Planwright stopped{0}', reason);
-  if (notice.kind === 'failed') return vscode.l10n.t('Planwright: the run failed{0}', reason);
-  return statusLine(notice.kind, reason);
-}
-
 async function act(action: RunEndAction, notice: RunEndNotice, report: RunReport, deps: RunEndDeps): Promise<void> {
   switch (action) {
     case 'keep':
@@ -89,7 +62,7 @@ async function act(action: RunEndAction, notice: RunEndNotice, report: RunReport
 }
 
 async function say(notice: RunEndNotice, report: RunReport, deps: RunEndDeps): Promise<void> {
-  const text = noticeText(notice, report);
+  const text = runEndText(vscode.l10n, notice, report);
   if (notice.where === 'statusBar') {
     vscode.window.setStatusBarMessage(text, 5_000);
     return;

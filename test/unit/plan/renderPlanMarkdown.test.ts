@@ -3,12 +3,13 @@ import * as assert from 'node:assert/strict';
 import type { Check } from '../../../src/core/checks/checkSchema';
 import { describeCheck } from '../../../src/core/plan/describeCheck';
 import { renderPlanMarkdown, summarizeToolArgs } from '../../../src/core/plan/renderPlanMarkdown';
+import { englishText } from '../../../src/core/text/englishText';
 import { examplePlan } from './planFixtures';
 
 describe('renderPlanMarkdown', () => {
   it('renders the goal and one numbered item per step with tool, arguments, the steps it waits for by number and title, and postcondition', () => {
     assert.equal(
-      renderPlanMarkdown(examplePlan()),
+      renderPlanMarkdown(englishText, examplePlan()),
       [
         '# Add a --verbose flag to the CLI',
         '',
@@ -38,7 +39,7 @@ describe('renderPlanMarkdown', () => {
     plan.steps[1].compensation = { tool: 'writeFile', args: { path: 'src/cli.ts', content: '#E1' } };
     plan.steps[2].idempotent = true;
     plan.steps[2].statusCheck = { kind: 'outputContains', text: 'passing' };
-    const markdown = renderPlanMarkdown(plan);
+    const markdown = renderPlanMarkdown(englishText, plan);
     assert.match(markdown, /^3 steps · revision 2$/m);
     assert.match(markdown, /2\. \*\*Add the flag\*\* · E2\n {3}- Tool: `editFile` — path `src\/cli\.ts`, 1 edit\n {3}- After: 1 Read the CLI entry point\n {3}- Only if: src\/cli\.ts exists\n/);
     assert.match(markdown, / {3}- Undo: `writeFile` — path `src\/cli\.ts`, content `#E1`/);
@@ -50,7 +51,7 @@ describe('renderPlanMarkdown', () => {
     const plan = examplePlan();
     plan.steps = [plan.steps[2]!, plan.steps[0]!, plan.steps[1]!];
     plan.steps[1]!.title = 'Read *the* CLI';
-    const markdown = renderPlanMarkdown(plan);
+    const markdown = renderPlanMarkdown(englishText, plan);
     assert.deepEqual(markdown.match(/^\d\. .*$/gm), ['1. **Read \\*the\\* CLI** · E1', '2. **Add the flag** · E2', '3. **Run the tests** · E3']);
     assert.match(markdown, /^ {3}- After: 1 Read \\\*the\\\* CLI$/m);
   });
@@ -59,14 +60,14 @@ describe('renderPlanMarkdown', () => {
     const plan = examplePlan();
     plan.goal = 'Fix *all* the <bugs> in #1';
     plan.steps[2].args = { command: 'echo `date`' };
-    const markdown = renderPlanMarkdown(plan);
+    const markdown = renderPlanMarkdown(englishText, plan);
     assert.match(markdown, /^# Fix \\\*all\\\* the \\<bugs\\> in \\#1$/m);
     assert.match(markdown, /command `` echo `date` ``/);
   });
 
   it('summarises long and multi-line arguments briefly', () => {
-    assert.equal(summarizeToolArgs({ path: 'a.md', content: 'one\ntwo\nthree' }), 'path `a.md`, content: 3 lines');
-    assert.equal(summarizeToolArgs({ instruction: 'x'.repeat(100) }), `instruction \`${'x'.repeat(59)}…\``);
+    assert.equal(summarizeToolArgs(englishText, { path: 'a.md', content: 'one\ntwo\nthree' }), 'path `a.md`, content: 3 lines');
+    assert.equal(summarizeToolArgs(englishText, { instruction: 'x'.repeat(100) }), `instruction \`${'x'.repeat(59)}…\``);
   });
 });
 

@@ -1,6 +1,7 @@
 // Unit tests of the plan tree's view model: rows, labels, descriptions, icons, tooltips, children, the
 // contextValue of each status, re-planned and replaced steps, edit problems, and a 1,000-step plan.
 import * as assert from 'node:assert/strict';
+import { englishText } from '../../../src/core/text/englishText';
 import { planTreeModel } from '../../../src/core/view/planTreeModel';
 import type { PlanTreeNode } from '../../../src/core/view/planTreeNode';
 import { summarizeArgs } from '../../../src/core/plan/summarizeArgs';
@@ -24,7 +25,7 @@ function step(nodes: readonly PlanTreeNode[], stepId: string): PlanTreeNode {
 
 describe('planTreeModel: a plan that has not run', () => {
   it('shows the goal as one expanded row whose children are the steps, numbered in execution order', () => {
-    const goal = root(planTreeModel({ plan, source }));
+    const goal = root(planTreeModel(englishText, { plan, source }));
     assert.equal(goal.label, 'Add a --verbose flag to the CLI');
     assert.equal(goal.kind, 'plan');
     assert.equal(goal.expanded, true);
@@ -35,15 +36,15 @@ describe('planTreeModel: a plan that has not run', () => {
 
   it('orders and numbers steps so each comes after what it depends on', () => {
     const reversed = validPlan([{ ...plan.steps[2]!, dependsOn: ['E2'] }, plan.steps[1]!, plan.steps[0]!], { goal: plan.goal, revision: 1 });
-    const rows = root(planTreeModel({ plan: reversed, source })).children;
+    const rows = root(planTreeModel(englishText, { plan: reversed, source })).children;
     assert.deepEqual(rows.map((row) => row.label), ['1 Read the CLI entry point', '2 Add the flag', '3 Run the tests']);
     assert.equal(rows[2]?.children.find((child) => child.id.endsWith('/dependsOn'))?.label, 'After: 2 Add the flag');
   });
 
   it('gives every row an id that depends only on the source and the step id', () => {
     const ids = (nodes: readonly PlanTreeNode[]) => root(nodes).children.map((child) => child.id);
-    const first = planTreeModel({ plan, source: 'a.plan.json' });
-    const again = planTreeModel({ plan: { ...plan, goal: 'Another goal' }, source: 'a.plan.json', run: runView(plan) });
+    const first = planTreeModel(englishText, { plan, source: 'a.plan.json' });
+    const again = planTreeModel(englishText, { plan: { ...plan, goal: 'Another goal' }, source: 'a.plan.json', run: runView(plan) });
     assert.deepEqual(ids(first), ids(again));
     assert.deepEqual(ids(first), ['plan:a.plan.json/step:E1', 'plan:a.plan.json/step:E2', 'plan:a.plan.json/step:E3']);
     assert.equal(root(first).id, 'plan:a.plan.json');
@@ -51,39 +52,39 @@ describe('planTreeModel: a plan that has not run', () => {
 
   it('describes a step by status first, then id, then tool and main argument (which a narrow sidebar cuts)', () => {
     assert.deepEqual(
-      root(planTreeModel({ plan, source })).children.map((child) => child.description),
+      root(planTreeModel(englishText, { plan, source })).children.map((child) => child.description),
       ['pending · E1 · readFile src/cli.ts', 'pending · E2 · editFile src/cli.ts', 'pending · E3 · runCommand npm test'],
     );
   });
 
   it('treats steps without a run as pending and editable', () => {
-    const first = step(planTreeModel({ plan, source }), 'E1');
+    const first = step(planTreeModel(englishText, { plan, source }), 'E1');
     assert.equal(first.iconId, 'circle-large-outline');
     assert.equal(first.contextValue, 'step:pending:editable');
   });
 
   it('marks a plan with unsaved edits', () => {
-    assert.equal(root(planTreeModel({ plan, source, unsaved: true })).description, 'p.plan.json · rev 1 · unsaved');
+    assert.equal(root(planTreeModel(englishText, { plan, source, unsaved: true })).description, 'p.plan.json · rev 1 · unsaved');
   });
 
   it('lists the postcondition and dependencies under a step, collapsed', () => {
-    const edit = step(planTreeModel({ plan, source }), 'E2');
+    const edit = step(planTreeModel(englishText, { plan, source }), 'E2');
     assert.equal(edit.expanded, false);
     assert.deepEqual(edit.children.map((child) => child.label), ['Postcondition: src/cli.ts contains "--verbose"', 'After: 1 Read the CLI entry point']);
     assert.deepEqual(edit.children.map((child) => child.id), ['plan:p.plan.json/step:E2/postcondition', 'plan:p.plan.json/step:E2/dependsOn']);
     assert.ok(edit.children.every((child) => child.contextValue === 'detail' && child.stepId === 'E2'));
-    assert.deepEqual(step(planTreeModel({ plan, source }), 'E1').children, []);
+    assert.deepEqual(step(planTreeModel(englishText, { plan, source }), 'E1').children, []);
   });
 
   it('puts the arguments, effect class and postcondition in a Markdown tooltip', () => {
-    const tooltip = step(planTreeModel({ plan, source }), 'E2').tooltip;
+    const tooltip = step(planTreeModel(englishText, { plan, source }), 'E2').tooltip;
     assert.match(tooltip, /^\*\*2 Add the flag\*\* · E2$/m);
     assert.match(tooltip, /^`editFile` — changes the workspace; not safe to repeat$/m);
     assert.match(tooltip, /```json\n\{\n {2}"path": "src\/cli\.ts",/);
     assert.match(tooltip, /^Postcondition: src\/cli\.ts contains "--verbose"$/m);
     assert.match(tooltip, /^After: 1 Read the CLI entry point$/m);
-    assert.match(step(planTreeModel({ plan, source }), 'E1').tooltip, /`readFile` — read-only/);
-    assert.match(step(planTreeModel({ plan, source }), 'E3').tooltip, /^Runs `npm test` in the workspace folder$/m);
+    assert.match(step(planTreeModel(englishText, { plan, source }), 'E1').tooltip, /`readFile` — read-only/);
+    assert.match(step(planTreeModel(englishText, { plan, source }), 'E3').tooltip, /^Runs `npm test` in the workspace folder$/m);
   });
 
   it('shows the problems of a refused edit on the step they concern, and on the goal row', () => {
@@ -91,7 +92,7 @@ describe('planTreeModel: a plan that has not run', () => {
       ['E2', ['E2.args.edits[0].find: Required']],
       ['', ['goal: must not be empty']],
     ]);
-    const nodes = planTreeModel({ plan, source, problems });
+    const nodes = planTreeModel(englishText, { plan, source, problems });
     const edit = step(nodes, 'E2');
     assert.equal(edit.description, 'pending · E2 · 1 problem · editFile src/cli.ts');
     assert.equal(edit.iconId, 'warning');
@@ -104,7 +105,7 @@ describe('planTreeModel: a plan that has not run', () => {
 
 describe('planTreeModel: a run', () => {
   it('gives each status its codicon, with a spinner while running', () => {
-    const icons = (status: Parameters<typeof stepRun>[0]) => step(planTreeModel({ plan, source, run: runView(plan, { E1: stepRun(status) }), executing: true }), 'E1').iconId;
+    const icons = (status: Parameters<typeof stepRun>[0]) => step(planTreeModel(englishText, { plan, source, run: runView(plan, { E1: stepRun(status) }), executing: true }), 'E1').iconId;
     assert.deepEqual(
       (['pending', 'awaitingApproval', 'approved', 'running', 'succeeded', 'failed', 'unknown', 'skipped', 'invalidated', 'cancelled'] as const).map(icons),
       ['circle-large-outline', 'question', 'thumbsup', 'loading~spin', 'pass-filled', 'error', 'warning', 'debug-step-over', 'circle-slash', 'close'],
@@ -113,22 +114,22 @@ describe('planTreeModel: a run', () => {
 
   it('colours succeeded, failed and waiting steps with theme colours', () => {
     const run = runView(plan, { E1: stepRun('succeeded'), E2: stepRun('failed'), E3: stepRun('awaitingApproval') });
-    const nodes = planTreeModel({ plan, source, run });
+    const nodes = planTreeModel(englishText, { plan, source, run });
     assert.deepEqual(['E1', 'E2', 'E3'].map((id) => step(nodes, id).iconColor), ['testing.iconPassed', 'testing.iconFailed', 'notificationsInfoIcon.foreground']);
   });
 
   it('shows revision and status on the goal row (progress goes elsewhere, so the row changes rarely)', () => {
     const run = runView(plan, { E1: stepRun('succeeded'), E2: stepRun('running') });
-    const goal = root(planTreeModel({ plan, source, run, executing: true }));
+    const goal = root(planTreeModel(englishText, { plan, source, run, executing: true }));
     assert.equal(goal.description, 'rev 1 · running');
     assert.equal(goal.contextValue, 'plan:running');
     assert.equal(goal.iconId, 'loading~spin');
-    assert.equal(root(planTreeModel({ plan, source, run, executing: false })).contextValue, 'plan:paused');
+    assert.equal(root(planTreeModel(englishText, { plan, source, run, executing: false })).contextValue, 'plan:paused');
   });
 
   it('builds the contextValue grammar from the status and what can be done', () => {
     const context = (status: Parameters<typeof stepRun>[0], extra: Partial<ReturnType<typeof stepRun>> = {}, executing = false, approvals?: Map<string, 'fileChanges' | 'command'>) =>
-      step(planTreeModel({ plan, source, run: runView(plan, { E2: stepRun(status, extra) }), executing, ...(approvals ? { approvals } : {}) }), 'E2').contextValue;
+      step(planTreeModel(englishText, { plan, source, run: runView(plan, { E2: stepRun(status, extra) }), executing, ...(approvals ? { approvals } : {}) }), 'E2').contextValue;
     assert.equal(context('awaitingApproval', {}, true, new Map([['E2', 'fileChanges']])), 'step:awaitingApproval:asking:diff:editable:files');
     assert.equal(context('awaitingApproval', {}, true, new Map([['E2', 'command']])), 'step:awaitingApproval:asking:editable:files');
     assert.equal(context('awaitingApproval'), 'step:awaitingApproval:editable:files');
@@ -139,7 +140,7 @@ describe('planTreeModel: a run', () => {
     assert.equal(context('running', {}, true), 'step:running');
     assert.equal(context('skipped'), 'step:skipped:retryable');
     assert.equal(context('invalidated'), 'step:invalidated:editable:files:retryable:skippable');
-    assert.equal(step(planTreeModel({ plan, source }), 'E3').contextValue, 'step:pending:editable');
+    assert.equal(step(planTreeModel(englishText, { plan, source }), 'E3').contextValue, 'step:pending:editable');
   });
 
   it('lists output (one line, cut), check detail and error under a step that ran', () => {
@@ -150,7 +151,7 @@ describe('planTreeModel: a run', () => {
         failure: { kind: 'definite', reason: 'postcondition', message: 'the postcondition failed' },
       }),
     });
-    const edit = step(planTreeModel({ plan, source, run }), 'E2');
+    const edit = step(planTreeModel(englishText, { plan, source, run }), 'E2');
     const labels = edit.children.map((child) => child.label);
     assert.equal(labels[0], 'Error: the postcondition failed');
     assert.equal(labels[1], 'Check: src/cli.ts does not contain "--verbose"');
@@ -163,7 +164,7 @@ describe('planTreeModel: a run', () => {
 
   it('marks the steps a re-plan added with their revision, and groups the replaced ones before them', () => {
     const { run } = replannedRun();
-    const nodes = planTreeModel({ plan, source, run, executing: true });
+    const nodes = planTreeModel(englishText, { plan, source, run, executing: true });
     assert.deepEqual(
       root(nodes).children.map((child) => `${child.kind} ${child.label} | ${child.description}`),
       [
@@ -182,10 +183,10 @@ describe('planTreeModel: a run', () => {
 
   it('keeps the error, check and output of a replaced step under it, and the group, collapsed, after the run ends', () => {
     const { run } = replannedRun();
-    const ended = root(planTreeModel({ plan, source, run: { ...run, status: 'succeeded' } }));
+    const ended = root(planTreeModel(englishText, { plan, source, run: { ...run, status: 'succeeded' } }));
     const group = ended.children.find((child) => child.kind === 'group')!;
     assert.equal(group.expanded, false);
-    assert.notEqual(group.id, root(planTreeModel({ plan, source, run, executing: true })).children[1]!.id, 'a new id, so VS Code closes it');
+    assert.notEqual(group.id, root(planTreeModel(englishText, { plan, source, run, executing: true })).children[1]!.id, 'a new id, so VS Code closes it');
     const replaced = group.children[0]!;
     assert.deepEqual(replaced.children.map((child) => child.label), [
       'Error: exit code 1',
@@ -198,35 +199,35 @@ describe('planTreeModel: a run', () => {
 
   it('says on the goal row which revision it is and why each revision exists', () => {
     const { run } = replannedRun();
-    const goal = root(planTreeModel({ plan, source, run, executing: true }));
+    const goal = root(planTreeModel(englishText, { plan, source, run, executing: true }));
     assert.equal(goal.label, '(rev 2) Add a --verbose flag to the CLI');
     assert.match(goal.tooltip, /^- Revision 2: re-planned after 2 Add the flag failed: the postcondition failed$/m);
   });
 
   it('says while the re-planner works which step broke and why', () => {
     const run = runView(plan, { E1: stepRun('succeeded'), E2: stepRun('failed') }, { recovering: { stepId: 'E2', reason: '2 Add the flag failed: exit code 1' } });
-    const first = root(planTreeModel({ plan, source, run, executing: true })).children[0]!;
+    const first = root(planTreeModel(englishText, { plan, source, run, executing: true })).children[0]!;
     assert.equal(first.label, 'Re-planning after 2 Add the flag failed: exit code 1');
     assert.equal(first.iconId, 'loading~spin');
-    assert.equal(root(planTreeModel({ plan, source, run, executing: false })).children[0]?.kind, 'step');
+    assert.equal(root(planTreeModel(englishText, { plan, source, run, executing: false })).children[0]?.kind, 'step');
   });
 
   it('says while a streamed plan is still being written that more steps are coming, after the steps so far', () => {
     const run = runView(plan, { E1: stepRun('succeeded') }, { planOpen: true });
-    const children = root(planTreeModel({ plan, source, run, executing: true })).children;
+    const children = root(planTreeModel(englishText, { plan, source, run, executing: true })).children;
     assert.equal(children.at(-1)?.label, 'Planning: steps appear as the planner writes them');
     assert.equal(children.at(-1)?.iconId, 'loading~spin');
-    assert.ok(!root(planTreeModel({ plan, source, run, executing: false })).children.some((child) => child.label.startsWith('Planning')));
-    assert.ok(!root(planTreeModel({ plan, source, run: runView(plan), executing: true })).children.some((child) => child.label.startsWith('Planning')));
+    assert.ok(!root(planTreeModel(englishText, { plan, source, run, executing: false })).children.some((child) => child.label.startsWith('Planning')));
+    assert.ok(!root(planTreeModel(englishText, { plan, source, run: runView(plan), executing: true })).children.some((child) => child.label.startsWith('Planning')));
   });
 
   it('opens a step that broke with a new row id for each broken attempt, so VS Code does not keep it closed', () => {
-    const failed = step(planTreeModel({ plan, source, run: runView(plan, { E2: stepRun('failed') }) }), 'E2');
+    const failed = step(planTreeModel(englishText, { plan, source, run: runView(plan, { E2: stepRun('failed') }) }), 'E2');
     assert.equal(failed.expanded, true);
     assert.equal(failed.id, 'plan:p.plan.json/step:E2@failed1');
-    const again = step(planTreeModel({ plan, source, run: runView(plan, { E2: stepRun('failed', { attempts: 2 }) }) }), 'E2');
+    const again = step(planTreeModel(englishText, { plan, source, run: runView(plan, { E2: stepRun('failed', { attempts: 2 }) }) }), 'E2');
     assert.equal(again.id, 'plan:p.plan.json/step:E2@failed2');
-    assert.equal(step(planTreeModel({ plan, source, run: runView(plan, { E2: stepRun('succeeded') }) }), 'E2').id, 'plan:p.plan.json/step:E2');
+    assert.equal(step(planTreeModel(englishText, { plan, source, run: runView(plan, { E2: stepRun('succeeded') }) }), 'E2').id, 'plan:p.plan.json/step:E2');
   });
 });
 
@@ -263,7 +264,7 @@ describe('planTreeModel with 1,000 steps', () => {
   const big = longPlan(1_000);
 
   it('builds one row per step, each with a stable, distinct id', () => {
-    const nodes = planTreeModel({ plan: big, source, run: runView(big), executing: true });
+    const nodes = planTreeModel(englishText, { plan: big, source, run: runView(big), executing: true });
     const rows = root(nodes).children;
     assert.equal(rows.length, 1_000);
     assert.equal(new Set(rows.map((row) => row.id)).size, 1_000);
@@ -271,11 +272,11 @@ describe('planTreeModel with 1,000 steps', () => {
   });
 
   it('refreshes exactly the row (and goal row) that changed when one step changes', () => {
-    const before = planTreeModel({ plan: big, source, run: runView(big), executing: true });
+    const before = planTreeModel(englishText, { plan: big, source, run: runView(big), executing: true });
     const run = runView(big, { S500: stepRun('running') });
-    const after = planTreeModel({ plan: big, source, run, executing: true });
+    const after = planTreeModel(englishText, { plan: big, source, run, executing: true });
     assert.deepEqual(treeChanges(before, after), { all: false, ids: ['plan:p.plan.json/step:S500'] });
-    const done = planTreeModel({ plan: big, source, run: runView(big, { S500: stepRun('succeeded') }), executing: true });
+    const done = planTreeModel(englishText, { plan: big, source, run: runView(big, { S500: stepRun('succeeded') }), executing: true });
     assert.deepEqual(treeChanges(after, done), { all: false, ids: ['plan:p.plan.json/step:S500'] });
   });
 });
@@ -286,8 +287,8 @@ describe('planTreeModel row reuse', () => {
     const first = runView(big);
     const steps = new Map(first.steps);
     steps.set('S7', stepRun('running'));
-    const before = root(planTreeModel({ plan: big, source, run: first, executing: true })).children;
-    const after = root(planTreeModel({ plan: big, source, run: { ...first, steps }, executing: true })).children;
+    const before = root(planTreeModel(englishText, { plan: big, source, run: first, executing: true })).children;
+    const after = root(planTreeModel(englishText, { plan: big, source, run: { ...first, steps }, executing: true })).children;
     assert.equal(after.filter((row, index) => row !== before[index]).length, 1);
     assert.equal(after[6]?.iconId, 'loading~spin');
   });

@@ -1,6 +1,7 @@
 // Unit tests of a step row's tooltip text: how it names the step and the steps it waits for.
 import * as assert from 'node:assert/strict';
 import { stepReference } from '../../../src/core/plan/stepNumbers';
+import { englishText } from '../../../src/core/text/englishText';
 import { stepTooltip } from '../../../src/core/view/stepTooltip';
 import { threeSteps } from './viewFixtures';
 
@@ -9,21 +10,21 @@ describe('stepTooltip', () => {
   const edit = plan.steps[1]!;
 
   it('heads the tooltip with the number and title its row shows, the id after them', () => {
-    assert.match(stepTooltip({ step: edit, status: 'pending', number: 2 }), /^\*\*2 Add the flag\*\* · E2\n/);
+    assert.match(stepTooltip(englishText, { step: edit, status: 'pending', number: 2 }), /^\*\*2 Add the flag\*\* · E2\n/);
   });
 
   it('names the steps it waits for by number and title', () => {
-    const tooltip = stepTooltip({ step: plan.steps[2]!, status: 'pending', number: 3, name: (stepId) => stepReference(plan, stepId) });
+    const tooltip = stepTooltip(englishText, { step: plan.steps[2]!, status: 'pending', number: 3, name: (stepId) => stepReference(plan, stepId) });
     assert.match(tooltip, /^After: 2 Add the flag$/m);
   });
 
   it('escapes the Markdown in a dependency title', () => {
-    const named = stepTooltip({ step: edit, status: 'pending', number: 2, name: () => '1 Read *the* CLI' });
+    const named = stepTooltip(englishText, { step: edit, status: 'pending', number: 2, name: () => '1 Read *the* CLI' });
     assert.match(named, /^After: 1 Read \\\*the\\\* CLI$/m);
   });
 
   it('falls back to the id, for a replaced step that has no number in the current plan', () => {
-    const tooltip = stepTooltip({ step: edit, status: 'failed', replacedInRevision: 2 });
+    const tooltip = stepTooltip(englishText, { step: edit, status: 'failed', replacedInRevision: 2 });
     assert.match(tooltip, /^\*\*E2 · Add the flag\*\*\n/);
     assert.match(tooltip, /^After: E1$/m);
     assert.match(tooltip, /^Status: failed; replaced in revision 2$/m);

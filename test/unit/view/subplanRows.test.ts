@@ -4,6 +4,7 @@
 // step shows its latest child; approvals of a child's steps are found by their path.
 import * as assert from 'node:assert/strict';
 import { childRunIdOf } from '../../../src/core/subplan/childRun';
+import { englishText } from '../../../src/core/text/englishText';
 import { planTreeModel } from '../../../src/core/view/planTreeModel';
 import type { ChildRunView, PlanTreeInput, PlanTreeNode } from '../../../src/core/view/planTreeNode';
 import { treeChanges } from '../../../src/core/view/treeChanges';
@@ -24,7 +25,7 @@ function child(steps: Readonly<Record<string, StepRun>>, extra: Partial<ChildRun
 }
 
 function tree(parent: Readonly<Record<string, StepRun>>, children: ReadonlyMap<string, ChildRunView>, extra: Partial<PlanTreeInput> = {}): readonly PlanTreeNode[] {
-  return planTreeModel({ plan: parentPlan, source, run: { ...runView(parentPlan, parent), runId: 'run1' }, children, executing: true, ...extra });
+  return planTreeModel(englishText, { plan: parentPlan, source, run: { ...runView(parentPlan, parent), runId: 'run1' }, children, executing: true, ...extra });
 }
 
 function subplanRow(nodes: readonly PlanTreeNode[]): PlanTreeNode {

@@ -2,6 +2,7 @@
 // bulk-approval rule, the status bar's progress text (its tokens counting sub-plans'), Markdown escaping, and the contextValue grammar.
 import * as assert from 'node:assert/strict';
 import type { ApprovalRequest } from '../../../src/core/ports';
+import { englishText } from '../../../src/core/text/englishText';
 import { approvalSummary, isSafeToApproveInBulk, previewEarlierNames, previewStepName } from '../../../src/core/view/approvalPrompt';
 import { codeBlock, escapeMarkdown, inlineCode } from '../../../src/core/view/markdownText';
 import { planTreeModel } from '../../../src/core/view/planTreeModel';
@@ -18,35 +19,35 @@ function request(tool: string, preview: ApprovalRequest['preview']): ApprovalReq
 
 describe('treeChanges', () => {
   it('reports nothing for equal models and the whole tree when the top-level rows differ', () => {
-    const a = planTreeModel({ plan, source: 'a' });
-    assert.deepEqual(treeChanges(a, planTreeModel({ plan, source: 'a' })), { all: false, ids: [] });
-    assert.deepEqual(treeChanges(a, planTreeModel({ plan, source: 'b' })), { all: true });
+    const a = planTreeModel(englishText, { plan, source: 'a' });
+    assert.deepEqual(treeChanges(a, planTreeModel(englishText, { plan, source: 'a' })), { all: false, ids: [] });
+    assert.deepEqual(treeChanges(a, planTreeModel(englishText, { plan, source: 'b' })), { all: true });
     assert.deepEqual(treeChanges(a, []), { all: true });
   });
 
   it('refreshes the parent when its list of children changes (a step added or moved)', () => {
     const independent = { ...plan, steps: plan.steps.map(({ dependsOn: _after, ...step }) => step) };
-    const a = planTreeModel({ plan: independent, source: 'a' });
-    const moved = planTreeModel({ plan: { ...independent, steps: [independent.steps[1]!, independent.steps[0]!, independent.steps[2]!] }, source: 'a' });
+    const a = planTreeModel(englishText, { plan: independent, source: 'a' });
+    const moved = planTreeModel(englishText, { plan: { ...independent, steps: [independent.steps[1]!, independent.steps[0]!, independent.steps[2]!] }, source: 'a' });
     assert.deepEqual(treeChanges(a, moved), { all: false, ids: ['plan:a'] });
   });
 
   it('refreshes a step whose children changed, not its siblings', () => {
-    const before = planTreeModel({ plan, source: 'a', run: runView(plan, { E2: stepRun('running') }), executing: true });
-    const after = planTreeModel({ plan, source: 'a', run: runView(plan, { E2: stepRun('running', { output: { text: 'x' } }) }), executing: true });
+    const before = planTreeModel(englishText, { plan, source: 'a', run: runView(plan, { E2: stepRun('running') }), executing: true });
+    const after = planTreeModel(englishText, { plan, source: 'a', run: runView(plan, { E2: stepRun('running', { output: { text: 'x' } }) }), executing: true });
     assert.deepEqual(treeChanges(before, after), { all: false, ids: ['plan:a/step:E2'] });
   });
 });
 
 describe('approval prompts', () => {
   it('says exactly what approving does', () => {
-    assert.equal(approvalSummary(request('runCommand', { kind: 'command', command: 'npm test', cwd: '.' })), 'runs `npm test` in the workspace folder');
-    assert.equal(approvalSummary(request('runCommand', { kind: 'command', command: 'make', cwd: 'pkg' })), 'runs `make` in pkg');
+    assert.equal(approvalSummary(englishText, request('runCommand', { kind: 'command', command: 'npm test', cwd: '.' })), 'runs `npm test` in the workspace folder');
+    assert.equal(approvalSummary(englishText, request('runCommand', { kind: 'command', command: 'make', cwd: 'pkg' })), 'runs `make` in pkg');
     assert.equal(
-      approvalSummary(request('renameFile', { kind: 'fileChanges', changes: [{ path: 'a', before: 'x', after: null }, { path: 'b', before: null, after: 'x' }] })),
+      approvalSummary(englishText, request('renameFile', { kind: 'fileChanges', changes: [{ path: 'a', before: 'x', after: null }, { path: 'b', before: null, after: 'x' }] })),
       'deletes a, creates b',
     );
-    assert.equal(approvalSummary(request('editFile', { kind: 'fileChanges', changes: [{ path: 'a', before: 'x', after: 'y' }] })), 'changes a');
+    assert.equal(approvalSummary(englishText, request('editFile', { kind: 'fileChanges', changes: [{ path: 'a', before: 'x', after: 'y' }] })), 'changes a');
   });
 
   it('names the previewed step as the tree numbers it, and a step the plan does not number by its title', () => {
@@ -75,16 +76,16 @@ describe('run progress', () => {
       usage: [{ phase: 'plan', usage: { role: 'planner', model: 'm', promptTokens: 1_000, completionTokens: 234, cachedTokens: 0, estimated: false, ms: 1 } }],
     });
     assert.deepEqual(stepProgress(run), { done: 1, running: 1, total: 3 });
-    assert.equal(progressText(run), 'step 2 of 3 · 1,234 tokens');
-    assert.equal(progressText(runView(plan)), 'step 1 of 3');
+    assert.equal(progressText(englishText, run), 'step 2 of 3 · 1,234 tokens');
+    assert.equal(progressText(englishText, runView(plan)), 'step 1 of 3');
     const done = runView(plan, { E1: stepRun('succeeded'), E2: stepRun('succeeded'), E3: stepRun('skipped') });
-    assert.equal(progressText(done), 'step 3 of 3');
+    assert.equal(progressText(englishText, done), 'step 3 of 3');
   });
 
   it('counts the tokens of the run’s sub-plans in its total', () => {
     const call = (tokens: number) => ({ phase: 'plan' as const, usage: { role: 'planner', model: 'm', promptTokens: tokens, completionTokens: 0, cachedTokens: 0, estimated: false, ms: 1 } });
     const run = runView(plan, {}, { usage: [call(1_000)] });
-    assert.equal(progressText(withChildUsage(run, [{ usage: [call(200)] }, { usage: [call(34), call(0)] }])), 'step 1 of 3 · 1,234 tokens');
+    assert.equal(progressText(englishText, withChildUsage(run, [{ usage: [call(200)] }, { usage: [call(34), call(0)] }])), 'step 1 of 3 · 1,234 tokens');
     assert.equal(withChildUsage(run, []), run);
   });
 

@@ -2,6 +2,7 @@
 // row per waiting step in execution order, numbered as in the tree, with what approving does, and a contextValue the menus can match.
 import * as assert from 'node:assert/strict';
 import type { ApprovalRequest } from '../../../src/core/ports';
+import { englishText } from '../../../src/core/text/englishText';
 import { planTreeModel } from '../../../src/core/view/planTreeModel';
 import { waitingContextValue, waitingSection } from '../../../src/core/view/waitingSection';
 import { runView, stepRun, threeSteps } from './viewFixtures';
@@ -27,12 +28,12 @@ const command: ApprovalRequest = {
 
 describe('waitingSection', () => {
   it('shows nothing when no step waits', () => {
-    assert.deepEqual(waitingSection(plan, []), []);
-    assert.equal(planTreeModel({ plan, source: 'p.plan.json', waiting: [] }).length, 1);
+    assert.deepEqual(waitingSection(englishText, plan, []), []);
+    assert.equal(planTreeModel(englishText, { plan, source: 'p.plan.json', waiting: [] }).length, 1);
   });
 
   it('is pinned above the goal row, expanded, listing each waiting step in execution order, numbered as in the tree, with what approving does', () => {
-    const rows = planTreeModel({ plan, source: 'p.plan.json', run: runView(plan, { E2: stepRun('awaitingApproval'), E3: stepRun('awaitingApproval') }), waiting: [command, edit] });
+    const rows = planTreeModel(englishText, { plan, source: 'p.plan.json', run: runView(plan, { E2: stepRun('awaitingApproval'), E3: stepRun('awaitingApproval') }), waiting: [command, edit] });
     assert.deepEqual(rows.map((row) => row.kind), ['waiting', 'plan']);
     const section = rows[0]!;
     assert.equal(section.label, 'Waiting for you');
@@ -51,7 +52,7 @@ describe('waitingSection', () => {
       ...edit,
       preview: { kind: 'fileChanges', changes: [{ path: 'src/cli.js', before: 'a', after: 'a', problem: 'find text "x" not found in src/cli.js' }] },
     };
-    const [row] = waitingSection(plan, [stale])[0]!.children;
+    const [row] = waitingSection(englishText, plan, [stale])[0]!.children;
     assert.equal(row!.description, 'cannot apply: find text "x" not found in src/cli.js · E2');
     assert.equal(row!.iconId, 'warning');
     assert.equal(row!.contextValue, 'waiting:fileChanges:cannotApply');
