@@ -101,7 +101,8 @@ function editedPlanStages(walk, stage) {
     for (const stepId of ['E2', 'E3', 'E4', 'E5']) ui.markApproved(stepId);
     await ui.runCommand('Planwright: Approve Safe Steps for the Rest of This Run');
     await ui.shows(ui.row('Run the tests, E6, succeeded'), 'E6 (npm test) to succeed without asking', { nominalMs: 90_000 });
-    await ui.shows(tree().filter({ hasText: DEMO_GOAL }).filter({ hasText: 'succeeded' }), 'the goal row to say "succeeded"', { nominalMs: 15_000 });
+    // A plan opened from a file runs as revision 1, as a planned one does.
+    await ui.shows(tree().filter({ hasText: DEMO_GOAL }).filter({ hasText: 'rev 1 · succeeded' }), 'the goal row to say "rev 1 · succeeded"', { nominalMs: 15_000 });
     for (const title of ['Report each file when verbose, E3', 'Test the flag, E4', 'Document the flag, E5']) await ui.shows(ui.row(`${title}, succeeded`), `${title} to succeed`, { nominalMs: 5_000 });
     assert.equal(await ui.row('Waiting for you').count(), 0, 'nothing waited for approval');
     assert.match(read(walk.workspace, 'src/cli.js'), /options\.verbose/);
@@ -112,6 +113,7 @@ function editedPlanStages(walk, stage) {
     const { ui, ui: { page } } = walk;
     const changed = /changed 3 files.*test\/verbose\.test\.js/;
     const end = await prompts.notice(ui, changed);
+    assert.match(end.message, /^Planwright: the plan succeeded \(revision 1\) and changed 3 files: /);
     for (const button of ['Keep', 'Undo Run']) assert.ok(end.buttons.includes(button), `the notice offers "${button}": ${JSON.stringify(end)}`);
     await prompts.answerNotice(ui, changed, prompts.showFilesButton(end));
     await ui.shows(page.locator('.quick-input-widget .quick-input-title', { hasText: 'changed 3 files' }), 'the quick pick titled with the files changed', { seen: 'quickInput' });

@@ -43,8 +43,13 @@ function recoveryStages(walk, stage) {
     const tab = page.locator('.tabs-container .tab', { hasText: '3 Report each file when verbose: src/cli.js (after 2 Accept --verbose ↔ proposed)' });
     await ui.shows(tab, 'the diff tab "3 Report each file when verbose: src/cli.js (after 2 Accept --verbose ↔ proposed)"', { nominalMs: 15_000, seen: 'tabs' });
     // Both sides have E2's pending '--verbose'; the proposed side adds E3's line. Nothing is on disk yet.
+    await ui.shows(editorText('.modified', 'options.verbose'), 'E3\'s proposed "if (options.verbose)" on the right', { nominalMs: 15_000, seen: 'tabs' });
+    // The diff opens on its change (line 34); E2's line 7 is further up, where a person scrolls to.
+    // A click on the tab focuses the diff (a click in it could land on the tooltip of the row the menu was over).
+    await tab.first().click();
+    await page.keyboard.press('ControlOrMeta+Home');
     await ui.shows(editorText('.original', "'--verbose'"), 'E2\'s pending \'--verbose\' on the diff\'s left, what E3 starts from', { nominalMs: 15_000, seen: 'tabs' });
-    await ui.shows(editorText('.modified', 'options.verbose'), 'E3\'s proposed "if (options.verbose)" on the right', { nominalMs: 5_000, seen: 'tabs' });
+    await ui.shows(editorText('.modified', "'--verbose'"), 'E2\'s \'--verbose\' kept on the right', { nominalMs: 5_000, seen: 'tabs' });
     await walk.shotBothThemes('21-preview-on-earlier-edit');
     assert.equal(read(walk.workspace, 'src/cli.js'), read(walk.original, 'src/cli.js'), 'a preview changes nothing on disk');
   });
@@ -93,7 +98,7 @@ function recoveryStages(walk, stage) {
       await ui.approveInline(title, stepId);
       await ui.shows(ui.row(`${title}, ${stepId}, succeeded`), `${stepId} to succeed`, { nominalMs: 30_000 });
     }
-    await ui.shows(goalRow('succeeded'), 'the resumed run to succeed, npm test always allowed', { nominalMs: 90_000 });
+    await ui.shows(goalRow('rev 1 · succeeded'), 'the resumed run to succeed at revision 1, npm test always allowed', { nominalMs: 90_000 });
     assert.equal(startsOfE2(), 1, 'E2 ran once in the whole run');
     const changedByStep3 = read(walk.workspace, 'src/cli.js');
     assert.match(changedByStep3, /options\.verbose/);
