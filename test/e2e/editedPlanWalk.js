@@ -1,14 +1,15 @@
 // @ts-check
 // The UI test's second plan, after the first run was undone: the demo's add-verbose-flag.plan.json opened from
 // the palette, Move Up refused (with the reason) where the step depends on the one above and allowed where it
-// does not, which leaves the plan unsaved; Plan a Task… and Open Plan File… then ask Save / Discard / Cancel
-// before replacing it; the plan runs with "Approve Safe Steps for the Rest of This Run", its npm test always
-// allowed by the first run; and its notification's Show Files lists what it changed and undoes it, saying what it
-// restored, with the files back on disk as they were.
+// does not, which leaves the plan unsaved; Plan a Task… (before it asks for the goal) and Open Plan File… then
+// ask Save / Discard / Cancel before replacing it; the plan runs with "Approve Safe Steps for the Rest of This
+// Run", its npm test always allowed by the first run; and its notification's Show Files lists what it changed and
+// undoes it, saying what it restored, with the files back on disk as they were.
 'use strict';
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
+const { waitUntil } = require('../../out/scripts/testing/timeBudget');
 const prompts = require('./workbenchPrompts');
 const screenshots = require('./screenshots');
 
@@ -60,22 +61,33 @@ function editedPlanStages(walk, stage) {
     assert.deepEqual(onDisk, ['E1', 'E2', 'E3', 'E4', 'E5', 'E6'], 'an unsaved edit leaves the plan file as it was');
   });
 
-  stage('asks Save / Discard / Cancel before Plan a Task… or Open Plan File… replaces the edited plan: Cancel keeps it, Discard drops it', async () => {
+  stage('asks Save / Discard / Cancel before Plan a Task… asks for the goal or Open Plan File… replaces the edited plan: Cancel keeps it, Discard drops it', async () => {
     const { ui } = walk;
     const requests = walk.model.requests.length;
-    await ui.runCommand('Planwright: Plan a Task…');
-    const input = ui.page.locator('.quick-input-widget input');
-    await ui.shows(input, 'the goal input', { nominalMs: 15_000, seen: 'nothing' });
-    await input.fill('Add a --json flag to tally');
-    await input.press('Enter');
-    const ask = await prompts.expectDialog(ui, 'has unsaved edits', ['Save', 'Discard', 'Cancel'], 'Plan a Task…\'s question "… has unsaved edits. Save them before planning a new task?"');
+    const goalInput = ui.page.locator('.quick-input-widget', { hasText: 'Plan a Task' }).locator('input');
+    /** Runs Plan a Task… and waits for its question about the unsaved edits, asked before the goal. */
+    const askFirst = async () => {
+      await ui.runCommand('Planwright: Plan a Task…');
+      const ask = await prompts.expectDialog(ui, 'has unsaved edits', ['Save', 'Discard', 'Cancel'], 'Plan a Task…\'s question "… has unsaved edits. Save them before planning a new task?"');
+      assert.equal(await goalInput.isVisible(), false, 'the question comes before the goal\'s input box');
+      return ask;
+    };
+    const ask = await askFirst();
     await ui.shows(prompts.dialog(ui, DEMO_GOAL), 'the question naming the plan', { nominalMs: 5_000, seen: 'nothing' });
     await walk.shotBothThemes('17-unsaved-ask');
     await prompts.dialogButton(ask, 'Cancel').click();
     await ui.leaves(prompts.dialog(ui, 'has unsaved edits'), 'the question to close on Cancel');
+    assert.equal(await goalInput.isVisible(), false, 'Cancel asks for no goal');
     await ui.showsUncut(ui.row('Test the flag, E4'), '3 Test the flag', 'the edited plan, kept after Cancel');
     await ui.shows(tree().filter({ hasText: DEMO_GOAL }).filter({ hasText: 'unsaved' }), 'the goal row to still say "unsaved"', { nominalMs: 5_000 });
-    assert.equal(walk.model.requests.length, requests, 'Cancel planned nothing: no model was called');
+    // Discard goes on to the goal; leaving its input box plans nothing and keeps the plan as it was.
+    await prompts.dialogButton(await askFirst(), 'Discard').click();
+    await ui.shows(goalInput, 'the goal\'s input box once Discard answered the question', { nominalMs: 15_000, seen: 'nothing' });
+    await goalInput.press('Escape');
+    // A closed quick input stays in the page, hidden.
+    await waitUntil('the goal\'s input box to close on Escape', async () => !(await goalInput.isVisible()), { nominalMs: 15_000, intervalMs: 200 });
+    await ui.showsUncut(ui.row('Test the flag, E4'), '3 Test the flag', 'the edited plan, kept when no goal was given');
+    assert.equal(walk.model.requests.length, requests, 'nothing was planned: no model was called');
     await openDemoPlan('Discard');
     await ui.showsUncut(ui.row('Test the flag, E4'), '4 Test the flag', 'E4 back in fourth place once the edit is dropped');
     assert.equal(await tree().filter({ hasText: DEMO_GOAL }).filter({ hasText: 'unsaved' }).count(), 0, 'the reopened plan has no unsaved edits');
@@ -89,7 +101,8 @@ function editedPlanStages(walk, stage) {
     for (const stepId of ['E2', 'E3', 'E4', 'E5']) ui.markApproved(stepId);
     await ui.runCommand('Planwright: Approve Safe Steps for the Rest of This Run');
     await ui.shows(ui.row('Run the tests, E6, succeeded'), 'E6 (npm test) to succeed without asking', { nominalMs: 90_000 });
-    await ui.shows(tree().filter({ hasText: DEMO_GOAL }).filter({ hasText: 'succeeded' }), 'the goal row to say "succeeded"', { nominalMs: 15_000 });
+    // A plan opened from a file runs as revision 1, as a planned one does.
+    await ui.shows(tree().filter({ hasText: DEMO_GOAL }).filter({ hasText: 'rev 1 · succeeded' }), 'the goal row to say "rev 1 · succeeded"', { nominalMs: 15_000 });
     for (const title of ['Report each file when verbose, E3', 'Test the flag, E4', 'Document the flag, E5']) await ui.shows(ui.row(`${title}, succeeded`), `${title} to succeed`, { nominalMs: 5_000 });
     assert.equal(await ui.row('Waiting for you').count(), 0, 'nothing waited for approval');
     assert.match(read(walk.workspace, 'src/cli.js'), /options\.verbose/);
@@ -100,6 +113,7 @@ function editedPlanStages(walk, stage) {
     const { ui, ui: { page } } = walk;
     const changed = /changed 3 files.*test\/verbose\.test\.js/;
     const end = await prompts.notice(ui, changed);
+    assert.match(end.message, /^Planwright: the plan succeeded \(revision 1\) and changed 3 files: /);
     for (const button of ['Keep', 'Undo Run']) assert.ok(end.buttons.includes(button), `the notice offers "${button}": ${JSON.stringify(end)}`);
     await prompts.answerNotice(ui, changed, prompts.showFilesButton(end));
     await ui.shows(page.locator('.quick-input-widget .quick-input-title', { hasText: 'changed 3 files' }), 'the quick pick titled with the files changed', { seen: 'quickInput' });

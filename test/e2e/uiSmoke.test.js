@@ -3,18 +3,16 @@
 // examples/demo-workspace in headless Chromium and uses Planwright the way a person does: the activity bar,
 // the welcome view, the command palette, the plan tree, the Markdown export and the log; then, with a scripted
 // OpenAI-compatible model on 127.0.0.1 configured through the user settings, Plan a Task…, approvals through the
-// "Waiting for you" section, the diff editor's title bar and the tree's inline buttons, the test command allowed
-// for good from its preview's title bar (after a confirmation, into the user settings file), a run whose test step
-// fails its postcondition and opens on its evidence, the re-planned steps (revision 2) appearing in place and
-// completing, a notification centre with no step buttons left in it, the end of the run (runEndWalk.js: its one
-// notification, the summary and the trace), the files on disk, the run after a window reload, its replaced steps
-// kept and Undo Run; then a second plan (editedPlanWalk.js: Move Up, Save / Discard / Cancel, a run whose
-// notification lists the files it changed and undoes it). It runs at VS Code's default 300 px side bar and checks
-// that each row's number, status icon and revision show there uncut. Every stage is screenshot in a light and a dark
-// theme under test-results/. The driver (workbenchDriver.js) waits on conditions with budgets scaled to the machine,
-// and each stage ends by checking that the run's journal records no approval the test did not give.
-// Needs PLANWRIGHT_VSIX (scripts/test.js sets it) or a planwright-<version>.vsix in the root, and the compiled
-// tests in out/ (the scripted model server, the time budgets).
+// "Waiting for you" section, the diff editor's title bar and the tree's inline buttons; the stage groups then take
+// over: the test command allowed for good, its failure, the tree saying it re-plans and the re-planned steps
+// (replanWalk.js), the end of the run (runEndWalk.js), the files on disk, the run after a window reload and Undo
+// Run (reloadWalk.js), a second plan edited, asked about and run (editedPlanWalk.js), and a third run's previews,
+// Cancel and resume, and Undo Back to Before This Step (recoveryWalk.js). It runs at VS Code's default 300 px side
+// bar and checks that each row's number, status icon and revision show there uncut. Every stage is screenshot in
+// a light and a dark theme under test-results/. The driver (workbenchDriver.js) waits on conditions with budgets
+// scaled to the machine, and each stage ends by checking that the run's journal records no approval the test did
+// not give. Needs PLANWRIGHT_VSIX (scripts/test.js sets it) or a planwright-<version>.vsix in the root, and the
+// compiled tests in out/ (the scripted model server, the time budgets).
 'use strict';
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
@@ -22,12 +20,14 @@ const path = require('node:path');
 const cs = require('../../scripts/e2e/codeServer');
 const { ScriptedModelServer } = require('../../out/test/support/scriptedModelServer');
 const { QUIET_GOAL, quietFlagReplies } = require('../../out/test/support/quietFlagScenario');
-const { budgetMs, waitUntil } = require('../../out/scripts/testing/timeBudget');
+const { budgetMs } = require('../../out/scripts/testing/timeBudget');
 const { WorkbenchDriver } = require('./workbenchDriver');
 const screenshots = require('./screenshots');
-const prompts = require('./workbenchPrompts');
 const { editedPlanStages } = require('./editedPlanWalk');
 const { runEndStages } = require('./runEndWalk');
+const { heldReply, replanStages } = require('./replanWalk');
+const { reloadStages } = require('./reloadWalk');
+const { recoveryStages } = require('./recoveryWalk');
 
 const ROOT = cs.ROOT;
 const RESULTS = screenshots.RESULTS;
@@ -35,7 +35,6 @@ const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'ut
 const VSIX = process.env.PLANWRIGHT_VSIX || path.join(ROOT, `${manifest.name}-${manifest.version}.vsix`);
 const EXTENSION_FOLDER = `${manifest.publisher}.${manifest.name}-${manifest.version}`;
 const DEMO_GOAL = 'Add a --verbose flag to tally that reports each file it reads';
-const ALWAYS_ALLOW = 'Always Allow This Exact Command…';
 
 describe('the packaged extension in VS Code (code-server)', function () {
   // No mocha timeout (scripts/test.js passes --timeout 0): every wait has its own budget scaled to this machine,
@@ -62,12 +61,17 @@ describe('the packaged extension in VS Code (code-server)', function () {
     });
   }
 
-  /** What the walk's second plan (editedPlanWalk.js) works with, filled in by `before`. */
+  /** The re-planner's reply, held until the walk has seen the tree say it re-plans (replanWalk.js lets it go). */
+  const replan = heldReply();
+
+  /** What the stage groups (replanWalk.js, runEndWalk.js, editedPlanWalk.js, recoveryWalk.js) work with, filled in by `before`. */
   const walk = {
     get ui() { return ui; },
     get workspace() { return workspace; },
     get model() { return model; },
     original: path.join(ROOT, 'examples', 'demo-workspace'),
+    replan,
+    userSetting: (/** @type {string} */ key) => userSetting(key),
     shotBothThemes: (/** @type {string} */ name) => shotBothThemes(name),
   };
 
@@ -89,7 +93,7 @@ describe('the packaged extension in VS Code (code-server)', function () {
     userDataDir = path.join(stateDir, 'user-data');
     extensionsDir = path.join(stateDir, 'extensions');
     cs.writeUserSettings(userDataDir);
-    model = await ScriptedModelServer.start(quietFlagReplies({ replanDelayMs: 4_000 }));
+    model = await ScriptedModelServer.start(quietFlagReplies({ replanHeld: replan.until }));
     writeMoreUserSettings(userDataDir, {
       'window.autoDetectColorScheme': true,
       'workbench.colorTheme': 'Default Light Modern',
@@ -121,6 +125,7 @@ describe('the packaged extension in VS Code (code-server)', function () {
   });
 
   after(async function () {
+    replan.release();
     await model?.close();
     await browser?.close().catch(() => {});
     await server?.stop();
@@ -248,130 +253,15 @@ describe('the packaged extension in VS Code (code-server)', function () {
     assert.equal(await ui.row(label).locator('.actions .action-label[aria-label="Show Diff"]').count(), 0, 'a command step offers no Show Diff');
   });
 
-  stage('"Always Allow This Exact Command…" asks first, adds npm test to the user\'s planwright.approvedCommands and approves the step, which fails its postcondition', async () => {
-    await ui.waitingRow('Run the tests', 'E4').locator('.label-name').click();
-    await ui.shows(page.locator('.editor-instance .view-lines', { hasText: 'runs this exact command in the workspace folder' }), 'E4\'s exact command in the editor', { nominalMs: 15_000, seen: 'tabs' });
-    await ui.shows(page.locator('.editor-instance .view-lines', { hasText: 'npm test' }), 'the line "npm test" in the editor', { nominalMs: 5_000, seen: 'tabs' });
-    await ui.shows(ui.editorTitleAction(ALWAYS_ALLOW), `the editor title's "${ALWAYS_ALLOW}"`, { nominalMs: 15_000, seen: 'tabs' });
-    await shotBothThemes('8a-command-waits');
-    // Allowing the command approves E4 now and R2 (npm test again, after the re-plan) when it asks.
-    ui.markApproved('E4');
-    ui.markApproved('R2');
-    await ui.editorTitleAction(ALWAYS_ALLOW).click();
-    const confirm = await prompts.expectDialog(ui, /Always allow .npm test.\?/, ['Always Allow', 'Cancel'], 'the confirmation "Always allow `npm test`?"');
-    await ui.shows(prompts.dialog(ui, 'planwright.approvedCommands'), 'the confirmation naming the setting it writes', { nominalMs: 5_000, seen: 'nothing' });
-    await shotBothThemes('8b-always-allow-confirm');
-    await prompts.dialogButton(confirm, 'Always Allow').click();
-    await ui.leaves(prompts.dialog(ui, 'Always allow'), 'the confirmation to close');
-    await waitUntil('npm test in planwright.approvedCommands of the user settings file', () => userSetting('planwright.approvedCommands')?.includes('npm test'), { nominalMs: 15_000, intervalMs: 200, lastSeen: () => JSON.stringify(userSetting('planwright.approvedCommands')) });
-    await ui.leaves(page.locator('.tabs-container .tab', { hasText: 'command.sh' }), 'the answered command\'s preview tab to close');
-    // npm test fails: --quiet is not implemented yet.
-    await ui.shows(ui.row('Run the tests, E4, failed'), 'E4 (npm test) to fail its postcondition', { nominalMs: 60_000 });
-    // The scripted re-planner takes 4 s: meanwhile the failed step stands open on its evidence and the tree says why it waits.
-    await ui.shows(ui.rowWithText('Re-planning after 4 Run the tests failed'), 'the tree to say "Re-planning after 4 Run the tests failed: …"', { nominalMs: 5_000 });
-    for (const evidence of ['Error: ', 'Check: ', 'Output: ']) await ui.shows(ui.rowWithText(evidence), `the failed E4 open on its own, its "${evidence.trim()}" row showing`, { nominalMs: 5_000 });
-    await ui.showsIcon(ui.row('Run the tests, E4, failed'), 'error', 'the failed E4');
-    await ui.showsUncut(ui.row('Run the tests, E4, failed'), '4 Run the tests', 'the failed E4\'s row at 300 px');
-    await shotBothThemes('8-postcondition-failed');
-  });
-
-  stage('shows the re-planned steps in place (revision 2), the replaced ones kept, and runs them to the end', async () => {
-    const label = 'Leave out the file name when quiet, R1, waiting for your approval';
-    await ui.shows(ui.row(label), 'R1 (revision 2) to wait for approval', { nominalMs: 60_000 });
-    await ui.shows(ui.rowWithText('Replaced in rev 2'), 'a group "Replaced in rev 2"', { nominalMs: 5_000 });
-    await ui.shows(ui.row('Run the tests, E4, replaced in revision 2, was failed'), 'the replaced E4 under it, "was failed"', { nominalMs: 5_000 });
-    await ui.shows(ui.rowWithText('(rev 2) Leave out the file name when quiet'), 'R1 numbered with its revision: "4 (rev 2) Leave out the file name when quiet"', { nominalMs: 5_000 });
-    await ui.shows(ui.rowWithText('rev 2 · waiting for approval'), 'the goal row to say "rev 2 · waiting for approval"', { nominalMs: 5_000 });
-    // At 300 px the revision shows in the labels: the goal's, R1's, and the group's.
-    await ui.showsUncut(ui.rowWithText(QUIET_GOAL), '(rev 2)', 'the goal row at 300 px');
-    await ui.showsUncut(ui.row(label), '4 (rev 2)', 'R1\'s row at 300 px');
-    await ui.showsIcon(ui.row(label), 'question', 'the waiting R1');
-    await ui.showsUncut(ui.rowWithText('Replaced in rev 2'), 'Replaced in rev 2', 'the group\'s row at 300 px');
-    await ui.showsUncut(ui.row('Run the tests, E4, replaced in revision 2'), 'Run the tests', 'the replaced E4\'s row at 300 px');
-    // Collapse E2 and clear the selection, open R1's diff, hide the panel and the notification toasts: the picture for the README.
-    await ui.row('Accept --quiet, E2, succeeded').locator('.label-name').click();
-    await page.keyboard.press('Escape');
-    await ui.clickInline(label, 'Show Diff');
-    await ui.shows(page.locator('.tabs-container .tab', { hasText: 'Leave out the file name when quiet: src/cli.js' }), 'the diff tab "4 Leave out the file name when quiet: src/cli.js"', { nominalMs: 15_000, seen: 'tabs' });
-    if (await page.locator('.part.panel').isVisible()) await page.keyboard.press('Control+J');
-    await page.keyboard.press('Escape');
-    await shotBothThemes('9-replanned');
-    // The light mid-run picture without the title bar, which the README shows (committed as media/plan-mid-run.png).
-    await screenshots.saveWorkbenchCrop(page, 'plan-mid-run');
-    await ui.approveInline('Leave out the file name when quiet', 'R1');
-    await ui.approveInline('Document --quiet', 'R3');
-    await ui.shows(ui.rowWithText('rev 2 · succeeded'), 'the goal row to say "rev 2 · succeeded"', { nominalMs: 60_000 });
-    await ui.shows(ui.row('Run the tests again, R2, succeeded'), 'R2 (npm test again), always allowed, to succeed without asking', { nominalMs: 5_000 });
-    await ui.showsIcon(ui.rowWithText(QUIET_GOAL), 'pass-filled', 'the goal row of the succeeded run');
-    await shotBothThemes('10-succeeded');
-  });
-
-  stage('leaves no live-looking Approve in the notification centre once the run ended', async () => {
-    const notifications = await prompts.notificationCentre(ui);
-    await shotBothThemes('10b-notification-centre');
-    await page.keyboard.press('Escape');
-    const withStepButtons = notifications.filter((item) => item.buttons.some((button) => /^(Approve|Reject)/.test(button)));
-    assert.deepEqual(withStepButtons, [], `notifications with step buttons: ${JSON.stringify(withStepButtons)}`);
-    const waitNotices = notifications.filter((item) => /wait for your approval|waits for your approval/.test(item.message));
-    assert.ok(waitNotices.length <= 1, `more than one "steps wait" notice: ${JSON.stringify(waitNotices)}`);
-    for (const notice of waitNotices) assert.deepEqual(notice.buttons, ['Show']);
-    // The succeeded run that changed files says both in one notification, with no separate "Planwright changed …" beside it.
-    const ends = notifications.filter((item) => /the plan succeeded|^Planwright changed/.test(item.message));
-    assert.equal(ends.length, 1, `the end of the run said more than once: ${JSON.stringify(ends)}`);
-    assert.match(ends[0].message, /^Planwright: the plan succeeded \(revision 2\) and changed \d+ files?: /);
-    assert.equal(await ui.row('Waiting for you').count(), 0, 'the "Waiting for you" section is gone once nothing waits');
-  });
+  replanStages(walk, stage);
 
   runEndStages(walk, stage);
 
-  stage('left the workspace files on disk as the plan intended', () => {
-    const read = (/** @type {string} */ file) => fs.readFileSync(path.join(workspace, file), 'utf8');
-    assert.match(read('src/cli.js'), /'--quiet'\]/);
-    assert.match(read('src/cli.js'), /options\.quiet \?/);
-    assert.match(read('test/quiet.test.js'), /--quiet prints the counts without the file name/);
-    assert.match(read('README.md'), /\[--quiet\] FILE/);
-    const kindOf = (/** @type {string} */ task) => (task.startsWith('Task: write a plan') ? 'plan' : task.startsWith('Task: a step of a running plan broke') ? 'replan' : 'other');
-    const kinds = model.requests.map((/** @type {any} */ request) => kindOf(String(request.body.messages?.[1]?.content ?? '')));
-    // One plan and one patch; the run ends with Planwright's own summary, without a model call.
-    assert.deepEqual(kinds, ['plan', 'replan']);
-  });
-
-  stage('shows the finished run as it was after a window reload, replayed from its journal without running anything', async () => {
-    const requests = model.requests.length;
-    await page.reload({ waitUntil: 'domcontentloaded' });
-    await ui.shows(page.locator('.monaco-workbench .part.activitybar'), 'the workbench to load again', { nominalMs: 60_000, seen: 'nothing' });
-    await ui.shows(page.locator('.activitybar [aria-label^="Planwright"]'), 'the Planwright icon in the activity bar', { nominalMs: 60_000, seen: 'nothing' });
-    await ui.showPlanwrightView();
-    await ui.shows(ui.rowWithText('rev 2 · succeeded'), 'the replayed goal row to say "rev 2 · succeeded"', { nominalMs: 60_000 });
-    await ui.shows(ui.row('Run the tests again, R2, succeeded'), 'R2 replayed as succeeded', { nominalMs: 10_000 });
-    await ui.shows(ui.row('Accept --quiet, E2, succeeded'), 'E2 replayed as succeeded', { nominalMs: 5_000 });
-    await shotBothThemes('11-after-reload');
-    assert.equal(model.requests.length, requests, 'the reload called no model');
-  });
-
-  stage('keeps the replaced steps with their evidence after the run ended, and undoes the run', async () => {
-    const group = ui.rowWithText('Replaced in rev 2');
-    await ui.shows(group, 'the "Replaced in rev 2" group after the run ended', { nominalMs: 10_000 });
-    await group.locator('.label-name').click();
-    const replaced = ui.row('Run the tests, E4, replaced in revision 2');
-    await ui.shows(replaced, 'the replaced E4 in the group', { nominalMs: 5_000 });
-    await replaced.locator('.label-name').click();
-    await ui.shows(ui.rowWithText('Error: '), 'the replaced E4\'s "Error:" row', { nominalMs: 5_000 });
-    await shotBothThemes('12-replaced-kept');
-    await ui.runCommand('Planwright: Undo Run');
-    const confirm = page.locator('.monaco-dialog-box .monaco-button', { hasText: /^Undo$/ });
-    await ui.shows(confirm, 'the Undo Run confirmation listing the files', { seen: 'nothing' });
-    await shot('13-undo-confirm-light');
-    await confirm.first().click();
-    await ui.shows(page.locator('.notifications-toasts .notification-list-item', { hasText: 'Restored' }), 'a notification saying which files were restored', { seen: 'nothing' });
-    await shotBothThemes('14-undone');
-    const read = (/** @type {string} */ file) => fs.readFileSync(path.join(workspace, file), 'utf8');
-    assert.doesNotMatch(read('src/cli.js'), /options\.quiet \?/);
-    assert.doesNotMatch(read('README.md'), /\[--quiet\]/);
-    assert.equal(fs.existsSync(path.join(workspace, 'test/quiet.test.js')), false, 'the test file the run created is deleted');
-  });
+  reloadStages(walk, stage);
 
   editedPlanStages(walk, stage);
+
+  recoveryStages(walk, stage);
 
   it('recorded no approval by the user in the journal that the test did not give, and every one it gave', () => {
     const recorded = ui.userApprovals();

@@ -7,9 +7,9 @@
 // the run's journal to check that the user approved nothing else.
 'use strict';
 const assert = require('node:assert/strict');
-const fs = require('node:fs');
 const path = require('node:path');
 const { budgetMs, recordBaseline, timeScale, waitUntil, WORKBENCH_LOAD_IDLE_MS } = require('../../out/scripts/testing/timeBudget');
+const { runJournals } = require('./runJournals');
 
 /** Nominal (idle machine) budgets, in ms. */
 const NOMINAL = { action: 30_000, navigation: 60_000, load: 60_000, show: 30_000 };
@@ -280,21 +280,8 @@ class WorkbenchDriver {
 
   /** Every approval the run's journals record as the user's, with when it was recorded. @returns {{ stepId: string, at: number, file: string }[]} */
   userApprovals() {
-    const storage = path.join(this.userDataDir, 'User', 'workspaceStorage');
-    const folders = fs.existsSync(storage) ? fs.readdirSync(storage).map((name) => path.join(storage, name, 'planwright.planwright', 'runs')) : [];
-    return folders.filter((folder) => fs.existsSync(folder)).flatMap((folder) =>
-      fs.readdirSync(folder).filter((name) => name.endsWith('.journal.jsonl')).flatMap((name) => {
-        const file = path.join(folder, name);
-        return fs.readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() !== '').flatMap((line) => {
-          let record;
-          try {
-            record = JSON.parse(line);
-          } catch {
-            return []; // a line being written right now
-          }
-          return record.type === 'step' && record.event === 'approve' && record.reason === 'approved by the user' ? [{ stepId: record.stepId, at: record.at, file }] : [];
-        });
-      }));
+    return runJournals(this.userDataDir).flatMap(({ file, records }) =>
+      records.flatMap((record) => (record.type === 'step' && record.event === 'approve' && record.reason === 'approved by the user' ? [{ stepId: record.stepId, at: record.at, file }] : [])));
   }
 
   /** Fails if a journal records a user approval of a step the test did not approve, or before it clicked Approve. */

@@ -91,8 +91,8 @@ export const QUIET_PLAN_LINES = QUIET_PLAN_STEPS.map((step) => stepLine(step as 
 
 /** How the scripted replies behave. */
 export interface QuietFlagOptions {
-  /** Slows the re-plan so a test can see the failed step first. */
-  readonly replanDelayMs?: number;
+  /** Holds the re-plan's reply until this settles, so a test sees the failed step and the re-planning row first. */
+  readonly replanHeld?: Promise<unknown>;
   /** Sends the plan as plan lines, this many characters every `chunkDelayMs`, so a test can watch it arrive. */
   readonly streamPlan?: { readonly chunkChars: number; readonly chunkDelayMs: number };
 }
@@ -110,7 +110,7 @@ export function quietFlagReplies(options: QuietFlagOptions = {}): (body: any) =>
       return { content: JSON.stringify({ steps: QUIET_PLAN_STEPS }), usage: { prompt_tokens: 1_800, completion_tokens: 420 } };
     }
     if (format === 'replan') {
-      return { content: QUIET_PATCH, usage: { prompt_tokens: 2_100, completion_tokens: 380 }, ...(options.replanDelayMs ? { delayMs: options.replanDelayMs } : {}) };
+      return { content: QUIET_PATCH, usage: { prompt_tokens: 2_100, completion_tokens: 380 }, ...(options.replanHeld ? { heldUntil: options.replanHeld } : {}) };
     }
     return { content: 'Added --quiet: tally prints only the counts when it is given; the tests pass and the README documents it.', usage: { prompt_tokens: 900, completion_tokens: 40 } };
   };

@@ -12,6 +12,8 @@ export interface TextReply {
   readonly model?: string;
   /** Wait this long before answering (a slow model, so a test can watch what happens meanwhile). */
   readonly delayMs?: number;
+  /** Answer only once this settles: a test holds the reply until it has seen what happens meanwhile. */
+  readonly heldUntil?: Promise<unknown>;
   /** Characters of content per chunk (default 16). */
   readonly chunkChars?: number;
   /** Wait this long between two content chunks, so a client sees the reply arrive over time. */
@@ -102,6 +104,8 @@ export class ScriptedModelServer {
       response.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers }).end(JSON.stringify({ error }));
     } else {
       if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
+      if (reply.heldUntil) await reply.heldUntil.catch(() => undefined);
+      if (response.destroyed) return;
       await this.stream(response, body, reply);
     }
   }

@@ -7,6 +7,7 @@
 // Each record is applied in the form it has on disk (a JSON round trip, then the journal schema), so the
 // state a resumed run rebuilds from the journal is the state the live run had, field for field.
 import { RecordLogChangedError } from '../errors';
+import { FIRST_REVISION } from '../plan/planSchema';
 import type { Clock, RecordLog } from '../ports';
 import { JournalRecordSchema, type JournalRecord, type RunStatus, type StepRecord, type UsageRecord } from '../run/journalRecords';
 import { applyRecord, JournalError, type RunState } from '../run/runState';
@@ -48,6 +49,17 @@ export async function loadRunState(journal: RecordLog, onWarning: (message: stri
 }
 
 /**
+ * `record` with its plan at revision 1 when the plan says 0 or nothing (a plan file, the fused agent's first
+ * action): a run counts revisions from 1 whatever its plan came from, as the planner's plans do, so its first
+ * re-plan is revision 2 in every message. Journals written before keep their 0 and replay as they ran.
+ */
+function fromFirstRevision(record: Extract<JournalRecord, { type: 'runStarted' }>): Extract<JournalRecord, { type: 'runStarted' }> {
+  const plan = record.plan;
+  if (typeof plan !== 'object' || plan === null || (plan as { revision?: unknown }).revision) return record;
+  return { ...record, plan: { ...plan, revision: FIRST_REVISION } };
+}
+
+/**
  * A journal or trace commit failed, or the file was changed behind the log's back: the records queued
  * with it are not durable, and the run must stop.
  */
@@ -81,7 +93,7 @@ export class RunRecorder {
 
   /** Queues `runStarted` and returns the recorder of the new run. */
   static async begin(record: Extract<JournalRecord, { type: 'runStarted' }>, io: RecorderIo): Promise<RunRecorder> {
-    const stored = onDisk(record);
+    const stored = onDisk(fromFirstRevision(record));
     const recorder = new RunRecorder(applyRecord(undefined, stored), io);
     recorder.queue('journal', stored);
     io.onChange?.(recorder.state, []);

@@ -39,7 +39,7 @@ export function deterministicSummary(state: RunState): string {
     const why = status === 'succeeded' ? (run?.checkDetail ?? '') : (run?.failure?.message ?? run?.reason ?? '');
     return `- ${index + 1} ${step.title} (${step.tool}): ${status}${why ? ` — ${why}` : ''}`;
   });
-  const revisions = state.revision > 0 ? ` after ${state.replanReasons.length} re-plan(s), revision ${state.revision}` : '';
+  const revisions = state.replanReasons.length > 0 ? ` after ${state.replanReasons.length} re-plan(s), revision ${state.revision}` : '';
   return [`Goal: ${state.plan.goal}`, `Outcome: ${state.status}${revisions}`, ...lines].join('\n');
 }
 

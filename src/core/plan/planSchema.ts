@@ -49,6 +49,9 @@ export const StepSchema = z
   })
   .strict();
 
+/** The revision a run's first plan has, as people count: the first re-plan makes revision 2. */
+export const FIRST_REVISION = 1;
+
 /** A plan: a goal and the steps that reach it. */
 export const PlanSchema = z
   .object({
@@ -63,7 +66,7 @@ export const PlanSchema = z
       .int()
       .nonnegative()
       .optional()
-      .describe('Counts re-plans: 0 (or absent) for the first plan, +1 for every revision.'),
+      .describe('Counts revisions: 1 for the first plan (0 or absent read as 1), +1 for every re-plan.'),
     steps: z.array(StepSchema).min(1, { message: 'a plan needs at least one step' }).max(PLAN_LIMITS.steps, { message: TOO_MANY_STEPS }).describe('The steps, in any order.'),
   })
   .strict();

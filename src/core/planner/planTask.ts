@@ -4,7 +4,7 @@
 // the executor. What is saved and journaled stays the plan-file format.
 import type { UsageRecord } from '../run/journalRecords';
 import { COMPACT_JSON_SCHEMA } from '../plan/compact/compactJson';
-import { PLAN_FORMAT_VERSION, type ValidPlan } from '../plan/planSchema';
+import { FIRST_REVISION, PLAN_FORMAT_VERSION, type ValidPlan } from '../plan/planSchema';
 import { validatePlan } from '../plan/validatePlan';
 import type { PlanStreamItem } from '../run/modelRoles';
 import type { ChatModel, ChatRequest } from '../ports';
@@ -17,7 +17,7 @@ import { locatedProblem, readPlanReply, type PlanReplyFormat } from './readPlanR
 import type { WorkspaceSummary } from './workspaceSummary';
 
 /** The revision of a plan the planner wrote; the first re-plan makes it revision 2. */
-export const PLANNED_REVISION = 1;
+export const PLANNED_REVISION = FIRST_REVISION;
 
 /** How to plan. */
 export interface PlanTaskOptions {

@@ -71,12 +71,23 @@ function errorText(error: unknown): string {
 }
 
 /**
- * Asks for a goal (unless given) and carries it out in `planwright.mode` through the run controller. In
- * split mode the planner's plan streams into the tree, each step as its line completes; read-only steps
- * may start at once when the approval settings allow, and every step that needs approval waits for it.
+ * Asks what to do with the open plan's unsaved edits, then for a goal (unless given), and carries it out in
+ * `planwright.mode` through the run controller. In split mode the planner's plan streams into the tree, each
+ * step as its line completes; read-only steps may start at once when the approval settings allow, and every
+ * step that needs approval waits for it.
  * Resolves to how the run ended (`false` when it could not start).
  */
 async function planGoal(deps: PlanCommandDeps, goalArgument?: unknown): Promise<GoalResult | false> {
+  // Whatever can stop the command comes before the goal's input box, so no answer throws away a goal just typed.
+  if (deps.session.runs.executing) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('A run is in progress: pause or cancel it before planning another task.'));
+    return false;
+  }
+  if (!vscode.workspace.workspaceFolders?.[0]) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('Open a folder first: Planwright plans a task inside a workspace folder.'));
+    return false;
+  }
+  if (typeof goalArgument !== 'string' && !(await keepOrDropUnsaved(deps, 'plan'))) return false;
   const mode = deps.settings().mode;
   const goal =
     typeof goalArgument === 'string'
@@ -92,15 +103,6 @@ async function planGoal(deps: PlanCommandDeps, goalArgument?: unknown): Promise<
           validateInput: (text) => (text.trim().length === 0 ? vscode.l10n.t('Describe the task in a sentence.') : undefined),
         });
   if (!goal?.trim()) return false;
-  if (typeof goalArgument !== 'string' && !(await keepOrDropUnsaved(deps, 'plan'))) return false;
-  if (deps.session.runs.executing) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('A run is in progress: pause or cancel it before planning another task.'));
-    return false;
-  }
-  if (!vscode.workspace.workspaceFolders?.[0]) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('Open a folder first: Planwright plans a task inside a workspace folder.'));
-    return false;
-  }
   try {
     await deps.models();
   } catch (error) {

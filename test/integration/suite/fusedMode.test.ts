@@ -111,16 +111,17 @@ describe('Planwright carries out a goal in fused and auto mode in VS Code', func
     // A goal that asks to find something out: auto gives it to the agent, which then asks for a plan.
     const running = Promise.resolve(vscode.commands.executeCommand<GoalResult | false>(COMMANDS.planTask, 'Find out what the demo does'));
     await until('E1 to wait for approval', () => session.approvals.get('E1'), 30_000);
-    assert.equal(session.runs.state?.revision, 1);
-    assert.deepEqual(await stepDescriptions(), ['F1 · readFile README.md', `E1 · writeFile ${AUTO_FILE} · rev 1`]);
+    // The agent's run is revision 1, as a planned one is; the planned steps are revision 2.
+    assert.equal(session.runs.state?.revision, 2);
+    assert.deepEqual(await stepDescriptions(), ['F1 · readFile README.md', `E1 · writeFile ${AUTO_FILE} · rev 2`]);
     await approve('E1');
     const result = await running;
     assert.ok(result, 'Plan a Task… did not carry the goal out');
     assert.deepEqual([result.mode, result.design?.design, result.status, result.escalation], ['auto', 'fused', 'succeeded', 'the agent asked for a plan: several files change']);
-    assert.equal(result.report?.revision, 1);
+    assert.equal(result.report?.revision, 2);
     assert.equal(await readText(AUTO_FILE), 'Planned.\n');
     const [root] = await rows();
-    assert.equal(root?.item.description, 'rev 1 · succeeded · unsaved');
+    assert.equal(root?.item.description, 'rev 2 · succeeded · unsaved');
     assert.deepEqual(
       server.requests.slice(asked).map((request) => request.body.model),
       ['scripted-agent', 'scripted-agent', 'scripted-planner'],

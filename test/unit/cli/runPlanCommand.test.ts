@@ -66,15 +66,16 @@ describe('planwright run / resume', () => {
     assert.equal(result.code, 0, result.stderr);
     const json = report(result);
     assert.equal(json.status, 'succeeded');
-    assert.equal(json.revision, 0);
+    // A plan file without a revision runs as revision 1, as people count.
+    assert.equal(json.revision, 1);
     assert.equal(json.replans, 0);
     assert.deepEqual(json.steps.map((step) => [step.id, step.tool, step.status, step.attempts, step.revision]), [
-      ['E1', 'readFile', 'succeeded', 1, 0],
-      ['E2', 'writeFile', 'succeeded', 1, 0],
-      ['E3', 'listFiles', 'succeeded', 1, 0],
+      ['E1', 'readFile', 'succeeded', 1, 1],
+      ['E2', 'writeFile', 'succeeded', 1, 1],
+      ['E3', 'listFiles', 'succeeded', 1, 1],
     ]);
     assert.equal(json.usage.total.calls, 0);
-    assert.match(json.summary, /^Goal: Greet\nOutcome: succeeded/);
+    assert.match(json.summary, /^Goal: Greet\nOutcome: succeeded\n/);
     assert.equal(await readFile(path.join(workspace, 'hello.txt'), 'utf8'), 'Hello, Ada');
     assert.equal(result.stderr, '');
   });
@@ -99,7 +100,7 @@ describe('planwright run / resume', () => {
     assert.equal(result.code, 0);
     assert.match(result.stdout, /^E2 {2}writeFile {3}succeeded {8}2 Write the greeting \(postcondition: fileContains hello.txt "Hello, Ada": found on line 1\)$/m);
     assert.match(result.stdout, /^E1 {2}readFile {4}running {10}1 Read the name$/m);
-    assert.match(result.stdout, /^run \d{8}-\d{6}-[0-9a-f]{4}: succeeded \(revision 0, 0 re-plans\)$/m);
+    assert.match(result.stdout, /^run \d{8}-\d{6}-[0-9a-f]{4}: succeeded \(revision 1, 0 re-plans\)$/m);
     assert.match(result.stderr, /^journal: .*\.planwright\/runs\/.*\.journal\.jsonl\ntrace: {3}.*\.trace\.jsonl\n$/);
   });
 
@@ -149,7 +150,7 @@ describe('planwright run / resume', () => {
 
     const fixed = await cli(['resume', '--journal', journal, '--plan', 'greet.plan.json', '--json'], dir);
     assert.equal(fixed.code, 0, fixed.stderr);
-    assert.equal(report(fixed).revision, 1);
+    assert.equal(report(fixed).revision, 2);
     assert.deepEqual(report(fixed).steps.map((step) => `${step.id}:${step.status}:${step.attempts}`), ['E1:succeeded:1', 'E2:succeeded:1', 'E3:succeeded:1']);
   });
 

@@ -201,8 +201,8 @@ describe('PlanRun re-planning', () => {
       assert.equal(verdict.ok, true);
       const report = await run.execute(liveSignal());
       assert.equal(report.status, 'succeeded');
-      assert.equal(report.revision, 1);
-      assert.deepEqual(report.steps.map((step) => `${step.id}:${step.status}:r${step.revision}`), ['E1:succeeded:r0', 'E2:succeeded:r1', 'E3:succeeded:r0']);
+      assert.equal(report.revision, 2);
+      assert.deepEqual(report.steps.map((step) => `${step.id}:${step.status}:r${step.revision}`), ['E1:succeeded:r1', 'E2:succeeded:r2', 'E3:succeeded:r1']);
       const replans = (await traceEvents(deps.trace)).filter((event) => event.type === 'replan');
       assert.deepEqual(replans.map((event) => event.type === 'replan' && [event.failedStepId, event.changed]), [[undefined, ['E2']]]);
     });

@@ -70,7 +70,7 @@ describe('PlanRun resume around a repair', () => {
     assert.equal(repairer.calls.length, 1);
     assert.equal(replanner.calls.length, 0);
     const replayed = await loadRunState(journal, () => undefined);
-    assert.equal(replayed.revision, 1);
+    assert.equal(replayed.revision, 2);
     assert.deepEqual(replayed.repaired, ['E1']);
   });
 });

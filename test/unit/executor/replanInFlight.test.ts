@@ -76,7 +76,7 @@ describe('ReplanInFlight', () => {
     const report = await done;
 
     assert.equal(report.status, 'succeeded', report.reason);
-    assert.deepEqual(report.steps.map((step) => `${step.id}:${step.status}:r${step.revision}`), ['E1:succeeded:r1', 'E2:succeeded:r0', 'E3:succeeded:r0', 'E4:succeeded:r0']);
+    assert.deepEqual(report.steps.map((step) => `${step.id}:${step.status}:r${step.revision}`), ['E1:succeeded:r2', 'E2:succeeded:r1', 'E3:succeeded:r1', 'E4:succeeded:r1']);
     assert.deepEqual(commands.started, ['slow', 'after']);
     const decisions = (await traceEvents(deps.trace)).filter((event) => event.type === 'decision' && event.decision === 'replan');
     assert.match(decisions[0]?.type === 'decision' ? decisions[0].reason : '', /^1 edit a\.txt failed: .*; the failure is not one a local fix addresses$/);
@@ -96,7 +96,7 @@ describe('ReplanInFlight', () => {
     const report = await run.execute(liveSignal());
 
     assert.equal(report.status, 'succeeded', report.reason);
-    assert.equal(report.revision, 1);
+    assert.equal(report.revision, 2);
     assert.equal(replanner.requests.length, 0);
     assert.equal(report.usage.replan.calls, 1);
     assert.match(requests[0]!.broken.evidence.join('\n'), /nearest match, lines 1-1/);
@@ -150,7 +150,7 @@ describe('ReplanInFlight', () => {
     assert.deepEqual(commands.started, ['independent'], 'E3 ran once, before the kill');
     const replayed = await loadRunState(journal, () => undefined);
     assert.deepEqual(replayed.plan, resumed.current.plan);
-    assert.equal(replayed.revision, 1);
+    assert.equal(replayed.revision, 2);
     assert.deepEqual([...replayed.steps].map(([id, step]) => `${id}:${step.status}`), ['E1:succeeded', 'E2:succeeded', 'E3:succeeded']);
   });
 });

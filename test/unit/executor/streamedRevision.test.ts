@@ -90,7 +90,7 @@ describe('a re-plan streamed into the run', () => {
     await until(() => run.current.steps.get('E1')?.status === 'succeeded');
     assert.ok(commands.ran.includes('build --fixed'), 'the replacement ran while the re-planner was still writing');
     assert.equal(run.current.revisionOpen, true);
-    assert.equal(run.current.revision, 1);
+    assert.equal(run.current.revision, 2);
     assert.equal(run.current.steps.get('E2')?.status, 'invalidated', 'no line reached E2 yet, so it does not start');
 
     // The last line has no line break: it is read when the reply ends.
@@ -106,7 +106,7 @@ describe('a re-plan streamed into the run', () => {
     assert.deepEqual({ planOpen: revised.planOpen, patched: revised.patched }, { planOpen: true, patched: ['E1'] });
     const arrived = (await traceEvents(deps.trace)).flatMap((event) => (event.type === 'stepArrived' ? [`${event.stepId}@${event.streamOffset.chars}`] : []));
     assert.deepEqual(arrived, ['E1@50', 'E4@96']);
-    assert.equal(report.revision, 1);
+    assert.equal(report.revision, 2);
     assert.equal(report.usage.replan.calls, 1);
   });
 

@@ -93,7 +93,7 @@ describe('runGoal', () => {
     assert.match(planner.requests[0]!.messages.at(-1)!.content, /Already done \(these steps succeeded; plan only what is left\):\n- F1 writeFile notes.md/);
     assert.ok(!workspace.files.has('old.txt'));
     assert.deepEqual(result.report!.steps.map((step) => [step.id, step.status]), [['F1', 'succeeded'], ['E1', 'succeeded']]);
-    assert.equal(result.report!.revision, 1);
+    assert.equal(result.report!.revision, 2);
     const state = await loadRunState(deps.journal, () => undefined);
     assert.equal(state.plan.goal, INQUIRY);
     const decisions = (await traceEvents(deps.trace)).filter((event) => event.type === 'decision' && event.decision === 'escalate');

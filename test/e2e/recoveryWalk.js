@@ -1,0 +1,121 @@
+// @ts-check
+// The UI test's third run of the demo plan, where things go wrong and are put right: while 2 Accept --verbose
+// waits, the diff of the later 3 Report each file when verbose (same file) is built on top of it; the user changes
+// src/cli.js under the waiting edit and its preview says the find text is not found instead of showing a diff;
+// with the file back, the edit is approved and the run cancelled; Run Plan then offers to resume it from where it
+// stopped, and resuming does not run the applied step again; the run ends, and "Undo Back to Before This Step" on
+// 4 Test the flag puts back the files changed from step 4 on and keeps what steps 2 and 3 did to src/cli.js.
+'use strict';
+const assert = require('node:assert/strict');
+const fs = require('node:fs');
+const path = require('node:path');
+const prompts = require('./workbenchPrompts');
+const { latestJournal } = require('./runJournals');
+
+const DEMO_GOAL = 'Add a --verbose flag to tally that reports each file it reads';
+const FLAGS_LINE = "const FLAGS = ['--lines', '--words', '--chars'];";
+
+/**
+ * Registers the stages, in order, through `stage`; they read the walk's state from `walk` when they run.
+ * @param {{ ui: import('./workbenchDriver').WorkbenchDriver, workspace: string, original: string, shotBothThemes: (name: string) => Promise<void> }} walk
+ *   the workbench, the workspace folder and the folder it was copied from
+ * @param {(title: string, body: () => Promise<void> | void) => void} stage
+ */
+function recoveryStages(walk, stage) {
+  const file = (/** @type {string} */ root, /** @type {string} */ name) => path.join(root, name);
+  const read = (/** @type {string} */ root, /** @type {string} */ name) => fs.readFileSync(file(root, name), 'utf8');
+  const goalRow = (/** @type {string} */ status) => walk.ui.page.locator('.part.sidebar .monaco-list-row').filter({ hasText: DEMO_GOAL }).filter({ hasText: status });
+  const editorText = (/** @type {string} */ side, /** @type {string} */ text) => walk.ui.page.locator(`.part.editor .editor-group-container.active ${side} .view-lines`, { hasText: text });
+  /** How many times E2 started in the run's journal. */
+  const startsOfE2 = () => latestJournal(walk.ui.userDataDir).records.filter((record) => record.type === 'step' && record.stepId === 'E2' && record.event === 'start').length;
+
+  stage('while 2 Accept --verbose waits, the diff of 3 Report each file when verbose (the same file) is built on top of it', async () => {
+    const { ui, ui: { page } } = walk;
+    await ui.runCommand('Planwright: Open Plan File…');
+    const pick = page.locator('.quick-input-list .monaco-list-row', { hasText: 'add-verbose-flag.plan.json' }).first();
+    await ui.shows(pick, 'add-verbose-flag.plan.json in the file picker', { seen: 'quickInput' });
+    await pick.click();
+    await ui.shows(ui.row('Report each file when verbose, E3, pending'), 'the reopened plan\'s E3, pending');
+    await ui.runCommand('Planwright: Run Plan');
+    await ui.shows(ui.row('Accept --verbose, E2, waiting for your approval'), 'E2 to wait for approval', { nominalMs: 60_000 });
+    if (await page.locator('.part.panel').isVisible()) await page.keyboard.press('Control+J');
+    await prompts.contextMenu(ui, 'Report each file when verbose, E3', 'Show Diff');
+    const tab = page.locator('.tabs-container .tab', { hasText: '3 Report each file when verbose: src/cli.js (after 2 Accept --verbose ↔ proposed)' });
+    await ui.shows(tab, 'the diff tab "3 Report each file when verbose: src/cli.js (after 2 Accept --verbose ↔ proposed)"', { nominalMs: 15_000, seen: 'tabs' });
+    // Both sides have E2's pending '--verbose'; the proposed side adds E3's line. Nothing is on disk yet.
+    await ui.shows(editorText('.modified', 'options.verbose'), 'E3\'s proposed "if (options.verbose)" on the right', { nominalMs: 15_000, seen: 'tabs' });
+    // The diff opens on its change (line 34); E2's line 7 is further up, where a person scrolls to.
+    // A click on the tab focuses the diff (a click in it could land on the tooltip of the row the menu was over).
+    await tab.first().click();
+    await page.keyboard.press('ControlOrMeta+Home');
+    await ui.shows(editorText('.original', "'--verbose'"), 'E2\'s pending \'--verbose\' on the diff\'s left, what E3 starts from', { nominalMs: 15_000, seen: 'tabs' });
+    await ui.shows(editorText('.modified', "'--verbose'"), 'E2\'s \'--verbose\' kept on the right', { nominalMs: 5_000, seen: 'tabs' });
+    await walk.shotBothThemes('21-preview-on-earlier-edit');
+    assert.equal(read(walk.workspace, 'src/cli.js'), read(walk.original, 'src/cli.js'), 'a preview changes nothing on disk');
+  });
+
+  stage('once src/cli.js changed under the waiting edit, its preview says "find text … not found in src/cli.js" instead of a diff', async () => {
+    const { ui, ui: { page } } = walk;
+    // The user changes the line E2 is to edit, in another program.
+    fs.writeFileSync(file(walk.workspace, 'src/cli.js'), read(walk.original, 'src/cli.js').replace(FLAGS_LINE, "const FLAGS = ['--lines', '--words', '--chars', '--bytes'];"));
+    await ui.clickInline('Accept --verbose, E2, waiting for your approval', 'Show Diff');
+    await ui.shows(page.locator('.tabs-container .tab', { hasText: 'cli.js.txt' }), 'E2\'s preview tab "cli.js.txt", saying why it cannot apply', { nominalMs: 15_000, seen: 'tabs' });
+    const lines = page.locator('.part.editor .editor-group-container.active .editor-instance .view-lines');
+    await ui.shows(lines.filter({ hasText: '2 Accept --verbose cannot apply to src/cli.js as it is now' }), 'the preview saying "2 Accept --verbose cannot apply to src/cli.js as it is now:"', { nominalMs: 15_000, seen: 'tabs' });
+    await ui.shows(lines.filter({ hasText: 'not found in src/cli.js' }), 'the reason: find text "const FLAGS = …" not found in src/cli.js', { nominalMs: 5_000, seen: 'tabs' });
+    assert.equal(await page.locator('.tabs-container .tab', { hasText: '2 Accept --verbose: src/cli.js' }).count(), 0, 'no diff of an edit that cannot apply');
+    await walk.shotBothThemes('22-preview-cannot-apply');
+    // The user puts the line back: the edit applies again, and approving it closes its preview.
+    fs.writeFileSync(file(walk.workspace, 'src/cli.js'), read(walk.original, 'src/cli.js'));
+    await ui.approveInline('Accept --verbose', 'E2');
+    await ui.shows(ui.row('Accept --verbose, E2, succeeded'), 'E2 to succeed on the file as it is again', { nominalMs: 30_000 });
+    await ui.leaves(page.locator('.tabs-container .tab', { hasText: 'cli.js.txt' }), 'the answered step\'s preview tab to close');
+  });
+
+  stage('after Cancel, Run Plan offers to resume from where the run stopped; resuming does not run the applied step again', async () => {
+    const { ui } = walk;
+    await ui.shows(ui.row('Report each file when verbose, E3, waiting for your approval'), 'E3 to wait for approval after E2', { nominalMs: 30_000 });
+    await ui.runCommand('Planwright: Cancel Run');
+    await ui.shows(goalRow('cancelled'), 'the goal row to say "cancelled"');
+    await ui.shows(ui.row('Accept --verbose, E2, succeeded'), 'E2 still succeeded after Cancel', { nominalMs: 5_000 });
+    await ui.runCommand('Planwright: Run Plan');
+    const offer = await prompts.expectDialog(ui, 'was cancelled at', ['Resume', 'Start Over'], 'Run Plan\'s offer "The last run of … was cancelled at …. Resume it from where it stopped?"');
+    await ui.shows(prompts.dialog(ui, DEMO_GOAL), 'the offer naming the plan', { nominalMs: 5_000, seen: 'nothing' });
+    await walk.shotBothThemes('23-resume-offer');
+    await prompts.dialogButton(offer, 'Resume').click();
+    await ui.leaves(prompts.dialog(ui, 'was cancelled at'), 'the offer to close on Resume');
+    await ui.shows(ui.row('Report each file when verbose, E3, waiting for your approval'), 'E3 to wait for approval again in the resumed run', { nominalMs: 30_000 });
+    await ui.shows(ui.row('Accept --verbose, E2, succeeded'), 'E2 still succeeded, not run again', { nominalMs: 5_000 });
+    assert.equal(startsOfE2(), 1, 'the resumed run\'s journal starts E2 once');
+    assert.equal(read(walk.workspace, 'src/cli.js').split("'--verbose'").length - 1, 1, 'src/cli.js has E2\'s --verbose once');
+    await walk.shotBothThemes('24-resumed');
+  });
+
+  stage('"Undo Back to Before This Step" on 4 Test the flag puts back the files changed from step 4 on and keeps what steps 2 and 3 changed', async () => {
+    const { ui } = walk;
+    // One at a time, so the steps start in their numbered order.
+    for (const [title, stepId] of [['Report each file when verbose', 'E3'], ['Test the flag', 'E4'], ['Document the flag', 'E5']]) {
+      await ui.approveInline(title, stepId);
+      await ui.shows(ui.row(`${title}, ${stepId}, succeeded`), `${stepId} to succeed`, { nominalMs: 30_000 });
+    }
+    await ui.shows(goalRow('rev 1 · succeeded'), 'the resumed run to succeed at revision 1, npm test always allowed', { nominalMs: 90_000 });
+    assert.equal(startsOfE2(), 1, 'E2 ran once in the whole run');
+    const changedByStep3 = read(walk.workspace, 'src/cli.js');
+    assert.match(changedByStep3, /options\.verbose/);
+    await prompts.contextMenu(ui, 'Test the flag, E4, succeeded', 'Undo Back to Before This Step');
+    const confirm = await prompts.expectDialog(ui, 'Undo back to before 4 Test the flag?', ['Undo'], 'the confirmation "Undo back to before 4 Test the flag? … will be put back as they were."');
+    for (const listed of ['test/verbose.test.js (created)', 'README.md (changed)']) await ui.shows(prompts.dialog(ui, listed), `the confirmation listing "${listed}"`, { nominalMs: 5_000, seen: 'nothing' });
+    assert.equal(await prompts.dialog(ui, 'src/cli.js').count(), 0, 'src/cli.js, which only steps 2 and 3 changed, is not listed');
+    await walk.shotBothThemes('25-undo-back-confirm');
+    await prompts.dialogButton(confirm, 'Undo').click();
+    // Exactly these two: the second run's undo said "Restored src/cli.js, test/verbose.test.js, README.md".
+    const restored = ui.page.locator('.notification-list-item', { hasText: /Restored test\/verbose\.test\.js, README\.md\./ });
+    await ui.shows(restored, 'a notification "Restored test/verbose.test.js, README.md."', { seen: 'nothing' });
+    await walk.shotBothThemes('26-undone-back-to-4');
+    assert.equal(fs.existsSync(file(walk.workspace, 'test/verbose.test.js')), false, 'the test file step 4 created is deleted');
+    assert.equal(read(walk.workspace, 'README.md'), read(walk.original, 'README.md'), 'README.md is as it was before step 5 changed it');
+    assert.equal(read(walk.workspace, 'src/cli.js'), changedByStep3, 'src/cli.js keeps what steps 2 and 3 did');
+  });
+}
+
+module.exports = { recoveryStages };
