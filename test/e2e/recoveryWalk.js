@@ -3,7 +3,8 @@
 // waits, the diff of the later 3 Report each file when verbose (same file) is built on top of it; the user changes
 // src/cli.js under the waiting edit and its preview says the find text is not found instead of showing a diff;
 // with the file back, the edit is approved and the run cancelled; Run Plan then offers to resume it from where it
-// stopped, and resuming does not run the applied step again; the run ends, and "Undo Back to Before This Step" on
+// stopped, and resuming does not run the applied step again; Pause while a step waits leaves no Approve for it
+// anywhere and Run Plan carries on; the run ends, and "Undo Back to Before This Step" on
 // 4 Test the flag puts back the files changed from step 4 on and keeps what steps 2 and 3 did to src/cli.js.
 'use strict';
 const assert = require('node:assert/strict');
@@ -89,6 +90,25 @@ function recoveryStages(walk, stage) {
     assert.equal(startsOfE2(), 1, 'the resumed run\'s journal starts E2 once');
     assert.equal(read(walk.workspace, 'src/cli.js').split("'--verbose'").length - 1, 1, 'src/cli.js has E2\'s --verbose once');
     await walk.shotBothThemes('24-resumed');
+  });
+
+  stage('Pause while 3 Report each file when verbose waits leaves no Approve for it anywhere; Run Plan carries on and asks again', async () => {
+    const { ui, ui: { page } } = walk;
+    await ui.runCommand('Planwright: Pause Run');
+    await ui.shows(goalRow('paused'), 'the goal row to say "paused"');
+    await ui.leaves(ui.row('Waiting for you'), 'the "Waiting for you" section to go once the run is paused');
+    await ui.shows(ui.row('Report each file when verbose, E3, waiting (run paused)'), 'E3 to say it waits for the paused run, not for an answer', { nominalMs: 10_000 });
+    const e3 = await ui.hoverRow('Report each file when verbose, E3');
+    const actions = await e3.locator('.actions .action-label').evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label') ?? ''));
+    assert.deepEqual(actions.filter((action) => /^(Approve|Reject)/.test(action)), [], `a paused run offers ${JSON.stringify(actions)} on E3`);
+    await walk.shotBothThemes('24b-paused');
+    const notifications = await prompts.notificationCentre(ui);
+    await page.keyboard.press('Escape');
+    const withStepButtons = notifications.filter((item) => item.buttons.some((button) => /^(Approve|Reject)/.test(button)));
+    assert.deepEqual(withStepButtons, [], `notifications with step buttons while paused: ${JSON.stringify(withStepButtons)}`);
+    await ui.runCommand('Planwright: Run Plan');
+    await ui.shows(ui.row('Report each file when verbose, E3, waiting for your approval'), 'E3 to wait for approval again once the run carries on', { nominalMs: 30_000 });
+    await ui.shows(ui.row('Waiting for you'), 'the "Waiting for you" section back with E3', { nominalMs: 10_000 });
   });
 
   stage('"Undo Back to Before This Step" on 4 Test the flag puts back the files changed from step 4 on and keeps what steps 2 and 3 changed', async () => {

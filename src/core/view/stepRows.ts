@@ -161,7 +161,11 @@ function buildStepNode(step: Step, context: StepContext, child: ChildRunView | u
   const id = stepRowId(planId, step, run, child);
   const budget = subplanBudgetLines(l10n, step, child);
   const revised = input.run && run && run.revision > context.baseRevision ? run.revision : undefined;
-  const statusText = stepStatusText(l10n, status);
+  const hasRun = input.run !== undefined;
+  const approval = input.approvals?.get(path + step.id);
+  // A paused run's waiting step has no question open: it waits for the run to carry on, not for an answer.
+  const held = !nested && hasRun && !input.executing && status === 'awaitingApproval' && approval === undefined;
+  const statusText = held ? l10n.t('waiting (run paused)') : stepStatusText(l10n, status);
   const parts = [statusText, step.id];
   if (run && run.attempts > 1 && status !== 'succeeded') parts.push(l10n.t('attempt {0}', run.attempts));
   if (problems.length > 0) parts.push(problems.length === 1 ? l10n.t('1 problem') : l10n.t('{0} problems', problems.length));
@@ -169,8 +173,6 @@ function buildStepNode(step: Step, context: StepContext, child: ChildRunView | u
   // Last: the tooltip says it in full, and a 300 px sidebar cuts it first.
   const summary = summarizeArgs(step);
   parts.push(summary ? `${step.tool} ${summary}` : step.tool);
-  const hasRun = input.run !== undefined;
-  const approval = input.approvals?.get(path + step.id);
   const number = stepNumber(context.plan, step.id);
   const name = (stepId: string) => stepReference(context.plan, stepId);
   const children = [

@@ -143,6 +143,16 @@ describe('planTreeModel: a run', () => {
     assert.equal(step(planTreeModel(englishText, { plan, source }), 'E3').contextValue, 'step:pending:editable');
   });
 
+  it('says a waiting step of a paused run waits for the run, not for an answer, and says it asks while a question is open', () => {
+    const run = runView(plan, { E2: stepRun('awaitingApproval') });
+    const paused = step(planTreeModel(englishText, { plan, source, run, executing: false }), 'E2');
+    assert.match(paused.description ?? '', /^waiting \(run paused\) · E2/);
+    assert.match(paused.accessibilityLabel ?? '', /, E2, waiting \(run paused\)$/);
+    const asking = step(planTreeModel(englishText, { plan, source, run, executing: true, approvals: new Map([['E2', 'fileChanges']]) }), 'E2');
+    assert.match(asking.description ?? '', /^waiting for your approval · E2/);
+    assert.match(asking.accessibilityLabel ?? '', /, E2, waiting for your approval$/);
+  });
+
   it('lists output (one line, cut), check detail and error under a step that ran', () => {
     const run = runView(plan, {
       E2: stepRun('failed', {
