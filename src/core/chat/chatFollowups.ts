@@ -1,7 +1,9 @@
 // The next action `@planwright` offers after each answer, chosen from the plan's state: plan a task when none
-// is open, run it when it has not run, explain and carry on when a step broke, the status while it runs.
+// is open, run it when it has not run, explain and carry on when a step broke, the status while it runs. The
+// labels are the user's words, through the Localize port.
+import type { Localize } from '../ports';
 import { isRunFinished } from '../run/journalRecords';
-import { runStatusWord, type ChatRunView } from './runDigest';
+import { chatRunStatus, type ChatRunView } from './runDigest';
 
 /** The slash commands of the `@planwright` participant, as package.json declares them. */
 export const CHAT_COMMANDS = ['plan', 'run', 'status', 'why'] as const;
@@ -16,13 +18,14 @@ export interface ChatNextAction {
 }
 
 /** The follow-ups for the plan's state now. */
-export function nextActions(view: ChatRunView): ChatNextAction[] {
-  if (!view.plan) return [{ command: 'plan', prompt: '', label: 'Plan a task' }];
-  const status = runStatusWord(view);
-  if (status === 'running' || status === 'waiting for approval') return [{ command: 'status', prompt: '', label: 'How far is the run?' }];
-  if (status === 'not run yet') return [{ command: 'run', prompt: '', label: 'Run the plan' }];
-  const broken = view.plan.steps.some((step) => ['failed', 'unknown'].includes(view.state?.steps.get(step.id)?.status ?? ''));
-  if (broken) return [{ command: 'why', prompt: '', label: 'Why did it fail?' }, { command: 'run', prompt: '', label: 'Re-plan and carry on' }];
-  if (view.state && isRunFinished(view.state.status)) return [{ command: 'status', prompt: '', label: 'Show the run' }];
-  return [{ command: 'run', prompt: '', label: 'Resume the run' }];
+export function nextActions(l10n: Localize, view: ChatRunView): ChatNextAction[] {
+  const plan = view.plan;
+  if (!plan) return [{ command: 'plan', prompt: '', label: l10n.t('Plan a task') }];
+  const status = chatRunStatus({ ...view, plan });
+  if (status === 'running' || status === 'awaitingApproval') return [{ command: 'status', prompt: '', label: l10n.t('How far is the run?') }];
+  if (status === 'idle') return [{ command: 'run', prompt: '', label: l10n.t('Run the plan') }];
+  const broken = plan.steps.some((step) => ['failed', 'unknown'].includes(view.state?.steps.get(step.id)?.status ?? ''));
+  if (broken) return [{ command: 'why', prompt: '', label: l10n.t('Why did it fail?') }, { command: 'run', prompt: '', label: l10n.t('Re-plan and carry on') }];
+  if (isRunFinished(status)) return [{ command: 'status', prompt: '', label: l10n.t('Show the run') }];
+  return [{ command: 'run', prompt: '', label: l10n.t('Resume the run') }];
 }

@@ -1,11 +1,18 @@
 // What the chat surfaces say about the plan and its run, as pure text: the status answer of `@planwright
-// /status` and `planwright_runStatus`, the failure explanation of `/why` (from the step's evidence: error,
-// check detail, output tail), the compact digest a chat model answers a question from, and the run report
-// trimmed to fit an agent's context. Every part is bounded, so a long run or a long log costs the same.
+// /status`, the failure explanation of `/why` (from the step's evidence: error, check detail, output tail) —
+// both through the Localize port, since a person reads them — and, in English, the compact digest a chat model
+// or an agent (`planwright_runStatus`) reads and the run report trimmed to fit an agent's context. Every part
+// is bounded, so a long run or a long log costs the same.
 import type { RunReport } from '../executor/runSummary';
-import type { RunState, StepRun } from '../run/runState';
 import type { Plan } from '../plan/planSchema';
+import type { StepStatus } from '../plan/stepStatus';
+import type { Localize } from '../ports';
+import type { RunState, StepRun } from '../run/runState';
+import { englishText } from '../text/englishText';
 import { shorten, tail } from '../text/shorten';
+import { planStatusText, stepStatusText } from '../view/statusText';
+import type { PlanRowStatus } from '../view/stepContextValue';
+import { stepCountText } from './stepCounts';
 
 /** The bounds of the chat texts. */
 export const DIGEST_LIMITS = { steps: 40, errorChars: 300, checkChars: 400, outputTailChars: 1_500, summaryChars: 2_000, reasons: 5 } as const;
@@ -19,47 +26,55 @@ export interface ChatRunView {
   readonly waiting: readonly string[];
 }
 
-const BROKEN = new Set(['failed', 'unknown']);
+const BROKEN = new Set<StepStatus>(['failed', 'unknown']);
 
 /** The status of a step: its run's, or pending before the plan has run. */
-function statusOf(view: ChatRunView, stepId: string): string {
+function statusOf(view: ChatRunView, stepId: string): StepStatus {
   return view.state?.steps.get(stepId)?.status ?? 'pending';
 }
 
-/** The run's state in a word or two: not run, running, waiting for approval, or its status. */
-export function runStatusWord(view: ChatRunView): string {
-  if (!view.plan) return 'no plan';
-  if (view.executing) return view.waiting.length > 0 ? 'waiting for approval' : 'running';
-  return view.state ? view.state.status : 'not run yet';
+/** The run's status as the goal row has it: idle before it has run, waiting for approval while a step waits. */
+export function chatRunStatus(view: ChatRunView & { readonly plan: Plan }): PlanRowStatus {
+  if (view.executing) return view.waiting.length > 0 ? 'awaitingApproval' : 'running';
+  return view.state ? view.state.status : 'idle';
 }
 
-/** One line per step, `E2 editFile — failed: the find text is not in src/cli.js`, at most `DIGEST_LIMITS.steps`. */
-function stepLines(view: ChatRunView, withErrors: boolean): string[] {
-  const steps = view.plan?.steps ?? [];
+/** One line per step, `- E2 editFile — failed: the find text is not in src/cli.js`, at most `DIGEST_LIMITS.steps`. */
+function stepLines(l10n: Localize, view: ChatRunView, steps: Plan['steps']): string[] {
   const lines = steps.slice(0, DIGEST_LIMITS.steps).map((step) => {
     const run = view.state?.steps.get(step.id);
-    const status = view.waiting.includes(step.id) ? 'waiting for approval' : statusOf(view, step.id);
-    const error = withErrors && run && BROKEN.has(run.status) ? `: ${shorten(run.failure?.message ?? run.reason ?? run.checkDetail ?? 'no detail', DIGEST_LIMITS.errorChars)}` : '';
-    return `- ${step.id} ${step.title ?? step.tool} — ${status}${error}`;
+    const status = stepStatusText(l10n, view.waiting.includes(step.id) ? 'awaitingApproval' : statusOf(view, step.id));
+    const detail = run && BROKEN.has(run.status) ? (run.failure?.message ?? run.reason ?? run.checkDetail) : undefined;
+    const line = detail ? l10n.t('{0} {1} — {2}: {3}', step.id, step.title ?? step.tool, status, shorten(detail, DIGEST_LIMITS.errorChars)) : l10n.t('{0} {1} — {2}', step.id, step.title ?? step.tool, status);
+    return `- ${line}`;
   });
-  if (steps.length > DIGEST_LIMITS.steps) lines.push(`- … ${steps.length - DIGEST_LIMITS.steps} more steps`);
+  const more = steps.length - DIGEST_LIMITS.steps;
+  if (more > 0) lines.push(`- ${more === 1 ? l10n.t('… and 1 more step') : l10n.t('… and {0} more steps', more)}`);
   return lines;
 }
 
-/** Counts of steps by status: `3 succeeded, 1 failed, 2 pending`. */
-function counts(view: ChatRunView): string {
-  const tally = new Map<string, number>();
-  for (const step of view.plan?.steps ?? []) tally.set(statusOf(view, step.id), (tally.get(statusOf(view, step.id)) ?? 0) + 1);
-  return [...tally].map(([status, count]) => `${count} ${status}`).join(', ') || 'no steps';
+/** Counts of steps by status: `2 steps succeeded, 1 step failed`. */
+function counts(l10n: Localize, view: ChatRunView, steps: Plan['steps']): string {
+  const tally = new Map<StepStatus, number>();
+  for (const step of steps) tally.set(statusOf(view, step.id), (tally.get(statusOf(view, step.id)) ?? 0) + 1);
+  return [...tally].map(([status, count]) => stepCountText(l10n, status, count)).join(', ');
 }
 
-/** The answer to "what is the state of the plan?" in Markdown. */
-export function statusText(view: ChatRunView): string {
-  if (!view.plan) return 'No plan is open. Plan a task with `/plan <goal>`, or open a plan file in the Planwright view.';
-  const reason = view.state?.statusReason ? ` (${shorten(view.state.statusReason.split('\n')[0]!, DIGEST_LIMITS.errorChars)})` : '';
-  const revision = view.state ? `, revision ${view.state.revision}` : '';
-  const lines = [`**${view.plan.goal}**: ${runStatusWord(view)}${reason}${revision}. Steps: ${counts(view)}.`, '', ...stepLines(view, true)];
-  if (view.waiting.length > 0) lines.push('', `Waiting for your approval in the Planwright view: ${view.waiting.join(', ')}.`);
+/** The answer to "what is the state of the plan?" in Markdown: the run's status in the statuses' own words. */
+export function statusText(l10n: Localize, view: ChatRunView): string {
+  const plan = view.plan;
+  if (!plan) return l10n.t('No plan is open. Plan a task with `/plan <goal>`, or open a plan file in the Planwright view.');
+  const status = planStatusText(l10n, chatRunStatus({ ...view, plan }));
+  const tally = counts(l10n, view, plan.steps);
+  const reason = view.state?.statusReason ? shorten(view.state.statusReason.split('\n')[0]!, DIGEST_LIMITS.errorChars) : undefined;
+  const headline = !view.state
+    ? l10n.t('**{0}**: {1}. {2}.', plan.goal, status, tally)
+    : reason
+      ? l10n.t('**{0}**: {1} ({2}), revision {3}. {4}.', plan.goal, status, reason, view.state.revision, tally)
+      : l10n.t('**{0}**: {1}, revision {2}. {3}.', plan.goal, status, view.state.revision, tally);
+  const lines = [headline, '', ...stepLines(l10n, view, plan.steps)];
+  if (view.waiting.length === 1) lines.push('', l10n.t('Step {0} waits for your approval in the Planwright view.', view.waiting[0]!));
+  if (view.waiting.length > 1) lines.push('', l10n.t('Steps {0} wait for your approval in the Planwright view.', view.waiting.join(', ')));
   return lines.join('\n');
 }
 
@@ -71,32 +86,35 @@ export function stepToExplain(view: ChatRunView, named: string): string | undefi
 }
 
 /** Why `stepId` is where it is, from its evidence: the error, the check's detail and the output's tail. */
-export function whyText(view: ChatRunView, stepId: string | undefined): string {
-  if (!view.plan) return 'No plan is open.';
-  if (!stepId) return view.state ? 'No step failed in this run.' : 'The plan has not run yet, so no step has failed.';
+export function whyText(l10n: Localize, view: ChatRunView, stepId: string | undefined): string {
+  if (!view.plan) return l10n.t('No plan is open.');
+  if (!stepId) return view.state ? l10n.t('No step failed in this run.') : l10n.t('The plan has not run yet, so no step has failed.');
   const step = view.plan.steps.find((candidate) => candidate.id === stepId);
-  if (!step) return `The plan has no step ${stepId}: its steps are ${view.plan.steps.map((candidate) => candidate.id).join(', ')}.`;
+  if (!step) return l10n.t('The plan has no step {0}: its steps are {1}.', stepId, view.plan.steps.map((candidate) => candidate.id).join(', '));
+  const name = step.title ?? step.tool;
   const run: StepRun | undefined = view.state?.steps.get(stepId);
-  if (!run) return `${stepId} (${step.title ?? step.tool}) has not run yet.`;
-  const lines = [`**${stepId}** ${step.title ?? step.tool}: ${run.status} after ${run.attempts} attempt${run.attempts === 1 ? '' : 's'}.`];
-  if (run.failure) lines.push('', `Error (${run.failure.kind}, ${run.failure.reason}): ${shorten(run.failure.message, DIGEST_LIMITS.errorChars)}`);
-  if (run.checkDetail && !run.failure?.message.includes(run.checkDetail)) lines.push('', `Check: ${shorten(run.checkDetail, DIGEST_LIMITS.checkChars)}`);
-  if (run.reason && !run.failure) lines.push('', `Reason: ${shorten(run.reason, DIGEST_LIMITS.errorChars)}`);
+  if (!run) return l10n.t('{0} ({1}) has not run yet.', stepId, name);
+  const status = stepStatusText(l10n, run.status);
+  const lines = [run.attempts === 1 ? l10n.t('**{0}** {1}: {2} after 1 attempt.', stepId, name, status) : l10n.t('**{0}** {1}: {2} after {3} attempts.', stepId, name, status, run.attempts)];
+  if (run.failure) lines.push('', l10n.t('Error ({0}, {1}): {2}', run.failure.kind, run.failure.reason, shorten(run.failure.message, DIGEST_LIMITS.errorChars)));
+  if (run.checkDetail && !run.failure?.message.includes(run.checkDetail)) lines.push('', l10n.t('Check: {0}', shorten(run.checkDetail, DIGEST_LIMITS.checkChars)));
+  if (run.reason && !run.failure) lines.push('', l10n.t('Reason: {0}', shorten(run.reason, DIGEST_LIMITS.errorChars)));
   const output = run.failure?.outputTail ?? run.output?.text;
-  if (output?.trim()) lines.push('', 'Output (tail):', '```', tail(output, DIGEST_LIMITS.outputTailChars), '```');
-  if (run.failure?.reason === 'postcondition') lines.push('', 'The tool did run, so its changes are in the workspace; only the postcondition did not hold.');
-  if (run.status === 'unknown') lines.push('', 'Its effect could not be observed: check the workspace before retrying.');
+  if (output?.trim()) lines.push('', l10n.t('Output (tail):'), '```', tail(output, DIGEST_LIMITS.outputTailChars), '```');
+  if (run.failure?.reason === 'postcondition') lines.push('', l10n.t('The tool did run, so its changes are in the workspace; only the postcondition did not hold.'));
+  if (run.status === 'unknown') lines.push('', l10n.t('Its effect could not be observed: check the workspace before retrying.'));
   return lines.join('\n');
 }
 
-/** A compact account of the plan and its run for a chat model answering a question about it. */
+/** A compact account of the plan and its run, in English: a chat model answers from it, an agent reads it back. */
 export function runDigest(view: ChatRunView): string {
   if (!view.plan) return 'No plan is open.';
-  const lines = [statusText(view)];
+  // A model reads the digest, so its status and explanations are the English ones whatever the editor's language.
+  const lines = [statusText(englishText, view)];
   const reasons = view.state?.replanReasons.slice(-DIGEST_LIMITS.reasons) ?? [];
   if (reasons.length > 0) lines.push('', 'Re-plans:', ...reasons.map((reason) => `- ${shorten(reason, DIGEST_LIMITS.errorChars)}`));
   for (const step of view.plan.steps) {
-    if (BROKEN.has(statusOf(view, step.id))) lines.push('', whyText(view, step.id));
+    if (BROKEN.has(statusOf(view, step.id))) lines.push('', whyText(englishText, view, step.id));
   }
   if (view.state?.summary) lines.push('', 'Summary:', shorten(view.state.summary, DIGEST_LIMITS.summaryChars));
   return lines.join('\n');

@@ -2,7 +2,8 @@
 // LmChatModel adapter; the planner has no tools, so planning writes nothing) and puts the plan in the tree,
 // where it is approved and edited; `/run` runs or resumes it; `/status` and `/why` answer from the run's
 // state and evidence; any other question is answered by the chat's model from a compact digest of the run.
-// The texts are core's (src/core/chat); this file only routes and streams.
+// The texts are core's (src/core/chat): what the user reads in the user's language (vscode.l10n), what the
+// chat's model reads in English; this file only routes and streams.
 import * as vscode from 'vscode';
 import { nextActions, type ChatCommand } from '../../core/chat/chatFollowups';
 import { runDigest, statusText, stepToExplain, whyText } from '../../core/chat/runDigest';
@@ -100,7 +101,7 @@ async function run(deps: ChatParticipantDeps, stream: PlanwrightChatStream): Pro
   }
   stream.progress(vscode.l10n.t('Running the plan. Steps that change files or run commands wait for your approval in the Planwright view…'));
   const report = await vscode.commands.executeCommand<RunReport | undefined>(COMMANDS.runPlan);
-  stream.markdown(statusText(chatRunView(deps.session)));
+  stream.markdown(statusText(vscode.l10n, chatRunView(deps.session)));
   if (report?.status === 'succeeded') stream.markdown(`\n\n${report.summary}`);
   stream.button({ command: COMMANDS.showTrace, title: vscode.l10n.t('Show Trace') });
 }
@@ -112,6 +113,7 @@ async function answer(deps: ChatParticipantDeps, request: PlanwrightChatRequest,
     return;
   }
   const messages = [
+    // The model reads the digest: English (runDigest), whatever the editor's language.
     vscode.LanguageModelChatMessage.User(
       `You answer questions about a Planwright run from its journal and trace, digested below. Answer only from it; say when it does not tell.\n\n${runDigest(view)}`,
     ),
@@ -121,7 +123,7 @@ async function answer(deps: ChatParticipantDeps, request: PlanwrightChatRequest,
     const response = await request.model.sendRequest(messages, {}, token);
     for await (const fragment of response.text) stream.markdown(fragment);
   } catch (error) {
-    stream.markdown(`${vscode.l10n.t('The chat model could not answer ({0}). Here is the run as it stands:', messageOf(error))}\n\n${statusText(view)}`);
+    stream.markdown(`${vscode.l10n.t('The chat model could not answer ({0}). Here is the run as it stands:', messageOf(error))}\n\n${statusText(vscode.l10n, view)}`);
   }
 }
 
@@ -137,11 +139,11 @@ export function planwrightChatHandler(deps: ChatParticipantDeps) {
         await run(deps, stream);
         break;
       case 'status':
-        stream.markdown(statusText(chatRunView(deps.session)));
+        stream.markdown(statusText(vscode.l10n, chatRunView(deps.session)));
         break;
       case 'why': {
         const view = chatRunView(deps.session);
-        stream.markdown(whyText(view, stepToExplain(view, request.prompt)));
+        stream.markdown(whyText(vscode.l10n, view, stepToExplain(view, request.prompt)));
         break;
       }
       default:
@@ -158,7 +160,7 @@ export function registerChatParticipant(deps: ChatParticipantDeps): vscode.Dispo
   const participant = vscode.chat.createChatParticipant(CHAT_PARTICIPANT, planwrightChatHandler(deps));
   participant.iconPath = new vscode.ThemeIcon('checklist');
   participant.followupProvider = {
-    provideFollowups: () => nextActions(chatRunView(deps.session)).map((action) => ({ prompt: action.prompt, label: action.label, command: action.command })),
+    provideFollowups: () => nextActions(vscode.l10n, chatRunView(deps.session)).map((action) => ({ prompt: action.prompt, label: action.label, command: action.command })),
   };
   return [participant];
 }

@@ -2,13 +2,15 @@
 // plan and read back an honest report: validate a plan, propose one for review in the tree (nothing runs),
 // run the approved plan (every approval still goes through the user), and read the run's status. Names and
 // input schemas come from core (src/core/chat/toolInputs.ts); the texts from core/chat. A tool that changes
-// what the user sees or runs anything asks first, with a confirmation that says exactly what happens.
+// what the user sees or runs anything asks first, with a confirmation that says exactly what happens, in the
+// user's language; what goes back to the agent stays English.
 import * as vscode from 'vscode';
 import { runDigest, statusText, trimReport } from '../../core/chat/runDigest';
 import { LM_TOOLS, planFromToolInput } from '../../core/chat/toolInputs';
 import { problemsText, proposeConfirmation, runConfirmation } from '../../core/chat/toolMessages';
 import type { RunReport } from '../../core/executor/runSummary';
 import { validatePlan } from '../../core/plan/validatePlan';
+import { englishText } from '../../core/text/englishText';
 import { COMMANDS, VIEWS } from '../ids';
 import type { PlanSession } from '../plan/planSession';
 import { chatRunView } from './chatRunView';
@@ -22,9 +24,9 @@ function text(value: string): Result {
   return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(value)]);
 }
 
-/** The folder a run works in, as the confirmation names it. */
-function folderName(): string {
-  return vscode.workspace.workspaceFolders?.[0]?.name ?? 'the workspace';
+/** The folder a run works in, as the confirmation names it; none when the window has no folder open. */
+function folderName(): string | undefined {
+  return vscode.workspace.workspaceFolders?.[0]?.name;
 }
 
 /** The four tools over the session of this window; each is a `vscode.LanguageModelTool`. */
@@ -44,7 +46,7 @@ export function planwrightTools(session: PlanSession): Record<keyof typeof LM_TO
         const input = planFromToolInput(options.input);
         const verdict = input.ok ? validatePlan(input.plan) : undefined;
         if (!verdict?.ok) return { invocationMessage: vscode.l10n.t('Checking the proposed plan') };
-        const confirmation = proposeConfirmation(session.plan, session.runs.state !== undefined, { goal: verdict.plan.goal, steps: verdict.plan.steps.length });
+        const confirmation = proposeConfirmation(vscode.l10n, session.plan, session.runs.state !== undefined, { goal: verdict.plan.goal, steps: verdict.plan.steps.length });
         return { invocationMessage: vscode.l10n.t('Putting the plan in the Planwright view for review'), ...(confirmation ? { confirmationMessages: confirmation } : {}) };
       },
       invoke: async (options) => {
@@ -65,19 +67,21 @@ export function planwrightTools(session: PlanSession): Record<keyof typeof LM_TO
       prepareInvocation: () => {
         const plan = session.plan;
         if (!plan) return { invocationMessage: vscode.l10n.t('No Planwright plan to run') };
-        return { invocationMessage: vscode.l10n.t('Running the Planwright plan "{0}"', plan.goal), confirmationMessages: runConfirmation(plan, folderName(), session.runs.resumable) };
+        return { invocationMessage: vscode.l10n.t('Running the Planwright plan "{0}"', plan.goal), confirmationMessages: runConfirmation(vscode.l10n, plan, folderName(), session.runs.resumable) };
       },
       invoke: async () => {
         if (!session.plan) return text('No plan is open in Planwright: propose one with planwright_proposePlan first.');
         const valid = session.validPlan();
         if (!valid.ok) return text(`The plan cannot run. ${problemsText(valid.problems)}`);
         const report = await vscode.commands.executeCommand<RunReport | undefined>(COMMANDS.runPlan);
-        if (!report) return text(`The plan did not run. ${statusText(chatRunView(session))}`);
+        // A tool result goes back to the agent: English (englishText), whatever the editor's language.
+        if (!report) return text(`The plan did not run. ${statusText(englishText, chatRunView(session))}`);
         return text(JSON.stringify(trimReport(report), null, 1));
       },
     },
     runStatus: {
       prepareInvocation: () => ({ invocationMessage: vscode.l10n.t('Reading the Planwright run') }),
+      // The agent reads the digest: runDigest is English.
       invoke: () => text(runDigest(chatRunView(session))),
     },
   };

@@ -117,7 +117,7 @@ describe('Language Model Tools and @planwright', () => {
     assert.equal(report.status, 'succeeded');
     assert.deepEqual(report.steps.map((step) => step.status), ['succeeded', 'succeeded']);
     const status = await vscode.lm.invokeTool(LM_TOOLS.runStatus.name, { input: {}, toolInvocationToken: undefined }, token);
-    assert.match(textOf(status), /^\*\*Read the manifest and the README\*\*: succeeded\b.*Steps: 2 succeeded\./);
+    assert.match(textOf(status), /^\*\*Read the manifest and the README\*\*: succeeded\b.*\. 2 steps succeeded\./);
     const stream = new RecordingStream();
     const handler = planwrightChatHandler({ session, log: { info: () => undefined } as unknown as vscode.LogOutputChannel, ports: () => { throw new Error('not used'); }, settings: () => { throw new Error('not used'); } });
     const model = undefined as unknown as vscode.LanguageModelChat;

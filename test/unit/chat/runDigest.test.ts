@@ -10,6 +10,7 @@ import type { RunState, StepRun } from '../../../src/core/run/runState';
 import type { RunReport } from '../../../src/core/executor/runSummary';
 import type { ValidPlan } from '../../../src/core/plan/planSchema';
 import { validatePlan } from '../../../src/core/plan/validatePlan';
+import { englishText } from '../../../src/core/text/englishText';
 import { examplePlan } from '../plan/planFixtures';
 
 function validExample(): ValidPlan {
@@ -51,20 +52,20 @@ function failedView(): ChatRunView {
 describe('chat run texts', () => {
   it('say when no plan is open, and offer to plan one', () => {
     const view: ChatRunView = { plan: undefined, state: undefined, executing: false, waiting: [] };
-    assert.match(statusText(view), /No plan is open/);
-    assert.deepEqual(nextActions(view).map((action) => action.command), ['plan']);
+    assert.match(statusText(englishText, view), /No plan is open/);
+    assert.deepEqual(nextActions(englishText, view).map((action) => action.command), ['plan']);
   });
 
   it('give a plan that has not run as pending steps and offer to run it', () => {
     const view: ChatRunView = { plan: examplePlan(), state: undefined, executing: false, waiting: [] };
-    assert.match(statusText(view), /^\*\*Add a --verbose flag to the CLI\*\*: not run yet\. Steps: 3 pending\./);
-    assert.equal(whyText(view, stepToExplain(view, '')), 'The plan has not run yet, so no step has failed.');
-    assert.deepEqual(nextActions(view).map((action) => action.command), ['run']);
+    assert.match(statusText(englishText, view), /^\*\*Add a --verbose flag to the CLI\*\*: not run yet\. 3 steps pending\./);
+    assert.equal(whyText(englishText, view, stepToExplain(view, '')), 'The plan has not run yet, so no step has failed.');
+    assert.deepEqual(nextActions(englishText, view).map((action) => action.command), ['run']);
   });
 
   it('state the run\'s status with its reason and each step with its error', () => {
-    const text = statusText(failedView());
-    assert.match(text, /needsReplan \(E2 failed: postcondition failed\), revision 1\. Steps: 1 succeeded, 1 failed, 1 invalidated\./);
+    const text = statusText(englishText, failedView());
+    assert.match(text, /: needs a re-plan \(E2 failed: postcondition failed\), revision 1\. 1 step succeeded, 1 step failed, 1 step invalidated\./);
     assert.match(text, /- E2 Add the flag — failed: postcondition failed: src\/cli\.ts does not contain "--verbose"/);
   });
 
@@ -73,20 +74,20 @@ describe('chat run texts', () => {
     assert.equal(stepToExplain(view, ''), 'E2');
     assert.equal(stepToExplain(view, 'e3 please'), 'E3');
     assert.equal(stepToExplain(view, 'E9'), undefined);
-    const why = whyText(view, 'E2');
+    const why = whyText(englishText, view, 'E2');
     assert.match(why, /\*\*E2\*\* Add the flag: failed after 1 attempt\./);
     assert.match(why, /Error \(definite, postcondition\)/);
     assert.match(why, /the last line\n```/);
     assert.ok(why.length < DIGEST_LIMITS.outputTailChars + 1_000, 'the output is a tail');
     assert.match(why, /only the postcondition did not hold/);
-    assert.match(whyText(view, 'E7'), /The plan has no step E7: its steps are E1, E2, E3\./);
+    assert.match(whyText(englishText, view, 'E7'), /The plan has no step E7: its steps are E1, E2, E3\./);
   });
 
   it('digest the run for a model with its re-plans and the evidence of every broken step', () => {
     const digest = runDigest(failedView());
     assert.match(digest, /Re-plans:\n- E2 failed/);
     assert.match(digest, /\*\*E2\*\* Add the flag: failed/);
-    assert.deepEqual(nextActions(failedView()).map((action) => action.command), ['why', 'run']);
+    assert.deepEqual(nextActions(englishText, failedView()).map((action) => action.command), ['why', 'run']);
   });
 
   it('trim a run report to fit an agent\'s context, keeping its shape', () => {
@@ -110,17 +111,17 @@ describe('chat run texts', () => {
 
 describe('language model tool messages', () => {
   it('confirm a run naming the plan, its size, the folder and that approvals still apply', () => {
-    assert.deepEqual(runConfirmation(examplePlan(), 'demo-workspace', false), {
+    assert.deepEqual(runConfirmation(englishText, examplePlan(), 'demo-workspace', false), {
       title: 'Run the Planwright plan?',
       message: 'Runs the plan "Add a --verbose flag to the CLI" (3 steps) in demo-workspace. Steps that change files or run commands still wait for your approval in the Planwright view, as your settings say.',
     });
-    assert.match(runConfirmation(examplePlan(), 'w', true).message, /^Resumes the run of the plan/);
+    assert.match(runConfirmation(englishText, examplePlan(), 'w', true).message, /^Resumes the run of the plan/);
   });
 
   it('confirm a proposal only when it replaces an open plan', () => {
-    assert.equal(proposeConfirmation(undefined, false, { goal: 'g', steps: 1 }), undefined);
+    assert.equal(proposeConfirmation(englishText, undefined, false, { goal: 'g', steps: 1 }), undefined);
     assert.equal(
-      proposeConfirmation(examplePlan(), true, { goal: 'Fix it', steps: 1 })?.message,
+      proposeConfirmation(englishText, examplePlan(), true, { goal: 'Fix it', steps: 1 })?.message,
       'Replaces the plan "Add a --verbose flag to the CLI" and forgets its run with the proposed plan "Fix it" (1 step) in the Planwright view. Nothing runs.',
     );
   });

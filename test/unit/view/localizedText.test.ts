@@ -7,7 +7,7 @@ import type { Check } from '../../../src/core/checks/checkSchema';
 import { describeCheck } from '../../../src/core/plan/describeCheck';
 import type { Step, ValidPlan } from '../../../src/core/plan/planSchema';
 import { renderPlanMarkdown } from '../../../src/core/plan/renderPlanMarkdown';
-import type { ApprovalRequest, Localize } from '../../../src/core/ports';
+import type { ApprovalRequest } from '../../../src/core/ports';
 import type { ReplacedStep } from '../../../src/core/run/runState';
 import { childRunIdOf } from '../../../src/core/subplan/childRun';
 import { planTreeModel } from '../../../src/core/view/planTreeModel';
@@ -18,25 +18,10 @@ import { progressText } from '../../../src/core/view/runProgress';
 import { statusBarText, statusBarTooltip } from '../../../src/core/view/statusBarText';
 import type { PlanRowStatus } from '../../../src/core/view/stepContextValue';
 import { traceTimeline } from '../../../src/core/view/traceTimeline';
+import { bracketed, unlocalized, words } from '../support/bracketedText';
 import { validPlan } from '../support/executorFakes';
 import { writeStep } from '../support/subplanFakes';
 import { runView, stepRun } from './viewFixtures';
-
-/** Brackets the literal parts of each message; its arguments stay outside, so an English argument shows. */
-const bracketed: Localize = {
-  t: (message, ...args) => `⟦${message.replace(/\{(\d+)\}/g, (placeholder, index: string) => (args[Number(index)] === undefined ? placeholder : `⟧${String(args[Number(index)])}⟦`))}⟧`,
-};
-
-/** The words of `text` the port did not see and `data` does not hold. */
-function unlocalized(text: string, data: ReadonlySet<string>): string[] {
-  const outside = text.replace(/⟦[^⟦⟧]*⟧/g, ' ').replace(/\$\([\w~-]+\)/g, ' ');
-  return (outside.match(/[A-Za-z]{2,}/g) ?? []).filter((word) => !data.has(word));
-}
-
-/** Every word of the given data, which the views may show as they are. */
-function words(...values: readonly unknown[]): Set<string> {
-  return new Set(values.flatMap((value) => (typeof value === 'string' ? value : JSON.stringify(value)).match(/[A-Za-z]{2,}/g) ?? []));
-}
 
 /** `where: words` for each text of `nodes` (and their children) that holds a word the port did not see. */
 function leaks(nodes: readonly PlanTreeNode[], data: ReadonlySet<string>): string[] {
