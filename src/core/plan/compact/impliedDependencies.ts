@@ -92,6 +92,16 @@ export class DependencyContext {
     for (const step of earlier) this.add(step);
   }
 
+  /** How many steps are recorded. */
+  get size(): number {
+    return this.steps.length;
+  }
+
+  /** Whether a step of this id is recorded. */
+  has(id: string): boolean {
+    return this.position.has(id);
+  }
+
   /**
    * Records a step after the others. It is closed (it stands in for the earlier steps it covers, see
    * hazardIndex.ts) when its `dependsOn` holds everything the last `dependsOn` query answered for it.
