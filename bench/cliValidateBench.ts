@@ -4,7 +4,7 @@
 // system, every thread, from process start to exit) is read by a preloaded module, so figures have
 // microsecond resolution; wall time is printed beside it. Prints the medians and the median of the paired
 // ratios A/B against the target of 1.2. Node flags for both children (to try V8 options) can be given in
-// PLANWRIGHT_BENCH_NODE_FLAGS. Run: npx tsc -p bench && node out/bench/cliValidateBench.js [pairs] [steps]
+// PLANWRIGHT_BENCH_NODE_FLAGS, and another build's cli.js (to compare two) in PLANWRIGHT_BENCH_CLI. Run: npx tsc -p bench && node out/bench/cliValidateBench.js [pairs] [steps]
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -13,7 +13,7 @@ import { generatePlan } from './generatedPlan';
 
 const TARGET_RATIO = 1.2;
 const ROOT = path.join(__dirname, '..', '..');
-const CLI = path.join(ROOT, 'dist', 'cli.js');
+const CLI = process.env.PLANWRIGHT_BENCH_CLI ?? path.join(ROOT, 'dist', 'cli.js');
 const PRELOAD = path.join(__dirname, 'cpuAtExit.js');
 const NODE_FLAGS = (process.env.PLANWRIGHT_BENCH_NODE_FLAGS ?? '').split(' ').filter((flag) => flag.length > 0);
 
