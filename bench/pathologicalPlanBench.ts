@@ -207,6 +207,7 @@ function cases(bytes: number): Case[] {
     { name: `reply: ${many} reads, streamed into a run`, text: 'readFile {"path":"src/a.ts"}\n'.repeat(many), read: streamedIntoRun(chunksOf('readFile {"path":"src/a.ts"}\n'.repeat(many))) },
     { name: `reply: ${many} writes, streamed into a run`, text: 'writeFile {"path":"src/a.ts","content":"x"}\n'.repeat(many), read: streamedIntoRun(chunksOf('writeFile {"path":"src/a.ts","content":"x"}\n'.repeat(many))) },
     { name: `reply: ${many} writes of one file`, text: 'writeFile {"path":"src/a.ts","content":"x"}\n'.repeat(many), read: reply },
+    { name: `reply: a command, then ${many - 1} writes`, text: `runCommand {"command":"npm test"}\n${'writeFile {"path":"src/a.ts","content":"x"}\n'.repeat(many - 1)}`, read: reply },
     { name: 'JSON reply: tool name', text: JSON.stringify({ steps: [{ tool: long, args: { path: 'a' } }] }), read: reply },
     { name: 'JSON reply: nesting', text: `{"steps":[{"tool":"readFile","args":{"x":${deep}}}]}`, read: reply },
     { name: `JSON reply: ${many} reads`, text: JSON.stringify({ steps: Array.from({ length: many }, () => ({ tool: 'readFile', args: { path: 'src/a.ts' } })) }), read: reply },
