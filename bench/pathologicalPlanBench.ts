@@ -4,7 +4,8 @@
 // as re-planner patches, and as both streamed in small chunks the way a model's reply arrives. Prints
 // milliseconds per MB for each (JSON.parse included, the median of a few runs) against the target of
 // 100 ms per MB: the process's CPU time, which other processes on a busy machine inflate less than wall
-// time (printed beside it). Run: npx tsc -p bench && node out/bench/pathologicalPlanBench.js [MB]
+// time (printed beside it). Run: npx tsc -p bench && node out/bench/pathologicalPlanBench.js [MB] [filter],
+// where `filter` keeps only the inputs whose name contains it.
 import { loadavg } from 'node:os';
 import { PLAN_LIMITS } from '../src/core/planLimits';
 import { gateAppendedStep } from '../src/core/plan/appendStep';
@@ -18,7 +19,7 @@ import { PatchLineStream } from '../src/core/replanner/patchLineStream';
 import { parseStepLine } from '../src/core/replanner/stepLine';
 import type { PatchCheck } from '../src/core/run/modelRoles';
 import { DEFAULT_RUN_OPTIONS } from '../src/core/run/runOptions';
-import { applyRecord, type RunState } from '../src/core/run/runState';
+import { applyRecord, statusById, type RunState } from '../src/core/run/runState';
 import { generatePlan } from './generatedPlan';
 
 const RUNS = 3;
@@ -132,6 +133,33 @@ const patchLineByLine: Reader = (text) => {
   return problems;
 };
 
+/**
+ * A re-planner's patch streamed into a run: each line through the patch rules and the gate against the
+ * run's plan as the run applies it, then into the run's state as its journal record (`revised` for the
+ * first line, `patchLines` after it) replays, where it is applied again.
+ */
+const patchIntoRun: Reader = (text) => {
+  let state: RunState = applyRecord(undefined, { type: 'runStarted', runId: 'bench', at: 0, plan: PATCHED, options: DEFAULT_RUN_OPTIONS });
+  for (const [id, status] of PATCHED_STATUSES) state = { ...state, steps: new Map([...state.steps, [id, { ...state.steps.get(id)!, status }]]) };
+  let problems = 0;
+  for (const line of text.split('\n')) {
+    if (line.length === 0) continue;
+    const read = checkPatchReply(line, () => []);
+    const opened = state.revisionOpen === true;
+    const revision = opened ? state.revision : state.revision + 1;
+    const verdict = read.ok ? applyPatch(state.plan, statusById(state), read.value, { openReferences: true, revision }) : undefined;
+    if (!read.ok || !verdict?.ok) {
+      problems++;
+      continue;
+    }
+    const ops = [...read.value];
+    state = opened
+      ? applyRecord(state, { type: 'patchLines', at: 0, ops })
+      : applyRecord(state, { type: 'revised', at: 0, revision, failedStepId: 'E2', reason: 'bench', plan: verdict.plan, planOpen: true, patched: ops.map((op) => (op.op === 'add' ? op.step.id : op.id)) });
+  }
+  return problems;
+};
+
 const planWith = (step: Record<string, unknown>, top: Record<string, unknown> = {}): string =>
   JSON.stringify({ version: 1, goal: 'g', ...top, steps: [{ id: 'E1', title: 't', tool: 'readFile', args: { path: 'a' }, ...step }] });
 
@@ -179,6 +207,7 @@ function cases(bytes: number): Case[] {
     { name: `reply: ${many} reads, streamed into a run`, text: 'readFile {"path":"src/a.ts"}\n'.repeat(many), read: streamedIntoRun(chunksOf('readFile {"path":"src/a.ts"}\n'.repeat(many))) },
     { name: `reply: ${many} writes, streamed into a run`, text: 'writeFile {"path":"src/a.ts","content":"x"}\n'.repeat(many), read: streamedIntoRun(chunksOf('writeFile {"path":"src/a.ts","content":"x"}\n'.repeat(many))) },
     { name: `reply: ${many} writes of one file`, text: 'writeFile {"path":"src/a.ts","content":"x"}\n'.repeat(many), read: reply },
+    { name: `reply: a command, then ${many - 1} writes`, text: `runCommand {"command":"npm test"}\n${'writeFile {"path":"src/a.ts","content":"x"}\n'.repeat(many - 1)}`, read: reply },
     { name: 'JSON reply: tool name', text: JSON.stringify({ steps: [{ tool: long, args: { path: 'a' } }] }), read: reply },
     { name: 'JSON reply: nesting', text: `{"steps":[{"tool":"readFile","args":{"x":${deep}}}]}`, read: reply },
     { name: `JSON reply: ${many} reads`, text: JSON.stringify({ steps: Array.from({ length: many }, () => ({ tool: 'readFile', args: { path: 'src/a.ts' } })) }), read: reply },
@@ -186,6 +215,7 @@ function cases(bytes: number): Case[] {
     ...wholeAndStreamed('patch: argument nesting', `replace E2 readFile {"path":"a","x":${deep}}`, patchReply, streamedPatch),
     ...wholeAndStreamed('patch: step id', `add E${'9'.repeat(bytes)} readFile {"path":"a"}`, patchReply, streamedPatch),
     ...[500, 1000, 2000].map((count) => ({ name: `patch: ${count} adds, line by line`, text: Array.from({ length: count }, (_, index) => `add E${index + 10} readFile {"path":"src/a.ts"}\n`).join(''), read: patchLineByLine })),
+    { name: `patch: ${many - 3} adds, streamed into a run`, text: Array.from({ length: many - 3 }, (_, index) => `add E${index + 10} readFile {"path":"src/a.ts"}\n`).join(''), read: patchIntoRun },
     ...wholeAndStreamed(`patch: ${many} adds`, Array.from({ length: many }, (_, index) => `add E${index + 10} readFile {"path":"src/a.ts"}\n`).join(''), patchReply, streamedPatch),
   ];
 }
@@ -208,7 +238,8 @@ async function main(): Promise<void> {
   const megabytes = Number(process.argv[2] ?? 10);
   const over: string[] = [];
   console.log(`validation CPU time per MB, ${RUNS} runs each (median), target under ${TARGET_MS_PER_MB} ms/MB; load average ${loadavg().map((load) => load.toFixed(1)).join(' ')}`);
-  for (const input of cases(megabytes * MB)) {
+  const filter = process.argv[3] ?? '';
+  for (const input of cases(megabytes * MB).filter((candidate) => candidate.name.includes(filter))) {
     const runs: { ms: number; wall: number; problems: number }[] = [];
     for (let run = 0; run < RUNS; run++) runs.push(await readOnce(input));
     const size = input.text.length / MB;

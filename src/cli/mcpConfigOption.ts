@@ -2,7 +2,6 @@
 // the rest, so each command keeps its own parser. The servers start before the command runs (a plan is
 // checked against their tools) and stop when it ends, however it ends.
 import * as nodePath from 'node:path';
-import { mcpRunRecord } from '../core/mcp/mcpRunRecord';
 import type { CliCommand, CliIo } from '../cli/cliIo';
 import { EXIT } from '../cli/cliIo';
 
@@ -38,8 +37,10 @@ export async function runWithMcpConfig(command: CliCommand, args: readonly strin
     return EXIT.badInput;
   }
   if (taken.file === undefined) return command.run(taken.rest, io);
-  // Loaded only when asked for: the SDK is not evaluated by commands run without MCP servers.
+  // Loaded only when asked for: the SDK and the servers' schemas (zod's included) are not evaluated by
+  // commands run without MCP servers, nor by --help and --version.
   const { openMcpTools, readMcpConfigFile } = require('../node/mcp/mcpToolSession') as typeof import('../node/mcp/mcpToolSession');
+  const { mcpRunRecord } = require('../core/mcp/mcpRunRecord') as typeof import('../core/mcp/mcpRunRecord');
   const file = nodePath.resolve(io.cwd, taken.file);
   const config = await readMcpConfigFile(file);
   if ('problems' in config) {

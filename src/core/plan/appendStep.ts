@@ -57,19 +57,44 @@ function namesOf(step: Step): string[] {
   return [...(step.dependsOn ?? []), ...referenceTokens(step.args), ...(step.compensation ? referenceTokens(step.compensation.args) : [])];
 }
 
-/** The gate's verdict on `plan` with `step` appended, exactly as `validatePlan` would give it on the whole. */
-export function gateAppendedStep(plan: ValidPlan, step: unknown, options: GateOptions = {}): PlanValidation {
-  const whole = (): PlanValidation => validatePlan({ ...plan, steps: [...plan.steps, step] }, options);
+/**
+ * A token for each plan grown from, and the token of the plan each grown plan was grown from. A token, not
+ * the plan: a plan holding on to the one before it would keep every version of a growing plan alive.
+ */
+const tokens = new WeakMap<ValidPlan, object>();
+const bases = new WeakMap<ValidPlan, object>();
+
+function tokenOf(plan: ValidPlan): object {
+  let token = tokens.get(plan);
+  if (!token) tokens.set(plan, (token = {}));
+  return token;
+}
+
+/** Whether `plan` is `base` with one step appended by `gateAppendedStep` (so its other steps are `base`'s own). */
+export function isGrownFrom(plan: ValidPlan, base: ValidPlan): boolean {
+  const token = bases.get(plan);
+  return token !== undefined && token === tokens.get(base);
+}
+
+/**
+ * The gate's verdict on `plan` with `step` appended, exactly as `validatePlan` would give it on the whole;
+ * with `revision`, on the grown plan carrying that revision (a patch's line opening or growing one).
+ */
+export function gateAppendedStep(plan: ValidPlan, step: unknown, options: GateOptions = {}, revision = plan.revision): PlanValidation {
+  const top = revision === plan.revision ? plan : { ...plan, revision };
+  const whole = (): PlanValidation => validatePlan({ ...top, steps: [...plan.steps, step] }, options);
   const length = plan.steps.length;
   if (!options.openReferences || length >= PLAN_LIMITS.steps) return whole();
-  const alone = validatePlan({ ...plan, steps: [step] }, options);
+  const alone = validatePlan({ ...top, steps: [step] }, options);
   if (!alone.ok) return whole();
   const added = alone.plan.steps[0]!;
   const index = indexes.get(plan) ?? GrowthIndex.of(plan.steps);
   indexes.set(plan, index);
   if (index.knows(added.id, length)) return whole();
   const steps = Object.freeze([...plan.steps, added]);
-  const grown = Object.freeze({ ...plan, steps }) as ValidPlan;
+  // The envelope as the whole gate returns it (its fields in the schema's order), with every step.
+  const grown = Object.freeze({ ...alone.plan, steps }) as ValidPlan;
   indexes.set(grown, index.grownBy(added, length, steps));
+  bases.set(grown, tokenOf(plan));
   return { ok: true, plan: grown };
 }

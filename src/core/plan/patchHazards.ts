@@ -22,9 +22,7 @@ export function withPatchHazards(steps: readonly Step[], patched: ReadonlySet<st
   for (const step of steps) {
     let next = step;
     if (patched.has(step.id)) {
-      const finished = (id: string) => FINISHED.has(statuses.get(id) ?? 'pending') && !(step.dependsOn ?? []).includes(id);
-      const dependsOn = context.dependsOn(step, step.dependsOn ?? []).filter((id) => !finished(id));
-      next = withDependsOn(step, dependsOn);
+      next = withHazardOrder(step, context.dependsOn(step, step.dependsOn ?? []), statuses);
       patchedSoFar.push(next);
     } else if (NOT_STARTED.has(statuses.get(step.id) ?? 'pending')) {
       const access = stepAccess(step);
@@ -35,6 +33,15 @@ export function withPatchHazards(steps: readonly Step[], patched: ReadonlySet<st
     result.push(next);
   }
   return result;
+}
+
+/**
+ * A patched `step` waiting for `order` (what its dependencies and hazards with the earlier steps make it
+ * wait for), less the steps that finished unless the step named them itself.
+ */
+export function withHazardOrder(step: Step, order: readonly string[], statuses: ReadonlyMap<string, StepStatus>): Step {
+  const finished = (id: string) => FINISHED.has(statuses.get(id) ?? 'pending') && !(step.dependsOn ?? []).includes(id);
+  return withDependsOn(step, order.filter((id) => !finished(id)));
 }
 
 function withDependsOn(step: Step, dependsOn: readonly string[]): Step {

@@ -3,6 +3,7 @@
 // pure: it touches only steps that have not started (or broke), new ids must be fresh, the file hazards
 // of its steps order them as a plan's lines would, and the result is the next revision through the same
 // validation gate as any plan.
+import { appendPatchedStep } from './patchAppend';
 import { withPatchHazards } from './patchHazards';
 import type { PlanProblem } from './planProblem';
 import type { Step, ValidPlan } from './planSchema';
@@ -50,6 +51,8 @@ function targetOf(op: PatchOp): string {
  * problem, each located at `patch[i]` (or in a step, by the gate).
  */
 export function applyPatch(plan: ValidPlan, statuses: ReadonlyMap<string, StepStatus>, patch: PlanPatch, options: ApplyPatchOptions = {}): PlanValidation {
+  const appended = options.openReferences ? appendedLine(plan, statuses, patch, options.revision ?? (plan.revision ?? 0) + 1) : undefined;
+  if (appended) return appended;
   const problems: PlanProblem[] = [];
   const order: (Step | undefined)[] = [...plan.steps];
   const indexOf = new Map(plan.steps.map((step, index) => [step.id, index]));
@@ -67,8 +70,7 @@ export function applyPatch(plan: ValidPlan, statuses: ReadonlyMap<string, StepSt
         added.set('', [...(added.get('') ?? []), op.step]);
       } else {
         if (!indexOf.has(op.after) && !addedIds.has(op.after)) return `"after ${op.after}": there is no step ${op.after}`;
-        const dependsOn = [...new Set([...(op.step.dependsOn ?? []), op.after])];
-        added.set(op.after, [...(added.get(op.after) ?? []), { ...op.step, dependsOn }]);
+        added.set(op.after, [...(added.get(op.after) ?? []), anchored(op.step, op.after)]);
       }
       addedIds.add(id);
       return undefined;
@@ -93,6 +95,22 @@ export function applyPatch(plan: ValidPlan, statuses: ReadonlyMap<string, StepSt
   const dropped = patch.flatMap((op) => (op.op === 'drop' ? [op.id] : []));
   const steps = withPatchHazards(options.openReferences ? bypassDropped(placed, plan.steps, dropped) : placed, patched, statuses);
   return validatePlan({ ...plan, revision, steps }, { openReferences: options.openReferences === true });
+}
+
+/** `step` added after `anchor`, which it then waits for. */
+function anchored(step: Step, anchor: string): Step {
+  return { ...step, dependsOn: [...new Set([...(step.dependsOn ?? []), anchor])] };
+}
+
+/**
+ * The verdict of a one-line patch that adds a step at the end of the plan (after nothing, or after its
+ * last step), at the cost of that step (patchAppend.ts); `undefined` for any other patch.
+ */
+function appendedLine(plan: ValidPlan, statuses: ReadonlyMap<string, StepStatus>, patch: PlanPatch, revision: number): PlanValidation | undefined {
+  const op = patch.length === 1 ? patch[0]! : undefined;
+  if (op?.op !== 'add') return undefined;
+  if (op.after === undefined) return appendPatchedStep(plan, statuses, op.step, revision);
+  return op.after === plan.steps[plan.steps.length - 1]?.id ? appendPatchedStep(plan, statuses, anchored(op.step, op.after), revision) : undefined;
 }
 
 /**

@@ -3,12 +3,13 @@
 // applying line and grows it line by line: only the steps a line replaces or adds start afresh, the
 // others keep their state (an invalidated dependent stays invalidated until a line reaches it or the
 // revision closes), and closing it restarts the broken steps no line touched, as a whole revision would.
+import { isGrownFrom } from '../plan/appendStep';
 import type { PatchOp } from '../plan/planPatch';
 import type { Step, ValidPlan } from '../plan/planSchema';
 import type { StepStatus } from '../plan/stepStatus';
 import { stepReference } from '../plan/stepNumbers';
 import { canonicalJson } from '../text/canonicalJson';
-import { IndexedMap } from './indexedMap';
+import { IndexedMap, withEntry } from './indexedMap';
 import type { ReplacedStep, RunState, StepRun } from './runState';
 import { FROZEN_STATUSES } from './stepTransitions';
 
@@ -45,6 +46,11 @@ export function openRevision(state: RunState, plan: ValidPlan, revision: number,
 
 /** The open revision after more lines of its patch (`ops`) made `plan`. */
 export function applyPatchLines(state: RunState, plan: ValidPlan, ops: readonly PatchOp[]): RunState {
+  // A line that appended a step changes no other: the new step starts fresh, the rest keep their runs.
+  const op = ops.length === 1 ? ops[0]! : undefined;
+  if (op?.op === 'add' && isGrownFrom(plan, state.plan) && plan.steps[plan.steps.length - 1]!.id === op.step.id && state.steps.size === state.plan.steps.length && !state.steps.has(op.step.id)) {
+    return { ...state, plan, steps: withEntry(state.steps, op.step.id, freshStep(state.revision)), replaced: [...state.replaced] };
+  }
   const targets = ops.map((op) => (op.op === 'add' ? op.step.id : op.id));
   return growRevision(state, plan, state.revision, new Set(targets));
 }

@@ -74,7 +74,7 @@ interface Answer {
  * in n even when every line writes the same file.
  */
 export class DependencyContext {
-  private readonly steps: { readonly view: DependencyView; readonly access: StepAccess }[] = [];
+  private readonly steps: { readonly view: DependencyView; readonly access: StepAccess; readonly closed: boolean }[] = [];
   private readonly deps = new Map<string, readonly string[]>();
   private readonly position = new Map<string, number>();
   private readonly known = new Set<string>();
@@ -90,6 +90,26 @@ export class DependencyContext {
 
   constructor(earlier: readonly DependencyView[] = []) {
     for (const step of earlier) this.add(step);
+  }
+
+  /** How many steps are recorded. */
+  get size(): number {
+    return this.steps.length;
+  }
+
+  /** The step recorded at `position`: its id, what it accesses, and whether it is closed. */
+  at(position: number): { readonly view: DependencyView; readonly access: StepAccess; readonly closed: boolean } {
+    return this.steps[position]!;
+  }
+
+  /** The position of the step `id`, if recorded. */
+  positionOf(id: string): number | undefined {
+    return this.position.get(id);
+  }
+
+  /** Whether a step of this id is recorded. */
+  has(id: string): boolean {
+    return this.position.has(id);
   }
 
   /**
@@ -109,7 +129,7 @@ export class DependencyContext {
     this.position.set(step.id, at);
     this.known.add(step.id);
     this.hazards.add(at, access, closed);
-    this.steps.push({ view: step, access });
+    this.steps.push({ view: step, access, closed });
     this.deps.set(step.id, deps);
   }
 
@@ -125,13 +145,11 @@ export class DependencyContext {
       // Nothing below the farthest hazard can lead back up to one, so a walk stops there.
       const farthest = hazards[hazards.length - 1]!;
       const floor = farthest > this.forwardTop ? farthest : 0;
-      const reached = new Set<string>();
-      for (const id of [...explicit, ...implicitDependencies(step, this.known)]) this.reach(id, reached, floor);
+      const reached = new Reachability(this, floor, [...explicit, ...implicitDependencies(step, this.known)]);
       for (const index of hazards) {
-        const earlier = this.steps[index]!.view.id;
-        if (reached.has(earlier)) continue;
-        this.reach(earlier, reached, floor);
-        kept.add(earlier);
+        if (reached.covers(index)) continue;
+        reached.add(index);
+        kept.add(this.steps[index]!.view.id);
       }
     }
     const dependsOn = [...kept].sort((a, b) => (this.position.get(a) ?? Number.MAX_SAFE_INTEGER) - (this.position.get(b) ?? Number.MAX_SAFE_INTEGER));
@@ -147,7 +165,7 @@ export class DependencyContext {
   }
 
   /** Adds `from` and every step it depends on at or above position `floor`, directly or through others, to `reached`. */
-  private reach(from: string, reached: Set<string>, floor: number): void {
+  reach(from: string, reached: Set<string>, floor: number): void {
     const stack = [from];
     while (stack.length > 0) {
       const id = stack.pop()!;
@@ -155,5 +173,57 @@ export class DependencyContext {
       reached.add(id);
       for (const dep of this.deps.get(id) ?? []) stack.push(dep);
     }
+  }
+}
+
+/**
+ * What one `dependsOn` query has reached so far, walked lazily: a closed step reaches every earlier step it
+ * has a hazard with (that is what closed means), so a hazard of the new step that has one with a reached
+ * closed step is reached without walking the dependencies between them. After a command, each write of one
+ * file would otherwise walk every earlier write of it back to the command: quadratic in the writes. Only
+ * when that cannot tell is everything reached so far walked, which answers exactly as a full walk would.
+ */
+class Reachability {
+  /** Steps walked, with everything they depend on at or above the floor. */
+  private readonly reached = new Set<string>();
+  /** Steps known to be reached whose dependencies are not walked yet (the walk skips what `reached` holds). */
+  private readonly marked = new Set<string>();
+  /** Reached steps whose own dependencies are not walked yet. */
+  private unwalked: string[];
+  /** Positions of reached closed steps. */
+  private readonly closed: number[] = [];
+
+  constructor(
+    private readonly context: DependencyContext,
+    private readonly floor: number,
+    roots: readonly string[],
+  ) {
+    this.unwalked = [...roots];
+    for (const id of roots) {
+      const at = context.positionOf(id);
+      if (at !== undefined && at >= floor && context.at(at).closed) this.closed.push(at);
+    }
+  }
+
+  /** Whether the step at `position` is reached from what was reached so far. */
+  covers(position: number): boolean {
+    const id = this.context.at(position).view.id;
+    if (this.reached.has(id) || this.marked.has(id)) return true;
+    const access = this.context.at(position).access;
+    if (this.closed.some((at) => at > position && hasHazard(access, this.context.at(at).access))) {
+      this.add(position);
+      return true;
+    }
+    for (const root of this.unwalked) this.context.reach(root, this.reached, this.floor);
+    this.unwalked = [];
+    return this.reached.has(id);
+  }
+
+  /** Counts the step at `position` (at or above the floor) as reached. */
+  add(position: number): void {
+    const step = this.context.at(position);
+    this.marked.add(step.view.id);
+    this.unwalked.push(step.view.id);
+    if (step.closed) this.closed.push(position);
   }
 }
