@@ -17,6 +17,11 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[low]! + (sorted[high]! - sorted[low]!) * (rank - low);
 }
 
+/** The median of `values` (the mean of the middle two for an even count); 0 for none. */
+export function median(values: readonly number[]): number {
+  return percentile([...values].sort((a, b) => a - b), 50);
+}
+
 /** Mean, p50, p95 and p99 of `values`. */
 export function distribution(values: readonly number[]): Distribution {
   const sorted = [...values].sort((a, b) => a - b);

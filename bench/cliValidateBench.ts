@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { median } from './benchStats';
 import { generatePlan } from './generatedPlan';
 
 const TARGET_RATIO = 1.2;
@@ -21,11 +22,6 @@ const NODE_FLAGS = (process.env.PLANWRIGHT_BENCH_NODE_FLAGS ?? '').split(' ').fi
 interface Sample {
   readonly cpu: number;
   readonly wall: number;
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length % 2 === 1 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
 }
 
 /** Runs `node dist/cli.js ...args` once; throws unless it exits 0 with the expected output. */
