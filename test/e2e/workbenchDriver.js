@@ -272,7 +272,9 @@ class WorkbenchDriver {
     await waitUntil(what, async () => {
       // The editor marks a link under the pointer when the pointer moves with Ctrl held; a retry from where the
       // last click left the pointer would move nothing, so each try comes from elsewhere.
+      // Escape closes the link's hover ("Follow link"), which can sit over the link and take the click.
       await this.page.mouse.move(5, 5);
+      await this.page.keyboard.press('Escape');
       await link.click({ modifiers: ['ControlOrMeta'], timeout: 5_000 });
       return opened.first().waitFor({ state: 'visible', timeout: 2_000 }).then(() => true, () => false);
     }, { nominalMs: NOMINAL.show, intervalMs: 500, lastSeen: () => this.describe('tabs') }).finally(() => this.releaseModifiers());
