@@ -84,6 +84,19 @@ export interface WaitOptions {
   readonly lastSeen?: () => string | Promise<string>;
 }
 
+/** Call-log lines that say only that Playwright tries again, not why. */
+const RETRY_LINE = /^-?\s*(retrying .* attempt #\d+|waiting \d+ms)$/;
+
+/**
+ * The first line of an error's message and, when there are more, its last one that says something: a Playwright
+ * timeout's first line says only that time ran out, and its call log ends on what it kept waiting for.
+ */
+function errorGist(message: string): string {
+  const lines = message.split('\n').map((line) => line.trim()).filter((line) => line !== '' && !RETRY_LINE.test(line));
+  const [first = '', ...rest] = lines;
+  return rest.length === 0 ? first : `${first} … ${rest[rest.length - 1]}`;
+}
+
 /**
  * Polls `probe` until it returns a truthy value and returns it; fails with a `WaitTimeoutError` once the scaled
  * budget has run out (rescaled once it has, so a machine that got busier meanwhile extends the wait).
@@ -102,7 +115,7 @@ export async function waitUntil<T>(what: string, probe: () => T | undefined | nu
     const scale = timeScale();
     const budget = options.nominalMs * scale.factor;
     if (Date.now() - started > budget) {
-      const failed = lastError instanceof Error ? `an error: ${lastError.message.split('\n')[0]}` : undefined;
+      const failed = lastError instanceof Error ? `an error: ${errorGist(lastError.message)}` : undefined;
       let seen = failed ?? 'nothing more';
       if (options.lastSeen) {
         const looked = await Promise.resolve().then(options.lastSeen).catch((error: unknown) => `(could not look: ${String(error)})`);

@@ -263,19 +263,33 @@ class WorkbenchDriver {
 
   /**
    * Opens the link showing `text` in the active editor as a person does, with Ctrl+click, again until `opened`
-   * shows: the editor finds a document's links a moment after it shows it.
+   * shows: the editor finds a document's links a moment after it shows it. The click goes to the link's centre
+   * by the mouse itself: the editor redraws a link's spans when Ctrl is held over it, so an element click would
+   * chase spans the redraw replaced. A try whose centre another element covers fails, naming what covers it.
    * @param {string} text @param {import('playwright-core').Locator} opened @param {string} what
    */
   async openLinkInEditor(text, opened, what) {
     const link = this.page.locator('.part.editor .editor-group-container.active .editor-instance .view-lines span', { hasText: text }).last();
     await this.shows(link, `"${text}" in the editor`, { seen: 'tabs' });
     await waitUntil(what, async () => {
-      // The editor marks a link under the pointer when the pointer moves with Ctrl held; a retry from where the
-      // last click left the pointer would move nothing, so each try comes from elsewhere.
-      // Escape closes the link's hover ("Follow link"), which can sit over the link and take the click.
+      // The editor marks a link under the pointer when the pointer moves with Ctrl held, so each try comes from
+      // elsewhere; Escape closes the link's hover ("Follow link"), which can sit over the link.
+      await this.releaseModifiers();
       await this.page.mouse.move(5, 5);
       await this.page.keyboard.press('Escape');
-      await link.click({ modifiers: ['ControlOrMeta'], timeout: 5_000 });
+      const centre = await link.evaluate((span) => {
+        const box = span.getBoundingClientRect();
+        const x = box.left + box.width / 2;
+        const y = box.top + box.height / 2;
+        const top = document.elementFromPoint(x, y);
+        return { x, y, covered: top && (top === span || span.contains(top) || top.contains(span)) ? undefined : (top ? `<${top.tagName.toLowerCase()} class="${top.className}">` : 'nothing') };
+      }, undefined, { timeout: 2_000 });
+      if (centre.covered) throw new Error(`the link's centre (${Math.round(centre.x)}, ${Math.round(centre.y)}) is under ${centre.covered}`);
+      await this.page.keyboard.down('Control');
+      await this.page.mouse.move(centre.x, centre.y, { steps: 2 });
+      await this.page.mouse.down();
+      await this.page.mouse.up();
+      await this.releaseModifiers();
       return opened.first().waitFor({ state: 'visible', timeout: 2_000 }).then(() => true, () => false);
     }, { nominalMs: NOMINAL.show, intervalMs: 500, lastSeen: () => this.describe('tabs') }).finally(() => this.releaseModifiers());
   }

@@ -57,6 +57,22 @@ describe('timeBudget', () => {
       throw new Error('detached\nmore');
     }, { nominalMs: 10, intervalMs: 5 }).catch((caught: unknown) => caught);
     assert.ok(error instanceof WaitTimeoutError);
+    assert.match(error.message, /last seen: an error: detached … more$/);
+  });
+
+  it('reports a Playwright timeout by what its call log waited on last, not by its retries', async () => {
+    const error = await waitUntil('a link', () => {
+      throw new Error('locator.click: Timeout 5000ms exceeded.\nCall log:\n  - attempting click action\n    - <div class="monaco-hover">…</div> intercepts pointer events\n  - retrying click action, attempt #2\n    - waiting 100ms\n');
+    }, { nominalMs: 10, intervalMs: 5 }).catch((caught: unknown) => caught);
+    assert.ok(error instanceof WaitTimeoutError);
+    assert.match(error.message, /last seen: an error: locator\.click: Timeout 5000ms exceeded\. … - <div class="monaco-hover">…<\/div> intercepts pointer events$/);
+  });
+
+  it('reports the first line of a one-line error as it is', async () => {
+    const error = await waitUntil('a probe', () => {
+      throw new Error('detached\n\n');
+    }, { nominalMs: 10, intervalMs: 5 }).catch((caught: unknown) => caught);
+    assert.ok(error instanceof WaitTimeoutError);
     assert.match(error.message, /last seen: an error: detached$/);
   });
 
@@ -65,6 +81,6 @@ describe('timeBudget', () => {
       throw new Error('strict mode violation\nmore');
     }, { nominalMs: 10, intervalMs: 5, lastSeen: () => 'quick input rows [none]' }).catch((caught: unknown) => caught);
     assert.ok(error instanceof WaitTimeoutError);
-    assert.match(error.message, /last seen: quick input rows \[none\]; the last try failed with an error: strict mode violation$/);
+    assert.match(error.message, /last seen: quick input rows \[none\]; the last try failed with an error: strict mode violation … more$/);
   });
 });
