@@ -66,12 +66,12 @@ export function applyPatch(plan: ValidPlan, statuses: ReadonlyMap<string, StepSt
     touched.add(id);
     if (op.op === 'add') {
       if (indexOf.has(id)) return `${id} is already a step of the plan; a new step needs a new id`;
-      if (op.after === undefined) {
-        added.set('', [...(added.get('') ?? []), op.step]);
-      } else {
-        if (!indexOf.has(op.after) && !addedIds.has(op.after)) return `"after ${op.after}": there is no step ${op.after}`;
-        added.set(op.after, [...(added.get(op.after) ?? []), anchored(op.step, op.after)]);
-      }
+      const anchor = op.after ?? '';
+      if (op.after !== undefined && !indexOf.has(op.after) && !addedIds.has(op.after)) return `"after ${op.after}": there is no step ${op.after}`;
+      // Appended in place: copying the list for each line made a patch of many adds quadratic.
+      const list = added.get(anchor) ?? [];
+      list.push(op.after === undefined ? op.step : anchored(op.step, op.after));
+      added.set(anchor, list);
       addedIds.add(id);
       return undefined;
     }
@@ -119,10 +119,17 @@ function appendedLine(plan: ValidPlan, statuses: ReadonlyMap<string, StepStatus>
  */
 function placeAdded(original: readonly Step[], order: readonly (Step | undefined)[], added: ReadonlyMap<string, readonly Step[]>): Step[] {
   const steps: Step[] = [];
+  // Depth first without recursion: a patch may chain thousands of adds, each after the one before.
   const emit = (anchor: string) => {
-    for (const step of added.get(anchor) ?? []) {
-      steps.push(step);
-      emit(step.id);
+    const pending: Iterator<Step>[] = [(added.get(anchor) ?? []).values()];
+    while (pending.length > 0) {
+      const next = pending[pending.length - 1]!.next();
+      if (next.done) {
+        pending.pop();
+        continue;
+      }
+      steps.push(next.value);
+      pending.push((added.get(next.value.id) ?? []).values());
     }
   };
   order.forEach((step, index) => {

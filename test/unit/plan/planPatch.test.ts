@@ -32,6 +32,21 @@ describe('applyPatch', () => {
     assert.deepEqual(verdict.plan.steps.find((step) => step.id === 'E6')!.dependsOn, ['E5']);
   });
 
+  it('places a chain of 9,990 adds, each after the one before, in order and without running out of stack', () => {
+    const chain: PlanPatch = Array.from({ length: 9_990 }, (_, index) => ({ op: 'add', after: index === 0 ? 'E2' : `N${index}`, step: read(`N${index + 1}`, `n${index + 1}.ts`) }));
+    const verdict = applyPatch(PLAN, RUN, chain);
+    assert.ok(verdict.ok, verdict.ok ? '' : verdict.problems.map(formatProblem).join('\n'));
+    const ids = verdict.plan.steps.map((step) => step.id);
+    assert.deepEqual([ids.slice(0, 3), ids.slice(-3)], [['E1', 'E2', 'N1'], ['N9990', 'E3', 'E4']]);
+    assert.deepEqual(verdict.plan.steps[9_991], read('N9990', 'n9990.ts', ['N9989']));
+  });
+
+  it('adds several steps at the end in the order the patch gives them', () => {
+    const verdict = applyPatch(PLAN, RUN, [{ op: 'add', step: read('E9', 'z.ts') }, { op: 'add', step: read('E7', 'y.ts') }, { op: 'add', step: read('E8', 'x.ts') }]);
+    assert.ok(verdict.ok);
+    assert.deepEqual(verdict.plan.steps.map((step) => step.id).slice(-3), ['E9', 'E7', 'E8']);
+  });
+
   it('refuses to touch a step that succeeded or started, naming it', () => {
     assert.deepEqual(problems([{ op: 'replace', id: 'E1', step: read('E1', 'x.ts') }, { op: 'drop', id: 'E4' }]), [
       'patch[0]: E1 has succeeded, so it is frozen and cannot be replaced',
