@@ -5,16 +5,30 @@
 import type { RunState, StepRun } from '../core/run/runState';
 import type { RunReport } from '../core/executor/runSummary';
 import { agentRunRefusal } from '../core/run/agentRun';
+import { stepById } from '../core/plan/planGraph';
+import type { ValidPlan } from '../core/plan/planSchema';
 import { stepReference } from '../core/plan/stepNumbers';
 
 /** The line for the current status of `stepId`, or `undefined` when the plan has no such step. */
 export function progressLine(state: RunState, stepId: string): string | undefined {
-  const step = state.plan.steps.find((candidate) => candidate.id === stepId);
+  const step = stepById(state.plan, stepId);
   const run = state.steps.get(stepId);
   if (!step || !run) return undefined;
-  const width = Math.max(...state.plan.steps.map((candidate) => candidate.id.length));
+  const width = idWidth(state.plan);
   const detail = detailOf(run);
   return `${step.id.padEnd(width)}  ${step.tool.padEnd(11)} ${run.status.padEnd(16)} ${stepReference(state.plan, stepId)}${detail ? ` (${detail})` : ''}`;
+}
+
+/** The widest step id of each plan: worked out once, not for every line (a long run prints thousands). */
+const idWidths = new WeakMap<ValidPlan, number>();
+
+function idWidth(plan: ValidPlan): number {
+  let width = idWidths.get(plan);
+  if (width === undefined) {
+    width = plan.steps.reduce((widest, step) => Math.max(widest, step.id.length), 0);
+    idWidths.set(plan, width);
+  }
+  return width;
 }
 
 /** How many lines of a failed command's output the progress output repeats. */
