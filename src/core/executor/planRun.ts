@@ -4,7 +4,6 @@
 // method returns, so a run can be rebuilt and resumed from its journal at any point.
 import { formatProblem } from '../plan/planProblem';
 import { stepReference } from '../plan/stepNumbers';
-import { readySteps } from '../plan/planGraph';
 import type { Step, ValidPlan } from '../plan/planSchema';
 import type { PlanValidation } from '../plan/validatePlan';
 import { resolveStepArgs } from '../plan/resolveStepArgs';
@@ -27,7 +26,8 @@ import { loadRunState, RunRecorder } from './runRecorder';
 import { statusById, stepOutputs, type RunState } from '../run/runState';
 import { runReport, type RunReport } from './runSummary';
 import { writeSummary } from './summaryWriter';
-import { countedAsRunning, firstBrokenStep, quietOutcome, stepsToStart, stuckReason } from './scheduler';
+import { firstBrokenStep, quietOutcome, stepsToStart, stuckReason } from './scheduler';
+import { frontierSource, ReadyFrontier } from './readyFrontier';
 import { callsModel, parallelLimits } from './parallelLimits';
 import { streamedPlanStop } from './streamedPlanStop';
 import { approvalIoOf, cancelRemaining, invalidateDependents, recordNotUndoable, recoveryIoOf, stepRunnerIo, writesOf, type RunIo } from './runIo';
@@ -156,7 +156,9 @@ export class PlanRun {
   private async runUntilQuiet(signal: AbortSignal): Promise<void> {
     const inFlight = new Map<string, Promise<void>>();
     /** Steps chosen to start whose start is not journalled yet: the scheduler counts them as running. */
-    const starting = new Set<string>();
+    const starting = new Map<string, Step>();
+    const frontier = new ReadyFrontier(frontierSource(this.current), callsModel);
+    const unwatch = this.recorder.watch((state, previous, stepIds) => frontier.follow(frontierSource(state), stepIds.length === 0 && state.steps !== previous.steps ? 'all' : stepIds));
     const approvalsAbort = new AbortController();
     this.stopApprovals = approvalsAbort;
     const stopApprovals = () => approvalsAbort.abort();
@@ -169,20 +171,19 @@ export class PlanRun {
         const patched = this.recovery.changed();
         const halted = streamedPlanStop(this.current, writer !== undefined) !== undefined;
         if (!this.recovery.stopped && !halted && !signal.aborted && !this.pausing) {
-          for (const step of readySteps(this.current.plan, statusById(this.current))) {
-            if (this.current.steps.get(step.id)?.status !== 'pending' || inFlight.has(`approval:${step.id}`)) continue;
+          for (const step of frontier.asking()) {
+            if (inFlight.has(`approval:${step.id}`)) continue;
             const question = await requestApproval(step, approvalIoOf(this.io), approvalsAbort.signal);
             if (question) inFlight.set(`approval:${step.id}`, question.answered.finally(() => inFlight.delete(`approval:${step.id}`)));
           }
-          const statuses = countedAsRunning(statusById(this.current), starting);
-          for (const step of stepsToStart(this.current.plan, statuses, parallelLimits(this.options), (s) => writesOf(s, this.current), callsModel)) {
+          for (const step of stepsToStart(frontier, [...starting.values()], parallelLimits(this.options), (s) => writesOf(s, this.current))) {
             // Ready steps start side by side: none waits for another's snapshot or journal commit.
-            starting.add(step.id);
+            starting.set(step.id, step);
             const done = this.startStep(step, signal, () => starting.delete(step.id));
             inFlight.set(`step:${step.id}`, done.finally(() => inFlight.delete(`step:${step.id}`)));
           }
           // A plan still being written is not patched under the planner's hands: recovery waits for it to close.
-          const recovering = this.current.planOpen ? undefined : this.recovery.poll(signal);
+          const recovering = this.current.planOpen ? undefined : this.recovery.poll(signal, frontier.firstBroken());
           if (recovering) inFlight.set('recovery', recovering.finally(() => inFlight.delete('recovery')));
         }
         if (inFlight.size === 0 && !arriving) return;
@@ -190,6 +191,7 @@ export class PlanRun {
         await Promise.race([...inFlight.values(), ...(arriving ? [arriving] : []), ...(inFlight.has('recovery') ? [patched] : [])]);
       }
     } finally {
+      unwatch();
       signal.removeEventListener('abort', stopApprovals);
     }
   }

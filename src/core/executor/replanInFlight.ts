@@ -15,8 +15,8 @@ import { brokenStepEvidence, buildReplanRequest, patchProblems, usageOfFailure }
 import type { PatchCheck, ReplanAnswer, Replanner, StepRepairer } from '../run/modelRoles';
 import type { RunRecorder } from './runRecorder';
 import { revisePatched } from './runRevisions';
-import { statusById, stepOutputs } from '../run/runState';
-import { firstBrokenStep } from './scheduler';
+import { stepOutputs } from '../run/runState';
+import type { Step } from '../plan/planSchema';
 import { stepReference } from '../plan/stepNumbers';
 import type { PlanIntake } from './planRun';
 import { StreamedRevision } from './streamedRevision';
@@ -74,13 +74,12 @@ export class ReplanInFlight {
   }
 
   /**
-   * Starts recovering the first broken step when nothing is recovering yet and the run may still
-   * re-plan; returns the recovery, which settles once its revision is in place (or it gave up).
+   * Starts recovering `broken` (the run's first broken step) when nothing is recovering yet and the run
+   * may still re-plan; returns the recovery, which settles once its revision is in place (or it gave up).
    */
-  poll(signal: AbortSignal): Promise<void> | undefined {
+  poll(signal: AbortSignal, broken: Step | undefined): Promise<void> | undefined {
     if (this.running || this.stop || !this.io.replanner) return undefined;
     const state = this.io.recorder.current;
-    const broken = firstBrokenStep(state.plan, statusById(state));
     if (!broken || state.replanReasons.length >= this.io.maxReplans) return undefined;
     this.running = true;
     return this.recover(broken.id, this.io.replanner, signal).finally(() => {

@@ -81,10 +81,14 @@ export class JournalWriteError extends Error {
   }
 }
 
+/** Told of each change to a run: the state after it and before it, and the steps a step record is about (none for others). */
+export type RunWatcher = (state: RunState, previous: RunState, stepIds: readonly string[]) => void;
+
 /** Owns a run's state; the only way to change it is to journal a record. */
 export class RunRecorder {
   /** The first failed commit; once set, every change is refused. */
   private failure: JournalWriteError | undefined;
+  private readonly watchers = new Set<RunWatcher>();
 
   private constructor(
     private state: RunState,
@@ -108,6 +112,12 @@ export class RunRecorder {
   /** The run as it stands. */
   get current(): RunState {
     return this.state;
+  }
+
+  /** Calls `watcher` after every change from now on, with the state before it; returns how to stop. */
+  watch(watcher: RunWatcher): () => void {
+    this.watchers.add(watcher);
+    return () => this.watchers.delete(watcher);
   }
 
   /** The time on the run's clock, for stamping records. */
@@ -175,7 +185,9 @@ export class RunRecorder {
     const stored = onDisk(record);
     const next = applyRecord(this.state, stored);
     this.queue('journal', stored);
+    const previous = this.state;
     this.state = next;
+    for (const watcher of this.watchers) watcher(next, previous, stepIds);
     this.io.onChange?.(this.state, stepIds);
   }
 

@@ -1,6 +1,6 @@
 // Pure scheduling decisions: which ready steps start now (parallel up to a limit for steps that work on
 // this machine and another for steps that wait on the worker model, never two writers of one file at once), which steps a failure invalidates, and whether the run has anything left to do.
-import { dependentsOf, readySteps } from '../plan/planGraph';
+import { dependentsOf } from '../plan/planGraph';
 import type { Step, ValidPlan } from '../plan/planSchema';
 import type { StepStatus } from '../plan/stepStatus';
 import { stepReferenceList } from '../plan/stepNumbers';
@@ -12,35 +12,44 @@ export interface ParallelLimits {
   readonly model: number;
 }
 
+/** The steps a turn may start, and the running ones it must share files and pools with (`ReadyFrontier`). */
+export interface StartCandidates {
+  /** Approved ready steps that work on this machine, in plan order. */
+  readonly local: readonly Step[];
+  /** Approved ready steps that wait on the worker model, in plan order. */
+  readonly model: readonly Step[];
+  readonly running: readonly Step[];
+  poolOf(step: Step): 'local' | 'model';
+  positionOf(step: Step): number;
+}
+
 /**
- * The approved, ready steps to start now, in plan order: at most `limits.model` running of the steps
- * `callsModel` picks out and `limits.local` of the others, and none whose files (`writesOf`) overlap the
- * files of a running step or of a step chosen before it.
+ * The approved, ready steps to start now, in plan order: at most `limits.model` running of the steps that
+ * wait on the worker model and `limits.local` of the others, and none whose files (`writesOf`) overlap the
+ * files of a running step or of a step chosen before it. `starting` were chosen before and are not running
+ * yet: they count as running. A pool that is full stops its search, so a turn costs what it starts.
  */
-export function stepsToStart(
-  plan: ValidPlan,
-  statuses: ReadonlyMap<string, StepStatus>,
-  limits: ParallelLimits,
-  writesOf: (step: Step) => readonly string[],
-  callsModel: (step: Step) => boolean = () => false,
-): Step[] {
-  const running = plan.steps.filter((step) => statuses.get(step.id) === 'running');
-  const busyFiles = new Set(running.flatMap((step) => writesOf(step).map(fileKey)));
+export function stepsToStart(candidates: StartCandidates, starting: readonly Step[], limits: ParallelLimits, writesOf: (step: Step) => readonly string[]): Step[] {
+  const busy = [...candidates.running, ...starting];
+  const busyFiles = new Set(busy.flatMap((step) => writesOf(step).map(fileKey)));
+  const startingIds = new Set(starting.map((step) => step.id));
   const taken = { local: 0, model: 0 };
-  for (const step of running) taken[callsModel(step) ? 'model' : 'local']++;
+  for (const step of busy) taken[candidates.poolOf(step)]++;
+  const next = { local: 0, model: 0 };
   const chosen: Step[] = [];
-  for (const step of readySteps(plan, statuses)) {
-    if (taken.local >= limits.local && taken.model >= limits.model) break;
-    if (statuses.get(step.id) !== 'approved') continue;
-    const pool = callsModel(step) ? 'model' : 'local';
-    if (taken[pool] >= limits[pool]) continue;
+  for (;;) {
+    const open = (['local', 'model'] as const).filter((pool) => taken[pool] < limits[pool] && next[pool] < candidates[pool].length);
+    if (open.length === 0) return chosen;
+    // The pools' lists merged in plan order.
+    const pool = open.length === 1 ? open[0]! : candidates.positionOf(candidates.local[next.local]!) < candidates.positionOf(candidates.model[next.model]!) ? 'local' : 'model';
+    const step = candidates[pool][next[pool]++]!;
+    if (startingIds.has(step.id)) continue;
     const files = writesOf(step).map(fileKey);
     if (files.some((file) => busyFiles.has(file))) continue;
     for (const file of files) busyFiles.add(file);
     taken[pool]++;
     chosen.push(step);
   }
-  return chosen;
 }
 
 /** Paths are compared without `./` and case-insensitively, so `a.ts` and `./A.ts` count as one file. */
@@ -92,12 +101,4 @@ export function stuckReason(plan: ValidPlan, statuses: ReadonlyMap<string, StepS
     return `${stepReferenceList(plan, cancelled)} stopped while running and may have had an effect: check what it did, then try it again or edit the plan`;
   }
   return 'some steps cannot run (skipped or invalidated); edit the plan to continue';
-}
-
-/** `statuses`, with the steps in `starting` counted as running (their start is on its way to the journal). */
-export function countedAsRunning(statuses: ReadonlyMap<string, StepStatus>, starting: ReadonlySet<string>): ReadonlyMap<string, StepStatus> {
-  if (starting.size === 0) return statuses;
-  const counted = new Map(statuses);
-  for (const id of starting) counted.set(id, 'running');
-  return counted;
 }

@@ -71,6 +71,11 @@ export function directDependentsOf(plan: Plan, stepId: string): readonly string[
   return dependents;
 }
 
+/** Whether `stepId` names, in `dependsOn` or as `#E<n>`, a step the plan does not have yet: it is not ready. */
+export function waitsForUnseenStep(plan: Plan, stepId: string): boolean {
+  return indexPlan(plan).waitingForUnseen.has(stepId);
+}
+
 /** Every step that transitively depends on `stepId` (not the step itself): what its failure invalidates. */
 export function dependentsOf(plan: Plan, stepId: string): ReadonlySet<string> {
   const index = indexPlan(plan);

@@ -2,7 +2,8 @@
 // diamond-shaped DAG invalidates, and how a quiet run ends.
 import * as assert from 'node:assert/strict';
 import { firstBrokenStep, quietOutcome, stepsToInvalidate, stepsToStart } from '../../../src/core/executor/scheduler';
-import type { Step } from '../../../src/core/plan/planSchema';
+import { ReadyFrontier } from '../../../src/core/executor/readyFrontier';
+import type { Step, ValidPlan } from '../../../src/core/plan/planSchema';
 import type { StepStatus } from '../../../src/core/plan/stepStatus';
 import { validPlan } from '../support/executorFakes';
 
@@ -14,6 +15,12 @@ const DIAMOND = validPlan([read('A'), read('B', ['A']), read('C', ['A']), read('
 const statuses = (entries: Record<string, StepStatus>) => new Map(Object.entries(entries));
 const ids = (steps: readonly Step[]) => steps.map((step) => step.id);
 const noWrites = () => [];
+
+/** The steps a turn starts from the frontier of `plan` at `status`, with `starting` chosen before and not running yet. */
+function start(plan: ValidPlan, status: ReadonlyMap<string, StepStatus>, limits: { local: number; model: number }, writes: (step: Step) => readonly string[], callsModel = (_step: Step) => false, starting: readonly string[] = []): Step[] {
+  const chosen = plan.steps.filter((step) => starting.includes(step.id));
+  return stepsToStart(new ReadyFrontier({ plan, statuses: status }, callsModel), chosen, limits, writes);
+}
 
 describe('scheduler', () => {
   describe('stepsToInvalidate on a diamond', () => {
@@ -36,33 +43,41 @@ describe('scheduler', () => {
     const FOUR = { local: 4, model: 8 };
 
     it('starts at most maxParallel steps, in plan order', () => {
-      assert.deepEqual(ids(stepsToStart(wide, allApproved, FOUR, noWrites)), ['S1', 'S2', 'S3', 'S4']);
+      assert.deepEqual(ids(start(wide, allApproved, FOUR, noWrites)), ['S1', 'S2', 'S3', 'S4']);
     });
 
     it('counts steps already running against the limit', () => {
       const some = statuses({ S1: 'running', S2: 'running', S3: 'approved', S4: 'approved', S5: 'approved', S6: 'approved' });
-      assert.deepEqual(ids(stepsToStart(wide, some, FOUR, noWrites)), ['S3', 'S4']);
+      assert.deepEqual(ids(start(wide, some, FOUR, noWrites)), ['S3', 'S4']);
+    });
+
+    it('counts steps chosen before, whose start is not journalled yet, as running, and does not choose them again', () => {
+      const some = statuses({ S1: 'running', S2: 'approved', S3: 'approved', S4: 'approved', S5: 'approved', S6: 'approved' });
+      assert.deepEqual(ids(start(wide, some, FOUR, noWrites, undefined, ['S2', 'S3'])), ['S4']);
+      const writes = (step: Step) => [String(step.args.path)];
+      const plan = validPlan([read('W1', [], 'same.txt'), read('W2', [], 'same.txt'), read('W3', [], 'other.txt')]);
+      assert.deepEqual(ids(start(plan, statuses({ W1: 'approved', W2: 'approved', W3: 'approved' }), FOUR, writes, undefined, ['W1'])), ['W3'], 'W2 writes the file W1 is starting to write');
     });
 
     it('starts only approved steps whose dependencies succeeded', () => {
-      assert.deepEqual(ids(stepsToStart(DIAMOND, statuses({ A: 'succeeded', B: 'approved', C: 'pending', D: 'approved' }), FOUR, noWrites)), ['B']);
+      assert.deepEqual(ids(start(DIAMOND, statuses({ A: 'succeeded', B: 'approved', C: 'pending', D: 'approved' }), FOUR, noWrites)), ['B']);
     });
 
     it('never starts two writers of one file together, even when the plan says they are independent', () => {
       const writes = (step: Step) => [String(step.args.path)];
       const plan = validPlan([read('W1', [], 'same.txt'), read('W2', [], './SAME.txt'), read('W3', [], 'other.txt')]);
-      assert.deepEqual(ids(stepsToStart(plan, statuses({ W1: 'approved', W2: 'approved', W3: 'approved' }), FOUR, writes)), ['W1', 'W3']);
-      assert.deepEqual(ids(stepsToStart(plan, statuses({ W1: 'running', W2: 'approved', W3: 'succeeded' }), FOUR, writes)), []);
-      assert.deepEqual(ids(stepsToStart(plan, statuses({ W1: 'succeeded', W2: 'approved', W3: 'succeeded' }), FOUR, writes)), ['W2']);
+      assert.deepEqual(ids(start(plan, statuses({ W1: 'approved', W2: 'approved', W3: 'approved' }), FOUR, writes)), ['W1', 'W3']);
+      assert.deepEqual(ids(start(plan, statuses({ W1: 'running', W2: 'approved', W3: 'succeeded' }), FOUR, writes)), []);
+      assert.deepEqual(ids(start(plan, statuses({ W1: 'succeeded', W2: 'approved', W3: 'succeeded' }), FOUR, writes)), ['W2']);
     });
   
     it('starts steps that wait on the worker model from their own pool, each pool to its limit', () => {
       const mixed = validPlan(['M1', 'L1', 'M2', 'M3', 'L2', 'M4', 'L3'].map((id) => read(id)));
       const callsModel = (step: Step) => step.id.startsWith('M');
       const approved = statuses(Object.fromEntries(mixed.steps.map((step) => [step.id, 'approved'])));
-      assert.deepEqual(ids(stepsToStart(mixed, approved, { local: 2, model: 3 }, noWrites, callsModel)), ['M1', 'L1', 'M2', 'M3', 'L2']);
+      assert.deepEqual(ids(start(mixed, approved, { local: 2, model: 3 }, noWrites, callsModel)), ['M1', 'L1', 'M2', 'M3', 'L2']);
       const busy = statuses({ M1: 'running', L1: 'running', M2: 'running', M3: 'approved', L2: 'approved', M4: 'approved', L3: 'approved' });
-      assert.deepEqual(ids(stepsToStart(mixed, busy, { local: 1, model: 3 }, noWrites, callsModel)), ['M3'], 'the local pool is full; the model pool has one place left');
+      assert.deepEqual(ids(start(mixed, busy, { local: 1, model: 3 }, noWrites, callsModel)), ['M3'], 'the local pool is full; the model pool has one place left');
     });
   });
 
