@@ -3,7 +3,7 @@
 // timers. Prints the executor's overhead per step (no-op commands, journal and trace in memory, then on
 // disk with fsync), the makespan of eight independent sleeps at maxParallel 8 against one sleep, and,
 // with commands of 5–20 ms at maxParallel 4, the makespan against the critical path and against the
-// best any 4-wide schedule could do. Run: npx tsc -p bench && node out/bench/executorBench.js
+// best any 4-wide schedule could do; and the overhead per step of a 10,000-step chain and fan-out. Run: npx tsc -p bench && node out/bench/executorBench.js
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -172,6 +172,18 @@ async function overhead(): Promise<void> {
   }
 }
 
+/** Overhead per step at the plan format's limit, one run each: whether a run stays linear in its length. */
+async function overheadAtScale(): Promise<void> {
+  console.log('');
+  console.log('Executor overhead per step at 10,000 steps, journal and trace in memory (no-op commands, maxParallel 4; one run)');
+  console.log(`${'DAG'.padEnd(22)}${pad('steps', 6)}${pad('µs/step wall', 14)}${pad('µs/step CPU', 13)}`);
+  const zero = () => 0;
+  for (const [name, specs] of [['chain', chain(10_000, zero)], ['fan-out', fanOut(10_000, zero)]] as const) {
+    const run = await runOnce(planOf(specs), memoryLogs(), 4);
+    console.log(`${name.padEnd(22)}${pad(specs.length, 6)}${pad(((run.wallMs * 1000) / specs.length).toFixed(0), 14)}${pad(((run.cpuMs * 1000) / specs.length).toFixed(0), 13)}`);
+  }
+}
+
 /** The median of `values`. */
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -275,6 +287,7 @@ async function makespan(): Promise<void> {
 
 async function main(): Promise<void> {
   await overhead();
+  await overheadAtScale();
   await overheadOnDisk();
   await parallelSleeps();
   await makespan();
