@@ -1,9 +1,11 @@
 // The run commands: Run Plan (start, or resume the run that stopped), Pause, Cancel, Approve All Safe Steps,
-// Re-plan Remaining Steps and Show Trace. They decide nothing themselves: the run controller and the
-// executor do; these turn outcomes into one short message each.
+// Re-plan Remaining Steps and Show Trace, and the prompt about the last run after a window reload. They decide
+// nothing themselves: the run controller and the executor do, and core's resumeOffer picks the prompt about the
+// last run; these turn outcomes into one short message each.
 import * as vscode from 'vscode';
 import type { RunReport } from '../../core/executor/runSummary';
-import { isAgentRun } from '../../core/run/agentRun';
+import { resumeOffer } from '../../core/run/resumeOffer';
+import type { RunState } from '../../core/run/runState';
 import { progressText } from '../../core/view/runProgress';
 import { traceTimeline } from '../../core/view/traceTimeline';
 import { reasonHeadline } from '../../core/view/reasonHeadline';
@@ -44,28 +46,22 @@ async function runPlan(deps: RunCommandDeps): Promise<RunReport | undefined> {
     showError(log, summarizeProblems(log, vscode.l10n.t('The plan cannot run'), valid.problems));
     return undefined;
   }
-  if (refuseAgentRun(deps) || !(await resumeOrStartOver(deps))) return undefined;
+  const { runs } = session;
+  const offer = resumeOffer({ moment: 'runPlan', run: runs.state, resumable: runs.resumable, executing: runs.executing });
+  if (offer.kind === 'planAgain') {
+    offerPlanAgain(offer.runId);
+    return undefined;
+  }
+  if (offer.kind === 'resumeOrStartOver' && !(await resumeOrStartOver(deps, offer.run))) return undefined;
   let report: RunReport | undefined;
   try {
-    report = await session.runs.runOrResume(valid.plan, { source: file.source, ...(file.uri ? { uri: file.uri } : {}) });
+    report = await runs.runOrResume(valid.plan, { source: file.source, ...(file.uri ? { uri: file.uri } : {}) });
   } catch (error) {
     reportRunError(log, vscode.l10n.t('The plan could not run'), error);
     return undefined;
   }
   if (report) announce(report, deps);
   return report;
-}
-
-/**
- * A fused agent's run that stopped before its end (or was cancelled) is not carried on as a plan: says so and
- * offers to plan the task again. True when it refused.
- */
-function refuseAgentRun(deps: RunCommandDeps): boolean {
-  const { runs } = deps.session;
-  const state = runs.state;
-  if (!state || runs.executing || !isAgentRun(state) || !(runs.resumable || state.status === 'cancelled')) return false;
-  offerPlanAgain(state.runId);
-  return true;
 }
 
 /** Says why the fused agent's run `runId` cannot be resumed, with a button to plan the task again. */
@@ -80,9 +76,7 @@ function offerPlanAgain(runId: string): void {
  * After Cancel: asks whether to carry the cancelled run on from where it stopped (its finished steps are not
  * run again) or to start over. Resolves to whether to go on.
  */
-async function resumeOrStartOver(deps: RunCommandDeps): Promise<boolean> {
-  const state = deps.session.runs.state;
-  if (state?.status !== 'cancelled' || deps.session.runs.executing) return true;
+async function resumeOrStartOver(deps: RunCommandDeps, state: RunState): Promise<boolean> {
   const resume = vscode.l10n.t('Resume');
   const choice = await vscode.window.showInformationMessage(
     vscode.l10n.t('The last run of "{0}" was cancelled at {1}. Resume it from where it stopped?', state.plan.goal, progressText(vscode.l10n, state)),
@@ -192,15 +186,17 @@ async function showTrace(deps: RunCommandDeps): Promise<vscode.TextEditor | unde
  * executed) and, when it stopped before its end, offers to resume it (a fused agent's run: to plan the task again).
  */
 export async function offerResume(session: PlanSession, log: vscode.LogOutputChannel): Promise<void> {
-  const state = await session.runs.restore().catch((error: unknown) => {
+  const restored = await session.runs.restore().catch((error: unknown) => {
     log.error(`Could not restore the last run: ${describeError(error, log)}`);
     return undefined;
   });
-  if (!state || !session.runs.resumable) return;
-  if (isAgentRun(state)) {
-    offerPlanAgain(state.runId);
-    return;
-  }
+  const offer = resumeOffer({ moment: 'reload', run: restored, resumable: session.runs.resumable, executing: session.runs.executing });
+  if (offer.kind === 'planAgain') offerPlanAgain(offer.runId);
+  if (offer.kind === 'resume') await offerToResume(offer.run);
+}
+
+/** Says where the restored plan run `state` stopped, with buttons to resume it or show the plan. */
+async function offerToResume(state: RunState): Promise<void> {
   const progress = progressText(vscode.l10n, state);
   const resume = vscode.l10n.t('Resume');
   const showPlan = vscode.l10n.t('Show Plan');
