@@ -6,7 +6,8 @@ import type { PlanStreamItem, Replanner, Solver, StepRepairer } from '../core/ru
 import type { ValidPlan } from '../core/plan/planSchema';
 import { planTask, planTaskStreamed } from '../core/planner/planTask';
 import { summarizeWorkspace } from '../core/planner/workspaceSummary';
-import type { ChatModel, Workspace } from '../core/ports';
+import type { ChatModel, PlanFormat, Workspace } from '../core/ports';
+import { PlanFormatSchema } from '../core/planner/planFormat';
 import { ModelRepairer } from '../core/replanner/modelRepairer';
 import { ModelReplanner } from '../core/replanner/modelReplanner';
 import { projectRulesSource } from '../core/rules/projectRules';
@@ -50,6 +51,8 @@ export const MODEL_ENV = {
   workerModel: 'PLANWRIGHT_WORKER_MODEL',
   /** `off` leaves the workspace's rules files (AGENTS.md, …) out of the prompts, as `--no-project-rules` does. */
   projectRules: 'PLANWRIGHT_PROJECT_RULES',
+  /** `json` asks the planner for the small JSON form under a structured-output schema; `compact` (the default) for the plan language. */
+  planFormat: 'PLANWRIGHT_PLAN_FORMAT',
 } as const;
 
 /** The flag of `plan`, `run` and `resume` that leaves the workspace's rules files out of the prompts. */
@@ -66,6 +69,15 @@ export function projectRulesOn(env: Readonly<Record<string, string | undefined>>
   return !['off', '0', 'false'].includes(env[MODEL_ENV.projectRules]?.trim().toLowerCase() ?? '');
 }
 
+/** The plan format PLANWRIGHT_PLAN_FORMAT names (compact when unset); throws naming the variable for any other value. */
+export function planFormatOf(env: Readonly<Record<string, string | undefined>>): PlanFormat {
+  const value = env[MODEL_ENV.planFormat]?.trim().toLowerCase();
+  if (!value) return 'compact';
+  const parsed = PlanFormatSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new Error(`${MODEL_ENV.planFormat} must be ${PlanFormatSchema.options.join(' or ')}, not ${JSON.stringify(env[MODEL_ENV.planFormat]!.slice(0, 40))}`);
+}
+
 /**
  * Builds the models the environment configures: none without a base URL; otherwise one
  * OpenAI-compatible client serving every role (planner model for planning and re-planning, worker
@@ -80,6 +92,7 @@ export function modelsFromEnv(env: Readonly<Record<string, string | undefined>>)
     apiKey: env[MODEL_ENV.apiKey] || env[MODEL_ENV.apiKeyFallback] || undefined,
     plannerModel: env[MODEL_ENV.plannerModel]?.trim() || shared,
     workerModel: env[MODEL_ENV.workerModel]?.trim() || shared,
+    planFormat: planFormatOf(env),
   });
   const projectRules = projectRulesOn(env);
   return {

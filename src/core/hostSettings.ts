@@ -5,9 +5,10 @@
 // (src/vscode/settings.ts) gathers the raw values; package.json's contributes.configuration describes
 // the same keys, checked against this schema by test/unit/vscodeAdapters/settingsManifest.test.ts.
 import { z } from 'zod';
-import { AutoApproveSchema, DEFAULT_AUTO_APPROVE, DEFAULT_MAX_MODEL_CALLS, DEFAULT_RUN_OPTIONS, type RunOptions } from './run/runOptions';
+import { AutoApproveSchema, DEFAULT_AUTO_APPROVE, DEFAULT_MAX_MODEL_CALLS, DEFAULT_RUN_OPTIONS, SummaryModeSchema, type RunOptions } from './run/runOptions';
 import { ModelPricesSchema } from './cost/modelPrices';
 import { RunModeSchema } from './run/runMode';
+import { PlanFormatSchema } from './planner/planFormat';
 import { McpServersSchema } from './mcp/mcpServerConfig';
 import { DEFAULT_TOOL_LIMITS } from './tools/defineTool';
 
@@ -42,6 +43,10 @@ export const HostSettingsSchema = z.object({
   maxReadBytes: z.number().int().min(64 * 1024).max(1024 ** 3).default(DEFAULT_TOOL_LIMITS.maxReadBytes),
   maxOutputBytes: z.number().int().min(1024).max(64 * 1024 * 1024).default(DEFAULT_TOOL_LIMITS.maxOutputBytes),
   mode: RunModeSchema.default('split'),
+  // The compact plan language suits most models; `json` is for endpoints that follow a schema better than free text.
+  planFormat: PlanFormatSchema.default('compact'),
+  // Planwright writes a succeeded run's summary itself; `model` asks the worker model for one (a call at the run's end).
+  summary: SummaryModeSchema.default('plain'),
   projectRules: z.boolean().default(true),
   // The user's MCP servers, in mcp.json's shape; a workspace's own come from its .vscode/mcp.json, approved one by one.
   mcpServers: McpServersSchema.default(() => ({})),
@@ -162,5 +167,6 @@ export function runOptionsFromSettings(settings: HostSettings, base: RunOptions 
     retry: { ...base.retry, maxRetries: settings.maxRetries },
     limits: { ...base.limits, commandTimeoutMs: settings.commandTimeoutMs, maxReadBytes: settings.maxReadBytes, maxOutputBytes: settings.maxOutputBytes },
     approval: { ...base.approval, autoApprove: settings.autoApprove, approvedCommands: [...settings.approvedCommands] },
+    ...(settings.summary === 'model' ? { summary: 'model' as const } : {}),
   };
 }

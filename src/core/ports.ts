@@ -139,9 +139,17 @@ export interface ChatResponse {
   readonly latencyMs: number;
 }
 
+/** How a planner writes plans: the compact plan language, or its small JSON form under a structured-output schema. */
+export type PlanFormat = 'compact' | 'json';
+
 /** A language model endpoint. Adapters retry transient errors themselves (before any text was delivered); a call is safe to repeat. */
 export interface ChatModel {
   chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse>;
+  /**
+   * The form this endpoint is asked to plan in, when the user chose one: `json` for an endpoint that follows a
+   * structured-output schema better than free text. Absent: the compact plan language.
+   */
+  readonly planFormat?: PlanFormat;
 }
 
 /** Time, injectable so tests of retries and backoff do not wait. */

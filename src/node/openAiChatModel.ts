@@ -5,7 +5,7 @@
 // and turns every failure into a ModelError that says what to change.
 import OpenAI from 'openai';
 import { ModelError } from '../core/errors';
-import type { ChatModel, ChatRequest, ChatResponse, Clock, ModelRole } from '../core/ports';
+import type { ChatModel, ChatRequest, ChatResponse, Clock, ModelRole, PlanFormat } from '../core/ports';
 import { nodeClock } from './nodeClock';
 import { classifyFailure, MODEL_SETTINGS, rejectsParameter, type CallContext } from './openAiErrors';
 import { buildCompletionParams, streamCompletion, type JsonMode, type StreamResult } from './openAiStream';
@@ -33,6 +33,8 @@ export interface OpenAiChatModelConfig {
   readonly clock?: Clock;
   /** Counts tokens when the endpoint reports no usage; the built-in estimate unless given (the benchmark gives a real tokenizer). */
   readonly countTokens?: TokenCounter;
+  /** The form plans are asked in (`planwright.planFormat`, `PLANWRIGHT_PLAN_FORMAT`); absent: the compact plan language. */
+  readonly planFormat?: PlanFormat;
 }
 
 /** Longest silence (before the first chunk or between two) an attempt waits through. */
@@ -64,6 +66,10 @@ export class OpenAiChatModel implements ChatModel {
 
   constructor(private readonly config: OpenAiChatModelConfig) {
     this.clock = config.clock ?? nodeClock;
+  }
+
+  get planFormat(): PlanFormat | undefined {
+    return this.config.planFormat;
   }
 
   /** The model that serves `role`, and the setting that names it. */

@@ -17,6 +17,8 @@ export interface FailureEvidence {
   readonly lines: readonly string[];
   /** Why a repair of the step alone may fix it (the repair rule), or undefined when only a re-plan can. */
   readonly localFix?: string;
+  /** The texts that fix would change (a stale find, a mistyped path): other steps holding them break the same way. */
+  readonly mistaken?: readonly string[];
 }
 
 /** Below this similarity a window is no match worth showing as one. */
@@ -44,6 +46,7 @@ async function editEvidence(args: Readonly<Record<string, unknown>>, workspace: 
   const content = await workspace.readFile(path);
   const edits = Array.isArray(args.edits) ? (args.edits as { find?: unknown }[]) : [];
   const lines: string[] = [];
+  const stale: string[] = [];
   let local = true;
   for (const [index, edit] of edits.entries()) {
     const find = String(edit.find ?? '');
@@ -61,10 +64,11 @@ async function editEvidence(args: Readonly<Record<string, unknown>>, workspace: 
       lines.push(`${which} is not in ${path}, and no lines of it are alike (the file has ${content.split('\n').length} lines)`);
       continue;
     }
+    stale.push(find);
     lines.push(`${which} is not in ${path}; nearest match, lines ${window.startLine}-${window.endLine} (similarity ${window.similarity.toFixed(2)}):`);
     lines.push(numberedRegion(content, window.startLine, window.endLine).trimEnd());
   }
-  return { lines, ...(local && lines.length > 0 ? { localFix: 'a stale or ambiguous find text, with the place it should match in the file' } : {}) };
+  return { lines, ...(local && lines.length > 0 ? { localFix: 'a stale or ambiguous find text, with the place it should match in the file', mistaken: stale } : {}) };
 }
 
 function lineNumbersOf(content: string, find: string): number[] {
@@ -75,25 +79,28 @@ function lineNumbersOf(content: string, find: string): number[] {
 
 async function pathEvidence(args: Readonly<Record<string, unknown>>, workspace: Workspace): Promise<FailureEvidence> {
   const lines: string[] = [];
-  let found = false;
+  const missing: string[] = [];
   for (const key of ['path', 'from']) {
     const path = args[key];
     if (typeof path !== 'string' || (await workspace.stat(path))?.type === 'file') continue;
     const nearest = await nearestPath(path, workspace);
-    if (nearest) found = true;
+    if (nearest) missing.push(path);
     lines.push(nearest ? `no file at ${path}; nearest existing path: ${nearest}` : `no file at ${path}, and no existing path is close to it`);
   }
-  return { lines, ...(found ? { localFix: 'a mistyped path, with the nearest existing one' } : {}) };
+  return { lines, ...(missing.length > 0 ? { localFix: 'a mistyped path, with the nearest existing one', mistaken: missing } : {}) };
 }
 
 async function commandEvidence(command: string, workspace: Workspace): Promise<FailureEvidence> {
   const lines: string[] = [];
+  const mistyped: string[] = [];
   for (const word of new Set(command.split(/\s+/).map((token) => token.replace(/^['"]|['"]$/g, '')))) {
     if (!PATH_LIKE.test(word) || word.startsWith('-') || (await workspace.stat(word))) continue;
     const nearest = await nearestPath(word, workspace);
-    if (nearest) lines.push(`the command names ${quote(word)}, which does not exist; nearest existing path: ${nearest}`);
+    if (!nearest) continue;
+    mistyped.push(word);
+    lines.push(`the command names ${quote(word)}, which does not exist; nearest existing path: ${nearest}`);
   }
-  return { lines, ...(lines.length > 0 ? { localFix: 'a mistyped path in the command, with the nearest existing one' } : {}) };
+  return { lines, ...(mistyped.length > 0 ? { localFix: 'a mistyped path in the command, with the nearest existing one', mistaken: mistyped } : {}) };
 }
 
 /** The existing workspace file whose path is closest to `path`, when it is plausibly a typo of it. */

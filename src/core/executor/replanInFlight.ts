@@ -17,8 +17,10 @@ import type { RunRecorder } from './runRecorder';
 import { revisePatched } from './runRevisions';
 import { stepOutputs } from '../run/runState';
 import type { Step } from '../plan/planSchema';
-import { stepReference } from '../plan/stepNumbers';
+import { stepReference, stepReferenceList } from '../plan/stepNumbers';
+import { quote } from '../text/quote';
 import type { PlanIntake } from './planRun';
+import { stepsSharingMistake } from './sharedMistake';
 import { StreamedRevision } from './streamedRevision';
 import { WakeSignal } from './wakeSignal';
 
@@ -111,9 +113,14 @@ export class ReplanInFlight {
     const evidence = await gatherEvidence(step, resolved.ok ? (resolved.args as Record<string, unknown>) : undefined, state.steps.get(brokenId)?.failure, this.io.workspace);
     const check: PatchCheck = (patch) => patchProblems(recorder.current, patch);
 
-    let why = evidence.localFix ? 'it was repaired once already' : 'the failure is not one a local fix addresses';
+    const sharing = evidence.localFix ? stepsSharingMistake(state, brokenId, evidence.mistaken ?? []) : [];
+    let why = !evidence.localFix
+      ? 'the failure is not one a local fix addresses'
+      : sharing.length > 0
+        ? `${stepReferenceList(state.plan, sharing.map((other) => other.id))} ${sharing.length === 1 ? 'holds' : 'hold'} the same ${quote(evidence.mistaken!.join(', '), 80)}, so one re-plan fixes them together`
+        : 'it was repaired once already';
     const repairedBefore = this.repaired.has(brokenId) || (state.repaired ?? []).includes(brokenId);
-    if (evidence.localFix && this.io.repairer && !repairedBefore) {
+    if (evidence.localFix && sharing.length === 0 && this.io.repairer && !repairedBefore) {
       this.repaired.add(brokenId);
       await recorder.trace({ type: 'decision', stepId: brokenId, decision: 'repair', reason: `${what}; looks like ${evidence.localFix}` });
       const broken = brokenStepEvidence(recorder.current, brokenId, evidence.lines);
@@ -122,7 +129,7 @@ export class ReplanInFlight {
       const verdict = repaired.ok ? await revisePatched(recorder, repaired.patch, `repaired ${what}`, brokenId, true) : undefined;
       if (verdict?.ok) return;
       why = `the repair failed: ${verdict ? verdict.problems.map(formatProblem).join('; ') : !repaired.ok ? repaired.message : ''}`;
-    } else if (evidence.localFix && !this.io.repairer) {
+    } else if (evidence.localFix && sharing.length === 0 && !this.io.repairer) {
       why = 'no repair model is configured';
     }
     await recorder.trace({ type: 'decision', stepId: brokenId, decision: 'replan', reason: `${what}; ${why}` });

@@ -21,7 +21,10 @@ export const PLANNED_REVISION = FIRST_REVISION;
 
 /** How to plan. */
 export interface PlanTaskOptions {
-  /** `json` asks for the small JSON form with a structured-output schema; a JSON reply is read in either format. */
+  /**
+   * `json` asks for the small JSON form with a structured-output schema; a JSON reply is read in either format.
+   * Absent: the model's own `planFormat`, else the compact plan language.
+   */
   readonly format?: PlanReplyFormat;
 }
 
@@ -48,10 +51,11 @@ function planRequest(goal: string, summary: WorkspaceSummary, format: PlanReplyF
 /**
  * The planner's plan for `goal` in the plan language, as a stream of steps, each handed on as soon as
  * its line is complete (for runStreamedPlan). There is no repair turn: a streamed step may already have
- * run, so a bad step stops the run instead. A reply in the JSON form is read whole when it ends.
+ * run, so a bad step stops the run instead. A reply in the JSON form (asked for when the model's
+ * `planFormat` is `json`) is read whole when it ends, so its steps start only then.
  */
 export function planTaskStreamed(goal: string, summary: WorkspaceSummary, model: ChatModel, signal?: AbortSignal): AsyncIterable<PlanStreamItem> {
-  return streamPlanReply(model, planRequest(goal, summary, 'compact'), new PlanReplyReader(), signal);
+  return streamPlanReply(model, planRequest(goal, summary, model.planFormat ?? 'compact'), new PlanReplyReader(), signal);
 }
 
 /** Asks the planner model for a validated plan; throws PlannerError when it is invalid twice. */
@@ -62,7 +66,7 @@ export async function planTask(
   signal?: AbortSignal,
   options: PlanTaskOptions = {},
 ): Promise<{ readonly plan: ValidPlan; readonly usage: readonly UsageRecord[] }> {
-  const format = options.format ?? 'compact';
+  const format = options.format ?? model.planFormat ?? 'compact';
   const { value, usage } = await askWithRepair(
     model,
     {

@@ -3,13 +3,14 @@
 // compact JSON form. Either way the same steps come out, and every problem names its step (and line).
 // A JSON reply whose steps carry their own ids is plan-file steps, written by a model (or a script)
 // that ignored the plan language: they are passed on as written, and the gate judges them.
+import type { PlanFormat } from '../ports';
 import { readCompactJson } from '../plan/compact/compactJson';
 import { readCompactPlan, type CompactReaderOptions } from '../plan/compact/compactPlanReader';
 import { formatProblem, type PlanProblem } from '../plan/planProblem';
 import { parseModelJson } from './modelJson';
 
 /** How the planner asks for a plan: compact lines (the default), or the small JSON form for endpoints that need structured output. */
-export type PlanReplyFormat = 'compact' | 'json';
+export type PlanReplyFormat = PlanFormat;
 
 /** The steps of a reply, the problems that keep some lines from being steps, and where each step was written. */
 export interface PlanReply {

@@ -20,6 +20,7 @@ export function usageOf(response: ChatResponse, role: string, rules?: readonly s
 /** A ChatModel that reports each call's usage to `onUsage` before returning the response. */
 export function meteredModel(model: ChatModel, onUsage: (usage: UsageRecord) => Promise<void>): ChatModel {
   return {
+    ...(model.planFormat ? { planFormat: model.planFormat } : {}),
     async chat(request, signal) {
       const response = await model.chat(request, signal);
       await onUsage(usageOf(response, request.role, request.projectRules));

@@ -1,5 +1,5 @@
 // How a goal is carried out: planned first and then executed (`split`), one model turn per action over
-// the same tools (`fused`), or fused until the task turns out long or risky, then planned (`auto`).
+// the same tools (`fused`), or one of the two picked from the goal before any model call (`auto`, src/core/fused/designChoice.ts).
 import { z } from 'zod';
 
 /** The `planwright.mode` setting. */

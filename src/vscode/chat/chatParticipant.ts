@@ -79,7 +79,7 @@ async function plan(deps: ChatParticipantDeps, request: PlanwrightChatRequest, s
   const abort = new AbortController();
   const cancel = token.onCancellationRequested(() => abort.abort());
   try {
-    const planned = await planTask(goal, summary, withProgress(chatModelOf(request.model), stream), abort.signal);
+    const planned = await planTask(goal, summary, withProgress(chatModelOf(request.model), stream), abort.signal, { format: deps.settings().planFormat });
     await deps.session.runs.forget();
     deps.session.runs.notePlanUsage(planned.usage);
     await deps.session.loadedPlan.set({ source: CHAT_PLAN_SOURCE, plan: planned.plan, unsaved: true });

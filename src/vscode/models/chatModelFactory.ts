@@ -41,7 +41,7 @@ export function buildChatModels(settings: HostSettings, apiKey: string | undefin
   if (!settings.plannerModel && !settings.workerModel) {
     throw new ModelError('modelNotFound', `No model name is configured for ${endpoint}: set planwright.plannerModel (and planwright.workerModel for a cheaper worker), or run ${CONFIGURE}.`);
   }
-  const model = new OpenAiChatModel({ baseUrl, apiKey, plannerModel: settings.plannerModel || undefined, workerModel: settings.workerModel || undefined });
+  const model = new OpenAiChatModel({ baseUrl, apiKey, plannerModel: settings.plannerModel || undefined, workerModel: settings.workerModel || undefined, planFormat: settings.planFormat });
   const planner = settings.plannerModel || settings.workerModel;
   const worker = settings.workerModel || settings.plannerModel;
   const names = planner === worker ? planner : `${planner} (planner), ${worker} (worker)`;
@@ -56,7 +56,7 @@ function languageModels(settings: HostSettings): ChatModels {
   });
   const planner = selector(settings.plannerModel || settings.lmFamily);
   const worker = selector(settings.workerModel || settings.lmFamily);
-  const model = new LmChatModel({ planner, worker });
+  const model = new LmChatModel({ planner, worker, planFormat: settings.planFormat });
   const describe = (chosen: vscode.LanguageModelChatSelector): string => [chosen.vendor, chosen.family].filter(Boolean).join(' ') || 'any model';
   const names = describe(planner) === describe(worker) ? describe(planner) : `${describe(planner)} (planner), ${describe(worker)} (worker)`;
   return { planner: model, worker: model, description: `VS Code language model: ${names}` };
@@ -116,6 +116,6 @@ export class ChatModelFactory extends Disposable {
 
 /** The settings that decide which models are built, as one comparable value. */
 function modelSettingsOf(settings: HostSettings): string {
-  const { provider, baseUrl, plannerModel, workerModel, lmVendor, lmFamily } = settings;
-  return JSON.stringify([provider, baseUrl, plannerModel, workerModel, lmVendor, lmFamily]);
+  const { provider, baseUrl, plannerModel, workerModel, lmVendor, lmFamily, planFormat } = settings;
+  return JSON.stringify([provider, baseUrl, plannerModel, workerModel, lmVendor, lmFamily, planFormat]);
 }

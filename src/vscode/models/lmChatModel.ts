@@ -5,7 +5,7 @@
 // go to the request's `onText` as they arrive; the adapter makes one attempt, so nothing is replayed.
 import * as vscode from 'vscode';
 import { ModelError } from '../../core/errors';
-import type { ChatMessage, ChatModel, ChatRequest, ChatResponse, ChatToolCall, ModelRole } from '../../core/ports';
+import type { ChatMessage, ChatModel, ChatRequest, ChatResponse, ChatToolCall, ModelRole, PlanFormat } from '../../core/ports';
 
 /** Which models to use, as `vscode.lm.selectChatModels` selectors, and why (shown in VS Code's consent prompt). */
 export interface LmChatModelConfig {
@@ -14,6 +14,8 @@ export interface LmChatModelConfig {
   /** For the worker, solver and fused loop. */
   readonly worker?: vscode.LanguageModelChatSelector;
   readonly justification?: string;
+  /** The form plans are asked in (`planwright.planFormat`); absent: the compact plan language. */
+  readonly planFormat?: PlanFormat;
 }
 
 const PLANNER_ROLES: ReadonlySet<ModelRole> = new Set(['planner', 'replanner']);
@@ -59,6 +61,10 @@ function messagesFor(request: ChatRequest): vscode.LanguageModelChatMessage[] {
 /** A ChatModel over the editor's language models. */
 export class LmChatModel implements ChatModel {
   constructor(private readonly config: LmChatModelConfig) {}
+
+  get planFormat(): PlanFormat | undefined {
+    return this.config.planFormat;
+  }
 
   async chat(request: ChatRequest, signal?: AbortSignal): Promise<ChatResponse> {
     const started = Date.now();

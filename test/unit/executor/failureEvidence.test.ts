@@ -29,6 +29,7 @@ describe('gatherEvidence', () => {
     assert.match(evidence.lines[0]!, /^the find text is not in src\/cli\.js; nearest match, lines 4-4 \(similarity 0\.\d\d\):$/);
     assert.match(evidence.lines[1]!, /^1\| import .*\n4\| {3}const flags = \["--lines"\];/s);
     assert.match(evidence.localFix ?? '', /stale or ambiguous find/);
+    assert.deepEqual(evidence.mistaken, ["const flags = ['--lines'];"]);
   });
 
   it('names the lines of a find that occurs more than once', async () => {
@@ -42,6 +43,7 @@ describe('gatherEvidence', () => {
     const evidence = await gatherEvidence(step('deleteFile', args), args, definite('fileNotFound'), workspace);
     assert.deepEqual(evidence.lines, ['no file at src/cli.ts; nearest existing path: src/cli.js']);
     assert.ok(evidence.localFix);
+    assert.deepEqual(evidence.mistaken, ['src/cli.ts']);
   });
 
   it('points a failed command at the path it mistyped', async () => {
@@ -49,6 +51,7 @@ describe('gatherEvidence', () => {
     const evidence = await gatherEvidence(step('runCommand', args), args, definite('exitCode'), workspace);
     assert.deepEqual(evidence.lines, ['the command names "src/clis.js", which does not exist; nearest existing path: src/cli.js']);
     assert.ok(evidence.localFix);
+    assert.deepEqual(evidence.mistaken, ['src/clis.js']);
   });
 
   it('finds nothing local in a failed postcondition, or in a path nothing is close to', async () => {

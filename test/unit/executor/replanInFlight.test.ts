@@ -1,7 +1,8 @@
 // Recovering a broken step while the run goes on, with a re-planner and commands the test releases by
 // hand (no timers): independent steps start and finish while the re-planner is slow, its patch applies
 // to what is still pending then, a local failure is repaired by one call (or falls back to the
-// re-planner), and a run killed during the re-plan resumes from its journal and re-plans again.
+// re-planner, or goes to it when steps not started yet hold the same mistake), and a run killed during the
+// re-plan resumes from its journal and re-plans again.
 import * as assert from 'node:assert/strict';
 import { PlanRun } from '../../../src/core/executor/planRun';
 import type { PatchCheck, RepairRequest, ReplanAnswer, Replanner, ReplanRequest, StepRepairer } from '../../../src/core/run/modelRoles';
@@ -105,6 +106,41 @@ describe('ReplanInFlight', () => {
     assert.match(repair?.type === 'decision' ? repair.reason : '', /^1 edit a\.txt failed: .*; looks like a stale or ambiguous find text/);
     const asked = (await stepRecords(deps.journal)).filter((record) => record.stepId === 'E1' && record.event === 'askApproval');
     assert.equal(asked.length, 2, 'the repaired step is a new revision and is asked about again');
+  });
+
+  it('repairs a stale find whose dependents do not hold it: they wait on the step, not on its text', async () => {
+    const repairer: StepRepairer = { repair: async () => ({ patch: [{ op: 'replace', id: 'E1', step: edit('E1', 'hello world') }], usage: [] }) };
+    const replanner = new HeldReplanner();
+    const deps = fakeRunDeps({ workspace: new MemoryWorkspace({ 'a.txt': 'say hello world\n' }), commands: new HeldCommands(['npm test']), replanner, repairer });
+    const run = await PlanRun.start(validPlan([edit('E1', 'hello  world'), command('E2', 'npm test', ['E1'])]), { runId: 'repair-dependent', options: runOptions() }, deps);
+    const report = await run.execute(liveSignal());
+
+    assert.equal(report.status, 'succeeded', report.reason);
+    assert.equal(replanner.requests.length, 0);
+    assert.deepEqual(report.steps.map((step) => `${step.id}:${step.status}`), ['E1:succeeded', 'E2:succeeded']);
+  });
+
+  it('re-plans instead of repairing when steps not started yet hold the same mistyped path, naming them', async () => {
+    const repaired: RepairRequest[] = [];
+    const repairer: StepRepairer = { repair: async (request) => (repaired.push(request), Promise.reject(new Error('not expected'))) };
+    const replanner = new HeldReplanner();
+    const deps = fakeRunDeps({ workspace: new MemoryWorkspace({ 'src/cli.js': 'main()\n' }), commands: new HeldCommands(['node src/cli.js']), replanner, repairer });
+    const read: Step = { id: 'E1', title: 'read the CLI', tool: 'readFile', args: { path: 'src/cli.ts' } };
+    const fix: Step = { id: 'E2', title: 'fix the CLI', tool: 'editFile', args: { path: 'src/cli.ts', edits: [{ find: 'main()', replace: 'main(1)' }] }, dependsOn: ['E1'], postcondition: { kind: 'fileContains', path: 'src/cli.ts', text: 'main(1)' } };
+    const run = await PlanRun.start(validPlan([read, fix]), { runId: 'shared-mistake', options: runOptions() }, deps);
+    const done = run.execute(liveSignal());
+    await until(() => replanner.requests.length === 1);
+
+    assert.equal(repaired.length, 0, 'a repair of E1 alone would leave E2 on the mistyped path');
+    assert.deepEqual(replanner.requests[0]!.invalidated.map((step) => step.id), ['E2']);
+    replanner.answer([
+      { op: 'replace', id: 'E1', step: { ...read, args: { path: 'src/cli.js' } } },
+      { op: 'replace', id: 'E2', step: { ...fix, args: { path: 'src/cli.js', edits: [{ find: 'main()', replace: 'main(1)' }] }, postcondition: { kind: 'fileContains', path: 'src/cli.js', text: 'main(1)' } } },
+    ]);
+    assert.equal((await done).status, 'succeeded');
+    const decisions = (await traceEvents(deps.trace)).flatMap((event) => (event.type === 'decision' && ['repair', 'replan'].includes(event.decision) ? [`${event.decision}: ${event.reason}`] : []));
+    assert.equal(decisions.length, 1);
+    assert.match(decisions[0]!, /^replan: 1 read the CLI failed: .*; 2 fix the CLI holds the same "src\/cli\.ts", so one re-plan fixes them together$/);
   });
 
   it('falls back to the re-planner when the repair fails, saying why', async () => {

@@ -3,7 +3,9 @@ import { COMPACT_JSON_SCHEMA } from '../../../src/core/plan/compact/compactJson'
 import { encodeCompactPlan } from '../../../src/core/plan/compact/encodeCompactPlan';
 import { PlannerError } from '../../../src/core/planner/plannerError';
 import { plannerSystemMessage } from '../../../src/core/planner/plannerPrefix';
-import { planTask } from '../../../src/core/planner/planTask';
+import { planTask, planTaskStreamed } from '../../../src/core/planner/planTask';
+import type { PlanFormat } from '../../../src/core/ports';
+import { meteredModel } from '../../../src/core/run/meteredModel';
 import { summarizeWorkspace } from '../../../src/core/planner/workspaceSummary';
 import { OpenAiChatModel } from '../../../src/node/openAiChatModel';
 import { examplePlan } from '../plan/planFixtures';
@@ -25,9 +27,9 @@ describe('planTask', () => {
   let server: ScriptedModelServer | undefined;
   const workspace = new MemoryWorkspace({ 'src/cli.ts': 'const flags = [];\n', 'package.json': '{"name":"demo","scripts":{"test":"node test.js"}}' });
 
-  async function planner(script: Script) {
+  async function planner(script: Script, planFormat?: PlanFormat) {
     server = await ScriptedModelServer.start(script);
-    const model = new OpenAiChatModel({ baseUrl: server.baseUrl, plannerModel: 'planner-model', workerModel: 'worker-model', backoffMs: () => 0 });
+    const model = new OpenAiChatModel({ baseUrl: server.baseUrl, plannerModel: 'planner-model', workerModel: 'worker-model', backoffMs: () => 0, ...(planFormat ? { planFormat } : {}) });
     return { server, model, summary: await summarizeWorkspace(workspace, { openFiles: ['src/cli.ts'] }) };
   }
 
@@ -110,6 +112,19 @@ describe('planTask', () => {
     assert.deepEqual(body.response_format.json_schema.schema, COMPACT_JSON_SCHEMA);
     assert.match(body.messages[1].content, /Reply with JSON only: \{"steps"/);
     assert.equal(body.messages[0].content, plannerSystemMessage().content, 'the same system message in both formats');
+  });
+
+  it('asks in the JSON form when the model is set to plan in it (planwright.planFormat), streamed or not, metered or not', async () => {
+    const steps = [{ tool: 'readFile', args: { path: 'src/cli.ts' }, title: VALID_PLAN.steps[0]!.title }, { tool: 'editFile', args: VALID_PLAN.steps[1]!.args, check: 'contains src/cli.ts "--verbose"', title: VALID_PLAN.steps[1]!.title }];
+    const { server, model, summary } = await planner(() => ({ content: JSON.stringify({ steps }) }), 'json');
+    assert.deepEqual((await planTask(GOAL, summary, model)).plan.steps, VALID_PLAN.steps);
+    const metered = meteredModel(model, async () => undefined);
+    assert.equal(metered.planFormat, 'json');
+    const streamed: string[] = [];
+    for await (const item of planTaskStreamed(GOAL, summary, metered)) if (item.kind === 'step') streamed.push(String((item.step as { id?: unknown }).id));
+    assert.deepEqual(streamed, ['E1', 'E2']);
+    for (const request of server.requests) assert.deepEqual(request.body.response_format.json_schema.schema, COMPACT_JSON_SCHEMA);
+    assert.equal(server.requests.length, 2);
   });
 
   it('fails with a PlannerError listing the problems when the plan is invalid twice, and runs nothing', async () => {

@@ -106,4 +106,14 @@ describe('runOptionsFromSettings', () => {
   it('gives the core defaults for the default settings', () => {
     assert.deepEqual(runOptionsFromSettings(defaultHostSettings()), DEFAULT_RUN_OPTIONS);
   });
+
+  it('asks for the model-written summary only when planwright.summary is model, as --summary model does', () => {
+    const { settings, warnings } = resolveHostSettings({ summary: { effective: 'model' } });
+    assert.deepEqual(warnings, []);
+    assert.equal(runOptionsFromSettings(settings).summary, 'model');
+    assert.equal(runOptionsFromSettings(defaultHostSettings()).summary, undefined, 'plain leaves the journalled options as they were');
+    const odd = resolveHostSettings({ summary: { effective: 'poem' } });
+    assert.equal(odd.settings.summary, 'plain');
+    assert.match(odd.warnings[0] ?? '', /^planwright\.summary: "poem" is not valid/);
+  });
 });

@@ -1,0 +1,24 @@
+// PLANWRIGHT_PLAN_FORMAT: the form the CLI's planner is asked to write plans in, as planwright.planFormat
+// is in the editor; a value it does not know is an error naming the variable, never a silent default.
+import * as assert from 'node:assert/strict';
+import { modelsFromEnv, planFormatOf } from '../../../src/cli/modelsFromEnv';
+
+describe('PLANWRIGHT_PLAN_FORMAT', () => {
+  it('is the compact plan language when unset or empty, and takes compact or json in any case', () => {
+    assert.equal(planFormatOf({}), 'compact');
+    assert.equal(planFormatOf({ PLANWRIGHT_PLAN_FORMAT: ' ' }), 'compact');
+    assert.equal(planFormatOf({ PLANWRIGHT_PLAN_FORMAT: 'json' }), 'json');
+    assert.equal(planFormatOf({ PLANWRIGHT_PLAN_FORMAT: ' JSON ' }), 'json');
+    assert.equal(planFormatOf({ PLANWRIGHT_PLAN_FORMAT: 'compact' }), 'compact');
+  });
+
+  it('refuses any other value, naming the variable and what it may be', () => {
+    assert.throws(() => planFormatOf({ PLANWRIGHT_PLAN_FORMAT: 'yaml' }), { message: 'PLANWRIGHT_PLAN_FORMAT must be compact or json, not "yaml"' });
+  });
+
+  it('reaches the model every role plans with', () => {
+    const models = modelsFromEnv({ PLANWRIGHT_BASE_URL: 'http://127.0.0.1:9/v1', PLANWRIGHT_MODEL: 'm', PLANWRIGHT_PLAN_FORMAT: 'json' });
+    assert.equal(models.plannerModel?.planFormat, 'json');
+    assert.equal(modelsFromEnv({ PLANWRIGHT_BASE_URL: 'http://127.0.0.1:9/v1', PLANWRIGHT_MODEL: 'm' }).plannerModel?.planFormat, 'compact');
+  });
+});
