@@ -64,6 +64,13 @@ describe('the manifest the marketplaces read', () => {
     assert.ok((manifest.keywords as string[]).length > 0 && (manifest.keywords as string[]).length <= 30);
   });
 
+  it('links issues, the home page and Q&A to the repository it names', () => {
+    const repository = (manifest.repository as { url: string }).url.replace(/\.git$/, '');
+    assert.equal((manifest.bugs as { url: string }).url, `${repository}/issues`);
+    assert.equal(manifest.homepage, `${repository}#readme`);
+    assert.equal(manifest.qna, 'marketplace');
+  });
+
   it('has what ovsx checks before an upload: publisher, name, version and a license', () => {
     for (const field of ['publisher', 'name', 'version', 'license']) assert.ok(typeof manifest[field] === 'string' && manifest[field] !== '', `${field} is missing`);
   });
