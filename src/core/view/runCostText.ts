@@ -1,6 +1,6 @@
 // The run's cost in the editor's words, from the `planwright.prices` the user entered: the total for the status
-// bar, and one line per phase that spent anything and the total for its tooltip. Nothing when no prices are set
-// or no model was called.
+// bar, one line per phase that spent anything and the total (the status bar's tooltip), and the same as a
+// paragraph under the run summary. Nothing when no prices are set or no model was called.
 import type { ModelPrices } from '../cost/modelPrices';
 import { formatCost, runCost } from '../cost/runCost';
 import type { Localize } from '../ports';
@@ -45,4 +45,11 @@ function unpricedText(l10n: Localize, calls: number): string {
 /** The status bar tooltip's lines: each phase, the total, then the unpriced calls. */
 export function costTooltip(cost: RunCostText): string {
   return [...cost.phases, cost.totalLine, ...(cost.unpriced ? [cost.unpriced] : [])].join('\n');
+}
+
+/** `summary` with the cost after it as a Markdown paragraph: the total, each phase as an item, the unpriced calls. */
+export function summaryWithCost(summary: string, cost: RunCostText | undefined): string {
+  if (!cost) return summary;
+  const paragraph = [cost.totalLine, ...cost.phases.map((line) => `- ${line}`), ...(cost.unpriced ? ['', cost.unpriced] : [])];
+  return `${summary}\n\n${paragraph.join('\n')}`;
 }

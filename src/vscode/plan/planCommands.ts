@@ -124,7 +124,7 @@ async function actOnGoal(deps: PlanCommandDeps, goal: string, mode: RunMode): Pr
   });
   try {
     const result = await deps.session.runs.runGoal(goal, mode, NEW_PLAN_SOURCE);
-    if (result.report) announce(result.report, deps);
+    if (result.report) announce(result.report, { ...deps, prices: () => deps.settings().prices });
     else void vscode.window.showInformationMessage(vscode.l10n.t('Planwright: the agent answered without changing anything. {0}', result.answer?.trim() ?? '').trim());
     return result;
   } catch (error) {

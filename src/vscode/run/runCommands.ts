@@ -2,6 +2,7 @@
 // Re-plan Remaining Steps and Show Trace. They decide nothing themselves: the run controller and the
 // executor do; these turn outcomes into one short message each.
 import * as vscode from 'vscode';
+import type { ModelPrices } from '../../core/cost/modelPrices';
 import type { RunReport } from '../../core/executor/runSummary';
 import { isAgentRun } from '../../core/run/agentRun';
 import { progressText } from '../../core/view/runProgress';
@@ -19,6 +20,8 @@ export interface RunCommandDeps {
   readonly session: PlanSession;
   readonly log: vscode.LogOutputChannel;
   readonly documents: RunDocuments;
+  /** The `planwright.prices` setting: the run summary shows the run's cost in them. */
+  readonly prices: () => ModelPrices;
   /** Starts the configured MCP servers, so the plan may call their tools (absent: none). */
   readonly prepareTools?: () => Promise<void>;
 }

@@ -1,10 +1,10 @@
 // Unit tests of the run's cost in the editor's words: nothing without prices, a line per phase that made a call,
-// the unpriced calls counted (never priced), and every word through the Localize port.
+// the unpriced calls counted (never priced), every word through the Localize port, and the run summary's paragraph.
 import * as assert from 'node:assert/strict';
 import type { ModelPrices } from '../../../src/core/cost/modelPrices';
 import type { PhaseUsage } from '../../../src/core/run/runState';
 import { englishText } from '../../../src/core/text/englishText';
-import { costTooltip, runCostText } from '../../../src/core/view/runCostText';
+import { costTooltip, runCostText, summaryWithCost } from '../../../src/core/view/runCostText';
 import { bracketed, unlocalized } from '../support/bracketedText';
 
 function call(phase: PhaseUsage['phase'], model: string, promptTokens: number, completionTokens: number): PhaseUsage {
@@ -50,5 +50,16 @@ describe('runCostText', () => {
 describe('costTooltip', () => {
   it('lists the phases, then the total, then the unpriced calls', () => {
     assert.equal(costTooltip({ total: '$1', phases: ['Planning: $1'], totalLine: 'Cost: $1', unpriced: '1 model call has no price' }), 'Planning: $1\nCost: $1\n1 model call has no price');
+  });
+});
+
+describe('summaryWithCost', () => {
+  it('adds the cost under the summary: the total, each phase as an item, then the unpriced calls', () => {
+    const cost = { total: '≥ $0.019', phases: ['Planning: $0.014', 'Execution: $0.005'], totalLine: 'Cost: ≥ $0.019', unpriced: '1 model call has no price' };
+    assert.equal(summaryWithCost('Goal: zorb\nOutcome: succeeded', cost), 'Goal: zorb\nOutcome: succeeded\n\nCost: ≥ $0.019\n- Planning: $0.014\n- Execution: $0.005\n\n1 model call has no price');
+  });
+
+  it('leaves the summary as it is without a cost', () => {
+    assert.equal(summaryWithCost('Goal: zorb', undefined), 'Goal: zorb');
   });
 });
