@@ -187,7 +187,7 @@ async function showTrace(deps: RunCommandDeps): Promise<vscode.TextEditor | unde
   });
   const state = deps.session.runs.state;
   const title = state ? vscode.l10n.t('Trace of run {0}: {1}', files.runId, state.plan.goal) : vscode.l10n.t('Trace of run {0}', files.runId);
-  return deps.documents.show('Run trace.md', traceTimeline(vscode.l10n, lines, { title, rawLink: raw.toString(), ...(state ? { startedAt: state.startedAt, steps: state } : {}) }));
+  return deps.documents.show(`${vscode.l10n.t('Run trace')}.md`, traceTimeline(vscode.l10n, lines, { title, rawLink: raw.toString(), ...(state ? { startedAt: state.startedAt, steps: state } : {}) }));
 }
 
 /**

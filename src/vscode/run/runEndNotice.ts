@@ -54,7 +54,7 @@ async function act(action: RunEndAction, notice: RunEndNotice, report: RunReport
       if (notice.files) await showFiles(deps, notice.files);
       return;
     case 'showSummary':
-      await deps.documents.show('Run summary.md', report.summary);
+      await deps.documents.show(`${vscode.l10n.t('Run summary')}.md`, report.summary);
       return;
     case 'showTrace':
       await vscode.commands.executeCommand(COMMANDS.showTrace);
