@@ -140,7 +140,7 @@ function approveAllSafe(deps: RunCommandDeps): string[] {
         ? vscode.l10n.t('Approved {0}. {1} still need your own look.', names(approved), names(left))
         : vscode.l10n.t('Approved {0}.', names(approved));
   deps.log.info(message);
-  vscode.window.setStatusBarMessage(`Planwright: ${message}`, 8_000);
+  vscode.window.setStatusBarMessage(vscode.l10n.t('Planwright: {0}', message), 8_000);
   return approved;
 }
 
