@@ -87,7 +87,7 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
     editor,
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, previews),
     ...registerPlanCommands({ loadedPlan, session, log, models: () => models.models(), settings: () => settings.current, documents, prepareTools }),
-    ...registerRunCommands({ session, log, documents, prepareTools }),
+    ...registerRunCommands({ session, log, documents, prices: () => settings.current.prices, prepareTools }),
     ...registerUndoCommands({ session, log }),
     ...registerStepCommands({ session, previews, log, ports: (folder) => ports.for(folder) }),
     ...registerApprovalCommands({ session, previews, log, ports: (folder) => ports.for(folder) }),

@@ -54,7 +54,14 @@ export function reportFailure(log: vscode.LogOutputChannel, what: string, error:
 export function summarizeProblems(log: vscode.LogOutputChannel, what: string, problems: readonly PlanProblem[]): string {
   log.warn(`${what} (${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}):`);
   for (const problem of problems) log.warn(`  ${formatProblem(problem)}`);
-  const first = problems[0];
-  const more = problems.length > 1 ? ` (and ${problems.length - 1} more)` : '';
-  return `${what}: ${first ? formatProblem(first) : 'unknown problem'}${more}`;
+  return problemsText(what, problems);
+}
+
+/** `what: the first problem`, and how many more there are. */
+export function problemsText(what: string, problems: readonly PlanProblem[]): string {
+  const [first] = problems;
+  if (!first) return vscode.l10n.t('{0}: unknown problem', what);
+  const more = problems.length - 1;
+  if (more === 0) return `${what}: ${formatProblem(first)}`;
+  return more === 1 ? vscode.l10n.t('{0}: {1} (and 1 more)', what, formatProblem(first)) : vscode.l10n.t('{0}: {1} (and {2} more)', what, formatProblem(first), more);
 }

@@ -21,8 +21,11 @@ export type RunEvent =
   /** The host drops the run (a new plan was opened). */
   | { readonly type: 'forget' };
 
-/** The next phase, or why the event is refused in this phase. */
-export type PhaseTransition = { readonly ok: true; readonly phase: RunPhase } | { readonly ok: false; readonly reason: string };
+/** Why an event is refused: a run executes, the run has ended, or nothing executes that could stop. */
+export type PhaseRefusal = 'runInProgress' | 'runEnded' | 'notExecuting';
+
+/** The next phase, or why the event is refused in this phase (the host words it for the user). */
+export type PhaseTransition = { readonly ok: true; readonly phase: RunPhase } | { readonly ok: false; readonly refusal: PhaseRefusal };
 
 /** True while the run executes in the host. */
 export function isExecuting(phase: RunPhase): boolean {
@@ -47,17 +50,17 @@ export function nextPhase(phase: RunPhase, event: RunEvent): PhaseTransition {
   const executing = isExecuting(phase);
   switch (event.type) {
     case 'execute':
-      if (executing) return refused('A run is in progress: pause or cancel it first.');
-      if (phase === 'ended') return refused('The run has ended: start a new one to run the plan again.');
+      if (executing) return refused('runInProgress');
+      if (phase === 'ended') return refused('runEnded');
       return allowed('running');
     case 'changed':
       if (executing) return allowed(event.recovering ? 'replanning' : 'running');
       return allowed(stoppedPhase(event.status));
     case 'stopped':
-      if (!executing) return refused('The run is not executing, so it cannot stop.');
+      if (!executing) return refused('notExecuting');
       return allowed(event.status === undefined ? 'idle' : stoppedPhase(event.status));
     case 'forget':
-      if (executing) return refused('A run is in progress: pause or cancel it first.');
+      if (executing) return refused('runInProgress');
       return allowed('idle');
   }
 }
@@ -66,6 +69,6 @@ function allowed(phase: RunPhase): PhaseTransition {
   return { ok: true, phase };
 }
 
-function refused(reason: string): PhaseTransition {
-  return { ok: false, reason };
+function refused(refusal: PhaseRefusal): PhaseTransition {
+  return { ok: false, refusal };
 }

@@ -69,7 +69,7 @@ function approveSafeInRun(deps: ApprovalCommandDeps): string[] {
       ? vscode.l10n.t('Safe steps (reads and file writes that delete nothing) are approved for the rest of this run; approved {0}. Commands, deletions and model edits still ask.', deps.session.stepNames(approved))
       : vscode.l10n.t('Safe steps (reads and file writes that delete nothing) are approved for the rest of this run. Commands, deletions and model edits still ask.');
   deps.log.info(message);
-  vscode.window.setStatusBarMessage(`Planwright: ${message}`, 8_000);
+  vscode.window.setStatusBarMessage(vscode.l10n.t('Planwright: {0}', message), 8_000);
   return approved;
 }
 

@@ -19,9 +19,6 @@ import type { PlanSession } from '../plan/planSession';
 import type { RunHost } from '../run/runHost';
 import { chatRunView } from './chatRunView';
 
-/** The source name of a plan planned from the chat, until it is saved. */
-const CHAT_PLAN_SOURCE = 'new plan';
-
 /** What the participant works with. */
 export interface ChatParticipantDeps {
   readonly session: PlanSession;
@@ -82,7 +79,8 @@ async function plan(deps: ChatParticipantDeps, request: PlanwrightChatRequest, s
     const planned = await planTask(goal, summary, withProgress(chatModelOf(request.model), stream), abort.signal, { format: deps.settings().planFormat });
     await deps.session.runs.forget();
     deps.session.runs.notePlanUsage(planned.usage);
-    await deps.session.loadedPlan.set({ source: CHAT_PLAN_SOURCE, plan: planned.plan, unsaved: true });
+    // Named in the tree as a plan the planner wrote, until it is saved.
+    await deps.session.loadedPlan.set({ source: vscode.l10n.t('new plan'), plan: planned.plan, unsaved: true });
     deps.log.info(`Planned from the chat with ${request.model.name}: ${planned.plan.steps.length} steps`);
     stream.markdown(`${renderPlanMarkdown(vscode.l10n, planned.plan)}\n\n${vscode.l10n.t('The plan is in the Planwright view: review, edit and approve it there. Nothing has run.')}\n`);
     stream.button({ command: `${VIEWS.plan}.focus`, title: vscode.l10n.t('Show in Planwright') });

@@ -15,9 +15,6 @@ import { COMMANDS, VIEWS } from '../ids';
 import type { PlanSession } from '../plan/planSession';
 import { chatRunView } from './chatRunView';
 
-/** The source name of a plan an agent proposed, until it is saved. */
-const PROPOSED_PLAN_SOURCE = 'proposed plan';
-
 type Result = vscode.LanguageModelToolResult;
 
 function text(value: string): Result {
@@ -56,7 +53,8 @@ export function planwrightTools(session: PlanSession): Record<keyof typeof LM_TO
         if (!verdict.ok) return text(`Not proposed. ${problemsText(verdict.problems)}`);
         if (session.runs.executing) return text('Not proposed: a Planwright run is in progress. Ask the user to pause or cancel it first.');
         await session.runs.forget();
-        await session.loadedPlan.set({ source: PROPOSED_PLAN_SOURCE, plan: verdict.plan, unsaved: true });
+        // Named in the tree as an agent's proposal, until it is saved.
+        await session.loadedPlan.set({ source: vscode.l10n.t('proposed plan'), plan: verdict.plan, unsaved: true });
         void vscode.commands.executeCommand(`${VIEWS.plan}.focus`);
         return text(
           `The plan "${verdict.plan.goal}" (${verdict.plan.steps.length} steps) is in the Planwright view for the user to review and edit. Nothing ran. It runs when the user runs it, or through planwright_runPlan after they agree.`,

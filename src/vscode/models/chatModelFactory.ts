@@ -2,7 +2,8 @@
 // them from the environment (src/cli/modelsFromEnv.ts): one OpenAI-compatible client serving both
 // roles (planner model for planning and re-planning, worker model for the rest), or the VS Code Language
 // Model API with a selector per role. Rebuilt after the settings or the key change; a model that is not
-// configured is a ModelError that names the setting to change and the command that helps.
+// configured is a ModelError that names the setting to change and the command that helps, in the user's language
+// (it is thrown before a run starts, so no journal or model reads it).
 import * as vscode from 'vscode';
 import type { HostSettings } from '../../core/hostSettings';
 import { ModelError } from '../../core/errors';
@@ -21,9 +22,6 @@ export interface ChatModels {
   readonly description: string;
 }
 
-/** The command that walks a user through the model settings, as its title reads in the palette. */
-const CONFIGURE = '"Planwright: Configure Model…"';
-
 /** Builds the models `settings` configure; `apiKey` is the key stored for their endpoint, if any. */
 export function buildChatModels(settings: HostSettings, apiKey: string | undefined): ChatModels {
   if (settings.provider === 'vscode-lm') return languageModels(settings);
@@ -31,15 +29,17 @@ export function buildChatModels(settings: HostSettings, apiKey: string | undefin
   if (!baseUrl) {
     throw new ModelError(
       'noEndpoint',
-      `No model is configured. Run ${CONFIGURE}, or set planwright.baseUrl in your user settings to an OpenAI-compatible API root (e.g. https://api.openai.com/v1, or http://127.0.0.1:11434/v1 for Ollama), or set planwright.provider to "vscode-lm" to use a model another extension provides.`,
+      vscode.l10n.t(
+        'No model is configured. Run "Planwright: Configure Model…", or set planwright.baseUrl in your user settings to an OpenAI-compatible API root (e.g. https://api.openai.com/v1, or http://127.0.0.1:11434/v1 for Ollama), or set planwright.provider to "vscode-lm" to use a model another extension provides.',
+      ),
     );
   }
   const endpoint = apiKeyScope(baseUrl);
   if (!endpoint) {
-    throw new ModelError('noEndpoint', `planwright.baseUrl ${JSON.stringify(baseUrl.slice(0, 200))} is not an http(s) URL: set it to an API root such as https://api.openai.com/v1, or run ${CONFIGURE}.`);
+    throw new ModelError('noEndpoint', vscode.l10n.t('planwright.baseUrl {0} is not an http(s) URL: set it to an API root such as https://api.openai.com/v1, or run "Planwright: Configure Model…".', JSON.stringify(baseUrl.slice(0, 200))));
   }
   if (!settings.plannerModel && !settings.workerModel) {
-    throw new ModelError('modelNotFound', `No model name is configured for ${endpoint}: set planwright.plannerModel (and planwright.workerModel for a cheaper worker), or run ${CONFIGURE}.`);
+    throw new ModelError('modelNotFound', vscode.l10n.t('No model name is configured for {0}: set planwright.plannerModel (and planwright.workerModel for a cheaper worker), or run "Planwright: Configure Model…".', endpoint));
   }
   const model = new OpenAiChatModel({ baseUrl, apiKey, plannerModel: settings.plannerModel || undefined, workerModel: settings.workerModel || undefined, planFormat: settings.planFormat });
   const planner = settings.plannerModel || settings.workerModel;

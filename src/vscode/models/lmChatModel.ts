@@ -2,7 +2,9 @@
 // extension provides (GitHub Copilot, among others), so a user needs no endpoint or key. The API has no
 // system role, structured output or usage report, so system text is sent as a user turn, JSON is asked
 // for in words, and tokens are counted with the model's own `countTokens` (marked estimated). Text parts
-// go to the request's `onText` as they arrive; the adapter makes one attempt, so nothing is replayed.
+// go to the request's `onText` as they arrive; the adapter makes one attempt, so nothing is replayed. The
+// justification in VS Code's consent prompt is the user's language; errors stay English, since a worker call's
+// error becomes its step's failure, which the journal records and the re-planner reads.
 import * as vscode from 'vscode';
 import { ModelError } from '../../core/errors';
 import type { ChatMessage, ChatModel, ChatRequest, ChatResponse, ChatToolCall, ModelRole, PlanFormat } from '../../core/ports';
@@ -20,7 +22,6 @@ export interface LmChatModelConfig {
 
 const PLANNER_ROLES: ReadonlySet<ModelRole> = new Set(['planner', 'replanner']);
 const PROMPTED_JSON = 'Reply with one JSON object only: no prose, no code fences.';
-const DEFAULT_JUSTIFICATION = 'Planwright plans your coding task as checkable steps, carries them out and re-plans when one fails.';
 
 function describeSelector(selector: vscode.LanguageModelChatSelector): string {
   const parts = Object.entries(selector).filter(([, value]) => value !== undefined).map(([key, value]) => `${key} "${String(value)}"`);
@@ -83,7 +84,8 @@ export class LmChatModel implements ChatModel {
       if (signal?.aborted) throw new ModelError('cancelled', 'The model call was cancelled.');
       const messages = messagesFor(request);
       const tools = request.tools?.map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.parameters }));
-      const options: vscode.LanguageModelChatRequestOptions = { justification: this.config.justification ?? DEFAULT_JUSTIFICATION, ...(tools && tools.length > 0 ? { tools } : {}) };
+      const justification = this.config.justification ?? vscode.l10n.t('Planwright plans your coding task as checkable steps, carries them out and re-plans when one fails.');
+      const options: vscode.LanguageModelChatRequestOptions = { justification, ...(tools && tools.length > 0 ? { tools } : {}) };
       const response = await model.sendRequest(messages, options, source.token);
       let content = '';
       const toolCalls: ChatToolCall[] = [];

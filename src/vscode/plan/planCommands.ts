@@ -18,7 +18,7 @@ import type { RunDocuments } from '../run/runDocuments';
 import type { RunHost } from '../run/runHost';
 import { reportRunError } from '../run/runCommands';
 import { announce } from '../run/runEndNotice';
-import { describeError } from '../userMessages';
+import { describeError, problemsText } from '../userMessages';
 
 /** What the plan commands work with; built once in the composition root. */
 export interface PlanCommandDeps {
@@ -31,9 +31,6 @@ export interface PlanCommandDeps {
   /** Starts the configured MCP servers, so plans may call their tools (absent: none). */
   readonly prepareTools?: () => Promise<void>;
 }
-
-/** The source name of a plan the planner wrote that is not saved yet. */
-const NEW_PLAN_SOURCE = 'new plan';
 
 const PLAN_GLOB = '**/*.plan.json';
 const EXCLUDE_GLOB = '{**/node_modules/**,**/.git/**}';
@@ -123,8 +120,9 @@ async function actOnGoal(deps: PlanCommandDeps, goal: string, mode: RunMode): Pr
     void vscode.commands.executeCommand(`${VIEWS.plan}.focus`);
   });
   try {
-    const result = await deps.session.runs.runGoal(goal, mode, NEW_PLAN_SOURCE);
-    if (result.report) announce(result.report, deps);
+    // The name the tree shows for a plan the planner wrote that is not saved yet.
+    const result = await deps.session.runs.runGoal(goal, mode, vscode.l10n.t('new plan'));
+    if (result.report) announce(result.report, { ...deps, prices: () => deps.settings().prices });
     else void vscode.window.showInformationMessage(vscode.l10n.t('Planwright: the agent answered without changing anything. {0}', result.answer?.trim() ?? '').trim());
     return result;
   } catch (error) {
@@ -220,9 +218,7 @@ async function openPlanFile(deps: PlanCommandDeps, target?: unknown, selection?:
     const count = parsed.problems.length;
     deps.log.error(`${source} is not a valid plan (${count} ${count === 1 ? 'problem' : 'problems'}):`);
     for (const problem of parsed.problems) deps.log.error(`  ${formatProblem(problem)}`);
-    const first = parsed.problems[0];
-    const more = count > 1 ? ` (and ${count - 1} more)` : '';
-    reportError(deps.log, `${source} is not a valid plan: ${first ? formatProblem(first) : 'unknown problem'}${more}`);
+    reportError(deps.log, problemsText(vscode.l10n.t('{0} is not a valid plan', source), parsed.problems));
     return false;
   }
   try {

@@ -5,13 +5,13 @@
 import * as vscode from 'vscode';
 import { planRowStatus } from '../../core/view/planTreeModel';
 import { progressText, withChildUsage } from '../../core/view/runProgress';
+import { costTooltip, runCostText } from '../../core/view/runCostText';
 import { statusBarText, statusBarTooltip } from '../../core/view/statusBarText';
 import type { ModelPrices } from '../../core/cost/modelPrices';
 import { COMMANDS, VIEWS } from '../ids';
 import type { PlanSession } from './planSession';
 import { PlanTreeProvider, type PlanTreeElement } from './planTreeProvider';
 import { Disposable } from '../disposableStore';
-import { runCostText } from '../run/runCostText';
 
 const STATUS_ICONS: Readonly<Record<string, string>> = {
   running: '$(loading~spin)',
@@ -63,10 +63,10 @@ export class PlanView extends Disposable {
     const counted = withChildUsage(run, this.session.runs.children.values());
     const progress = progressText(vscode.l10n, counted);
     this.treeView.description = progress;
-    const cost = runCostText(counted, this.prices());
+    const cost = runCostText(vscode.l10n, counted, this.prices());
     this.statusBar.text = `${STATUS_ICONS[status] ?? '$(checklist)'} Planwright: ${statusBarText(vscode.l10n, status, waiting, executing, progress)}${cost ? ` · ${cost.total}` : ''}`;
     const tooltip = statusBarTooltip(vscode.l10n, status, run.runId, run.statusReason);
-    this.statusBar.tooltip = cost ? `${tooltip}\n${cost.tooltip}` : tooltip;
+    this.statusBar.tooltip = cost ? `${tooltip}\n${costTooltip(cost)}` : tooltip;
     this.statusBar.command = this.session.runs.resumable ? COMMANDS.runPlan : `${VIEWS.plan}.focus`;
     this.statusBar.show();
   }

@@ -52,5 +52,5 @@ export async function replayChildren(storage: RunStorage, runId: string, log: vs
 /** The plan a replayed run belongs to, as the view opens it: the file it came from, when its host record says. */
 export function replayedPlanFile(runId: string, state: RunState): LoadedPlanFile {
   const host = (state.host ?? {}) as HostRecord;
-  return { source: host.source ?? `run ${runId}`, ...(host.planUri ? { uri: vscode.Uri.parse(host.planUri) } : {}), plan: state.plan };
+  return { source: host.source ?? vscode.l10n.t('run {0}', runId), ...(host.planUri ? { uri: vscode.Uri.parse(host.planUri) } : {}), plan: state.plan };
 }

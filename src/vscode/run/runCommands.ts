@@ -3,6 +3,7 @@
 // nothing themselves: the run controller and the executor do, and core's resumeOffer picks the prompt about the
 // last run; these turn outcomes into one short message each.
 import * as vscode from 'vscode';
+import type { ModelPrices } from '../../core/cost/modelPrices';
 import type { RunReport } from '../../core/executor/runSummary';
 import { resumeOffer } from '../../core/run/resumeOffer';
 import type { RunState } from '../../core/run/runState';
@@ -21,6 +22,8 @@ export interface RunCommandDeps {
   readonly session: PlanSession;
   readonly log: vscode.LogOutputChannel;
   readonly documents: RunDocuments;
+  /** The `planwright.prices` setting: the run summary shows the run's cost in them. */
+  readonly prices: () => ModelPrices;
   /** Starts the configured MCP servers, so the plan may call their tools (absent: none). */
   readonly prepareTools?: () => Promise<void>;
 }
@@ -131,7 +134,7 @@ function approveAllSafe(deps: RunCommandDeps): string[] {
         ? vscode.l10n.t('Approved {0}. {1} still need your own look.', names(approved), names(left))
         : vscode.l10n.t('Approved {0}.', names(approved));
   deps.log.info(message);
-  vscode.window.setStatusBarMessage(`Planwright: ${message}`, 8_000);
+  vscode.window.setStatusBarMessage(vscode.l10n.t('Planwright: {0}', message), 8_000);
   return approved;
 }
 
@@ -178,7 +181,7 @@ async function showTrace(deps: RunCommandDeps): Promise<vscode.TextEditor | unde
   });
   const state = deps.session.runs.state;
   const title = state ? vscode.l10n.t('Trace of run {0}: {1}', files.runId, state.plan.goal) : vscode.l10n.t('Trace of run {0}', files.runId);
-  return deps.documents.show('Run trace.md', traceTimeline(vscode.l10n, lines, { title, rawLink: raw.toString(), ...(state ? { startedAt: state.startedAt, steps: state } : {}) }));
+  return deps.documents.show(`${vscode.l10n.t('Run trace')}.md`, traceTimeline(vscode.l10n, lines, { title, rawLink: raw.toString(), ...(state ? { startedAt: state.startedAt, steps: state } : {}) }));
 }
 
 /**

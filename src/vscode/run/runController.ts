@@ -146,7 +146,7 @@ export class RunController extends Disposable {
    * Approvals go through the same gate. Replaces the open plan. Resolves when it stops.
    */
   async runGoal(goal: string, mode: RunMode, source: string): Promise<GoalResult> {
-    if (this.executing) throw new RunUnavailableError('A run is in progress: pause or cancel it first.');
+    if (this.executing) throw new RunUnavailableError(vscode.l10n.t('A run is in progress: pause or cancel it first.'));
     refuseUntrusted();
     const folder = this.folder();
     const models = await this.host.models();
@@ -165,7 +165,7 @@ export class RunController extends Disposable {
       this.actingOnGoal = false;
     };
     return this.track(
-      mode === 'split' ? 'planning the task; steps start as they arrive…' : `${mode}: the agent is working on the goal…`,
+      mode === 'split' ? vscode.l10n.t('planning the task; steps start as they arrive…') : vscode.l10n.t('{0}: the agent is working on the goal…', mode),
       (signal) => actOnGoal({ runId: files.runId, goal, mode, options, source, projectRules: this.host.settings().projectRules, ...(mode === 'split' ? { onRun } : {}) }, deps, this.host.log, signal),
       (result) => result.report,
     );
@@ -219,8 +219,8 @@ export class RunController extends Disposable {
 
   /** Puts back every file the run changed (from `fromStepId` on), refusing files changed since the run left them. */
   async undoRun(fromStepId?: string): Promise<RunUndoResult> {
-    if (this.executing) throw new RunUnavailableError('The run is in progress: cancel it, or let it finish, before undoing it.');
-    if (!this.runState) throw new RunUnavailableError('No run yet, so there is nothing to undo.');
+    if (this.executing) throw new RunUnavailableError(vscode.l10n.t('The run is in progress: cancel it, or let it finish, before undoing it.'));
+    if (!this.runState) throw new RunUnavailableError(vscode.l10n.t('No run yet, so there is nothing to undo.'));
     const { workspace } = this.host.ports(this.folder());
     return undoWholeRun(workspace, this.runState, this.host.log, fromStepId);
   }
@@ -248,14 +248,14 @@ export class RunController extends Disposable {
 
   private async whileStopped<T>(work: (run: PlanRun) => Promise<T>): Promise<T> {
     // The agent's loop cannot stop and carry on the way a planned run does; it can only be cancelled.
-    if (this.actingOnGoal) throw new RunUnavailableError('The agent is still working on the goal: wait for it to stop, or cancel the run first.');
+    if (this.actingOnGoal) throw new RunUnavailableError(vscode.l10n.t('The agent is still working on the goal: wait for it to stop, or cancel the run first.'));
     const wasExecuting = this.execution.joined;
     if (wasExecuting) {
       this.run?.pause();
       await wasExecuting.catch(() => undefined);
     }
     if (!this.run && this.runState && this.files) this.run = await this.resumed(this.folder(), this.files, this.runState);
-    if (!this.run) throw new RunUnavailableError('The plan has not run yet.');
+    if (!this.run) throw new RunUnavailableError(vscode.l10n.t('The plan has not run yet.'));
     const run = this.run;
     const result = await work(run);
     // Carried on only when the work left something to run (a run that ended meanwhile stays ended).

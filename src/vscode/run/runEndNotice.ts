@@ -2,10 +2,14 @@
 // files says so in its one notification ("Planwright: the plan succeeded (revision 2) and changed 3 files: …" with
 // Keep, Undo Run, Show Files and Show Summary); other outcomes keep their own notification or status bar line, with
 // the files notice beside them when they changed files. Each button acts only on the run it was shown for.
+// Show Summary adds the run's cost per phase under the summary when `planwright.prices` prices its models.
 import * as vscode from 'vscode';
+import type { ModelPrices } from '../../core/cost/modelPrices';
 import type { RunReport } from '../../core/executor/runSummary';
 import { filesChangedNotice } from '../../core/undo/filesChangedNotice';
+import { runCostText, summaryWithCost } from '../../core/view/runCostText';
 import { runEndNotices, runEndText, type RunEndAction, type RunEndNotice } from '../../core/view/runEndNotices';
+import { withChildUsage } from '../../core/view/runProgress';
 import { COMMANDS } from '../ids';
 import type { PlanSession } from '../plan/planSession';
 import { showFiles, undoNoticedRun } from './filesChangedSummary';
@@ -16,6 +20,8 @@ export interface RunEndDeps {
   readonly session: PlanSession;
   readonly log: vscode.LogOutputChannel;
   readonly documents: RunDocuments;
+  /** The `planwright.prices` setting, read when the run stops. */
+  readonly prices: () => ModelPrices;
 }
 
 function actionLabel(action: RunEndAction): string {
@@ -48,7 +54,7 @@ async function act(action: RunEndAction, notice: RunEndNotice, report: RunReport
       if (notice.files) await showFiles(deps, notice.files);
       return;
     case 'showSummary':
-      await deps.documents.show('Run summary.md', report.summary);
+      await deps.documents.show(`${vscode.l10n.t('Run summary')}.md`, report.summary);
       return;
     case 'showTrace':
       await vscode.commands.executeCommand(COMMANDS.showTrace);
@@ -83,5 +89,8 @@ export function announce(report: RunReport, deps: RunEndDeps): void {
   if (report.status === 'succeeded') deps.log.info(`Summary:\n${report.summary}`);
   const state = deps.session.runs.state;
   const files = state ? filesChangedNotice(state) : undefined;
-  for (const notice of runEndNotices(report.status, files)) void say(notice, report, deps);
+  // Priced now, from this run's calls and its sub-plans': a button may be clicked after the next run started.
+  const cost = state ? runCostText(vscode.l10n, withChildUsage(state, deps.session.runs.children.values()), deps.prices()) : undefined;
+  const shown = { ...report, summary: summaryWithCost(report.summary, cost) };
+  for (const notice of runEndNotices(report.status, files)) void say(notice, shown, deps);
 }

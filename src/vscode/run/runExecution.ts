@@ -1,10 +1,10 @@
 // The one execution a window runs at a time, and where the window's run stands: its phase (idle, running,
 // re-planning, paused, waiting, ended), moved only by core's `nextPhase`, so an action the phase does not
-// allow is refused with the reason the user sees. Also the cancellable progress notification the execution
+// allow is refused with the reason the user sees, in their language. Also the cancellable progress notification the execution
 // shows, the abort signal it runs under, and the promise that whoever joins later (Run Plan, an edit) awaits.
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { RunStatus } from '../../core/run/journalRecords';
-import { nextPhase, type RunEvent, type RunPhase } from '../../core/executor/runPhase';
+import { nextPhase, type PhaseRefusal, type RunEvent, type RunPhase } from '../../core/executor/runPhase';
 import type { RunReport } from '../../core/executor/runSummary';
 import { RunUnavailableError } from './runUnavailableError';
 import { withRunProgress } from './withRunProgress';
@@ -15,6 +15,17 @@ export interface ExecutionHooks {
   statusAtEnd(): RunStatus | undefined;
   /** Runs when the execution ended; `current` is false when another one had started meanwhile. */
   settled(current: boolean): Promise<void>;
+}
+
+function refusalText(refusal: PhaseRefusal): string {
+  switch (refusal) {
+    case 'runInProgress':
+      return vscode.l10n.t('A run is in progress: pause or cancel it first.');
+    case 'runEnded':
+      return vscode.l10n.t('The run has ended: start a new one to run the plan again.');
+    case 'notExecuting':
+      return vscode.l10n.t('The run is not executing, so it cannot stop.');
+  }
 }
 
 /** The execution under way in this window, if any, and the run's phase; see the file header. */
@@ -37,7 +48,7 @@ export class RunExecution {
   /** Moves the run to its next phase, or refuses with a RunUnavailableError saying why. */
   advance(event: RunEvent): void {
     const next = nextPhase(this.currentPhase, event);
-    if (!next.ok) throw new RunUnavailableError(next.reason);
+    if (!next.ok) throw new RunUnavailableError(refusalText(next.refusal));
     this.currentPhase = next.phase;
   }
 

@@ -1,7 +1,7 @@
 // Undo from the editor, for one step or for the run from a step on: core puts the files back (or refuses);
 // this says in the log what was restored, what was already as before and what was refused, with why
 // (a file changed since, or a step that ran with no snapshot: "not undoable: no snapshot").
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { stepReference } from '../../core/plan/stepNumbers';
 import type { RunState } from '../../core/run/runState';
 import type { Workspace } from '../../core/ports';
@@ -18,7 +18,7 @@ export async function undoStep(
   whileStopped: (work: () => Promise<UndoResult>) => Promise<UndoResult>,
 ): Promise<UndoResult> {
   const before = state?.steps.get(stepId)?.before ?? [];
-  if (before.length === 0) throw new RunUnavailableError(`${state ? stepReference(state.plan, stepId) : stepId} changed no files that Planwright kept a copy of.`);
+  if (before.length === 0) throw new RunUnavailableError(vscode.l10n.t('{0} changed no files that Planwright kept a copy of.', state ? stepReference(state.plan, stepId) : stepId));
   const result = await whileStopped(() => undoFromSnapshots(workspace, before));
   log.info(`Undo ${stepId}: restored ${result.restored.join(', ') || 'nothing'}${result.unchanged.length ? `; already as before: ${result.unchanged.join(', ')}` : ''}`);
   return result;

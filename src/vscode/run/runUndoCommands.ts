@@ -17,12 +17,24 @@ export interface UndoCommandDeps {
   readonly log: vscode.LogOutputChannel;
 }
 
-const KIND_TEXT = { created: 'created', deleted: 'deleted', modified: 'changed' } as const;
+/** "src/cli.js (changed)". */
+function changeText(change: FileChange): string {
+  switch (changeKind(change)) {
+    case 'created':
+      return vscode.l10n.t('{0} (created)', change.path);
+    case 'deleted':
+      return vscode.l10n.t('{0} (deleted)', change.path);
+    case 'modified':
+      return vscode.l10n.t('{0} (changed)', change.path);
+  }
+}
 
-/** "src/cli.js (changed), notes.md (created)", cut after `max` files. */
+/** "src/cli.js (changed), notes.md (created)", cut after `max` files ("… and 3 more"). */
 export function listChanges(changes: readonly FileChange[], max = 5): string {
-  const shown = changes.slice(0, max).map((change) => `${change.path} (${KIND_TEXT[changeKind(change)]})`);
-  return changes.length > max ? `${shown.join(', ')} and ${changes.length - max} more` : shown.join(', ');
+  const shown = changes.slice(0, max).map(changeText).join(', ');
+  const more = changes.length - max;
+  if (more <= 0) return shown;
+  return more === 1 ? vscode.l10n.t('{0} and 1 more', shown) : vscode.l10n.t('{0} and {1} more', shown, more);
 }
 
 /** The message that says what an undo did: restored, and refused with why. */

@@ -37,7 +37,13 @@ export class OutputTerminal extends Disposable implements vscode.Pseudoterminal 
 
   /** Says how the command ended. */
   end(result: CommandResult): void {
-    const how = result.cancelled ? 'stopped' : result.timedOut ? 'timed out' : `exit code ${result.exitCode ?? 'none'}`;
+    const how = result.cancelled
+      ? vscode.l10n.t('stopped')
+      : result.timedOut
+        ? vscode.l10n.t('timed out')
+        : result.exitCode === null
+          ? vscode.l10n.t('no exit code')
+          : vscode.l10n.t('exit code {0}', result.exitCode);
     this.write(`\n\x1b[2m[${how} · ${(result.durationMs / 1000).toFixed(1)} s]\x1b[0m\n`);
   }
 }

@@ -17,11 +17,13 @@
 import * as vscode from 'vscode';
 import { FileNotFoundError, ToolError, WorkspaceEscapeError } from '../../core/errors';
 import type { CommandRequest, CommandResult, CommandRunner, Logger } from '../../core/ports';
+import { englishText } from '../../core/text/englishText';
 import { shorten } from '../../core/text/shorten';
 import { workspacePathProblem } from '../../core/workspacePath';
 import { commandFolder } from '../../node/commandFolder';
 import { NodeCommandRunner } from '../../node/nodeCommandRunner';
 import { Disposable } from '../disposableStore';
+import { forcedFallback, integrationOff, integrationTimedOut, needsEnvironment, type FallbackReason } from './fallbackReason';
 import { OutputTerminal } from './outputTerminal';
 import { OutputTail } from '../../node/outputTail';
 import { ProcessTreeSnapshot } from '../../node/processTree';
@@ -59,7 +61,7 @@ export class TerminalCommandRunner extends Disposable implements CommandRunner {
    * Why shell integration is not used, once it failed to activate: later commands go straight to the
    * fallback instead of waiting for it again, until a terminal setting changes.
    */
-  private unavailable: string | undefined;
+  private unavailable: FallbackReason | undefined;
   /** Terminals whose command finished, kept visible until the next command starts. */
   private readonly idle = new Set<vscode.Terminal | OutputTerminal>();
   /** The pseudo-terminal showing each command that runs as a child process. */
@@ -108,34 +110,32 @@ export class TerminalCommandRunner extends Disposable implements CommandRunner {
     }
     if (!integration) {
       terminal.dispose();
-      this.unavailable = `shell integration did not activate in the ${this.name} terminal within ${this.integrationTimeoutMs() / 1000} s`;
-      this.logger.warn(`Commands run as child processes from now on: ${this.unavailable}. Their output appears in the step, not in a terminal. Shell integration needs bash, zsh, fish or PowerShell and terminal.integrated.shellIntegration.enabled.`);
+      this.unavailable = integrationTimedOut(this.name, this.integrationTimeoutMs() / 1000);
+      this.logger.warn(`Commands run as child processes from now on: ${this.unavailable(englishText)}. Their output appears in the step, not in a terminal. Shell integration needs bash, zsh, fish or PowerShell and terminal.integrated.shellIntegration.enabled.`);
       return this.runFallback(request, signal, this.unavailable);
     }
     return this.execute(terminal, integration, request, signal);
   }
 
   /** Why this request cannot run in a terminal, or `undefined` when it can. */
-  private fallbackReason(request: CommandRequest): string | undefined {
-    if (this.options.forceFallback) return 'the runner is set to use child processes';
+  private fallbackReason(request: CommandRequest): FallbackReason | undefined {
+    if (this.options.forceFallback) return forcedFallback;
     const variables = Object.keys(request.env ?? {});
-    if (variables.length > 0) {
-      return `it needs ${variables.join(', ')} in its environment, which a terminal cannot be given for one command without changing the command line`;
-    }
+    if (variables.length > 0) return needsEnvironment(variables);
     if (this.unavailable) return this.unavailable;
-    if (vscode.workspace.getConfiguration('terminal.integrated.shellIntegration').get<boolean>('enabled') === false) {
-      return 'terminal.integrated.shellIntegration.enabled is off';
-    }
+    if (vscode.workspace.getConfiguration('terminal.integrated.shellIntegration').get<boolean>('enabled') === false) return integrationOff;
     return undefined;
   }
 
-  private async runFallback(request: CommandRequest, signal: AbortSignal | undefined, reason: string): Promise<CommandResult> {
+  private async runFallback(request: CommandRequest, signal: AbortSignal | undefined, reason: FallbackReason): Promise<CommandResult> {
+    // English in the step's error and the log (the journal and the re-planner read them), the user's in the terminal.
+    const why = reason(englishText);
     if (!this.fallback) {
-      throw new ToolError('definite', 'noShell', `Cannot run ${JSON.stringify(shorten(request.command, 200))}: ${reason}, and a ${this.folder.scheme}: workspace has no local folder to run a process in.`);
+      throw new ToolError('definite', 'noShell', `Cannot run ${JSON.stringify(shorten(request.command, 200))}: ${why}, and a ${this.folder.scheme}: workspace has no local folder to run a process in.`);
     }
-    this.logger.info(`Running ${JSON.stringify(shorten(request.command, 200))} as a child process: ${reason}.`);
+    this.logger.info(`Running ${JSON.stringify(shorten(request.command, 200))} as a child process: ${why}.`);
     this.disposeIdle();
-    const shown = new OutputTerminal(this.name, request.command, vscode.l10n.t('Runs as a child process, not in a shell: {0}.', reason));
+    const shown = new OutputTerminal(this.name, request.command, vscode.l10n.t('Runs as a child process, not in a shell: {0}.', reason(vscode.l10n)));
     this.live.set(request, shown);
     try {
       const result = await this.fallback.run(request, signal);

@@ -37,7 +37,7 @@ describe('runPhase', () => {
           const result = nextPhase(phase, event);
           if (expected === null) {
             assert.equal(result.ok, false);
-            assert.ok(!result.ok && result.reason.length > 0);
+            assert.ok(!result.ok && ['runInProgress', 'runEnded', 'notExecuting'].includes(result.refusal));
           } else {
             assert.deepEqual(result, { ok: true, phase: expected });
           }
@@ -45,11 +45,13 @@ describe('runPhase', () => {
       }
     }
 
-    it('refuses to execute or forget a run in progress with a reason the user can act on', () => {
-      for (const type of ['execute', 'forget'] as const) {
-        const result = nextPhase('running', { type });
-        assert.ok(!result.ok && /pause or cancel it first/.test(result.reason), type);
-      }
+    it('refuses to execute or forget a run in progress because a run is in progress', () => {
+      for (const type of ['execute', 'forget'] as const) assert.deepEqual(nextPhase('running', { type }), { ok: false, refusal: 'runInProgress' }, type);
+    });
+
+    it('refuses to execute an ended run, and to stop one that is not executing, each for its own reason', () => {
+      assert.deepEqual(nextPhase('ended', { type: 'execute' }), { ok: false, refusal: 'runEnded' });
+      assert.deepEqual(nextPhase('paused', { type: 'stopped' }), { ok: false, refusal: 'notExecuting' });
     });
   });
 

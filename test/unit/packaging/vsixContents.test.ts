@@ -1,6 +1,7 @@
 // What the .vsix ships, as vsce lists it (the same .vscodeignore and `vsce.dependencies: false` that
-// `npm run package` uses): the bundles, media, schemas, docs and bundles of strings are in; sources, tests,
-// source maps and build output are out. Also the manifest fields the Marketplace and Open VSX show.
+// `npm run package` uses): the bundles, media (the walkthrough's too), schemas, docs and bundles of strings
+// are in; sources, tests, source maps and build output are out. Also the manifest fields the Marketplace and
+// Open VSX show.
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -22,6 +23,25 @@ const REQUIRED = [
   'package.json', 'package.nls.json', 'l10n/bundle.l10n.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'dist/extension.js', 'dist/cli.js', 'media/icon.png', 'media/planwright.svg',
 ];
 
+/** A walkthrough step's media: Markdown, an image (one, or one per theme) or an SVG, as package.json names them. */
+interface StepMedia {
+  readonly markdown?: string;
+  readonly image?: string | Record<string, string>;
+  readonly svg?: string;
+}
+
+/** Every file the walkthroughs show: each step's Markdown, image (one, or one per theme) or SVG. */
+function walkthroughMedia(): string[] {
+  const walkthroughs = (manifest.contributes as { walkthroughs?: { steps: { media: StepMedia }[] }[] }).walkthroughs ?? [];
+  return walkthroughs.flatMap((walkthrough) =>
+    walkthrough.steps.flatMap(({ media }) => [
+      ...(typeof media.image === 'string' ? [media.image] : Object.values(media.image ?? {})),
+      ...(media.svg ? [media.svg] : []),
+      ...(media.markdown ? [media.markdown] : []),
+    ]),
+  );
+}
+
 describe('the packaged .vsix', function () {
   let files: string[] = [];
 
@@ -40,8 +60,14 @@ describe('the packaged .vsix', function () {
     const pointed = [
       ...(contributes.jsonValidation ?? []).map((entry) => entry.url).filter((url) => !/^https?:/.test(url)),
       ...Object.values(contributes.viewsContainers ?? {}).flat().map((entry) => entry.icon),
+      ...walkthroughMedia(),
     ].map((file) => file.replace(/^\.\//, ''));
     for (const file of pointed) assert.ok(files.includes(file), `${file} is named in package.json but not packaged`);
+  });
+
+  it('reads media from every walkthrough step, so the test above covers the walkthrough', () => {
+    const steps = (manifest.contributes as { walkthroughs: { steps: unknown[] }[] }).walkthroughs.flatMap((walkthrough) => walkthrough.steps);
+    assert.ok(steps.length > 0 && walkthroughMedia().length >= steps.length);
   });
 
   it('ships no sources, tests, source maps, build output or local test installs', () => {
@@ -62,6 +88,13 @@ describe('the manifest the marketplaces read', () => {
     assert.match((manifest.galleryBanner as { color: string }).color, /^#[0-9a-f]{6}$/i);
     assert.match((manifest.repository as { url: string }).url, /^https:\/\/github\.com\/[\w.-]+\/[\w.-]+\.git$/);
     assert.ok((manifest.keywords as string[]).length > 0 && (manifest.keywords as string[]).length <= 30);
+  });
+
+  it('links issues, the home page and Q&A to the repository it names', () => {
+    const repository = (manifest.repository as { url: string }).url.replace(/\.git$/, '');
+    assert.equal((manifest.bugs as { url: string }).url, `${repository}/issues`);
+    assert.equal(manifest.homepage, `${repository}#readme`);
+    assert.equal(manifest.qna, 'marketplace');
   });
 
   it('has what ovsx checks before an upload: publisher, name, version and a license', () => {
