@@ -7,7 +7,7 @@ import type { ValidPlan } from '../core/plan/planSchema';
 import { planTask, planTaskStreamed } from '../core/planner/planTask';
 import { summarizeWorkspace } from '../core/planner/workspaceSummary';
 import type { ChatModel, PlanFormat, Workspace } from '../core/ports';
-import { PlanFormatSchema } from '../core/planner/planFormat';
+import { PlanFormatSchema } from '../core/run/planFormat';
 import { ModelRepairer } from '../core/replanner/modelRepairer';
 import { ModelReplanner } from '../core/replanner/modelReplanner';
 import { projectRulesSource } from '../core/rules/projectRules';

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { AutoApproveSchema, DEFAULT_AUTO_APPROVE, DEFAULT_MAX_MODEL_CALLS, DEFAULT_RUN_OPTIONS, SummaryModeSchema, type RunOptions } from './run/runOptions';
 import { ModelPricesSchema } from './cost/modelPrices';
 import { RunModeSchema } from './run/runMode';
-import { PlanFormatSchema } from './planner/planFormat';
+import { PlanFormatSchema } from './run/planFormat';
 import { McpServersSchema } from './mcp/mcpServerConfig';
 import { DEFAULT_TOOL_LIMITS } from './tools/defineTool';
 
