@@ -74,7 +74,7 @@ export class StepEditor extends Disposable {
         )
       )?.how;
     if (choice === 'title') return this.editTitle(step, value);
-    if (choice === 'json') return this.open({ mode: 'edit', stepId }, step, `${stepId}${STEP_FILE_SUFFIX}`);
+    if (choice === 'json') return this.open({ mode: 'edit', stepId }, step, stepId);
     return undefined;
   }
 
@@ -93,7 +93,7 @@ export class StepEditor extends Disposable {
       )?.label;
     if (!tool) return undefined;
     const step = newStep(plan, tool, afterId);
-    return this.open({ mode: 'add', ...(afterId ? { afterId } : {}) }, step, `new-${step.id}${STEP_FILE_SUFFIX}`);
+    return this.open({ mode: 'add', ...(afterId ? { afterId } : {}) }, step, `new-${step.id}`);
   }
 
   private async editTitle(step: Step, value?: string): Promise<boolean> {
@@ -112,13 +112,26 @@ export class StepEditor extends Disposable {
   }
 
   private async open(target: StepDocumentTarget, step: Step, name: string): Promise<vscode.TextEditor> {
-    const uri = vscode.Uri.file(path.join(this.folder, name));
+    const uri = this.unloadedUri(name);
     await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(`${JSON.stringify(step, null, 2)}\n`));
     this.saves.open(uri.toString(), target);
     const document = await vscode.workspace.openTextDocument(uri);
     const editor = await vscode.window.showTextDocument(document, { preview: false });
     vscode.window.setStatusBarMessage(vscode.l10n.t('Planwright: save the step to apply it to the plan'), 8_000);
     return editor;
+  }
+
+  /**
+   * The step document named `name` (or `name-2`, `name-3` …): one VS Code has not loaded. A closed document's text
+   * stays loaded for a while, so writing its file again (the same step edited twice, or a new step given the id of
+   * one deleted since) would leave VS Code an older copy that opens unchanged and fails to save ("File Modified Since").
+   */
+  private unloadedUri(name: string): vscode.Uri {
+    const loaded = new Set(vscode.workspace.textDocuments.map((document) => document.uri.toString()));
+    for (let copy = 1; ; copy++) {
+      const uri = vscode.Uri.file(path.join(this.folder, `${copy === 1 ? name : `${name}-${copy}`}${STEP_FILE_SUFFIX}`));
+      if (!loaded.has(uri.toString())) return uri;
+    }
   }
 
   /** Shows a step document's problems as its diagnostics, each at its place. */

@@ -133,24 +133,33 @@ describe('Planwright in VS Code', () => {
     assert.deepEqual(session.plan?.steps.map((step) => step.id), ['E1', 'E2', 'E3', 'E4', 'E5', 'E6']);
   });
 
-  it('refuses a save of a step document whose step was deleted since, or whose text is not JSON, saying so on the document', async () => {
+  it('adds a step with the id of one deleted since, and refuses a save whose step was deleted, or whose text is not JSON, on the document', async () => {
     const { session } = await planwright();
-    const editor = await vscode.commands.executeCommand<vscode.TextEditor>(COMMANDS.addStepAfter, 'E1', 'listFiles');
-    const added = JSON.parse(editor.document.getText());
-    const save = async (text: string) => {
+    const save = async (editor: vscode.TextEditor, text: string) => {
       await editor.edit((edit) => edit.replace(new vscode.Range(0, 0, editor.document.lineCount, 0), text));
       await editor.document.save();
     };
+    const addAfterE1 = async (title: string) => {
+      const editor = await vscode.commands.executeCommand<vscode.TextEditor>(COMMANDS.addStepAfter, 'E1', 'listFiles');
+      const added = JSON.parse(editor.document.getText());
+      await save(editor, JSON.stringify({ ...added, title }, null, 2));
+      await until(`"${title}" in the plan`, () => session.plan?.steps.find((step) => step.id === added.id)?.title === title);
+      return { editor, added };
+    };
+    const first = await addAfterE1('List the tests');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    assert.equal(await vscode.commands.executeCommand(COMMANDS.deleteStep, first.added.id), true);
+    // The new step gets the id of the one just deleted; VS Code may still hold that document's text.
+    const { editor, added } = await addAfterE1('List the sources');
+    assert.equal(added.id, first.added.id);
     const planwrightDiagnostics = () => vscode.languages.getDiagnostics(editor.document.uri).filter((diagnostic) => diagnostic.source === 'Planwright');
-    await save(JSON.stringify({ ...added, title: 'List the tests' }, null, 2));
-    await until('the new step', () => session.plan?.steps.some((step) => step.id === added.id));
     assert.equal(await vscode.commands.executeCommand(COMMANDS.deleteStep, added.id), true);
     const steps = session.plan?.steps.map((step) => step.id);
-    await save(JSON.stringify({ ...added, title: 'List every test' }, null, 2));
+    await save(editor, JSON.stringify({ ...added, title: 'List every file' }, null, 2));
     const gone = await until('the refusal on the document', () => planwrightDiagnostics()[0]);
     assert.match(gone.message, new RegExp(`^${added.id} is no longer in the plan .*nothing was changed`));
     assert.deepEqual(session.plan?.steps.map((step) => step.id), steps, 'the deleted step did not come back');
-    await save(`{\n  "id": "${added.id}",\n  "title": "List every test"\n  "tool": "listFiles"\n}\n`);
+    await save(editor, `{\n  "id": "${added.id}",\n  "title": "List every file"\n  "tool": "listFiles"\n}\n`);
     const syntax = await until('a diagnostic where the JSON goes wrong', () => planwrightDiagnostics().find((diagnostic) => diagnostic.message.startsWith('Not valid JSON')));
     assert.deepEqual([syntax.range.start.line, syntax.range.start.character, syntax.message], [3, 2, "Not valid JSON: Expected ',' or '}' after property value"]);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
