@@ -67,7 +67,7 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
   const session = new PlanSession(loadedPlan, runs, approvals);
   const previews = new PreviewDocuments(() => session.plan);
   const view = new PlanView(session, () => settings.current.prices);
-  approvals.setNotifier(new WaitingNotice(approvals, () => view.treeView.visible, () => view.showWaiting()));
+  approvals.setNotifier(new WaitingNotice(approvals, () => view.treeView.visible, () => view.showWaiting(), vscode.window, vscode.l10n));
   const previewTabs = new PreviewTabs(approvals, previews);
   const editor = new StepEditor(session, log, path.join(path.dirname(storage.folder), 'edits'));
   context.subscriptions.push(

@@ -2,23 +2,31 @@
 // Planwright view. It never carries Approve or Reject: VS Code cannot withdraw a notification, so a step
 // button in one would stay live-looking in the notification centre after the step was answered elsewhere,
 // paused or cancelled. The answers live in the "Waiting for you" section and the preview's title bar.
-// At most one such notification is open at a time, and none while the Planwright view is visible.
-import * as vscode from 'vscode';
+// At most one such notification is open at a time, and none while the Planwright view is visible. VS Code cannot
+// change an open notification's text either, so its count is the one when it opened; the next one, once it is
+// closed, says how many wait then. The window and the words come in as ports, so the rule is unit-tested.
+import type { Localize } from '../../core/ports';
 import type { ApprovalNotifier, PendingApprovals } from './pendingApprovals';
 
+/** The window function the notice shows itself with (vscode.window's). */
+export interface NoticeWindow {
+  showInformationMessage(message: string, ...buttons: string[]): Thenable<string | undefined>;
+}
 
 /** The notification's text for `count` waiting steps. */
-export function waitingNoticeText(count: number): string {
-  return count === 1 ? vscode.l10n.t('Planwright: 1 step waits for your approval.') : vscode.l10n.t('Planwright: {0} steps wait for your approval.', count);
+export function waitingNoticeText(l10n: Localize, count: number): string {
+  return count === 1 ? l10n.t('Planwright: 1 step waits for your approval.') : l10n.t('Planwright: {0} steps wait for your approval.', count);
 }
 
 export class WaitingNotice implements ApprovalNotifier {
   private open = false;
 
   constructor(
-    private readonly approvals: PendingApprovals,
+    private readonly approvals: Pick<PendingApprovals, 'all'>,
     private readonly viewVisible: () => boolean,
     private readonly show: () => Thenable<unknown>,
+    private readonly window: NoticeWindow,
+    private readonly l10n: Localize,
   ) {}
 
   async notify(): Promise<void> {
@@ -27,8 +35,8 @@ export class WaitingNotice implements ApprovalNotifier {
     if (count === 0) return;
     this.open = true;
     try {
-      const show = vscode.l10n.t('Show');
-      const choice = await vscode.window.showInformationMessage(waitingNoticeText(count), show);
+      const show = this.l10n.t('Show');
+      const choice = await this.window.showInformationMessage(waitingNoticeText(this.l10n, count), show);
       if (choice === show) await this.show();
     } finally {
       this.open = false;

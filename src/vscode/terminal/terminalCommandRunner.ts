@@ -8,12 +8,13 @@
 // open until the next one starts, so its output can be read.
 //
 // When shell integration does not activate within ten seconds (a shell without it, a user setup that
-// conflicts with it, integration switched off, some remote hosts), and for a command that needs its own
-// environment variables (a terminal cannot take them per command, and prefixing them would change the
-// command line), the command runs as a child process instead; the log says so, and a read-only "Planwright"
-// pseudo-terminal shows the command, why, and its output live. The wait used to be 3 s: on a loaded 2-core
-// machine code-server's bash takes longer than that to report its integration, and once it had not, every
-// later command of the window ran out of sight.
+// conflicts with it, integration switched off, some remote hosts, or a shell too slow to report it), and for a
+// command that needs its own environment variables (a terminal cannot take them per command, and prefixing them
+// would change the command line), the command runs as a child process instead; the log says so, and a read-only
+// "Planwright" pseudo-terminal shows the command, why, and its output live. Why code-server never showed a
+// shell-integration terminal: the wait used to be 3 s, and on a loaded 2-core machine code-server's bash reports
+// its integration later than that, so the first command fell back and every later one of the window followed,
+// with its output only in the step. Now the wait is 10 s, and a command that falls back is still seen running.
 import * as vscode from 'vscode';
 import { FileNotFoundError, ToolError, WorkspaceEscapeError } from '../../core/errors';
 import type { CommandRequest, CommandResult, CommandRunner, Logger } from '../../core/ports';
@@ -111,7 +112,7 @@ export class TerminalCommandRunner extends Disposable implements CommandRunner {
     if (!integration) {
       terminal.dispose();
       this.unavailable = integrationTimedOut(this.name, this.integrationTimeoutMs() / 1000);
-      this.logger.warn(`Commands run as child processes from now on: ${this.unavailable(englishText)}. Their output appears in the step, not in a terminal. Shell integration needs bash, zsh, fish or PowerShell and terminal.integrated.shellIntegration.enabled.`);
+      this.logger.warn(`Commands run as child processes from now on: ${this.unavailable(englishText)}. Each one's output shows live in a read-only "${this.name}" terminal, and in the step. Shell integration needs bash, zsh, fish or PowerShell, terminal.integrated.shellIntegration.enabled, and a shell that reports it within the wait (on a busy machine a shell can be slower).`);
       return this.runFallback(request, signal, this.unavailable);
     }
     return this.execute(terminal, integration, request, signal);

@@ -1,9 +1,9 @@
 // TerminalCommandRunner inside a real extension host: commands in the "Planwright" terminal through shell
 // integration when it activates, and through the child-process fallback (forced, by env, and after shell
-// integration failed to activate), with exit codes, output, timeouts that kill the process tree, and
-// cancellation.
+// integration failed to activate; its output live in a read-only terminal), with exit codes, output, timeouts that
+// kill the process tree, and cancellation.
 import * as assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { budgetMs } from '../../../scripts/testing/timeBudget';
@@ -193,6 +193,7 @@ describe('TerminalCommandRunner', function () {
       assert.equal(second.output.trim(), 'second');
       const gaveUp = () => logger.lines.filter((line) => line.startsWith('warn: Commands run as child processes from now on: shell integration did not activate')).length;
       assert.equal(gaveUp(), 1, logger.text());
+      assert.match(logger.text(), /Each one's output shows live in a read-only "Planwright \(test\)" terminal, and in the step\./);
       assert.equal(logger.lines.filter((line) => line.includes('as a child process')).length, 2, logger.text());
       // The shell terminal that never got shell integration closes; the read-only one of the last command stays.
       await waitFor(() => ourTerminals().length === 1, 2_000, 'the unused shell terminal to close');
@@ -203,6 +204,37 @@ describe('TerminalCommandRunner', function () {
         assert.equal(gaveUp(), 2, 'tried the terminal again after the setting changed');
       } finally {
         await terminalSettings.update('scrollback', undefined, vscode.ConfigurationTarget.Global);
+      }
+    });
+
+    it("shows a child process's output live in the read-only terminal, before the command ends", async () => {
+      const shown: string[] = [];
+      const listening: vscode.Disposable[] = [];
+      listening.push(
+        vscode.window.onDidOpenTerminal((terminal) => {
+          const options = terminal.creationOptions;
+          if (terminal.name === TERMINAL_NAME && 'pty' in options) listening.push(options.pty.onDidWrite((text) => shown.push(text)));
+        }),
+      );
+      try {
+        const waitForFile = (name: string) => `while [ ! -f ${name} ]; do sleep 0.05; done`;
+        let ended = false;
+        const running = runner({ forceFallback: true }).run(request(`${waitForFile('go')}; echo first-line; ${waitForFile('done')}; echo second-line`));
+        void running.then(
+          () => (ended = true),
+          () => (ended = true),
+        );
+        await waitFor(() => listening.length === 2, 5_000, 'the read-only terminal to open');
+        writeFileSync(path.join(scratch.dir, 'go'), '');
+        await waitFor(() => shown.join('').includes('first-line\r\n'), 10_000, 'the first line in the terminal');
+        assert.equal(ended, false, 'the first line showed while the command still ran');
+        writeFileSync(path.join(scratch.dir, 'done'), '');
+        const result = await running;
+        assert.deepEqual(result.output.trim().split('\n'), ['first-line', 'second-line']);
+        await waitFor(() => shown.join('').includes('[exit code 0'), 5_000, 'how the command ended, in the terminal');
+        assert.match(shown.join(''), /Runs as a child process, not in a shell: the runner is set to use child processes\.[\s\S]*first-line\r\n[\s\S]*second-line\r\n/);
+      } finally {
+        for (const subscription of listening) subscription.dispose();
       }
     });
 

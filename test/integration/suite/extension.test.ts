@@ -1,6 +1,6 @@
 // Integration tests: the extension's code inside a real VS Code extension host, against a copy of
 // examples/demo-workspace: activation, commands registered both ways, plan files into tree rows, edits through
-// the tree-only commands and the validation gate, the Markdown export.
+// the tree-only commands and the validation gate (and step documents it refuses), the Markdown export.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { COMMANDS, PREVIEW_SCHEME, VIEW_CONTAINERS, VIEWS } from '../../../src/vscode/ids';
@@ -131,6 +131,38 @@ describe('Planwright in VS Code', () => {
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     assert.equal(await vscode.commands.executeCommand(COMMANDS.deleteStep, 'E7'), true);
     assert.deepEqual(session.plan?.steps.map((step) => step.id), ['E1', 'E2', 'E3', 'E4', 'E5', 'E6']);
+  });
+
+  it('adds a step with the id of one deleted since, and refuses a save whose step was deleted, or whose text is not JSON, on the document', async () => {
+    const { session } = await planwright();
+    const save = async (editor: vscode.TextEditor, text: string) => {
+      await editor.edit((edit) => edit.replace(new vscode.Range(0, 0, editor.document.lineCount, 0), text));
+      await editor.document.save();
+    };
+    const addAfterE1 = async (title: string) => {
+      const editor = await vscode.commands.executeCommand<vscode.TextEditor>(COMMANDS.addStepAfter, 'E1', 'listFiles');
+      const added = JSON.parse(editor.document.getText());
+      await save(editor, JSON.stringify({ ...added, title }, null, 2));
+      await until(`"${title}" in the plan`, () => session.plan?.steps.find((step) => step.id === added.id)?.title === title);
+      return { editor, added };
+    };
+    const first = await addAfterE1('List the tests');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    assert.equal(await vscode.commands.executeCommand(COMMANDS.deleteStep, first.added.id), true);
+    // The new step gets the id of the one just deleted; VS Code may still hold that document's text.
+    const { editor, added } = await addAfterE1('List the sources');
+    assert.equal(added.id, first.added.id);
+    const planwrightDiagnostics = () => vscode.languages.getDiagnostics(editor.document.uri).filter((diagnostic) => diagnostic.source === 'Planwright');
+    assert.equal(await vscode.commands.executeCommand(COMMANDS.deleteStep, added.id), true);
+    const steps = session.plan?.steps.map((step) => step.id);
+    await save(editor, JSON.stringify({ ...added, title: 'List every file' }, null, 2));
+    const gone = await until('the refusal on the document', () => planwrightDiagnostics()[0]);
+    assert.match(gone.message, new RegExp(`^${added.id} is no longer in the plan .*nothing was changed`));
+    assert.deepEqual(session.plan?.steps.map((step) => step.id), steps, 'the deleted step did not come back');
+    await save(editor, `{\n  "id": "${added.id}",\n  "title": "List every file"\n  "tool": "listFiles"\n}\n`);
+    const syntax = await until('a diagnostic where the JSON goes wrong', () => planwrightDiagnostics().find((diagnostic) => diagnostic.message.startsWith('Not valid JSON')));
+    assert.deepEqual([syntax.range.start.line, syntax.range.start.character, syntax.message], [3, 2, "Not valid JSON: Expected ',' or '}' after property value"]);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
   it('shows the diff a file-changing step would make, before it runs', async () => {

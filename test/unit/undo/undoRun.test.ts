@@ -1,11 +1,12 @@
 // Unit tests of undoing a run: which files a run changed (from the snapshots its journal keeps), what
-// undoing decides per file, and the undo itself over a workspace a real run changed.
+// undoing decides per file, and the undo itself over a workspace a real run changed, finished or cancelled.
 import * as assert from 'node:assert/strict';
 import { PlanRun } from '../../../src/core/executor/planRun';
 import { replayJournal, type FileTouch } from '../../../src/core/run/runState';
 import { JournalRecordSchema } from '../../../src/core/run/journalRecords';
 import { changeKind, decideUndo, runFileChanges, UndoScopeError } from '../../../src/core/undo/runFileChanges';
 import { describeRunUndo, undoRun } from '../../../src/core/undo/undoRun';
+import type { CommandRunner } from '../../../src/core/ports';
 import { fakeRunDeps, liveSignal, runOptions, validPlan } from '../support/executorFakes';
 import { MemoryWorkspace } from '../support/fakePorts';
 
@@ -112,5 +113,78 @@ describe('undoRun over a real run', () => {
     assert.deepEqual(result.restored, ['a.txt']);
     assert.equal(workspace.files.get('a.txt'), 'new a');
     assert.equal(workspace.files.get('b.txt'), 'b');
+  });
+});
+
+describe('undoRun after Cancel', () => {
+  const plan = validPlan(
+    [
+      { id: 'E1', title: 'Write a', tool: 'writeFile', args: { path: 'a.txt', content: 'new a' }, postcondition: { kind: 'fileExists', path: 'a.txt' } },
+      { id: 'E2', title: 'Write b', tool: 'writeFile', args: { path: 'b.txt', content: 'b' }, dependsOn: ['E1'], postcondition: { kind: 'fileExists', path: 'b.txt' } },
+      { id: 'E3', title: 'Build', tool: 'runCommand', args: { command: 'make' }, dependsOn: ['E2'], postcondition: { kind: 'exitCode', equals: 0 } },
+      { id: 'E4', title: 'Write the log', tool: 'writeFile', args: { path: 'log.txt', content: 'slow' }, dependsOn: ['E2'], postcondition: { kind: 'fileExists', path: 'log.txt' } },
+      { id: 'E5', title: 'Write c', tool: 'writeFile', args: { path: 'c.txt', content: 'c' }, dependsOn: ['E3', 'E4'], postcondition: { kind: 'fileExists', path: 'c.txt' } },
+    ],
+    { revision: 1 },
+  );
+
+  /** A workspace whose write of log.txt waits for `release`: that step is still running when the run is cancelled. */
+  class SlowLogWorkspace extends MemoryWorkspace {
+    release: () => void = () => undefined;
+    private readonly released = new Promise<void>((resolve) => (this.release = resolve));
+    override async writeFile(path: string, content: string): Promise<void> {
+      if (path === 'log.txt') await this.released;
+      return super.writeFile(path, content);
+    }
+  }
+
+  /** `make` runs until the run is cancelled. */
+  const building: CommandRunner & { started: boolean } = {
+    started: false,
+    run(_request, signal) {
+      building.started = true;
+      return new Promise((resolve) => signal?.addEventListener('abort', () => resolve({ exitCode: null, output: '', truncated: false, timedOut: false, cancelled: true, durationMs: 1 })));
+    },
+  };
+
+  async function cancelledRun() {
+    building.started = false;
+    const workspace = new SlowLogWorkspace({ 'a.txt': 'old a', 'log.txt': 'old log' });
+    const deps = fakeRunDeps({ workspace, commands: building });
+    const run = await PlanRun.start(plan, { runId: 'cancelled', options: runOptions({ maxParallel: 2 }) }, deps);
+    const controller = new AbortController();
+    const done = run.execute(controller.signal);
+    while (!building.started) await new Promise((resolve) => setImmediate(resolve));
+    controller.abort('cancelled by the user');
+    workspace.release();
+    assert.equal((await done).status, 'cancelled');
+    return { workspace, deps, run };
+  }
+
+  it('puts back every file the cancelled run changed, the step running at Cancel included, and leaves what never ran', async () => {
+    const { workspace, run } = await cancelledRun();
+    // E4's write landed while the run was being cancelled; E5 never started.
+    assert.equal(workspace.files.get('log.txt'), 'slow');
+    assert.equal(run.current.steps.get('E5')?.attempts ?? 0, 0);
+    const result = await undoRun(workspace, run.current);
+    assert.deepEqual(result, { restored: ['a.txt', 'b.txt', 'log.txt'], unchanged: [], refused: [] });
+    assert.deepEqual(Object.fromEntries(workspace.files), { 'a.txt': 'old a', 'log.txt': 'old log' });
+  });
+
+  it('refuses, file by file, what the user edited after Cancel, and restores the rest', async () => {
+    const { workspace, run } = await cancelledRun();
+    await workspace.writeFile('a.txt', 'new a, edited after Cancel');
+    const result = await undoRun(workspace, run.current);
+    assert.deepEqual(result.restored, ['b.txt', 'log.txt']);
+    assert.deepEqual(result.refused, [{ path: 'a.txt', reason: 'edited since 1 Write a changed it' }]);
+    assert.equal(workspace.files.get('a.txt'), 'new a, edited after Cancel');
+  });
+
+  it('undoes the cancelled run as its journal replays it, as after a window reload or from the command line', async () => {
+    const { workspace, deps } = await cancelledRun();
+    const state = replayJournal((await deps.journal.readAll(() => undefined)).map((record) => JournalRecordSchema.parse(record)));
+    assert.equal(state.status, 'cancelled');
+    assert.deepEqual((await undoRun(workspace, state)).restored, ['a.txt', 'b.txt', 'log.txt']);
+    assert.equal(workspace.files.has('b.txt'), false);
   });
 });

@@ -1,0 +1,112 @@
+// Saving step documents: which document edits which step, the edit through the plan session (the validation gate,
+// or the run's next revision once the plan has run), and what the user is told. A refused save is said in the status
+// bar until the next save of a step document or until its document closes, so a problem fixed (or given up on)
+// leaves no stale message behind, and as the document's diagnostics. What a save does and the words of a refusal are
+// core's stepDocument. The editor's side is a port (StepEditor implements it), so the flow is unit-tested.
+import type { PlanProblem } from '../../core/plan/planProblem';
+import type { Plan } from '../../core/plan/planSchema';
+import { readStepDocument, stepDocumentRefusalText, type StepDocumentTarget } from '../../core/plan/stepDocument';
+import type { Localize, Logger } from '../../core/ports';
+import type { PlanSession } from './planSession';
+
+/** What a step document shows as its problems: one message at a 1-based place, or the gate's problems. */
+export type DocumentProblems =
+  | { readonly kind: 'at'; readonly line: number; readonly column: number; readonly message: string }
+  | { readonly kind: 'gate'; readonly problems: readonly PlanProblem[]; readonly stepId: string | undefined };
+
+/** Where the editor says what a save did. */
+export interface StepDocumentSurface {
+  /** A status bar line, gone after `timeoutMs` (without one, once disposed). */
+  status(text: string, timeoutMs?: number): { dispose(): void };
+  /** Shows the problems of `document` (a URI string); `undefined` clears them. */
+  problems(document: string, problems: DocumentProblems | undefined): void;
+}
+
+/** What the saves work with. */
+export interface StepDocumentDeps {
+  readonly session: Pick<PlanSession, 'plan' | 'applyEdit' | 'stepName'>;
+  readonly surface: StepDocumentSurface;
+  readonly log: Logger;
+  readonly l10n: Localize;
+  /** The gate's problems in one line ("…: the first problem (and 2 more)"), every one of them logged. */
+  readonly summarize: (what: string, problems: readonly PlanProblem[]) => string;
+  /** The short text of an unexpected error, its details logged. */
+  readonly describe: (error: unknown) => string;
+}
+
+export class StepDocumentSaves {
+  private readonly targets = new Map<string, StepDocumentTarget>();
+  /** The status bar line of the last refused save, and the document it is about. */
+  private refusal: { readonly document: string; readonly line: { dispose(): void } } | undefined;
+
+  constructor(private readonly deps: StepDocumentDeps) {}
+
+  /** `document` (a URI string) now edits the step `target` names, or adds one; its old problems go. */
+  open(document: string, target: StepDocumentTarget): void {
+    this.targets.set(document, target);
+    this.deps.surface.problems(document, undefined);
+  }
+
+  /** `document` closed: it edits nothing any more, and its problems and refusal go with it. */
+  close(document: string): void {
+    if (!this.targets.delete(document)) return;
+    this.deps.surface.problems(document, undefined);
+    if (this.refusal?.document === document) this.clearRefusal();
+  }
+
+  /** Applies the save of `document` (its file `name`, its `text`); a document that is not a step document is left alone. */
+  async saved(document: string, name: string, text: string): Promise<void> {
+    const target = this.targets.get(document);
+    if (!target) return;
+    // The last save's message goes: a problem fixed by this save leaves nothing stale behind.
+    this.clearRefusal();
+    const read = readStepDocument(this.deps.session.plan, target, text);
+    if (!read.ok) {
+      const words = stepDocumentRefusalText(this.deps.l10n, read.refusal, name);
+      this.deps.log.warn(words.log);
+      this.deps.surface.problems(document, { kind: 'at', line: words.line, column: words.column, message: words.diagnostic });
+      this.refuse(document, words.status);
+      return;
+    }
+    const { session } = this.deps;
+    const reason = target.mode === 'edit' ? `edited ${session.stepName(target.stepId)}` : `added ${read.title !== undefined ? `"${read.title}"` : String(read.stepId)}`;
+    const problems = await this.apply(read.plan, reason, (message) => this.refuse(document, message));
+    if (problems) {
+      this.deps.surface.problems(document, { kind: 'gate', problems, stepId: target.mode === 'edit' ? target.stepId : read.stepId });
+      return;
+    }
+    this.deps.surface.problems(document, undefined);
+    // The step now exists under its (possibly new) id: a later save edits it.
+    if (read.stepId !== undefined) this.targets.set(document, { mode: 'edit', stepId: read.stepId });
+    const stepName = session.stepName(String(read.stepId));
+    this.deps.surface.status(target.mode === 'edit' ? this.deps.l10n.t('Planwright: updated step {0}', stepName) : this.deps.l10n.t('Planwright: added step {0}', stepName), 5_000);
+  }
+
+  /** Applies the edited plan; `undefined` when it went through, else the problems (shown on the steps), said by `say`. */
+  async apply(edited: Plan, reason: string, say: (message: string) => void): Promise<readonly PlanProblem[] | undefined> {
+    try {
+      const outcome = await this.deps.session.applyEdit(edited, `${reason} by hand`);
+      if (outcome.ok) return undefined;
+      say(this.deps.summarize(this.deps.l10n.t('The edit was not applied'), outcome.problems));
+      return outcome.problems;
+    } catch (error) {
+      const message = this.deps.describe(error);
+      say(this.deps.l10n.t('The edit was not applied: {0}', message));
+      return [{ path: '', message }];
+    }
+  }
+
+  /** Takes the last refusal's status bar line away. */
+  dispose(): void {
+    this.clearRefusal();
+  }
+
+  private refuse(document: string, message: string): void {
+    this.refusal = { document, line: this.deps.surface.status(`$(error) ${message}`) };
+  }
+
+  private clearRefusal(): void {
+    this.refusal?.line.dispose();
+    this.refusal = undefined;
+  }
+}
