@@ -88,6 +88,18 @@ describe('PlanRun: a re-planner step that repeats the effect of an unknown step'
     ]);
   });
 
+  it('keeps the risk through a later hand edit that leaves the repeat as it is', async () => {
+    const again: Step = { id: 'C2', title: 'deploy once more', tool: 'runCommand', args: { command: 'deploy' }, postcondition: { kind: 'exitCode', equals: 0 } };
+    const { commands, approvals, planRun } = await run(undefined, 'wait', answering([{ op: 'drop', id: 'C1' }, { op: 'add', step: again }]));
+    const edited = validPlan([...planRun.current.plan.steps, { id: 'N1', title: 'note', tool: 'readFile', args: { path: 'x.txt' } }], { revision: planRun.current.revision + 1 });
+    assert.equal((await planRun.revise(edited)).ok, true);
+    const report = await planRun.execute(liveSignal());
+    assert.equal(commands.requests.length, 1, 'deploy ran once');
+    assert.equal(report.status, 'awaitingApproval');
+    assert.deepEqual(approvals.requests.map((request) => request.stepId), ['C2', 'C2']);
+    assert.match(approvals.requests[1]!.reason, /repeats the effect of 1 deploy, which ended unknown/);
+  });
+
   it('runs the repeat once the user approves it', async () => {
     const again: Step = { id: 'C2', title: 'deploy once more', tool: 'runCommand', args: { command: 'deploy' }, postcondition: { kind: 'exitCode', equals: 0 } };
     const { report, commands } = await run(undefined, 'approved', answering([{ op: 'drop', id: 'C1' }, { op: 'add', step: again }]));
