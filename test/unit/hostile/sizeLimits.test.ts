@@ -1,6 +1,7 @@
 // Size limits on everything read into memory or the journal: files over the read limit are refused
 // before they are read (definitely, so never retried), binary content is known by size and digest only,
-// fileContains streams a file of any size, and the journal of a binary read stays small.
+// fileContains streams a file of any size, the journal of a binary read stays small, and a step's
+// snapshots, before and after, follow the run's limit.
 import * as assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { open, writeFile } from 'node:fs/promises';
@@ -13,6 +14,8 @@ import { DEFAULT_TOOL_LIMITS } from '../../../src/core/tools/defineTool';
 import { takeSnapshots, undoFromSnapshots } from '../../../src/core/tools/fileSnapshots';
 import { findTool } from '../../../src/core/tools/toolCatalog';
 import { NodeWorkspace } from '../../../src/node/nodeWorkspace';
+import { PlanRun } from '../../../src/core/executor/planRun';
+import { fakeRunDeps, liveSignal, runOptions, stepRecords, validPlan } from '../support/executorFakes';
 import { assertToolError, ScriptedCommandRunner, toolContext } from '../support/fakePorts';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
 
@@ -77,6 +80,22 @@ describe('read limits and binary files', () => {
     assert.deepEqual(blob, { path: 'blob.bin', notKept: 'it is binary', bytes: 3, sha256: createHash('sha256').update(Buffer.from([1, 0, 2])).digest('hex') });
     assert.match(big!.notKept ?? '', /50 bytes is over the read limit of 10 bytes/);
     await assert.rejects(undoFromSnapshots(workspace, [blob!, big!]), UndoUnavailableError);
+  });
+
+  it("records a step's after-snapshot under the run's read limit: a file over it by size, not its text", async () => {
+    const limits = { ...DEFAULT_TOOL_LIMITS, maxReadBytes: 1024 };
+    const deps = fakeRunDeps({ workspace });
+    const plan = validPlan([
+      { id: 'W1', title: 'write', tool: 'writeFile', args: { path: 'big.txt', content: 'x'.repeat(2048) }, postcondition: { kind: 'fileExists', path: 'big.txt' } },
+      { id: 'W2', title: 'write small', tool: 'writeFile', args: { path: 'small.txt', content: 'y'.repeat(1024) }, postcondition: { kind: 'fileExists', path: 'small.txt' } },
+    ]);
+    const run = await PlanRun.start(plan, { runId: 'after-limit', options: runOptions({ limits }) }, deps);
+    assert.equal((await run.execute(liveSignal())).status, 'succeeded');
+    const after = Object.fromEntries((await stepRecords(deps.journal)).flatMap((record) => (record.after ? [[record.stepId, record.after]] : [])));
+    assert.deepEqual(after, {
+      W1: [{ path: 'big.txt', notKept: '2.0 KiB is over the read limit of 1.0 KiB', bytes: 2048 }],
+      W2: [{ path: 'small.txt', content: 'y'.repeat(1024) }],
+    });
   });
 
   it('finds text in a file larger than the read limit by streaming it (fileContains)', async () => {

@@ -106,7 +106,7 @@ describe('special files in the workspace', () => {
   });
 
   it('records them in a snapshot by type only, without reading them', async () => {
-    const snapshots = await takeSnapshots(workspace, specials.map((special) => special.name));
+    const snapshots = await takeSnapshots(workspace, specials.map((special) => special.name), DEFAULT_TOOL_LIMITS.maxReadBytes);
     for (const [index, special] of specials.entries()) {
       assert.equal(snapshots[index]!.content, undefined);
       assert.match(snapshots[index]!.notKept ?? '', special.words);
