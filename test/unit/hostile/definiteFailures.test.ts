@@ -69,6 +69,19 @@ describe('definite failures and the cases around them', () => {
     assert.equal(await readFile(source, 'utf8'), 'A');
   });
 
+  it('fails an appendFile definitely when opening the file hits a full disk (ENOSPC injected into open): nothing was written', async () => {
+    const target = path.join(root, 'log.txt');
+    await writeFile(target, 'old\n');
+    const restore = injectFsError('open', 'ENOSPC', (file) => file === target);
+    try {
+      const error = await assertToolError(findTool('appendFile')!.execute({ path: 'log.txt', content: 'new\n' }, toolContext({ workspace })), 'definite', 'noSpace');
+      assert.match(error.message, /log\.txt: no space left on the device/);
+    } finally {
+      restore();
+    }
+    assert.equal(await readFile(target, 'utf8'), 'old\n');
+  });
+
   it('refuses to write, append to or edit a 0444 file unless the step sets allowReadOnly, and keeps it read-only', async () => {
     const file = path.join(root, 'locked.txt');
     await writeFile(file, 'old');
