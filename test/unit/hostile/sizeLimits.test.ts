@@ -16,7 +16,7 @@ import { findTool } from '../../../src/core/tools/toolCatalog';
 import { NodeWorkspace } from '../../../src/node/nodeWorkspace';
 import { PlanRun } from '../../../src/core/executor/planRun';
 import { fakeRunDeps, liveSignal, runOptions, stepRecords, validPlan } from '../support/executorFakes';
-import { assertToolError, ScriptedCommandRunner, toolContext } from '../support/fakePorts';
+import { assertToolError, ScriptedChatModel, ScriptedCommandRunner, toolContext } from '../support/fakePorts';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
 
 const MiB = 1024 * 1024;
@@ -51,10 +51,14 @@ describe('read limits and binary files', () => {
     assert.equal((await workspace.readFile('a.txt', { maxBytes: 100 })).length, 100);
   });
 
-  it('refuses a large file in editFile before reading it, and the limit follows the run options', async () => {
+  it('refuses a large file in editFile and proposeEdit before reading it, and the limit follows the run options', async () => {
     await writeFile(path.join(root, 'a.txt'), 'hello world');
     const limits = { ...DEFAULT_TOOL_LIMITS, maxReadBytes: 5 };
     await assertToolError(findTool('editFile')!.execute({ path: 'a.txt', edits: [{ find: 'hello', replace: 'bye' }] }, toolContext({ workspace, limits })), 'definite', 'fileTooLarge');
+    const model = new ScriptedChatModel([]);
+    const error = await assertToolError(findTool('proposeEdit')!.execute({ path: 'a.txt', instruction: 'say bye' }, toolContext({ workspace, limits, model })), 'definite', 'fileTooLarge');
+    assert.match(error.message, /a\.txt is 11 bytes, over the read limit of 5 bytes/);
+    assert.equal(model.requests.length, 0, 'the model was never asked');
   });
 
   it('gives a binary file read as its size and SHA-256 digest, and its journal record stays small', async () => {
