@@ -201,6 +201,20 @@ async function waitFor(condition: () => boolean, what: string): Promise<void> {
     assert.deepEqual(report.steps.map((step) => `${step.id}:${step.status}`), ['F1:succeeded']);
   });
 
+  it('SIGINT while the planner writes the plan, before any step arrived: cancelled with the reason, nothing run; resume says so and the run can start again', async () => {
+    const model = await serve(() => ({ hang: true }));
+    const goal = ['run', '--goal', 'Read the name', '--workspace', 'ws', '--approve', 'all', '--journal', journal, '--json'];
+    const started = start(goal, dir, model);
+    child = started.child;
+    await waitFor(() => model.requests.length >= 1, 'the planner call');
+    child.kill('SIGINT');
+    const interrupted = await started.done;
+    console.log(JSON.stringify(interrupted), await readFile(journal, 'utf8').catch((e) => String(e)));
+    const resumed = start(['resume', '--journal', journal, '--json'], dir);
+    child = resumed.child;
+    console.log(JSON.stringify(await resumed.done));
+  });
+
   it('SIGTERM before the fused agent took any action: cancelled with the reason, and nothing was run or journalled', async () => {
     const model = await serve(() => ({ hang: true }));
     const started = start(['run', '--goal', 'Read the name', '--mode', 'fused', '--workspace', 'ws', '--approve', 'all', '--journal', journal, '--json'], dir, model);
