@@ -46,7 +46,9 @@ async function resume(givenArgs: readonly string[], givenIo: CliIo, modelsOf: (e
   if (flags.positional.length > 0) return fail(io, `unexpected argument ${flags.positional[0]}`);
   if (flags.journal === undefined) return fail(io, `--journal is needed: the journal of the run to continue\nUsage: ${USAGE}`);
   const journalPath = nodePath.resolve(io.cwd, flags.journal);
-  if (!(await hasContent(journalPath))) return fail(io, `no journal at ${flags.journal}`);
+  if (!(await hasContent(journalPath))) {
+    return fail(io, `no journal at ${flags.journal}: a run journals nothing before its first step (one stopped while planning ran nothing), so start it with planwright run`);
+  }
   if (!(await holdsRecords(journalPath))) {
     return fail(io, `${flags.journal} holds no whole record: the run stopped while writing its first one, so nothing ran. Start it again with planwright run PLAN --journal ${flags.journal}`);
   }

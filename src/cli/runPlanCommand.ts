@@ -18,6 +18,7 @@ import { messageOf } from '../core/text/errorText';
 import { JsonlRecordLog, nodeLogFiles, type LogFiles } from '../node/jsonlRecordLog';
 import { NodeWorkspace } from '../node/nodeWorkspace';
 import { EXIT, type CliCommand, type CliIo } from './cliIo';
+import { untilInterrupted } from './interruptSignal';
 import { applyProjectRulesFlag, MODEL_ENV, modelsFromEnv, type CliModels } from './modelsFromEnv';
 import { readPricesFile } from './pricesFile';
 import { optionOverrides, parseRunFlags, type RunFlags } from './runFlags';
@@ -124,7 +125,7 @@ function sessionResult(result: GoalResult): SessionResult {
 function streamedResult(outcome: StreamedPlanOutcome, signal: AbortSignal): SessionResult {
   if (outcome.ran) return { report: outcome.report };
   if (signal.aborted) {
-    const reason = `${cancelReason(signal)} while planning, before any step was journalled: nothing was run`;
+    const reason = planningCancelled(signal);
     return { fields: { status: 'cancelled', reason }, notes: [reason], exitCode: EXIT.failed };
   }
   const reason = `planning failed, nothing was run:\n${outcome.problems.map((problem) => `- ${problem}`).join('\n')}`;
@@ -142,14 +143,22 @@ function runFiles(io: CliIo, flags: RunFlags, root: string, runId: string): { re
 /** The plan to run with the usage of planning it, or why there is none and the exit code that says so. */
 type Planned = { readonly plan: ValidPlan; readonly usage: readonly UsageRecord[] } | { readonly error: string; readonly exitCode?: number };
 
-/** A plan for `goal` from the planner model; without one, bad input (2); when planning fails, 1. */
+/** Why a run stopped while its plan was written, before any step: nothing ran and nothing was journalled. */
+function planningCancelled(signal: AbortSignal): string {
+  return `${cancelReason(signal)} while planning, before any step was journalled: nothing was run and there is nothing to resume; run the goal again to start over`;
+}
+
+/** A plan for `goal` from the planner model (Ctrl-C cancels it); without one, bad input (2); when planning fails or is cancelled, 1. */
 async function planGoal(goal: string, root: string, models: CliModels): Promise<Planned> {
-  if (!models.planGoal) return { error: GOAL_NEEDS_MODEL };
-  try {
-    return await models.planGoal(goal, new NodeWorkspace(root), new AbortController().signal);
-  } catch (error) {
-    return { error: `planning failed: ${messageOf(error)}`, exitCode: EXIT.failed };
-  }
+  const plan = models.planGoal;
+  if (!plan) return { error: GOAL_NEEDS_MODEL };
+  return untilInterrupted(async (signal) => {
+    try {
+      return await plan(goal, new NodeWorkspace(root), signal);
+    } catch (error) {
+      return { error: signal.aborted ? planningCancelled(signal) : `planning failed: ${messageOf(error)}`, exitCode: EXIT.failed };
+    }
+  });
 }
 
 function fail(io: CliIo, message: string, exitCode: number = EXIT.badInput): number {

@@ -16,6 +16,7 @@ import { NodeCommandRunner } from '../node/nodeCommandRunner';
 import { nodeClock } from '../node/nodeClock';
 import { NodeWorkspace } from '../node/nodeWorkspace';
 import { EXIT, type CliIo } from './cliIo';
+import { untilInterrupted } from './interruptSignal';
 import type { CliModels } from './modelsFromEnv';
 import { PLANWRIGHT_FOLDER } from './runFiles';
 import { cliSubplans } from './subplanSetup';
@@ -111,28 +112,23 @@ export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps
   };
   if (!setup.json) io.stderr.write(`journal: ${setup.journal.path}\ntrace:   ${setup.tracePath}\n`);
   // Ctrl-C or a kill ends the run as cancelled, journalled with the signal as its reason, so resume can carry on.
-  const controller = new AbortController();
-  const onInterrupt = () => controller.abort('cancelled by SIGINT (Ctrl-C)');
-  const onTerminate = () => controller.abort('cancelled by SIGTERM');
-  process.once('SIGINT', onInterrupt);
-  process.once('SIGTERM', onTerminate);
-  try {
-    const { report, fields, notes, exitCode } = await work(deps, controller.signal);
-    const nested = report && subplans.children.size > 0 ? nestReport(report, subplans.children) : report;
-    const levels = report && subplans.children.size > 0 ? { usageByLevel: usageByLevel(report, subplans.children) } : {};
-    const cost = setup.prices && latest ? runCost(latest.usage, setup.prices) : undefined;
-    if (setup.json) io.stdout.write(`${JSON.stringify({ ...nested, ...levels, ...fields, ...(cost ? { cost } : {}), journal: setup.journal.path, trace: setup.tracePath }, null, 2)}\n`);
-    else {
-      const lines = [...(notes ?? []), ...(report ? closingLines(report, setup.journal.path) : []), ...(cost ? [`cost: ${costLine(cost)}`] : [])];
-      if (lines.length > 0) io.stdout.write(`${lines.join('\n')}\n`);
+  return untilInterrupted(async (signal) => {
+    try {
+      const { report, fields, notes, exitCode } = await work(deps, signal);
+      const nested = report && subplans.children.size > 0 ? nestReport(report, subplans.children) : report;
+      const levels = report && subplans.children.size > 0 ? { usageByLevel: usageByLevel(report, subplans.children) } : {};
+      const cost = setup.prices && latest ? runCost(latest.usage, setup.prices) : undefined;
+      if (setup.json) io.stdout.write(`${JSON.stringify({ ...nested, ...levels, ...fields, ...(cost ? { cost } : {}), journal: setup.journal.path, trace: setup.tracePath }, null, 2)}\n`);
+      else {
+        const lines = [...(notes ?? []), ...(report ? closingLines(report, setup.journal.path) : []), ...(cost ? [`cost: ${costLine(cost)}`] : [])];
+        if (lines.length > 0) io.stdout.write(`${lines.join('\n')}\n`);
+      }
+      return report ? exitCodeOf(report) : (exitCode ?? EXIT.ok);
+    } catch (error) {
+      io.stderr.write(`planwright: the run stopped: ${messageOf(error)}\n`);
+      return EXIT.failed;
+    } finally {
+      await Promise.all([setup.journal.close(), trace.close()]);
     }
-    return report ? exitCodeOf(report) : (exitCode ?? EXIT.ok);
-  } catch (error) {
-    io.stderr.write(`planwright: the run stopped: ${messageOf(error)}\n`);
-    return EXIT.failed;
-  } finally {
-    process.removeListener('SIGINT', onInterrupt);
-    process.removeListener('SIGTERM', onTerminate);
-    await Promise.all([setup.journal.close(), trace.close()]);
-  }
+  });
 }

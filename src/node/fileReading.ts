@@ -32,7 +32,8 @@ export function fileStatOf(stats: Stats): FileStat {
 
 /**
  * A Node error as the port's typed error when it proves the call had no effect: nothing there, permission
- * denied, name too long, read-only file system. Other errors pass through (and stay ambiguous).
+ * denied, name too long, read-only file system, no space (every call this wraps — open, mkdir, link, rename,
+ * unlink, stat — either takes effect whole or fails). Other errors pass through (and stay ambiguous).
  */
 export function refusedAs(error: unknown, path: string): unknown {
   switch (errorCode(error)) {
@@ -46,6 +47,9 @@ export function refusedAs(error: unknown, path: string): unknown {
       return new FileRefusedError(path, 'nameTooLong', 'the name is too long for the file system');
     case 'EROFS':
       return new FileRefusedError(path, 'readOnlyFileSystem', 'the file system is read-only');
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return new FileRefusedError(path, 'noSpace', 'no space left on the device');
     default:
       return error;
   }

@@ -232,7 +232,7 @@ export class PlanRun {
         : { event: 'fail', reason: call.problems, failure: { kind: 'definite', reason: 'badArguments', message: call.problems } };
     await this.recorder.trace({ type: 'decision', stepId: step.id, decision: end.event, reason: end.reason });
     // What the step left in its files, so undoing the run can tell the user's later edits from the run's own.
-    const after = before.length > 0 ? await takeSnapshots(this.deps.workspace, before.map((snapshot) => snapshot.path)).catch(() => undefined) : undefined;
+    const after = before.length > 0 ? await takeSnapshots(this.deps.workspace, before.map((snapshot) => snapshot.path), this.options.limits.maxReadBytes).catch(() => undefined) : undefined;
     await this.recorder.step(step.id, end.event, { reason: end.reason, output: end.output, failure: end.failure, checkDetail: end.checkDetail, ...(after ? { after } : {}) });
     if (end.event === 'fail' || end.event === 'becomeUnknown') await invalidateDependents(this.recorder, step.id, end.event === 'fail' ? 'failed' : 'became unknown');
   }

@@ -3,13 +3,16 @@
 // applying line and grows it line by line: only the steps a line replaces or adds start afresh, the
 // others keep their state (an invalidated dependent stays invalidated until a line reaches it or the
 // revision closes), and closing it restarts the broken steps no line touched, as a whole revision would.
+// A step a revision brings in or hands back that would repeat the effect of a step that ended unknown
+// carries that risk (`rerunRisk`) until it starts: only the user's explicit approval lets it run.
 import { isGrownFrom } from '../plan/appendStep';
 import type { PatchOp } from '../plan/planPatch';
 import type { Step, ValidPlan } from '../plan/planSchema';
 import type { StepStatus } from '../plan/stepStatus';
 import { stepReference } from '../plan/stepNumbers';
 import { canonicalJson } from '../text/canonicalJson';
-import { IndexedMap, withEntry } from './indexedMap';
+import { IndexedMap, projectMap, withEntry } from './indexedMap';
+import { repeatRisk, unknownRisk } from './repeatedEffect';
 import type { ReplacedStep, RunState, StepRun } from './runState';
 import { FROZEN_STATUSES } from './stepTransitions';
 
@@ -28,7 +31,7 @@ const RESTARTED_AT_CLOSE: ReadonlySet<StepStatus> = new Set(['failed', 'unknown'
  */
 export function applyRevision(state: RunState, plan: ValidPlan, revision: number, reason: string): RunState {
   const { steps, replaced } = rebuildSteps(state, plan, revision, (step, oldStep, oldRun) => {
-    if (!oldStep || !oldRun || canonicalJson(oldStep) !== canonicalJson(step)) return { run: freshStep(revision), replaced: oldRun !== undefined };
+    if (!oldStep || !oldRun || canonicalJson(oldStep) !== canonicalJson(step)) return { run: freshRun(state, plan, step, revision), replaced: oldRun !== undefined };
     // A running step is left to finish: a revision made while it runs (a patch) cannot change it.
     if (FROZEN_STATUSES.has(oldRun.status) || oldRun.status === 'running') return { run: oldRun };
     return { run: restartUnchanged(plan, step.id, oldRun) };
@@ -49,7 +52,7 @@ export function applyPatchLines(state: RunState, plan: ValidPlan, ops: readonly 
   // A line that appended a step changes no other: the new step starts fresh, the rest keep their runs.
   const op = ops.length === 1 ? ops[0]! : undefined;
   if (op?.op === 'add' && isGrownFrom(plan, state.plan) && plan.steps[plan.steps.length - 1]!.id === op.step.id && state.steps.size === state.plan.steps.length && !state.steps.has(op.step.id)) {
-    return { ...state, plan, steps: withEntry(state.steps, op.step.id, freshStep(state.revision)), replaced: [...state.replaced] };
+    return { ...state, plan, steps: withEntry(state.steps, op.step.id, freshRun(state, plan, op.step, state.revision)), replaced: [...state.replaced] };
   }
   const targets = ops.map((op) => (op.op === 'add' ? op.step.id : op.id));
   return growRevision(state, plan, state.revision, new Set(targets));
@@ -71,7 +74,7 @@ function growRevision(state: RunState, plan: ValidPlan, revision: number, target
     // Untouched by these lines: its definition may have gained a file-hazard edge, its state stays.
     if (oldRun && !targets.has(step.id)) return { run: oldRun };
     if (oldStep && oldRun && canonicalJson(oldStep) === canonicalJson(step)) return { run: restartUnchanged(plan, step.id, oldRun) };
-    return { run: freshStep(revision), replaced: oldRun !== undefined && !isDraft(oldRun, revision) };
+    return { run: freshRun(state, plan, step, revision), replaced: oldRun !== undefined && !isDraft(oldRun, revision) };
   });
   return { ...state, plan, revision, steps, replaced };
 }
@@ -118,13 +121,18 @@ function dropped(state: RunState, plan: ValidPlan, revision: number): ReplacedSt
   return gone;
 }
 
-/** An unchanged step that has not finished, starting again: with its approval, or — if it ended unknown — with the risk named. */
-function restartUnchanged(plan: ValidPlan, stepId: string, run: StepRun): StepRun {
-  if (run.status === 'unknown') return { ...freshStep(run.revision), rerunRisk: rerunRiskOf(plan, stepId) };
-  return freshStep(run.revision, run.approvedKey);
+/** A new or changed `step` of `plan`: fresh, with the risk named when it would repeat the effect of a step that ended unknown. */
+function freshRun(state: RunState, plan: ValidPlan, step: Step, revision: number): StepRun {
+  const outputs = projectMap(state.steps, (run) => (run.status === 'succeeded' ? run.output?.text : undefined));
+  const risk = repeatRisk(state.doubtful, plan, step, outputs);
+  return risk ? { ...freshStep(revision), rerunRisk: risk } : freshStep(revision);
 }
 
-/** What running again a step that ended unknown risks, in words for the approval prompt. */
-function rerunRiskOf(plan: ValidPlan, stepId: string): string {
-  return `${stepReference(plan, stepId)} ended unknown: its effect may already have happened, and running it again may repeat it`;
+/**
+ * An unchanged step that has not finished, starting again: with its approval, or — if it ended unknown, or
+ * still carries a risk no start has settled — with the risk named.
+ */
+function restartUnchanged(plan: ValidPlan, stepId: string, run: StepRun): StepRun {
+  if (run.status === 'unknown') return { ...freshStep(run.revision), rerunRisk: unknownRisk(stepReference(plan, stepId)) };
+  return { ...freshStep(run.revision, run.approvedKey), ...(run.rerunRisk ? { rerunRisk: run.rerunRisk } : {}) };
 }

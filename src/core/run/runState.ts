@@ -13,6 +13,8 @@ import { transition } from './stepTransitions';
 import { IndexedMap, projectMap, withEntry } from './indexedMap';
 import { applyPatch, type PatchOp } from '../plan/planPatch';
 import { applyPatchLines, applyRevision, freshStep, openRevision, settleOpenRevision } from './revisionState';
+import { doubtfulEffectOf, type DoubtfulEffect } from './repeatedEffect';
+import { stepById } from '../plan/planGraph';
 
 /** One step's part of a run. */
 export interface StepRun {
@@ -87,6 +89,8 @@ export interface RunState {
   readonly repaired?: readonly string[];
   /** The broken step whose recovery (repair or re-plan) is under way, and what broke it. */
   readonly recovering?: { readonly stepId: string; readonly reason: string };
+  /** The effects of the non-idempotent steps that ended unknown, in journal order: a revision's step that repeats one needs the user. */
+  readonly doubtful?: readonly DoubtfulEffect[];
   /** Every start of a step, in journal order: what undoing the run puts back. */
   readonly touches?: readonly FileTouch[];
   /** The plan is still being written (streamed planning): steps may still arrive. */
@@ -238,7 +242,14 @@ function applyStepRecord(state: RunState, record: Extract<JournalRecord, { type:
     retriedAfterSettle: record.retriedAfterSettle ?? current.retriedAfterSettle,
   };
   const steps = withEntry(state.steps, record.stepId, next);
-  return { ...state, steps, ...touchesAfter(state, record) };
+  return { ...state, steps, ...touchesAfter(state, record), ...doubtfulAfter(state, record) };
+}
+
+/** The run's doubtful effects after `record`: a step that ended unknown adds its effect when repeating it is not safe. */
+function doubtfulAfter(state: RunState, record: Extract<JournalRecord, { type: 'step' }>): Pick<RunState, 'doubtful'> {
+  const step = record.to === 'unknown' ? stepById(state.plan, record.stepId) : undefined;
+  const effect = step && doubtfulEffectOf(state.plan, step, stepOutputs(state));
+  return effect ? { doubtful: [...(state.doubtful ?? []), effect] } : {};
 }
 
 /** The run's touches after `record`: a start adds one, an end with snapshots completes the step's last. */

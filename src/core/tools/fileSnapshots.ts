@@ -7,7 +7,7 @@ import { BinaryFileError, describeFileType, FileNotFoundError, formatBytes, Undo
 import type { FileChangePreview, Workspace } from '../ports';
 import { readOrNull } from '../readOrNull';
 import { messageOf } from '../text/errorText';
-import { DEFAULT_MAX_READ_BYTES, type FileSnapshot, type StepFlags, type ToolDefinition } from './defineTool';
+import { type FileSnapshot, type StepFlags, type ToolDefinition } from './defineTool';
 
 /** How a finished step can be undone. */
 export type UndoMethod = 'nothing' | 'snapshots' | 'compensation';
@@ -32,9 +32,10 @@ export async function previewChange(workspace: Workspace, path: string, after: (
 
 /**
  * Reads each of `paths` (once, in order); a missing file is recorded with `content: null`, a file that
- * cannot be kept as text (see the header) with `notKept`. Never rejects.
+ * cannot be kept as text (see the header) with `notKept`. Never rejects. `maxBytes` is the run's read limit,
+ * with no default, so no caller can fall back to the built-in one by leaving it out.
  */
-export async function takeSnapshots(workspace: Workspace, paths: readonly string[], maxBytes = DEFAULT_MAX_READ_BYTES): Promise<FileSnapshot[]> {
+export async function takeSnapshots(workspace: Workspace, paths: readonly string[], maxBytes: number): Promise<FileSnapshot[]> {
   const snapshots: FileSnapshot[] = [];
   for (const path of new Set(paths)) snapshots.push(await snapshotFile(workspace, path, maxBytes));
   return snapshots;

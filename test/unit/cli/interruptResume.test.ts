@@ -1,7 +1,8 @@
 // Ctrl-C while a model call is in flight, for real: a child `planwright run` (the bundled dist/cli.js)
 // talks to a scripted model endpoint that holds its reply; SIGINT (or SIGTERM) then ends the run as
 // cancelled, in the journal and in the --json report, with the signal as the reason, and
-// `planwright resume` carries the run on from there.
+// `planwright resume` carries the run on from there. Stopped while planning, before any step, nothing ran
+// or was journalled: the report says so, `resume` says to run again, and the same command then works.
 import * as assert from 'node:assert/strict';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -199,6 +200,37 @@ async function waitFor(condition: () => boolean, what: string): Promise<void> {
     const interrupted = await started.done;
     const report = await expectCancelled(interrupted, 'cancelled by SIGINT (Ctrl-C)');
     assert.deepEqual(report.steps.map((step) => `${step.id}:${step.status}`), ['F1:succeeded']);
+  });
+
+  it('SIGINT while the planner writes the plan, before any step arrived: cancelled with the reason, nothing run; resume says to run again, which works', async () => {
+    const model = await serve(() => ({ hang: true }));
+    const goal = ['run', '--goal', 'Read the name', '--workspace', 'ws', '--approve', 'all', '--journal', journal, '--json'];
+    const started = start(goal, dir, model);
+    child = started.child;
+    await waitFor(() => model.requests.length >= 1, 'the planner call');
+    child.kill('SIGINT');
+    const interrupted = await started.done;
+    assert.equal(interrupted.code, 1, interrupted.stderr);
+    const report = JSON.parse(interrupted.stdout) as { status: string; reason: string };
+    assert.deepEqual([report.status, report.reason], [
+      'cancelled',
+      'cancelled by SIGINT (Ctrl-C) while planning, before any step was journalled: nothing was run and there is nothing to resume; run the goal again to start over',
+    ]);
+    assert.equal(await readFile(journal, 'utf8').catch(() => 'none'), 'none', 'nothing was journalled');
+
+    const resumed = start(['resume', '--journal', journal], dir);
+    child = resumed.child;
+    const refused = await resumed.done;
+    assert.equal(refused.code, 2);
+    assert.match(refused.stderr, /no journal at .*run\.journal\.jsonl: a run journals nothing before its first step .* so start it with planwright run/);
+
+    const plan = { steps: [{ id: 'E1', title: 'Read the name', tool: 'readFile', args: { path: 'name.txt' } }] };
+    const again = start(goal, dir, await serve([{ content: JSON.stringify(plan) }]));
+    child = again.child;
+    const finished = await again.done;
+    assert.equal(finished.code, 0, finished.stderr);
+    assert.deepEqual((JSON.parse(finished.stdout) as Report).steps.map((step) => `${step.id}:${step.status}`), ['E1:succeeded']);
+    assert.deepEqual(await lastRunStatus().then((status) => status.status), 'succeeded');
   });
 
   it('SIGTERM before the fused agent took any action: cancelled with the reason, and nothing was run or journalled', async () => {

@@ -1,7 +1,8 @@
 // A generated corpus of broken and hostile plan files run against the real `planwright` (the bundled
 // dist/cli.js), through `validate` and `run` on a temporary workspace: every one ends (nothing hangs) with a
 // clear error naming what is wrong and where, never a stack trace; nothing is written outside the
-// workspace; a plan the gate refuses runs nothing and leaves no journal, and one whose paths only the file
+// workspace (its parent folder, listed with sizes and times, is the same after the run but for the journal the
+// run was told to write there); a plan the gate refuses runs nothing and leaves no journal, and one whose paths only the file
 // system shows to leave the workspace (refused by `validate --workspace`, and by the run when its step
 // comes) leaves a journal that replays to the outcome it reported. PLANWRIGHT_MUTATION_SEED picks another corpus.
 import * as assert from 'node:assert/strict';
@@ -12,7 +13,7 @@ import { loadRunState } from '../../../src/core/executor/runRecorder';
 import { JsonlRecordLog } from '../../../src/node/jsonlRecordLog';
 import { budgetMs } from '../../../scripts/testing/timeBudget';
 import { planMutations, type PlanMutation } from '../support/planMutations';
-import { captureTree, makeTempDir, removeTempDir } from '../support/tempDir';
+import { captureListing, captureTree, makeTempDir, removeTempDir } from '../support/tempDir';
 
 const REPO = path.resolve(__dirname, '..', '..', '..', '..');
 const CLI = path.join(REPO, 'dist', 'cli.js');
@@ -96,9 +97,11 @@ async function checkRun(mutation: PlanMutation): Promise<void> {
   const dir = await makeTempDir();
   try {
     await setUp(dir, mutation);
-    const outside = await captureTree(path.join(dir, 'outside'));
-    const workspace = await captureTree(path.join(dir, 'ws'));
     const journal = path.join(dir, 'run.journal.jsonl');
+    // The workspace's parent folder: everything but the workspace and the journal the run is told to write here.
+    const outsideWorkspace = (entry: string) => entry !== 'ws' && entry !== path.basename(journal);
+    const outside = await captureListing(dir, (entry) => !outsideWorkspace(entry));
+    const workspace = await captureTree(path.join(dir, 'ws'));
     const name = `${mutation.name} (seed ${SEED}): run`;
     const ran = await cli(['run', 'p.plan.json', '--workspace', 'ws', '--approve', 'all', '--journal', journal, '--json'], dir);
     assert.ok(!ran.hung, `${name}: hung`);
@@ -118,7 +121,7 @@ async function checkRun(mutation: PlanMutation): Promise<void> {
       assert.equal(replayed.status, report.status, `${name}: the journal replays to the reported outcome`);
       assert.deepEqual([...replayed.steps].map(([id, step]) => `${id}:${step.status}`), report.steps.map((step) => `${step.id}:${step.status}`), `${name}: journal`);
     }
-    assert.deepEqual(await captureTree(path.join(dir, 'outside')), outside, `${name}: nothing written outside the workspace`);
+    assert.deepEqual(await captureListing(dir, (entry) => !outsideWorkspace(entry)), outside, `${name}: nothing written outside the workspace`);
   } finally {
     await removeTempDir(dir);
   }

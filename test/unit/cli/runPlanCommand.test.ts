@@ -185,6 +185,27 @@ describe('planwright run / resume', () => {
     assert.equal(report(result).usage.plan.calls, 1);
   });
 
+  it('cancels the planning of a --goal on SIGTERM: nothing was run or journalled, and the reason says so', async () => {
+    // A planner that waits for its signal; the test sends SIGTERM to this process's handlers once it is asked.
+    const planner = createRunPlanCommand(() => ({
+      planGoal: (_goal, _workspace, signal) =>
+        new Promise((_resolve, reject) => {
+          const never = setTimeout(() => reject(new Error('the planner was never cancelled')), 2_000);
+          signal.addEventListener('abort', () => {
+            clearTimeout(never);
+            reject(new Error('aborted'));
+          });
+          process.emit('SIGTERM', 'SIGTERM');
+        }),
+    }));
+    const listeners = process.listenerCount('SIGTERM');
+    const result = await cli(['--goal', 'Read the name', '--workspace', 'ws', '--json'], dir, (args, io) => planner.run(args, io));
+    assert.equal(result.code, 1);
+    assert.equal(result.stderr, 'planwright run: cancelled by SIGTERM while planning, before any step was journalled: nothing was run and there is nothing to resume; run the goal again to start over\n');
+    assert.deepEqual(await readdir(workspace), ['name.txt'], 'no journal, no trace');
+    assert.equal(process.listenerCount('SIGTERM'), listeners, 'the handler is gone once planning ended');
+  });
+
   describe('bad input: exit 2 with one clear line', () => {
     const cases: [string, string[], RegExp][] = [
       ['--goal without a planner model', ['run', '--goal', 'Add a flag', '--workspace', 'ws'], new RegExp(GOAL_NEEDS_MODEL.replace(/[()]/g, '\\$&'))],

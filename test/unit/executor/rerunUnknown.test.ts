@@ -1,29 +1,38 @@
 // A step that ended unknown (its effect may have happened) and that a re-plan hands back unchanged is not
 // simply run again: it waits for the user's explicit approval, whatever the auto-approve setting or an
 // earlier approval says, with the risk in the question; only a setting that allows it explicitly runs it.
+// The same holds for any step of the re-planner's answer with that effect (under a new id, a new title,
+// new checks or dependencies), and for the unknown step when the answer leaves it untouched.
 import * as assert from 'node:assert/strict';
 import { PlanRun } from '../../../src/core/executor/planRun';
+import type { PatchOp } from '../../../src/core/plan/planPatch';
+import type { Step } from '../../../src/core/plan/planSchema';
 import type { Replanner } from '../../../src/core/run/modelRoles';
 import { loadRunState } from '../../../src/core/executor/runRecorder';
 import type { ApprovalAnswer } from '../../../src/core/ports';
 import { fakeRunDeps, liveSignal, runOptions, ScriptedApprovalGate, validPlan } from '../support/executorFakes';
 import { MemoryWorkspace, ScriptedCommandRunner } from '../support/fakePorts';
 
-const DEPLOY = { id: 'C1', title: 'deploy', tool: 'runCommand', args: { command: 'deploy' }, postcondition: { kind: 'exitCode', equals: 0 } };
-const AFTER = { id: 'R1', title: 'look', tool: 'readFile', args: { path: 'x.txt' }, dependsOn: ['C1'] };
+const DEPLOY: Step = { id: 'C1', title: 'deploy', tool: 'runCommand', args: { command: 'deploy' }, postcondition: { kind: 'exitCode', equals: 0 } };
+const AFTER: Step = { id: 'R1', title: 'look', tool: 'readFile', args: { path: 'x.txt' }, dependsOn: ['C1'] };
 
 /** A re-planner that hands the broken step back exactly as it was. */
 const sameAgain: Replanner = {
   replan: async (request) => ({ patch: [{ op: 'replace', id: request.broken.step.id, step: request.broken.step }], usage: [] }),
 };
 
-async function run(rerunUnknown: boolean | undefined, fallback: ApprovalAnswer) {
+/** A re-planner that answers with `patch` whatever the request. */
+function answering(patch: PatchOp[]): Replanner {
+  return { replan: async () => ({ patch, usage: [] }) };
+}
+
+async function run(rerunUnknown: boolean | undefined, fallback: ApprovalAnswer, replanner: Replanner = sameAgain, steps: readonly Step[] = [DEPLOY, AFTER]) {
   let calls = 0;
   const commands = new ScriptedCommandRunner(() => (calls++ === 0 ? { exitCode: null, timedOut: true } : { exitCode: 0 }));
   const approvals = new ScriptedApprovalGate({}, fallback);
   const options = runOptions({ approval: { autoApprove: 'all', approvedCommands: [], ...(rerunUnknown === undefined ? {} : { rerunUnknown }) } });
-  const deps = fakeRunDeps({ commands, approvals, replanner: sameAgain, workspace: new MemoryWorkspace({ 'x.txt': 'x' }) });
-  const planRun = await PlanRun.start(validPlan([DEPLOY, AFTER]), { runId: 'r', options }, deps);
+  const deps = fakeRunDeps({ commands, approvals, replanner, workspace: new MemoryWorkspace({ 'x.txt': 'x' }) });
+  const planRun = await PlanRun.start(validPlan(steps), { runId: 'r', options }, deps);
   const report = await planRun.execute(liveSignal());
   return { report, commands, approvals, planRun, deps };
 }
@@ -51,5 +60,70 @@ describe('PlanRun: an unknown step handed back unchanged by the re-planner', () 
     assert.equal(commands.requests.length, 2);
     assert.equal(report.status, 'succeeded');
     assert.deepEqual(approvals.requests, []);
+  });
+});
+
+describe('PlanRun: a re-planner step that repeats the effect of an unknown step', () => {
+  const RISK = 'ended unknown: it may already have happened, and running this step may repeat it';
+
+  it('waits for the user when the same command comes back under a new id and title, and replays so', async () => {
+    const again: Step = { id: 'C2', title: 'deploy once more', tool: 'runCommand', args: { command: '  deploy ' }, postcondition: { kind: 'exitCode', equals: 0 } };
+    const { report, commands, approvals, planRun, deps } = await run(undefined, 'wait', answering([{ op: 'drop', id: 'C1' }, { op: 'add', step: again }]));
+    assert.equal(commands.requests.length, 1, 'deploy ran once');
+    assert.equal(report.status, 'awaitingApproval');
+    assert.deepEqual(approvals.requests.map((request) => [request.stepId, request.reason]), [
+      ['C2', `2 deploy once more repeats the effect of 1 deploy, which ${RISK}: approve only if that is safe`],
+    ]);
+    assert.deepStrictEqual(await loadRunState(deps.journal, () => undefined), planRun.current, 'the replayed run carries the risk too');
+  });
+
+  it('waits for the user when the step is replaced with only a new title, postcondition, dependency and timeout', async () => {
+    const first: Step = { id: 'C0', title: 'prepare', tool: 'readFile', args: { path: 'x.txt' } };
+    const reworded: Step = { id: 'C1', title: 'ship it', tool: 'runCommand', args: { command: 'deploy', cwd: './', timeoutMs: 5000 }, dependsOn: ['C0'], postcondition: { kind: 'outputContains', text: 'ok' } };
+    const { report, commands, approvals } = await run(undefined, 'wait', answering([{ op: 'replace', id: 'C1', step: reworded }]), [first, DEPLOY, AFTER]);
+    assert.equal(commands.requests.length, 1, 'deploy ran once');
+    assert.equal(report.status, 'awaitingApproval');
+    assert.deepEqual(approvals.requests.map((request) => [request.stepId, request.reason]), [
+      ['C1', `2 ship it repeats the effect of 2 deploy, which ${RISK}: approve only if that is safe`],
+    ]);
+  });
+
+  it('keeps the risk through a later hand edit that leaves the repeat as it is', async () => {
+    const again: Step = { id: 'C2', title: 'deploy once more', tool: 'runCommand', args: { command: 'deploy' }, postcondition: { kind: 'exitCode', equals: 0 } };
+    const { commands, approvals, planRun } = await run(undefined, 'wait', answering([{ op: 'drop', id: 'C1' }, { op: 'add', step: again }]));
+    const edited = validPlan([...planRun.current.plan.steps, { id: 'N1', title: 'note', tool: 'readFile', args: { path: 'x.txt' } }], { revision: planRun.current.revision + 1 });
+    assert.equal((await planRun.revise(edited)).ok, true);
+    const report = await planRun.execute(liveSignal());
+    assert.equal(commands.requests.length, 1, 'deploy ran once');
+    assert.equal(report.status, 'awaitingApproval');
+    assert.deepEqual(approvals.requests.map((request) => request.stepId), ['C2', 'C2']);
+    assert.match(approvals.requests[1]!.reason, /repeats the effect of 1 deploy, which ended unknown/);
+  });
+
+  it('runs the repeat once the user approves it', async () => {
+    const again: Step = { id: 'C2', title: 'deploy once more', tool: 'runCommand', args: { command: 'deploy' }, postcondition: { kind: 'exitCode', equals: 0 } };
+    const { report, commands } = await run(undefined, 'approved', answering([{ op: 'drop', id: 'C1' }, { op: 'add', step: again }]));
+    assert.deepEqual(commands.requests.map((request) => request.command), ['deploy', 'deploy']);
+    assert.equal(report.status, 'succeeded', report.reason);
+  });
+
+  it('runs a step with another effect without asking', async () => {
+    const other: Step = { id: 'C2', title: 'deploy the fix', tool: 'runCommand', args: { command: 'deploy --fixed' }, postcondition: { kind: 'exitCode', equals: 0 } };
+    const { report, commands, approvals } = await run(undefined, 'wait', answering([{ op: 'drop', id: 'C1' }, { op: 'add', step: other }]));
+    assert.deepEqual(commands.requests.map((request) => request.command), ['deploy', 'deploy --fixed']);
+    assert.equal(report.status, 'succeeded', report.reason);
+    assert.deepEqual(approvals.requests, []);
+  });
+
+  it('asks about the unknown step itself when the answer leaves it untouched', async () => {
+    const extra: Step = { id: 'R2', title: 'look again', tool: 'readFile', args: { path: 'x.txt' } };
+    const { report, commands, approvals, planRun, deps } = await run(undefined, 'wait', answering([{ op: 'add', step: extra }]));
+    assert.equal(commands.requests.length, 1, 'deploy ran once');
+    assert.equal(report.status, 'awaitingApproval');
+    assert.equal(planRun.current.steps.get('C1')?.status, 'awaitingApproval');
+    assert.deepEqual(approvals.requests.map((request) => [request.stepId, request.reason]), [
+      ['C1', '1 deploy ended unknown: its effect may already have happened, and running it again may repeat it: approve only if that is safe'],
+    ]);
+    assert.deepStrictEqual(await loadRunState(deps.journal, () => undefined), planRun.current);
   });
 });

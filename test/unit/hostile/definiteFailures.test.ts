@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { CommandNotStartedError, FileRefusedError } from '../../../src/core/errors';
 import { findTool } from '../../../src/core/tools/toolCatalog';
 import { NodeWorkspace } from '../../../src/node/nodeWorkspace';
-import { assertToolError, MemoryWorkspace, toolContext } from '../support/fakePorts';
+import { assertToolError, MemoryWorkspace, ScriptedChatModel, toolContext } from '../support/fakePorts';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
 
 // The module object itself (not an import namespace), whose functions the adapter looks up on each call.
@@ -69,7 +69,70 @@ describe('definite failures and the cases around them', () => {
     assert.equal(await readFile(source, 'utf8'), 'A');
   });
 
-  it('refuses to write, append to or edit a 0444 file unless the step sets allowReadOnly, and keeps it read-only', async () => {
+  it('fails a writeFile definitely when the disk is full (ENOSPC injected into the temp file write): nothing was written', async () => {
+    await writeFile(path.join(root, 'a.txt'), 'old');
+    const restore = injectFsError('writeFile', 'ENOSPC', (target) => path.basename(target).startsWith('.planwright-'));
+    try {
+      const error = await assertToolError(findTool('writeFile')!.execute({ path: 'a.txt', content: 'new' }, toolContext({ workspace })), 'definite', 'noSpace');
+      assert.match(error.message, /a\.txt: no space left on the device; nothing was written/);
+    } finally {
+      restore();
+    }
+    assert.deepEqual(await readdir(root), ['a.txt'], 'no temporary file left behind');
+    assert.equal(await readFile(path.join(root, 'a.txt'), 'utf8'), 'old');
+  });
+
+  it('fails an appendFile definitely when opening the file hits a full disk (ENOSPC injected into open): nothing was written', async () => {
+    const target = path.join(root, 'log.txt');
+    await writeFile(target, 'old\n');
+    const restore = injectFsError('open', 'ENOSPC', (file) => file === target);
+    try {
+      const error = await assertToolError(findTool('appendFile')!.execute({ path: 'log.txt', content: 'new\n' }, toolContext({ workspace })), 'definite', 'noSpace');
+      assert.match(error.message, /log\.txt: no space left on the device/);
+    } finally {
+      restore();
+    }
+    assert.equal(await readFile(target, 'utf8'), 'old\n');
+  });
+
+  it('fails writeFile and deleteFile definitely when permission is denied (EACCES injected: root may write anything)', async () => {
+    await writeFile(path.join(root, 'a.txt'), 'old');
+    const context = toolContext({ workspace });
+    const restoreWrite = injectFsError('writeFile', 'EACCES', (target) => path.dirname(target) === root);
+    try {
+      await assertToolError(findTool('writeFile')!.execute({ path: 'a.txt', content: 'new' }, context), 'definite', 'permissionDenied');
+    } finally {
+      restoreWrite();
+    }
+    const restoreDelete = injectFsError('unlink', 'EACCES', (target) => target === path.join(root, 'a.txt'));
+    try {
+      const error = await assertToolError(findTool('deleteFile')!.execute({ path: 'a.txt' }, context), 'definite', 'permissionDenied');
+      assert.match(error.message, /a\.txt: permission denied/);
+    } finally {
+      restoreDelete();
+    }
+    assert.deepEqual(await readdir(root), ['a.txt']);
+    assert.equal(await readFile(path.join(root, 'a.txt'), 'utf8'), 'old');
+  });
+
+  it('leaves a rename in doubt when neither name can be removed (EACCES injected on both): the file has both names', async () => {
+    await writeFile(path.join(root, 'a.txt'), 'A');
+    const names = new Set([path.join(root, 'a.txt'), path.join(root, 'b.txt')]);
+    const restore = injectFsError('unlink', 'EACCES', (target) => names.has(target));
+    const context = toolContext({ workspace });
+    try {
+      const error = await assertToolError(findTool('renameFile')!.execute({ from: 'a.txt', to: 'b.txt' }, context), 'ambiguous', 'ioError');
+      assert.match(error.message, /could not remove a\.txt \(EACCES\) nor b\.txt again \(EACCES\): the file has both names/);
+    } finally {
+      restore();
+    }
+    assert.deepEqual((await readdir(root)).sort(), ['a.txt', 'b.txt']);
+    // Neither "done" (the old name is still there) nor "not done" (the new one exists): the status read cannot tell.
+    const settled = await findTool('renameFile')!.statusRead!({ from: 'a.txt', to: 'b.txt' }, context, []);
+    assert.equal(settled, 'cannotTell');
+  });
+
+  it('refuses to write, append to, edit or propose an edit to a 0444 file unless the step sets allowReadOnly, and keeps it read-only', async () => {
     const file = path.join(root, 'locked.txt');
     await writeFile(file, 'old');
     await chmod(file, 0o444);
@@ -78,6 +141,9 @@ describe('definite failures and the cases around them', () => {
     assert.match(refused.message, /locked\.txt is read-only .* "allowReadOnly": true/);
     await assertToolError(findTool('appendFile')!.execute({ path: 'locked.txt', content: '+' }, context), 'definite', 'readOnly');
     await assertToolError(findTool('editFile')!.execute({ path: 'locked.txt', edits: [{ find: 'old', replace: 'new' }] }, context), 'definite', 'readOnly');
+    const model = new ScriptedChatModel([]);
+    await assertToolError(findTool('proposeEdit')!.execute({ path: 'locked.txt', instruction: 'make it new' }, toolContext({ workspace, model })), 'definite', 'readOnly');
+    assert.equal(model.requests.length, 0, 'proposeEdit refused before asking the model');
     assert.equal(await readFile(file, 'utf8'), 'old');
     await findTool('editFile')!.execute({ path: 'locked.txt', edits: [{ find: 'old', replace: 'new' }], allowReadOnly: true }, context);
     assert.equal(await readFile(file, 'utf8'), 'new');

@@ -1,6 +1,7 @@
 // Size limits on everything read into memory or the journal: files over the read limit are refused
 // before they are read (definitely, so never retried), binary content is known by size and digest only,
-// fileContains streams a file of any size, and the journal of a binary read stays small.
+// fileContains streams a file of any size, the journal of a binary read stays small, and a step's
+// snapshots, before and after, follow the run's limit.
 import * as assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { open, writeFile } from 'node:fs/promises';
@@ -13,7 +14,9 @@ import { DEFAULT_TOOL_LIMITS } from '../../../src/core/tools/defineTool';
 import { takeSnapshots, undoFromSnapshots } from '../../../src/core/tools/fileSnapshots';
 import { findTool } from '../../../src/core/tools/toolCatalog';
 import { NodeWorkspace } from '../../../src/node/nodeWorkspace';
-import { assertToolError, ScriptedCommandRunner, toolContext } from '../support/fakePorts';
+import { PlanRun } from '../../../src/core/executor/planRun';
+import { fakeRunDeps, liveSignal, runOptions, stepRecords, validPlan } from '../support/executorFakes';
+import { assertToolError, ScriptedChatModel, ScriptedCommandRunner, toolContext } from '../support/fakePorts';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
 
 const MiB = 1024 * 1024;
@@ -48,10 +51,14 @@ describe('read limits and binary files', () => {
     assert.equal((await workspace.readFile('a.txt', { maxBytes: 100 })).length, 100);
   });
 
-  it('refuses a large file in editFile before reading it, and the limit follows the run options', async () => {
+  it('refuses a large file in editFile and proposeEdit before reading it, and the limit follows the run options', async () => {
     await writeFile(path.join(root, 'a.txt'), 'hello world');
     const limits = { ...DEFAULT_TOOL_LIMITS, maxReadBytes: 5 };
     await assertToolError(findTool('editFile')!.execute({ path: 'a.txt', edits: [{ find: 'hello', replace: 'bye' }] }, toolContext({ workspace, limits })), 'definite', 'fileTooLarge');
+    const model = new ScriptedChatModel([]);
+    const error = await assertToolError(findTool('proposeEdit')!.execute({ path: 'a.txt', instruction: 'say bye' }, toolContext({ workspace, limits, model })), 'definite', 'fileTooLarge');
+    assert.match(error.message, /a\.txt is 11 bytes, over the read limit of 5 bytes/);
+    assert.equal(model.requests.length, 0, 'the model was never asked');
   });
 
   it('gives a binary file read as its size and SHA-256 digest, and its journal record stays small', async () => {
@@ -77,6 +84,22 @@ describe('read limits and binary files', () => {
     assert.deepEqual(blob, { path: 'blob.bin', notKept: 'it is binary', bytes: 3, sha256: createHash('sha256').update(Buffer.from([1, 0, 2])).digest('hex') });
     assert.match(big!.notKept ?? '', /50 bytes is over the read limit of 10 bytes/);
     await assert.rejects(undoFromSnapshots(workspace, [blob!, big!]), UndoUnavailableError);
+  });
+
+  it("records a step's after-snapshot under the run's read limit: a file over it by size, not its text", async () => {
+    const limits = { ...DEFAULT_TOOL_LIMITS, maxReadBytes: 1024 };
+    const deps = fakeRunDeps({ workspace });
+    const plan = validPlan([
+      { id: 'W1', title: 'write', tool: 'writeFile', args: { path: 'big.txt', content: 'x'.repeat(2048) }, postcondition: { kind: 'fileExists', path: 'big.txt' } },
+      { id: 'W2', title: 'write small', tool: 'writeFile', args: { path: 'small.txt', content: 'y'.repeat(1024) }, postcondition: { kind: 'fileExists', path: 'small.txt' } },
+    ]);
+    const run = await PlanRun.start(plan, { runId: 'after-limit', options: runOptions({ limits }) }, deps);
+    assert.equal((await run.execute(liveSignal())).status, 'succeeded');
+    const after = Object.fromEntries((await stepRecords(deps.journal)).flatMap((record) => (record.after ? [[record.stepId, record.after]] : [])));
+    assert.deepEqual(after, {
+      W1: [{ path: 'big.txt', notKept: '2.0 KiB is over the read limit of 1.0 KiB', bytes: 2048 }],
+      W2: [{ path: 'small.txt', content: 'y'.repeat(1024) }],
+    });
   });
 
   it('finds text in a file larger than the read limit by streaming it (fileContains)', async () => {

@@ -14,7 +14,7 @@ import { DEFAULT_TOOL_LIMITS } from '../../../src/core/tools/defineTool';
 import { takeSnapshots } from '../../../src/core/tools/fileSnapshots';
 import { findTool } from '../../../src/core/tools/toolCatalog';
 import { NodeWorkspace } from '../../../src/node/nodeWorkspace';
-import { assertToolError, ScriptedCommandRunner, toolContext } from '../support/fakePorts';
+import { assertToolError, ScriptedChatModel, ScriptedCommandRunner, toolContext } from '../support/fakePorts';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
 
 /** Whether this machine lets the test create a character device (root with CAP_MKNOD, outside most sandboxes). */
@@ -75,14 +75,18 @@ describe('special files in the workspace', () => {
       ['editFile', (name) => ({ path: name, edits: [{ find: 'a', replace: 'b' }] })],
       ['deleteFile', (name) => ({ path: name })],
       ['renameFile', (name) => ({ from: name, to: 'elsewhere' })],
+      ['proposeEdit', (name) => ({ path: name, instruction: 'change it' })],
     ];
+    // A model with no reply: proposeEdit must refuse the file before it asks the model anything.
+    const model = new ScriptedChatModel([]);
     for (const special of specials) {
       for (const [tool, args] of calls) {
-        const error = await assertToolError(findTool(tool)!.execute(args(special.name), toolContext({ workspace })), 'definite', 'notAFile');
+        const error = await assertToolError(findTool(tool)!.execute(args(special.name), toolContext({ workspace, model })), 'definite', 'notAFile');
         assert.match(error.message, special.words, `${tool} ${special.name}`);
         assert.ok(error.message.includes(special.name));
       }
     }
+    assert.equal(model.requests.length, 0, 'the worker model was never asked');
     assert.ok((await stat(path.join(root, 'dev/pipe'))).isFIFO(), 'the FIFO is still there');
   });
 
@@ -106,7 +110,7 @@ describe('special files in the workspace', () => {
   });
 
   it('records them in a snapshot by type only, without reading them', async () => {
-    const snapshots = await takeSnapshots(workspace, specials.map((special) => special.name));
+    const snapshots = await takeSnapshots(workspace, specials.map((special) => special.name), DEFAULT_TOOL_LIMITS.maxReadBytes);
     for (const [index, special] of specials.entries()) {
       assert.equal(snapshots[index]!.content, undefined);
       assert.match(snapshots[index]!.notKept ?? '', special.words);

@@ -1,5 +1,6 @@
-// Temporary folders for tests that need a real file system, and a way to capture a folder's exact
-// state (entries, contents, link targets) so a test can prove nothing in it changed.
+// Temporary folders for tests that need a real file system, and ways to capture a folder's exact state
+// (entries, contents, link targets; or entries, sizes and modification times) so a test can prove nothing
+// in it changed.
 import { lstat, mkdtemp, readdir, readFile, readlink, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -31,4 +32,28 @@ export async function captureTree(dir: string): Promise<Record<string, string>> 
   };
   await walk('');
   return tree;
+}
+
+/**
+ * Every entry below `dir` (links not followed) but those `skip` names (a skipped folder is not entered), mapped
+ * to its type, size and modification time, or its link target: any write, even one that keeps the content or
+ * removes again what it created (the folder's time moves), shows.
+ */
+export async function captureListing(dir: string, skip: (entry: string) => boolean = () => false): Promise<Record<string, string>> {
+  const listing: Record<string, string> = {};
+  const walk = async (relative: string): Promise<void> => {
+    for (const name of (await readdir(path.join(dir, relative))).sort()) {
+      const entry = path.join(relative, name);
+      if (skip(entry)) continue;
+      const full = path.join(dir, entry);
+      const stats = await lstat(full);
+      if (stats.isSymbolicLink()) listing[entry] = `<link ${await readlink(full)}>`;
+      else {
+        listing[entry] = `${stats.isDirectory() ? 'folder' : 'file'} ${stats.size} bytes, modified ${stats.mtimeMs}`;
+        if (stats.isDirectory()) await walk(entry);
+      }
+    }
+  };
+  await walk('');
+  return listing;
 }
