@@ -105,9 +105,9 @@ function pickRow(ui, ...texts) {
   return texts.reduce((locator, text) => locator.filter({ hasText: text }), ui.page.locator('.quick-input-list .monaco-list-row')).first();
 }
 
-/** @param {string} text */
+/** `text` as a pattern that matches it literally. @param {string} text */
 function escapeRegExp(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-module.exports = { notificationCentre, notice, showFilesButton, answerNotice, notification, dialog, expectDialog, dialogButton, contextMenu, pickRow };
+module.exports = { notificationCentre, notice, showFilesButton, answerNotice, notification, dialog, expectDialog, dialogButton, contextMenu, pickRow, escapeRegExp };
