@@ -111,8 +111,15 @@ function editedPlanStages(walk, stage) {
     // VS Code's own save dialog, as code-server shows it: a path box that a person edits.
     const saveAs = page.locator('.quick-input-widget', { hasText: 'Save Plan As' });
     await ui.shows(saveAs, 'the "Save Plan As" dialog', { nominalMs: 15_000, seen: 'quickInput' });
-    await saveAs.locator('input').fill(path.join(walk.workspace, SAVED_FILE));
-    await saveAs.locator('input').press('Enter');
+    // The dialog puts the plan's own path in the box once it has read the folder, over anything typed before that.
+    const input = saveAs.locator('input');
+    const target = path.join(walk.workspace, SAVED_FILE);
+    await waitUntil(`the save dialog to offer ${PLAN_FILE}'s own path`, async () => (await input.inputValue()).endsWith(PLAN_FILE), { nominalMs: 15_000, intervalMs: 200, lastSeen: () => input.inputValue() });
+    await waitUntil(`the save dialog's path to read ${target}`, async () => {
+      if ((await input.inputValue()) !== target) await input.fill(target);
+      return (await input.inputValue()) === target;
+    }, { nominalMs: 15_000, intervalMs: 200, lastSeen: () => input.inputValue() });
+    await input.press('Enter');
     await ui.shows(tree().filter({ hasText: DEMO_GOAL }).filter({ hasText: SAVED_FILE }), `the goal row to name ${SAVED_FILE}, the plan's file now`);
     assert.equal(await tree().filter({ hasText: DEMO_GOAL }).filter({ hasText: 'unsaved' }).count(), 0, 'the saved plan has no unsaved edits');
     await ui.showsUncut(ui.row('Test the flag, E4'), '3 Test the flag', 'E4 still third, as saved');
