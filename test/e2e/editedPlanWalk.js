@@ -1,10 +1,11 @@
 // @ts-check
 // The UI test's second plan, after the first run was undone: the demo's add-verbose-flag.plan.json opened from
-// the palette, Move Up refused (with the reason) where the step depends on the one above and allowed where it
-// does not, which leaves the plan unsaved; Plan a Task… (before it asks for the goal) and Open Plan File… then
-// ask Save / Discard / Cancel before replacing it; the plan runs with "Approve Safe Steps for the Rest of This
-// Run", its npm test always allowed by the first run; and its notification's Show Files lists what it changed and
-// undoes it, saying what it restored, with the files back on disk as they were.
+// the palette, Move Up and Move Down refused (with the reason) where the graph forbids them and Move Up allowed
+// where it does not, which leaves the plan unsaved; Plan a Task… (before it asks for the goal) and Open Plan File…
+// then ask Save / Discard / Cancel before replacing it, and Save writes the edited plan to a file of the user's
+// choosing; the demo plan then runs with "Approve Safe Steps for the Rest of This Run", its npm test always
+// allowed by the first run; and its notification's Show Files lists what it changed and undoes it, saying what it
+// restored, with the files back on disk as they were.
 'use strict';
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
@@ -15,6 +16,8 @@ const screenshots = require('./screenshots');
 
 const DEMO_GOAL = 'Add a --verbose flag to tally that reports each file it reads';
 const PLAN_FILE = 'add-verbose-flag.plan.json';
+/** Where Save writes the edited plan: a file of its own, so the demo plan the runs open stays as it is. */
+const SAVED_FILE = 'verbose-tests-first.plan.json';
 const CHANGED_BY_RUN = ['src/cli.js', 'test/verbose.test.js', 'README.md'];
 
 /**
@@ -42,7 +45,7 @@ function editedPlanStages(walk, stage) {
     await ui.showsUncut(ui.row('Report each file when verbose, E3'), '3 Report each file when verbose', 'E3\'s row, third as in the file');
   }
 
-  stage('refuses Move Up above a step it depends on, saying why; a move the graph allows renumbers the steps and leaves the plan unsaved', async () => {
+  stage('refuses Move Up above a step it depends on and Move Down below one that depends on it, saying why; a move the graph allows renumbers the steps and leaves the plan unsaved', async () => {
     const { ui } = walk;
     await openDemoPlan();
     await ui.shows(goalRow(), 'the demo plan\'s goal in the tree');
@@ -50,7 +53,12 @@ function editedPlanStages(walk, stage) {
     const refusal = prompts.notification(ui, '2 Accept --verbose cannot move above', 'Read the CLI entry point', 'depends on');
     await ui.shows(refusal, 'the refusal "2 Accept --verbose cannot move above 1 Read the CLI entry point: … depends on."', { seen: 'nothing' });
     await ui.showsUncut(ui.row('Accept --verbose, E2'), '2 Accept --verbose', 'E2\'s row, still second');
-    await walk.shotBothThemes('15-move-up-refused');
+    await prompts.contextMenu(ui, 'Read the CLI entry point, E1', 'Move Down');
+    const below = prompts.notification(ui, '1 Read the CLI entry point cannot move below 2 Accept --verbose', 'which it depends on');
+    await ui.shows(below, 'the refusal "1 Read the CLI entry point cannot move below 2 Accept --verbose: 2 Accept --verbose runs after 1 Read the CLI entry point, which it depends on."', { seen: 'nothing' });
+    await prompts.expandNotification(ui, below, 'the Move Down refusal');
+    await ui.showsUncut(ui.row('Read the CLI entry point, E1'), '1 Read the CLI entry point', 'E1\'s row, still first');
+    await walk.shotBothThemes('15-moves-refused');
     // "Test the flag" depends only on "Accept --verbose", so it may run before "Report each file when verbose".
     await prompts.contextMenu(ui, 'Test the flag, E4', 'Move Up');
     await ui.showsUncut(ui.row('Test the flag, E4'), '3 Test the flag', 'the moved E4, now third');
@@ -91,6 +99,48 @@ function editedPlanStages(walk, stage) {
     await openDemoPlan('Discard');
     await ui.showsUncut(ui.row('Test the flag, E4'), '4 Test the flag', 'E4 back in fourth place once the edit is dropped');
     assert.equal(await tree().filter({ hasText: DEMO_GOAL }).filter({ hasText: 'unsaved' }).count(), 0, 'the reopened plan has no unsaved edits');
+  });
+
+  stage('answers Save to Open Plan File…\'s question: the edited plan is written where the user says and becomes the open plan, and the picker lists it', async () => {
+    const { ui, ui: { page } } = walk;
+    await prompts.contextMenu(ui, 'Test the flag, E4', 'Move Up');
+    await ui.shows(tree().filter({ hasText: DEMO_GOAL }).filter({ hasText: 'unsaved' }), 'the goal row to say "unsaved" after the move', { nominalMs: 5_000 });
+    await ui.runCommand('Planwright: Open Plan File…');
+    const ask = await prompts.expectDialog(ui, 'has unsaved edits', ['Save'], 'Open Plan File…\'s question about the unsaved edits');
+    await prompts.dialogButton(ask, 'Save').click();
+    // VS Code's own save dialog, as code-server shows it: a path box that a person edits.
+    const saveAs = page.locator('.quick-input-widget', { hasText: 'Save Plan As' });
+    await ui.shows(saveAs, 'the "Save Plan As" dialog', { nominalMs: 15_000, seen: 'quickInput' });
+    // The dialog puts the plan's own path in the box once it has read the folder, over anything typed before that.
+    const input = saveAs.locator('input');
+    const target = path.join(walk.workspace, SAVED_FILE);
+    await waitUntil(`the save dialog to offer ${PLAN_FILE}'s own path`, async () => (await input.inputValue()).endsWith(PLAN_FILE), { nominalMs: 15_000, intervalMs: 200, lastSeen: () => input.inputValue() });
+    await waitUntil(`the save dialog's path to read ${target}`, async () => {
+      if ((await input.inputValue()) !== target) await input.fill(target);
+      return (await input.inputValue()) === target;
+    }, { nominalMs: 15_000, intervalMs: 200, lastSeen: () => input.inputValue() });
+    await input.press('Enter');
+    await ui.shows(tree().filter({ hasText: DEMO_GOAL }).filter({ hasText: SAVED_FILE }), `the goal row to name ${SAVED_FILE}, the plan's file now`);
+    assert.equal(await tree().filter({ hasText: DEMO_GOAL }).filter({ hasText: 'unsaved' }).count(), 0, 'the saved plan has no unsaved edits');
+    await ui.showsUncut(ui.row('Test the flag, E4'), '3 Test the flag', 'E4 still third, as saved');
+    await walk.shotBothThemes('17b-saved');
+    const saved = JSON.parse(read(walk.workspace, SAVED_FILE)).steps.map((/** @type {{ id: string }} */ step) => step.id);
+    assert.deepEqual(saved, ['E1', 'E2', 'E4', 'E3', 'E5', 'E6'], `${SAVED_FILE} holds the plan as edited`);
+    // The runs that follow are of the demo plan as it is, picked in the picker that follows the save. A quick pick
+    // closes when it loses focus, and on a loaded machine it can lose it to the tree redrawn for the saved plan
+    // before the click lands: then it is opened again, as a person would.
+    const demo = prompts.pickRow(ui, PLAN_FILE);
+    let listed = false;
+    await waitUntil(`${PLAN_FILE} picked in Open Plan File…'s picker`, async () => {
+      if (!(await demo.isVisible())) {
+        if (!(await page.locator('.quick-input-widget').isVisible())) await ui.runCommand('Planwright: Open Plan File…');
+        return false;
+      }
+      listed ||= await prompts.pickRow(ui, SAVED_FILE).isVisible();
+      return demo.click({ timeout: 5_000 }).then(() => true, () => false);
+    }, { nominalMs: 30_000, intervalMs: 200, lastSeen: () => ui.describe('quickInput') });
+    assert.ok(listed, `the picker lists ${SAVED_FILE} beside ${PLAN_FILE}`);
+    await ui.showsUncut(ui.row('Test the flag, E4'), '4 Test the flag', 'E4 fourth in the demo plan, opened again');
   });
 
   stage('runs the plan with "Approve Safe Steps for the Rest of This Run"; npm test, always allowed since the first run, runs without asking', async () => {

@@ -2,16 +2,20 @@
 // The UI test's third run of the demo plan, where things go wrong and are put right: while 2 Accept --verbose
 // waits, the diff of the later 3 Report each file when verbose (same file) is built on top of it; the user changes
 // src/cli.js under the waiting edit and its preview says the find text is not found instead of showing a diff;
-// with the file back, the edit is approved and the run cancelled; Run Plan then offers to resume it from where it
-// stopped, and resuming does not run the applied step again; Pause while a step waits leaves no Approve for it
-// anywhere and Run Plan carries on; the run ends, and "Undo Back to Before This Step" on
-// 4 Test the flag puts back the files changed from step 4 on and keeps what steps 2 and 3 did to src/cli.js.
+// with the file back, the edit is approved and the run cancelled while the next step's diff is open, which
+// leaves no Approve for it anywhere (staleApprovals.js); Run Plan then offers to resume it from where it stopped,
+// and resuming does not run the applied step again; Pause while a step waits leaves no Approve for it anywhere
+// and Run Plan carries on; Reject / Skip in the title bar of 5 Document the flag's diff skips it, Retry asks again
+// and Approve All Safe Steps in the same title bar approves it, each leaving no Approve behind; the run ends, and
+// "Undo Back to Before This Step" on 4 Test the flag puts back the files changed from step 4 on and keeps what
+// steps 2 and 3 did to src/cli.js.
 'use strict';
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
 const prompts = require('./workbenchPrompts');
 const { latestJournal } = require('./runJournals');
+const { assertNoLiveApprove, diffTabs } = require('./staleApprovals');
 
 const DEMO_GOAL = 'Add a --verbose flag to tally that reports each file it reads';
 const FLAGS_LINE = "const FLAGS = ['--lines', '--words', '--chars'];";
@@ -27,6 +31,16 @@ function recoveryStages(walk, stage) {
   const read = (/** @type {string} */ root, /** @type {string} */ name) => fs.readFileSync(file(root, name), 'utf8');
   const goalRow = (/** @type {string} */ status) => walk.ui.page.locator('.part.sidebar .monaco-list-row').filter({ hasText: DEMO_GOAL }).filter({ hasText: status });
   const editorText = (/** @type {string} */ side, /** @type {string} */ text) => walk.ui.page.locator(`.part.editor .editor-group-container.active ${side} .view-lines`, { hasText: text });
+  const E3 = { title: 'Report each file when verbose', stepId: 'E3', number: 3 };
+  const E5 = { title: 'Document the flag', stepId: 'E5', number: 5 };
+  /** Opens the waiting `step`'s diff from its row in "Waiting for you", and waits for the Approve in its title bar. @param {{ title: string, stepId: string, number: number }} step */
+  const openWaitingDiff = async (step) => {
+    const { ui } = walk;
+    await ui.shows(ui.waitingRow(step.title, step.stepId), `${step.stepId} in "Waiting for you"`, { nominalMs: 30_000 });
+    await ui.waitingRow(step.title, step.stepId).locator('.label-name').click();
+    await ui.shows(diffTabs(ui, step), `the diff tab of ${step.number} ${step.title}`, { nominalMs: 15_000, seen: 'tabs' });
+    await ui.shows(ui.editorTitleAction('Approve'), `the editor title's "Approve" on ${step.number} ${step.title}'s diff`, { nominalMs: 15_000, seen: 'tabs' });
+  };
   /** How many times E2 started in the run's journal. */
   const startsOfE2 = () => latestJournal(walk.ui.userDataDir).records.filter((record) => record.type === 'step' && record.stepId === 'E2' && record.event === 'start').length;
 
@@ -76,9 +90,12 @@ function recoveryStages(walk, stage) {
   stage('after Cancel, Run Plan offers to resume from where the run stopped; resuming does not run the applied step again', async () => {
     const { ui } = walk;
     await ui.shows(ui.row('Report each file when verbose, E3, waiting for your approval'), 'E3 to wait for approval after E2', { nominalMs: 30_000 });
+    await openWaitingDiff(E3);
     await ui.runCommand('Planwright: Cancel Run');
     await ui.shows(goalRow('cancelled'), 'the goal row to say "cancelled"');
     await ui.shows(ui.row('Accept --verbose, E2, succeeded'), 'E2 still succeeded after Cancel', { nominalMs: 5_000 });
+    await assertNoLiveApprove(ui, E3);
+    await walk.shotBothThemes('23a-cancelled');
     await ui.runCommand('Planwright: Run Plan');
     const offer = await prompts.expectDialog(ui, 'was cancelled at', ['Resume', 'Start Over'], 'Run Plan\'s offer "The last run of … was cancelled at …. Resume it from where it stopped?"');
     await ui.shows(prompts.dialog(ui, DEMO_GOAL), 'the offer naming the plan', { nominalMs: 5_000, seen: 'nothing' });
@@ -93,31 +110,42 @@ function recoveryStages(walk, stage) {
   });
 
   stage('Pause while 3 Report each file when verbose waits leaves no Approve for it anywhere; Run Plan carries on and asks again', async () => {
-    const { ui, ui: { page } } = walk;
+    const { ui } = walk;
     await ui.runCommand('Planwright: Pause Run');
     await ui.shows(goalRow('paused'), 'the goal row to say "paused"');
     await ui.leaves(ui.row('Waiting for you'), 'the "Waiting for you" section to go once the run is paused');
     await ui.shows(ui.row('Report each file when verbose, E3, waiting (run paused)'), 'E3 to say it waits for the paused run, not for an answer', { nominalMs: 10_000 });
-    const e3 = await ui.hoverRow('Report each file when verbose, E3');
-    const actions = await e3.locator('.actions .action-label').evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label') ?? ''));
-    assert.deepEqual(actions.filter((action) => /^(Approve|Reject)/.test(action)), [], `a paused run offers ${JSON.stringify(actions)} on E3`);
+    await assertNoLiveApprove(ui, E3);
     await walk.shotBothThemes('24b-paused');
-    const notifications = await prompts.notificationCentre(ui);
-    await page.keyboard.press('Escape');
-    const withStepButtons = notifications.filter((item) => item.buttons.some((button) => /^(Approve|Reject)/.test(button)));
-    assert.deepEqual(withStepButtons, [], `notifications with step buttons while paused: ${JSON.stringify(withStepButtons)}`);
     await ui.runCommand('Planwright: Run Plan');
     await ui.shows(ui.row('Report each file when verbose, E3, waiting for your approval'), 'E3 to wait for approval again once the run carries on', { nominalMs: 30_000 });
     await ui.shows(ui.row('Waiting for you'), 'the "Waiting for you" section back with E3', { nominalMs: 10_000 });
   });
 
-  stage('"Undo Back to Before This Step" on 4 Test the flag puts back the files changed from step 4 on and keeps what steps 2 and 3 changed', async () => {
+  stage('Reject / Skip in the title bar of 5 Document the flag\'s diff skips it and leaves no Approve for it anywhere; after Retry, Approve All Safe Steps there approves it, leaving none either', async () => {
     const { ui } = walk;
     // One at a time, so the steps start in their numbered order.
-    for (const [title, stepId] of [['Report each file when verbose', 'E3'], ['Test the flag', 'E4'], ['Document the flag', 'E5']]) {
+    for (const [title, stepId] of [['Report each file when verbose', 'E3'], ['Test the flag', 'E4']]) {
       await ui.approveInline(title, stepId);
       await ui.shows(ui.row(`${title}, ${stepId}, succeeded`), `${stepId} to succeed`, { nominalMs: 30_000 });
     }
+    await openWaitingDiff(E5);
+    await ui.editorTitleAction('Reject / Skip').click();
+    await ui.shows(ui.row('Document the flag, E5, skipped'), 'E5 to be skipped once rejected', { nominalMs: 15_000 });
+    await ui.shows(ui.row('Run the tests, E6, invalidated'), 'E6, which depends on E5, to be invalidated', { nominalMs: 15_000 });
+    await assertNoLiveApprove(ui, E5);
+    await walk.shotBothThemes('25-rejected-in-diff-title');
+    await ui.clickInline('Document the flag, E5, skipped', 'Retry');
+    await openWaitingDiff(E5);
+    ui.markApproved('E5');
+    await ui.editorTitleAction('Approve All Safe Steps').click();
+    await ui.shows(ui.row('Document the flag, E5, succeeded'), 'E5 to succeed once Approve All Safe Steps approved it', { nominalMs: 30_000 });
+    await assertNoLiveApprove(ui, E5);
+    await walk.shotBothThemes('26-approved-all-safe-in-diff-title');
+  });
+
+  stage('"Undo Back to Before This Step" on 4 Test the flag puts back the files changed from step 4 on and keeps what steps 2 and 3 changed', async () => {
+    const { ui } = walk;
     await ui.shows(goalRow('rev 1 · succeeded'), 'the resumed run to succeed at revision 1, npm test always allowed', { nominalMs: 90_000 });
     assert.equal(startsOfE2(), 1, 'E2 ran once in the whole run');
     const changedByStep3 = read(walk.workspace, 'src/cli.js');
@@ -126,12 +154,12 @@ function recoveryStages(walk, stage) {
     const confirm = await prompts.expectDialog(ui, 'Undo back to before 4 Test the flag?', ['Undo'], 'the confirmation "Undo back to before 4 Test the flag? … will be put back as they were."');
     for (const listed of ['test/verbose.test.js (created)', 'README.md (changed)']) await ui.shows(prompts.dialog(ui, listed), `the confirmation listing "${listed}"`, { nominalMs: 5_000, seen: 'nothing' });
     assert.equal(await prompts.dialog(ui, 'src/cli.js').count(), 0, 'src/cli.js, which only steps 2 and 3 changed, is not listed');
-    await walk.shotBothThemes('25-undo-back-confirm');
+    await walk.shotBothThemes('27-undo-back-confirm');
     await prompts.dialogButton(confirm, 'Undo').click();
     // Exactly these two: the second run's undo said "Restored src/cli.js, test/verbose.test.js, README.md".
     const restored = ui.page.locator('.notification-list-item', { hasText: /Restored test\/verbose\.test\.js, README\.md\./ });
     await ui.shows(restored, 'a notification "Restored test/verbose.test.js, README.md."', { seen: 'nothing' });
-    await walk.shotBothThemes('26-undone-back-to-4');
+    await walk.shotBothThemes('28-undone-back-to-4');
     assert.equal(fs.existsSync(file(walk.workspace, 'test/verbose.test.js')), false, 'the test file step 4 created is deleted');
     assert.equal(read(walk.workspace, 'README.md'), read(walk.original, 'README.md'), 'README.md is as it was before step 5 changed it');
     assert.equal(read(walk.workspace, 'src/cli.js'), changedByStep3, 'src/cli.js keeps what steps 2 and 3 did');

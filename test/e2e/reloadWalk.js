@@ -1,17 +1,19 @@
 // @ts-check
 // The end of the UI test's first run as it stays: the files on disk as the plan intended (one plan and one patch
 // asked of the model), the run after a window reload replayed from its journal without running anything, its
-// replaced steps kept with their evidence, and Undo Run putting the files back.
+// replaced step kept with its evidence and its output, the goal row's tooltip saying why revision 2 exists, and
+// Undo Run putting the files back except one the user edited since, which it refuses and says so.
 'use strict';
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
 const path = require('node:path');
-const screenshots = require('./screenshots');
+const { QUIET_GOAL } = require('../../out/test/support/quietFlagScenario');
+const prompts = require('./workbenchPrompts');
 
 /**
  * Registers the stages, in order, through `stage`; they read the walk's state from `walk` when they run.
- * @param {{ ui: import('./workbenchDriver').WorkbenchDriver, workspace: string, model: { requests: any[] }, shotBothThemes: (name: string) => Promise<void> }} walk
- *   the workbench, the workspace folder and the scripted model
+ * @param {{ ui: import('./workbenchDriver').WorkbenchDriver, workspace: string, original: string, model: { requests: any[] }, shotBothThemes: (name: string) => Promise<void> }} walk
+ *   the workbench, the workspace folder, the folder it was copied from and the scripted model
  * @param {(title: string, body: () => Promise<void> | void) => void} stage
  */
 function reloadStages(walk, stage) {
@@ -41,27 +43,50 @@ function reloadStages(walk, stage) {
     assert.equal(walk.model.requests.length, requests, 'the reload called no model');
   });
 
-  stage('keeps the replaced steps with their evidence after the run ended, and undoes the run', async () => {
+  stage('keeps the replaced step after the run ended with its error, check and output, and Show Output on it; the goal row\'s tooltip says why revision 2 exists', async () => {
     const { ui, ui: { page } } = walk;
     const group = ui.rowWithText('Replaced in rev 2');
     await ui.shows(group, 'the "Replaced in rev 2" group after the run ended', { nominalMs: 10_000 });
     await group.locator('.label-name').click();
-    const replaced = ui.row('Run the tests, E4, replaced in revision 2');
-    await ui.shows(replaced, 'the replaced E4 in the group', { nominalMs: 5_000 });
-    await replaced.locator('.label-name').click();
-    await ui.shows(ui.rowWithText('Error: '), 'the replaced E4\'s "Error:" row', { nominalMs: 5_000 });
+    const label = 'Run the tests, E4, replaced in revision 2';
+    await ui.shows(ui.row(label), 'the replaced E4 in the group', { nominalMs: 5_000 });
+    await ui.row(label).locator('.label-name').click();
+    await ui.shows(ui.rowWithText('Error: postcondition failed'), 'the replaced E4\'s "Error: postcondition failed …" row', { nominalMs: 5_000 });
+    for (const evidence of ['Check: ', 'Output: ']) await ui.shows(ui.rowWithText(evidence), `the replaced E4's "${evidence.trim()}" row`, { nominalMs: 5_000 });
+    await prompts.contextMenu(ui, label, 'Show Output');
+    const output = page.locator('.part.editor .editor-group-container.active .editor-instance .view-lines');
+    await ui.shows(output.filter({ hasText: 'node --test' }), 'the replaced E4\'s output in an editor: npm test running "node --test"', { seen: 'tabs' });
+    await ui.findInEditor('postcondition failed');
+    await ui.shows(output.filter({ hasText: 'postcondition failed: ' }), 'the output ending on why E4 failed, "postcondition failed: …"', { nominalMs: 5_000, seen: 'tabs' });
     await walk.shotBothThemes('12-replaced-kept');
+    const why = await prompts.tooltip(ui, ui.rowWithText(QUIET_GOAL), 'Revision 2: re-planned after 4 Run the tests failed');
+    assert.match(why, /Revision 2: re-planned after 4 Run the tests failed: postcondition failed/, `the goal row's tooltip: ${why}`);
+    // The output is an untitled document: closed without the save question it would ask, to keep later pictures clear.
+    await ui.runCommand('View: Revert and Close Editor');
+    await ui.leaves(output.filter({ hasText: 'postcondition failed: ' }), 'the output\'s editor to close');
+  });
+
+  stage('Undo Run refuses README.md, edited by the user since the run, keeps the edit, puts the other files back, and says what it restored and what it refused', async () => {
+    const { ui, ui: { page } } = walk;
+    const userLine = 'Edited by hand after the run.';
+    fs.appendFileSync(path.join(walk.workspace, 'README.md'), `\n${userLine}\n`);
     await ui.runCommand('Planwright: Undo Run');
-    const confirm = page.locator('.monaco-dialog-box .monaco-button', { hasText: /^Undo$/ });
-    await ui.shows(confirm, 'the Undo Run confirmation listing the files', { seen: 'nothing' });
-    await screenshots.shot(page, '13-undo-confirm-light');
-    await confirm.first().click();
-    await ui.shows(page.locator('.notifications-toasts .notification-list-item', { hasText: 'Restored' }), 'a notification saying which files were restored', { seen: 'nothing' });
+    const confirm = await prompts.expectDialog(ui, 'Undo the run?', ['Undo'], 'the Undo Run confirmation');
+    for (const listed of ['src/cli.js (changed)', 'test/quiet.test.js (created)', 'README.md (changed)']) await ui.shows(prompts.dialog(ui, listed), `the confirmation listing "${listed}"`, { nominalMs: 5_000, seen: 'nothing' });
+    await ui.shows(prompts.dialog(ui, 'A file changed since the run left it is not touched'), 'the confirmation saying a file changed since is not touched', { nominalMs: 5_000, seen: 'nothing' });
+    await walk.shotBothThemes('13-undo-confirm');
+    await prompts.dialogButton(confirm, 'Undo').click();
+    const outcome = prompts.notification(ui, 'Restored src/cli.js, test/quiet.test.js.', 'Refused README.md: edited since', 'Document --quiet changed it', 'your changes are kept');
+    await ui.shows(outcome, 'a notification "Restored src/cli.js, test/quiet.test.js. Refused README.md: edited since … Document --quiet changed it (your changes are kept)."', { seen: 'nothing' });
+    await prompts.expandNotification(ui, outcome, 'the notification of what Undo Run restored and refused');
     await walk.shotBothThemes('14-undone');
     const read = (/** @type {string} */ file) => fs.readFileSync(path.join(walk.workspace, file), 'utf8');
     assert.doesNotMatch(read('src/cli.js'), /options\.quiet \?/);
-    assert.doesNotMatch(read('README.md'), /\[--quiet\]/);
     assert.equal(fs.existsSync(path.join(walk.workspace, 'test/quiet.test.js')), false, 'the test file the run created is deleted');
+    assert.match(read('README.md'), /\[--quiet\]/, 'the refused README.md keeps what the run wrote');
+    assert.ok(read('README.md').includes(userLine), 'the refused README.md keeps the user\'s edit');
+    // The user puts README.md back by hand, so the next plan starts from the demo as it was.
+    fs.copyFileSync(path.join(walk.original, 'README.md'), path.join(walk.workspace, 'README.md'));
   });
 }
 

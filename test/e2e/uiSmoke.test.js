@@ -7,12 +7,13 @@
 // over: the test command allowed for good, its failure, the tree saying it re-plans and the re-planned steps
 // (replanWalk.js), the end of the run (runEndWalk.js), the files on disk, the run after a window reload and Undo
 // Run (reloadWalk.js), a second plan edited, asked about and run (editedPlanWalk.js), and a third run's previews,
-// Cancel and resume, and Undo Back to Before This Step (recoveryWalk.js). It runs at VS Code's default 300 px side
-// bar and checks that each row's number, status icon and revision show there uncut. Every stage is screenshot in
-// a light and a dark theme under test-results/. The driver (workbenchDriver.js) waits on conditions with budgets
-// scaled to the machine, and each stage ends by checking that the run's journal records no approval the test did
-// not give. Needs PLANWRIGHT_VSIX (scripts/test.js sets it) or a planwright-<version>.vsix in the root, and the
-// compiled tests in out/ (the scripted model server, the time budgets).
+// Cancel and resume, answers in a diff's title bar, and Undo Back to Before This Step (recoveryWalk.js). After an
+// answer, Cancel or Pause it checks that no Approve for the step is left anywhere (staleApprovals.js). It runs at
+// VS Code's default 300 px side bar and checks that each row's number, status icon and revision show there uncut.
+// Every stage is screenshot in a light and a dark theme under test-results/. The driver (workbenchDriver.js)
+// waits on conditions with budgets scaled to the machine, and each stage ends by checking that the run's journal
+// records no approval the test did not give. Needs PLANWRIGHT_VSIX (scripts/test.js sets it) or a
+// planwright-<version>.vsix in the root, and the compiled tests in out/ (the scripted model server, the budgets).
 'use strict';
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
@@ -23,6 +24,7 @@ const { QUIET_GOAL, quietFlagReplies } = require('../../out/test/support/quietFl
 const { budgetMs } = require('../../out/scripts/testing/timeBudget');
 const { WorkbenchDriver } = require('./workbenchDriver');
 const screenshots = require('./screenshots');
+const { assertNoLiveApprove } = require('./staleApprovals');
 const { editedPlanStages } = require('./editedPlanWalk');
 const { runEndStages } = require('./runEndWalk');
 const { heldReply, replanStages } = require('./replanWalk');
@@ -219,6 +221,7 @@ describe('the packaged extension in VS Code (code-server)', function () {
     await ui.row(label).locator('.label-name').click();
     for (const action of ['Approve', 'Reject / Skip', 'Show Diff']) await ui.shows(ui.row(label).locator(`.actions .action-label[aria-label="${action}"]`), `E2's inline "${action}" button`, { nominalMs: 5_000 });
     await ui.shows(ui.rowWithText("Postcondition: src/cli.js contains \"'--quiet'\""), 'E2\'s postcondition row', { nominalMs: 5_000 });
+    await ui.shows(ui.rowWithText('After: 1 Read the CLI entry point'), 'E2\'s dependency row naming the step by number and title, "After: 1 Read the CLI entry point"', { nominalMs: 5_000 });
     // The pinned section at the top lists E2 with what approving it does.
     await ui.shows(ui.row('Waiting for you: 1 step'), 'the "Waiting for you" section at the top of the view', { nominalMs: 5_000 });
     await ui.shows(ui.waitingRow('Accept --quiet', 'E2'), 'E2 in "Waiting for you"', { nominalMs: 5_000 });
@@ -239,10 +242,10 @@ describe('the packaged extension in VS Code (code-server)', function () {
     await ui.shows(ui.row(label), 'E2 to still wait for approval after opening its diff', { nominalMs: 5_000 });
   });
 
-  stage('approves a step from the diff editor\'s title bar (its tab closes) and one inline; the test command then waits, with no Show Diff', async () => {
+  stage('approves a step from the diff editor\'s title bar (its tab closes, no Approve for it is left) and one inline; the test command then waits, with no Show Diff', async () => {
     await ui.approveInEditorTitle('Accept --quiet', 'E2');
-    await ui.leaves(page.locator('.tabs-container .tab', { hasText: '2 Accept --quiet: src/cli.js' }), 'the answered step\'s diff tab to close');
     await ui.shows(ui.row('Accept --quiet, E2, succeeded'), 'E2 to succeed');
+    await assertNoLiveApprove(ui, { title: 'Accept --quiet', stepId: 'E2', number: 2 });
     await ui.approveInline('Test that --quiet leaves out the file name', 'E3');
     // No setting approves npm test yet, so the command waits too, with its exact command line and no diff.
     const label = 'Run the tests, E4, waiting for your approval';
@@ -251,6 +254,7 @@ describe('the packaged extension in VS Code (code-server)', function () {
     await ui.hoverRow(label);
     await ui.shows(ui.row(label).locator('.actions .action-label[aria-label="Approve"]'), 'E4\'s inline "Approve" button', { nominalMs: 5_000 });
     assert.equal(await ui.row(label).locator('.actions .action-label[aria-label="Show Diff"]').count(), 0, 'a command step offers no Show Diff');
+    await walk.shotBothThemes('7b-approved-in-diff-title');
   });
 
   replanStages(walk, stage);

@@ -1,8 +1,8 @@
 // @ts-check
 // What the workbench asks and tells, as the UI test reads and answers it: notifications (a toast or the centre,
 // found by their text and answered from the centre, where they stay until answered while a toast hides after a
-// while), modal dialogs, a tree row's context menu and the quick pick's rows. Every wait goes through the
-// driver, on a condition with a budget.
+// while; expanded where one line cuts the message off), modal dialogs, a tree row's context menu and tooltip, and
+// the quick pick's rows. Every wait is on a condition with a budget.
 'use strict';
 const assert = require('node:assert/strict');
 const { waitUntil } = require('../../out/scripts/testing/timeBudget');
@@ -59,6 +59,22 @@ function notification(ui, ...texts) {
   return texts.reduce((locator, text) => locator.filter({ hasText: text }), ui.page.locator('.notification-list-item'));
 }
 
+/**
+ * Expands the notification `item` (a toast or in the centre) with its chevron, as a person does to read a message
+ * that one line cuts off, again until it is expanded. @param {import('./workbenchDriver').WorkbenchDriver} ui
+ * @param {import('playwright-core').Locator} item @param {string} what
+ */
+async function expandNotification(ui, item, what) {
+  // The chevron's label ends in its key binding when it has one.
+  const chevron = item.first().locator('.action-label[aria-label^="Expand Notification"]');
+  await waitUntil(`${what} to expand`, async () => {
+    if (await item.first().evaluate((element) => element.classList.contains('expanded'))) return true;
+    await item.first().hover({ timeout: 5_000 }).catch(() => undefined);
+    await chevron.click({ timeout: 2_000 }).catch(() => undefined);
+    return false;
+  }, { nominalMs: 15_000, intervalMs: 200 });
+}
+
 /** The modal dialog showing `text`. @param {import('./workbenchDriver').WorkbenchDriver} ui @param {string | RegExp} text */
 function dialog(ui, text) {
   return ui.page.locator('.monaco-dialog-box', { hasText: text });
@@ -105,9 +121,25 @@ function pickRow(ui, ...texts) {
   return texts.reduce((locator, text) => locator.filter({ hasText: text }), ui.page.locator('.quick-input-list .monaco-list-row')).first();
 }
 
-/** @param {string} text */
+/**
+ * The text of the tooltip that `row` shows when the pointer rests on it, once it shows `text`: the pointer leaves
+ * the row and comes back until the hover opens. @param {import('./workbenchDriver').WorkbenchDriver} ui
+ * @param {import('playwright-core').Locator} row @param {string} text
+ */
+async function tooltip(ui, row, text) {
+  const hover = ui.page.locator('.monaco-hover', { hasText: text }).first();
+  await waitUntil(`the tooltip showing "${text}"`, async () => {
+    if (await hover.isVisible()) return true;
+    await ui.page.mouse.move(900, 880);
+    await row.hover({ timeout: 5_000 }).catch(() => undefined);
+    return hover.waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => false);
+  }, { nominalMs: 30_000, intervalMs: 200, lastSeen: async () => `hovers [${(await ui.page.locator('.monaco-hover').allTextContents()).join(' | ') || 'none'}]` });
+  return (await hover.textContent()) ?? '';
+}
+
+/** `text` as a pattern that matches it literally. @param {string} text */
 function escapeRegExp(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-module.exports = { notificationCentre, notice, showFilesButton, answerNotice, notification, dialog, expectDialog, dialogButton, contextMenu, pickRow };
+module.exports = { notificationCentre, notice, showFilesButton, answerNotice, notification, expandNotification, dialog, expectDialog, dialogButton, contextMenu, pickRow, tooltip, escapeRegExp };
