@@ -11,7 +11,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { budgetMs } from '../../../scripts/testing/timeBudget';
 import type { FaultOp } from '../../support/faultyDisk';
-import { assertClear, bundleCli, checkEach, runCliProcess, type Ended } from '../support/cliProcess';
+import { assertClear, bundleCli, checkEach, readable, runCliProcess, type Ended } from '../support/cliProcess';
 import { seeded } from '../support/planMutations';
 import { captureTree, makeTempDir, removeTempDir } from '../support/tempDir';
 
@@ -101,7 +101,7 @@ async function setUp(dir: string): Promise<void> {
 /** The faulted run ends naming the fault; a fault a safe retry got past shows as the retry. */
 function checkFaultedRun(name: string, ended: Ended, hit: Operation, target: Target): void {
   assert.ok(!ended.hung, `${name}: hung`);
-  assertClear(ended.stdout + ended.stderr, name);
+  assertClear(readable(ended), name);
   if (target === 'journal' || target === 'trace') {
     assert.equal(ended.code, 1, name);
     assert.match(ended.stderr, new RegExp(`^planwright: the run stopped: the ${target} could not be written \\(disk full\\?\\): ${hit.file}: ${hit.code}`), name);
@@ -123,7 +123,7 @@ function checkFaultedRun(name: string, ended: Ended, hit: Operation, target: Tar
 async function checkRecovery(dir: string, name: string, hit: Operation, target: Target): Promise<void> {
   let resumed = await runCliProcess(['resume', '--journal', path.join(dir, JOURNAL), '--json'], dir);
   assert.ok(!resumed.hung, `${name}: resume hung`);
-  assertClear(resumed.stdout + resumed.stderr, `${name}: resume`);
+  assertClear(readable(resumed), `${name}: resume`);
   if (resumed.code === 2) {
     // Only a run whose first record never became durable has nothing to resume; it is started again.
     assert.match(resumed.stderr, /^planwright resume: (no journal at |.* holds no whole record: the run stopped while writing its first one, so nothing ran)/, `${name}: resume`);

@@ -12,7 +12,7 @@ import { loadRunState } from '../../../src/core/executor/runRecorder';
 import { JsonlRecordLog } from '../../../src/node/jsonlRecordLog';
 import { budgetMs, waitUntil } from '../../../scripts/testing/timeBudget';
 import { ScriptedModelServer } from '../../support/scriptedModelServer';
-import { assertClear, bundleCli, checkEach, runCliProcess, startCli, type Ended } from '../support/cliProcess';
+import { assertClear, bundleCli, checkEach, readable, runCliProcess, startCli, type Ended } from '../support/cliProcess';
 import { replyCases, stagePlan, type ReplyCase } from '../support/modelReplyCases';
 import { seeded } from '../support/planMutations';
 import { captureTree, makeTempDir, removeTempDir } from '../support/tempDir';
@@ -75,7 +75,7 @@ async function runStage(dir: string, reply: ReplyCase, server: ScriptedModelServ
 /** The report of a run or resume that ended with exit 1 and a clear error. */
 function failedReport(ended: Ended, where: string): Report {
   assert.ok(!ended.hung, `${where}: hung`);
-  assertClear(ended.stdout + ended.stderr, where);
+  assertClear(readable(ended), where);
   assert.equal(ended.code, 1, `${where}\n${ended.stderr}`);
   return JSON.parse(ended.stdout) as Report;
 }
@@ -127,7 +127,7 @@ async function checkPlan(reply: ReplyCase): Promise<void> {
     const before = await captureTree(dir);
     const ended = await runCliProcess(['plan', GOAL, '--workspace', 'ws'], dir, { env: modelEnv(server) });
     assert.ok(!ended.hung, `${name}: hung`);
-    assertClear(ended.stdout + ended.stderr, name);
+    assertClear(readable(ended), name);
     assert.equal(ended.code, 1, `${name}\n${ended.stderr}`);
     const error = ended.stderr.slice(ended.stderr.indexOf('planwright plan: '));
     assert.match(error, /^planwright plan: planning failed: /, name);

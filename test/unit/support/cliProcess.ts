@@ -73,6 +73,23 @@ export function runCliProcess(args: readonly string[], cwd: string, options: Cli
   return startCli(args, cwd, options).ended;
 }
 
+/** What a person reads of a run: its stderr, and its stdout, or for a --json report the texts in it, decoded. */
+export function readable(ended: Ended): string {
+  let report: unknown;
+  try {
+    report = JSON.parse(ended.stdout);
+  } catch {
+    return `${ended.stdout}${ended.stderr}`;
+  }
+  const texts: string[] = [];
+  const collect = (value: unknown): void => {
+    if (typeof value === 'string') texts.push(value);
+    else if (value !== null && typeof value === 'object') Object.values(value).forEach(collect);
+  };
+  collect(report);
+  return [...texts, ended.stderr].join('\n');
+}
+
 /** What a person reads must say what is wrong, briefly, and show no program internals. */
 export function assertClear(output: string, where: string): void {
   assert.doesNotMatch(output, /^\s+at .+[(:]\d+/m, `${where}: no stack trace`);
