@@ -23,9 +23,9 @@ export interface ReplyCase {
   readonly journalled: boolean;
   /**
    * The reply never ends, so the test ends the run with SIGINT once the model was asked (`request`) or
-   * once the first step's command ran (`sideEffect`).
+   * once the journal holds the first step's success (`firstStep`).
    */
-  readonly interruptAfter?: 'request' | 'sideEffect';
+  readonly interruptAfter?: 'request' | 'firstStep';
   /** The worker step the plan has (worker cases). */
   readonly workerTool?: 'proposeEdit' | 'generate';
 }
@@ -121,7 +121,7 @@ const PLANNER: readonly Kind[] = [
   },
   ...ODD_BODIES.map(([what, reply, says]): Kind => () => ({ name: `${what} for the plan`, reply, says, status: 'failed', journalled: false })),
   () => ({ name: 'a plan that never starts', reply: { hang: true }, says: /^cancelled by SIGINT \(Ctrl-C\) while planning, before any step was journalled: nothing was run$/, interruptAfter: 'request', journalled: false }),
-  () => ({ name: 'a plan that stops after its first line and never ends', reply: { content: lines(FIRST, 'E2 readFile {"path":"name.txt"}'), chunkChars: FIRST.length + 1, stallAfterChunks: 1 }, says: /^cancelled by SIGINT \(Ctrl-C\)$/, interruptAfter: 'sideEffect' }),
+  () => ({ name: 'a plan that stops after its first line and never ends', reply: { content: lines(FIRST, 'E2 readFile {"path":"name.txt"}'), chunkChars: FIRST.length + 1, stallAfterChunks: 1 }, says: /^cancelled by SIGINT \(Ctrl-C\)$/, interruptAfter: 'firstStep' }),
 ];
 
 const REPLANNER: readonly Kind[] = [
