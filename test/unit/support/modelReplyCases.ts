@@ -120,7 +120,7 @@ const PLANNER: readonly Kind[] = [
     return { name: `a "${key}" key in a step's arguments`, reply: text(random, lines(FIRST, `E2 readFile {"path":"name.txt","${key}":{"polluted":true}}`)), says: new RegExp(`E2: line 2: column \\d+: the arguments of readFile at args\\.${key}: unknown field`) };
   },
   ...ODD_BODIES.map(([what, reply, says]): Kind => () => ({ name: `${what} for the plan`, reply, says, status: 'failed', journalled: false })),
-  () => ({ name: 'a plan that never starts', reply: { hang: true }, says: /^cancelled by SIGINT \(Ctrl-C\) while planning, before any step was journalled: nothing was run$/, interruptAfter: 'request', journalled: false }),
+  () => ({ name: 'a plan that never starts', reply: { hang: true }, says: /^cancelled by SIGINT \(Ctrl-C\) while planning, before any step was journalled: nothing was run and there is nothing to resume; run the goal again to start over$/, interruptAfter: 'request', journalled: false }),
   () => ({ name: 'a plan that stops after its first line and never ends', reply: { content: lines(FIRST, 'E2 readFile {"path":"name.txt"}'), chunkChars: FIRST.length + 1, stallAfterChunks: 1 }, says: /^cancelled by SIGINT \(Ctrl-C\)$/, interruptAfter: 'firstStep' }),
 ];
 
