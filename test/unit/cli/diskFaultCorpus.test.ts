@@ -13,7 +13,7 @@ import { budgetMs } from '../../../scripts/testing/timeBudget';
 import type { FaultOp } from '../../support/faultyDisk';
 import { assertClear, bundleCli, checkEach, readable, runCliProcess, type Ended } from '../support/cliProcess';
 import { seeded } from '../support/planMutations';
-import { captureTree, makeTempDir, removeTempDir } from '../support/tempDir';
+import { captureListing, makeTempDir, removeTempDir } from '../support/tempDir';
 
 const SEED = Number(process.env.PLANWRIGHT_MUTATION_SEED ?? 20_614);
 /** Operations besides the journal's commits and the steps' own writes that get a fault. */
@@ -73,9 +73,9 @@ async function operations(log: string): Promise<Operation[]> {
   });
 }
 
-/** Everything beside the workspace but the operations log, which nothing may change. */
-async function outsideTree(dir: string): Promise<Record<string, string>> {
-  return Object.fromEntries(Object.entries(await captureTree(dir)).filter(([entry]) => entry !== 'ws' && !entry.startsWith(`ws${path.sep}`) && entry !== 'operations.log'));
+/** Everything beside the workspace but the operations log, which nothing may change, listed with sizes and modification times. */
+function outsideTree(dir: string): Promise<Record<string, string>> {
+  return captureListing(dir, (entry) => entry === 'ws' || entry === 'operations.log');
 }
 
 async function counted(dir: string): Promise<number> {

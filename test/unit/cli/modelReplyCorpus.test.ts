@@ -15,7 +15,7 @@ import { ScriptedModelServer } from '../../support/scriptedModelServer';
 import { assertClear, bundleCli, checkEach, readable, runCliProcess, startCli, type Ended } from '../support/cliProcess';
 import { replyCases, stagePlan, type ReplyCase } from '../support/modelReplyCases';
 import { seeded } from '../support/planMutations';
-import { captureTree, makeTempDir, removeTempDir } from '../support/tempDir';
+import { captureListing, makeTempDir, removeTempDir } from '../support/tempDir';
 
 const SEED = Number(process.env.PLANWRIGHT_MUTATION_SEED ?? 20_614);
 /** Cases run side by side. */
@@ -31,9 +31,9 @@ interface Report {
   steps?: { id: string; tool: string; status: string; attempts: number }[];
 }
 
-/** Everything beside the workspace, which nothing may change. */
-async function outsideTree(dir: string): Promise<Record<string, string>> {
-  return Object.fromEntries(Object.entries(await captureTree(dir)).filter(([entry]) => entry !== 'ws' && !entry.startsWith(`ws${path.sep}`)));
+/** Everything beside the workspace, which nothing may change, listed with sizes and modification times. */
+function outsideTree(dir: string): Promise<Record<string, string>> {
+  return captureListing(dir, (entry) => entry === 'ws');
 }
 
 /** A workspace with a name in it, a secret beside it, and the plan file for a plan run. */
@@ -144,7 +144,7 @@ async function checkPlan(reply: ReplyCase): Promise<void> {
   const server = await endpoint(reply);
   try {
     await setUp(dir, reply);
-    const before = await captureTree(dir);
+    const before = await captureListing(dir);
     const ended = await runCliProcess(['plan', GOAL, '--workspace', 'ws'], dir, { env: modelEnv(server) });
     assert.ok(!ended.hung, `${name}: hung`);
     assertClear(readable(ended), name);
@@ -152,7 +152,7 @@ async function checkPlan(reply: ReplyCase): Promise<void> {
     const error = ended.stderr.slice(ended.stderr.indexOf('planwright plan: '));
     assert.match(error, /^planwright plan: planning failed: /, name);
     assert.match(error, reply.says, `${name}: names what was wrong`);
-    assert.deepEqual(await captureTree(dir), before, `${name}: nothing written`);
+    assert.deepEqual(await captureListing(dir), before, `${name}: nothing written`);
   } finally {
     await server.close();
     await removeTempDir(dir);

@@ -4,7 +4,7 @@
 // target, a loop). Shared by the NodeWorkspace test and the CLI corpus, which run them through every tool.
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { captureTree } from './tempDir';
+import { captureListing } from './tempDir';
 
 /**
  * `refused`: every operation must be refused as leaving the workspace. `contained`: the path is odd but
@@ -114,8 +114,7 @@ export function hostilePath(raw: string, fixture: HostileFixture): string {
   return raw === '<absolute new file outside>' ? path.join(fixture.outside, 'new.txt') : raw;
 }
 
-/** Everything under `base` except the workspace itself. */
-export async function captureOutside(base: string): Promise<Record<string, string>> {
-  const tree = await captureTree(base);
-  return Object.fromEntries(Object.entries(tree).filter(([entry]) => entry !== 'ws' && !entry.startsWith(`ws${path.sep}`)));
+/** Everything under `base` but the workspace, listed with sizes and modification times: any write shows. */
+export function captureOutside(base: string): Promise<Record<string, string>> {
+  return captureListing(base, (entry) => entry === 'ws');
 }
