@@ -107,7 +107,7 @@ export class OpenAiChatModel implements ChatModel {
         attempt--;
         continue;
       }
-      const context: CallContext = { baseUrl, model, modelSetting: setting, hasApiKey: Boolean(this.config.apiKey), attempts: attempt, redact: (text) => this.redact(text) };
+      const context: CallContext = { baseUrl, model, modelSetting: setting, hasApiKey: Boolean(this.config.apiKey), attempts: attempt, midReply: outcome.midReply, redact: (text) => this.redact(text) };
       const failure = outcome.timedOut
         ? { error: new ModelError('timeout', `No answer from the model endpoint at ${baseUrl} within ${this.timeoutMs() / 1000} s (after ${attempt} attempt${attempt === 1 ? '' : 's'}). Check the server, or use a faster model.`), retryable: true }
         : classifyFailure(error, context, this.clock.now());
@@ -162,9 +162,10 @@ export class OpenAiChatModel implements ChatModel {
     params: ReturnType<typeof buildCompletionParams>,
     signal: AbortSignal | undefined,
     onText: ((delta: string) => void) | undefined,
-  ): Promise<{ result: StreamResult } | { error: unknown; timedOut: boolean }> {
+  ): Promise<{ result: StreamResult } | { error: unknown; timedOut: boolean; midReply: boolean }> {
     const controller = new AbortController();
     let timedOut = false;
+    let midReply = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const arm = () => {
       clearTimeout(timer);
@@ -176,16 +177,20 @@ export class OpenAiChatModel implements ChatModel {
     const forward = () => controller.abort();
     signal?.addEventListener('abort', forward);
     arm();
+    const onChunk = () => {
+      midReply = true;
+      arm();
+    };
     try {
-      const result = await streamCompletion(client, params, controller.signal, arm, onText);
+      const result = await streamCompletion(client, params, controller.signal, onChunk, onText);
       // The SDK ends a stream quietly when it is aborted, so an aborted stream is not a reply.
-      if (controller.signal.aborted) return { error: new Error('aborted'), timedOut };
+      if (controller.signal.aborted) return { error: new Error('aborted'), timedOut, midReply };
       // The SDK also ends quietly when the connection drops mid-reply. A caller reading the text as it
       // arrives (a streamed plan) must not take a cut-off reply for a whole one.
-      if (onText && !result.finished) return { error: new Error('the connection closed before the reply was finished'), timedOut };
+      if (onText && !result.finished) return { error: new Error('the stream ended without a finish reason'), timedOut, midReply };
       return { result };
     } catch (error) {
-      return { error, timedOut };
+      return { error, timedOut, midReply };
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', forward);

@@ -22,6 +22,8 @@ export interface CallContext {
   readonly modelSetting: string;
   readonly hasApiKey: boolean;
   readonly attempts: number;
+  /** The last attempt's stream had begun (a chunk arrived) when it failed: the endpoint was reached. */
+  readonly midReply?: boolean;
   /** Removes secrets from text that came from the server. */
   readonly redact: (text: string) => string;
 }
@@ -88,6 +90,12 @@ export function classifyFailure(error: unknown, context: CallContext, now: numbe
   if (error instanceof UnexpectedReplyError) return { error: unexpectedReply(error, context), retryable: false };
   if (error instanceof APIConnectionError || !(error instanceof APIError)) {
     const cause = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+    if (context.midReply) {
+      return {
+        error: new ModelError('unreachable', `The model endpoint at ${baseUrl} closed the connection in the middle of its reply (${shorten(context.redact(cause), 200)}; ${after}). Check the server's log: it may have stopped or hit a limit.`),
+        retryable: true,
+      };
+    }
     return {
       error: new ModelError('unreachable', `Cannot reach the model endpoint at ${baseUrl} (${shorten(context.redact(cause), 200)}; ${after}). Check that the server is running and that ${MODEL_SETTINGS.baseUrl} is right.`),
       retryable: true,

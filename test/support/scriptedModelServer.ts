@@ -20,6 +20,8 @@ export interface TextReply {
   readonly chunkDelayMs?: number;
   /** Cut the connection after this many content chunks, mid-reply, as a dropped stream does. */
   readonly cutAfterChunks?: number;
+  /** Send nothing more after this many content chunks, keeping the connection open: a reply that never ends. */
+  readonly stallAfterChunks?: number;
 }
 
 /** An error status with an OpenAI-style body. */
@@ -111,8 +113,8 @@ export class ScriptedModelServer {
   }
 
   /**
-   * Content in pieces (paced by `chunkDelayMs`, cut off after `cutAfterChunks`), tool calls in
-   * fragments, then the usage chunk when asked for, then [DONE].
+   * Content in pieces (paced by `chunkDelayMs`, cut off after `cutAfterChunks`, stalled after
+   * `stallAfterChunks`), tool calls in fragments, then the usage chunk when asked for, then [DONE].
    */
   private async stream(response: ServerResponse, body: any, reply: TextReply): Promise<void> {
     const model = reply.model ?? body.model;
@@ -127,6 +129,8 @@ export class ScriptedModelServer {
         response.socket?.end();
         return;
       }
+      // Left open: the client's idle timeout, its cancellation or the server's close ends it.
+      if (sent === reply.stallAfterChunks) return;
       if (reply.chunkDelayMs && sent > 0) await new Promise((resolve) => setTimeout(resolve, reply.chunkDelayMs));
       await new Promise((resolve) => response.write(`data: ${JSON.stringify(chunk({ content: content.slice(at, at + size) }))}\n\n`, resolve));
     }

@@ -1,9 +1,12 @@
 // The streamed planner reply's reader: plan-language lines are handed on one by one as they complete,
 // while a reply that turns out to be a JSON object (an endpoint that only writes JSON) is read whole when
 // it ends, the way `readPlanReply` reads it — so a streamed plan accepts the same replies as a planned one.
-import { CompactPlanReader } from '../plan/compact/compactPlanReader';
+import { CompactPlanReader, type CompactLineItem } from '../plan/compact/compactPlanReader';
 import type { PlanLine, PlanLineReader } from './planStream';
 import { readPlanReply } from './readPlanReply';
+
+/** A compact line as a plan line, without its number: each of its problems already says which line it is on. */
+const planLine = ({ step, problems }: CompactLineItem): PlanLine => ({ step, problems });
 
 /** Streams compact lines; holds a JSON reply back until it is complete. */
 export class PlanReplyReader implements PlanLineReader {
@@ -13,7 +16,7 @@ export class PlanReplyReader implements PlanLineReader {
   private held = '';
 
   push(chunk: string): readonly PlanLine[] {
-    if (this.mode === 'lines') return this.lines.push(chunk);
+    if (this.mode === 'lines') return this.lines.push(chunk).map(planLine);
     this.held += chunk;
     if (this.mode === 'json') return [];
     const start = this.held.trimStart();
@@ -22,11 +25,11 @@ export class PlanReplyReader implements PlanLineReader {
     if (this.mode === 'json') return [];
     const text = this.held;
     this.held = '';
-    return this.lines.push(text);
+    return this.lines.push(text).map(planLine);
   }
 
   finish(): readonly PlanLine[] {
-    if (this.mode !== 'json') return [...(this.held ? this.lines.push(this.held) : []), ...this.lines.finish()];
+    if (this.mode !== 'json') return [...(this.held ? this.lines.push(this.held) : []), ...this.lines.finish()].map(planLine);
     const read = readPlanReply(this.held);
     return [...read.steps.map((step) => ({ step, problems: [] })), ...read.problems.map((message) => ({ problems: [{ path: 'reply', message }] }))];
   }

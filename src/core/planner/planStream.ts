@@ -11,7 +11,7 @@ import type { ChatModel, ChatRequest } from '../ports';
 export interface PlanLine {
   readonly step?: unknown;
   readonly problems: readonly PlanProblem[];
-  /** 1-based line number in the reply, for messages. */
+  /** 1-based line number in the reply, put in front of problems that do not name their line themselves. */
   readonly line?: number;
 }
 

@@ -19,6 +19,7 @@ const BASE_ENV = Object.fromEntries(Object.entries(process.env).filter(([name]) 
 interface Report {
   status: string;
   reason?: string;
+  replans: number;
   summary: string;
   steps: { id: string; status: string; attempts: number }[];
 }
@@ -152,6 +153,30 @@ async function waitFor(condition: () => boolean, what: string): Promise<void> {
     assert.match(after.reason ?? '', /1 Build failed: .*no re-planner is configured/);
     assert.deepEqual(after.steps.map((step) => `${step.id}:${step.status}:${step.attempts}`), ['E1:failed:1', 'E2:invalidated:0', 'E3:invalidated:0']);
   });
+  it('SIGINT while the model is asked how to recover a failed step: resume with the model re-plans, and the run succeeds without repeating a done step', async () => {
+    const plan = {
+      version: 1,
+      goal: 'Count, build, log',
+      steps: [
+        { id: 'E1', title: 'Count', tool: 'runCommand', args: { command: 'echo ran >> count.txt' }, postcondition: { kind: 'fileContains', path: 'count.txt', text: 'ran' } },
+        { id: 'E2', title: 'Build', tool: 'runCommand', args: { command: 'exit 3' }, dependsOn: ['E1'], postcondition: { kind: 'exitCode', equals: 0 } },
+        { id: 'E3', title: 'Log', tool: 'appendFile', args: { path: 'log.txt', content: 'built\n' }, dependsOn: ['E2'], postcondition: { kind: 'fileContains', path: 'log.txt', text: 'built' } },
+      ],
+    };
+    const interrupted = await runAndInterrupt(plan, [], 'SIGINT');
+    const report = await expectCancelled(interrupted, 'cancelled by SIGINT (Ctrl-C)');
+    assert.deepEqual(report.steps.map((step) => `${step.id}:${step.status}`), ['E1:succeeded', 'E2:failed', 'E3:invalidated']);
+
+    const model = await serve([{ content: 'replace E2 runCommand {"command":"true"}\n' }]);
+    const after = await resumeSucceeds(model);
+    assert.equal(model.requests.length, 1, 'the re-planner was asked once more');
+    assert.match(JSON.stringify(model.requests[0]!.body.messages), /exit 3/, 'about the step that failed');
+    assert.equal(after.replans, 1);
+    assert.deepEqual(after.steps.map((step) => `${step.id}:${step.status}:${step.attempts}`), ['E1:succeeded:1', 'E2:succeeded:1', 'E3:succeeded:1']);
+    assert.equal(await readFile(path.join(dir, 'ws', 'count.txt'), 'utf8'), 'ran\n', 'the command before the failure ran once');
+    assert.equal(await readFile(path.join(dir, 'ws', 'log.txt'), 'utf8'), 'built\n');
+  });
+
   it('SIGINT while a generate step waits on the worker model: cancelled with the reason; resume asks again and succeeds', async () => {
     const plan = { version: 1, goal: 'Greet', steps: [{ id: 'E1', title: 'Draft', tool: 'generate', args: { instruction: 'Write a greeting' } }] };
     const interrupted = await runAndInterrupt(plan, [], 'SIGINT');

@@ -6,57 +6,20 @@
 // system shows to leave the workspace (refused by `validate --workspace`, and by the run when its step
 // comes) leaves a journal that replays to the outcome it reported. PLANWRIGHT_MUTATION_SEED picks another corpus.
 import * as assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { loadRunState } from '../../../src/core/executor/runRecorder';
 import { JsonlRecordLog } from '../../../src/node/jsonlRecordLog';
 import { budgetMs } from '../../../scripts/testing/timeBudget';
+import { assertClear, bundleCli, checkEach, runCliProcess } from '../support/cliProcess';
 import { planMutations, type PlanMutation } from '../support/planMutations';
 import { captureListing, captureTree, makeTempDir, removeTempDir } from '../support/tempDir';
 
-const REPO = path.resolve(__dirname, '..', '..', '..', '..');
-const CLI = path.join(REPO, 'dist', 'cli.js');
-const ENV = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('PLANWRIGHT_') && name !== 'OPENAI_API_KEY'));
 const SEED = Number(process.env.PLANWRIGHT_MUTATION_SEED ?? 20_614);
 /** Mutations besides one of each kind. */
 const EXTRA = 4;
 /** Cases run side by side. */
 const PARALLEL = 4;
-
-interface Ended {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-  readonly hung: boolean;
-}
-
-/** Runs the CLI with `args` in `cwd`; a run still going after the budget is killed and reported as hung. */
-function cli(args: readonly string[], cwd: string): Promise<Ended> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd, env: ENV, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    let hung = false;
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    const guard = setTimeout(() => {
-      hung = true;
-      child.kill('SIGKILL');
-    }, budgetMs(30_000));
-    child.once('close', (code) => {
-      clearTimeout(guard);
-      resolve({ code, stdout, stderr, hung });
-    });
-  });
-}
-
-/** What a person reads must say what is wrong, briefly, and show no program internals. */
-function assertClear(output: string, where: string): void {
-  assert.doesNotMatch(output, /^\s+at .+[(:]\d+/m, `${where}: no stack trace`);
-  assert.doesNotMatch(output, /\b(?:TypeError|RangeError|ReferenceError|SyntaxError|Maximum call stack)\b/, `${where}: no internal error`);
-  for (const line of output.split('\n')) assert.ok(line.length <= 2_500, `${where}: a line of ${line.length} characters`);
-}
 
 /** A workspace with a file, a folder beside it with a secret, and a link from the workspace to that folder. */
 async function setUp(dir: string, mutation: PlanMutation): Promise<void> {
@@ -75,7 +38,7 @@ async function checkValidate(corpus: readonly PlanMutation[]): Promise<void> {
     const files = corpus.map((_, index) => `m${index}.plan.json`);
     await setUp(dir, { name: 'validate', text: '', outcome: 'refused', says: /./ });
     for (const [index, mutation] of corpus.entries()) await writeFile(path.join(dir, files[index]!), mutation.text);
-    const validated = await cli(['validate', ...files, '--workspace', 'ws'], dir);
+    const validated = await runCliProcess(['validate', ...files, '--workspace', 'ws'], dir);
     assert.ok(!validated.hung, 'validate hung');
     assertClear(validated.stdout + validated.stderr, 'validate');
     assert.equal(validated.code, 2);
@@ -103,7 +66,7 @@ async function checkRun(mutation: PlanMutation): Promise<void> {
     const outside = await captureListing(dir, (entry) => !outsideWorkspace(entry));
     const workspace = await captureTree(path.join(dir, 'ws'));
     const name = `${mutation.name} (seed ${SEED}): run`;
-    const ran = await cli(['run', 'p.plan.json', '--workspace', 'ws', '--approve', 'all', '--journal', journal, '--json'], dir);
+    const ran = await runCliProcess(['run', 'p.plan.json', '--workspace', 'ws', '--approve', 'all', '--journal', journal, '--json'], dir);
     assert.ok(!ran.hung, `${name}: hung`);
     assertClear(ran.stderr, name);
     if (mutation.outcome === 'refused') {
@@ -132,20 +95,12 @@ async function checkRun(mutation: PlanMutation): Promise<void> {
 
   before(function () {
     this.timeout(budgetMs(120_000));
-    execFileSync(process.execPath, ['esbuild.js'], { cwd: REPO, stdio: 'pipe' });
+    bundleCli();
   });
 
   it(`validate and run end every mutation with a clear error naming what and where (seed ${SEED})`, async () => {
     const corpus = planMutations(SEED, EXTRA);
     await checkValidate(corpus);
-    const pending = [...corpus];
-    const failures: string[] = [];
-    const worker = async (): Promise<void> => {
-      for (let mutation = pending.shift(); mutation; mutation = pending.shift()) {
-        await checkRun(mutation).catch((error: unknown) => failures.push(error instanceof Error ? error.message : String(error)));
-      }
-    };
-    await Promise.all(Array.from({ length: PARALLEL }, worker));
-    assert.deepEqual(failures, [], `${failures.length} of ${corpus.length} mutations:\n${failures.join('\n\n')}`);
+    await checkEach(corpus, PARALLEL, checkRun);
   });
 });

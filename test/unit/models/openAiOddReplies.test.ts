@@ -70,4 +70,13 @@ describe('OpenAiChatModel on odd endpoints', () => {
     const response = await model.chat(ask);
     assert.equal(response.content, 'Hello, world');
   });
+
+  it('says the endpoint closed the connection mid-reply, not that it cannot be reached, when a stream is cut', async () => {
+    const model = await start(() => ({ content: 'Hello, world, this reply is cut', chunkChars: 8, cutAfterChunks: 2 }));
+    const error = await failure(model);
+    assert.equal(error.reason, 'unreachable');
+    assert.match(error.message, new RegExp(`^The model endpoint at ${server!.baseUrl.replace(/\./g, '\\.')} closed the connection in the middle of its reply \\(.+; after 4 attempts\\)`));
+    assert.ok(!/Cannot reach/.test(error.message), error.message);
+    assert.equal(server!.requests.length, 4, 'retried, since nothing of the reply was handed on');
+  });
 });
