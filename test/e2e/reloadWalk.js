@@ -61,8 +61,8 @@ function reloadStages(walk, stage) {
     await walk.shotBothThemes('12-replaced-kept');
     const why = await prompts.tooltip(ui, ui.rowWithText(QUIET_GOAL), 'Revision 2: re-planned after 4 Run the tests failed');
     assert.match(why, /Revision 2: re-planned after 4 Run the tests failed: postcondition failed/, `the goal row's tooltip: ${why}`);
-    // The output is a read-only document: closing it asks nothing, and it is closed to keep later pictures clear.
-    await ui.runCommand('View: Close Editor');
+    // The output is an untitled document: closed without the save question it would ask, to keep later pictures clear.
+    await ui.runCommand('View: Revert and Close Editor');
     await ui.leaves(output.filter({ hasText: 'postcondition failed: ' }), 'the output\'s editor to close');
   });
 

@@ -13,7 +13,6 @@ import { previewStepId, type PreviewDocuments } from '../approvals/previewDocume
 import type { RunHost } from '../run/runHost';
 import { previewOf } from '../approvals/stepPreview';
 import { describeError, reportFailure, showError, summarizeProblems } from '../userMessages';
-import type { RunDocuments } from '../run/runDocuments';
 
 /** What the step commands work with. */
 export interface StepCommandDeps {
@@ -21,8 +20,6 @@ export interface StepCommandDeps {
   readonly previews: PreviewDocuments;
   readonly log: vscode.LogOutputChannel;
   readonly ports: RunHost['ports'];
-  /** Where a step's output opens, read-only, so closing it never asks to save it. */
-  readonly documents: RunDocuments;
 }
 
 /** The step a command was invoked on: a tree element, a step id, or a preview document's URI (the editor title). */
@@ -140,9 +137,9 @@ async function showOutput(deps: StepCommandDeps, target: unknown): Promise<vscod
     void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no output yet.', deps.session.stepName(stepId)));
     return undefined;
   }
-  // A title may hold a path; a slash in the document's name would leave only its last part on the tab.
-  const name = vscode.l10n.t('Output of {0}', deps.session.stepName(stepId)).replace(/[\\/]/g, '∕');
-  return (await deps.documents.show(`${name}.log`, parts.join('\n\n---\n\n'), 'log')).document;
+  const document = await vscode.workspace.openTextDocument({ language: 'log', content: parts.join('\n\n---\n\n') });
+  await vscode.window.showTextDocument(document, { preview: true });
+  return document;
 }
 
 /** Applies a plan edit from a step command; refused edits show their problems on the steps and in a message. */
