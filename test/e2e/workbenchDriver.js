@@ -91,7 +91,8 @@ class WorkbenchDriver {
       await this.page.keyboard.press('Escape');
       await this.page.keyboard.press('F1');
       if (!(await input.first().waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false))) return false;
-      await input.fill(`>${title}`);
+      // A try that cannot type (the palette closed again under it) gives up and the loop opens it afresh.
+      if (!(await input.first().fill(`>${title}`, { timeout: 5_000 }).then(() => true, () => false))) return false;
       return entry.click({ timeout: 2_000 }).then(() => true, () => false);
     }, { nominalMs: NOMINAL.show, intervalMs: 500, lastSeen: () => this.describe('quickInput') });
   }
