@@ -89,7 +89,7 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
     ...registerPlanCommands({ loadedPlan, session, log, models: () => models.models(), settings: () => settings.current, documents, prepareTools }),
     ...registerRunCommands({ session, log, documents, prices: () => settings.current.prices, prepareTools }),
     ...registerUndoCommands({ session, log }),
-    ...registerStepCommands({ session, previews, log, ports: (folder) => ports.for(folder) }),
+    ...registerStepCommands({ session, previews, log, ports: (folder) => ports.for(folder), documents }),
     ...registerApprovalCommands({ session, previews, log, ports: (folder) => ports.for(folder) }),
     ...editor.registerCommands(),
     ...registerChatParticipant({ session, log, ports: (folder) => ports.for(folder), settings: () => settings.current }),

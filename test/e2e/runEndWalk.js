@@ -23,7 +23,7 @@ function runEndStages(walk, stage) {
     for (const file of ['src/cli.js', 'test/quiet.test.js', 'README.md']) assert.ok(end.message.includes(file), `the notice "${end.message}" names ${file}`);
     for (const button of ['Keep', 'Undo Run', prompts.showFilesButton(end), 'Show Summary']) assert.ok(end.buttons.includes(button), `the notice offers "${button}": ${JSON.stringify(end)}`);
     await prompts.answerNotice(ui, FILES_CHANGED, 'Show Summary');
-    const summaryTab = await readOnlyTab(ui, 'Run summary.md');
+    const summaryTab = await prompts.readOnlyTab(ui, 'Run summary.md');
     const editorLines = page.locator('.editor-instance .view-lines');
     await ui.shows(editorLines.filter({ hasText: 'Outcome: succeeded' }), 'the summary\'s "Outcome: succeeded"', { nominalMs: 15_000, seen: 'tabs' });
     await ui.shows(editorLines.filter({ hasText: 'Leave out the file name when quiet' }), 'the summary naming the re-planned step by its title', { nominalMs: 5_000, seen: 'tabs' });
@@ -38,7 +38,7 @@ function runEndStages(walk, stage) {
     const { ui, ui: { page } } = walk;
     const editorLines = page.locator('.editor-instance .view-lines');
     await ui.runCommand('Planwright: Show Trace');
-    await readOnlyTab(ui, 'Run trace.md');
+    await prompts.readOnlyTab(ui, 'Run trace.md');
     // The editor draws spaces as no-break spaces, which a pattern matches as \s.
     await ui.shows(editorLines.filter({ hasText: /\d+\sevents\s·\s\[raw\sJSON\slines\]/ }), 'the trace\'s header: its events and the raw JSON lines\' link', { nominalMs: 15_000, seen: 'tabs' });
     await ui.shows(editorLines.filter({ hasText: /\+\d+\.\d\d\ss`/ }), 'times relative to the run\'s start ("+1.20 s")', { nominalMs: 5_000, seen: 'tabs' });
@@ -51,18 +51,6 @@ function runEndStages(walk, stage) {
     await ui.openLinkInEditor('.trace.jsonl', page.locator('.tabs-container .tab', { hasText: '.trace.jsonl' }), 'the raw trace, *.trace.jsonl, in a tab');
     await ui.shows(editorLines.filter({ hasText: '"type":"intent"' }), 'the raw JSON lines of the trace', { nominalMs: 15_000, seen: 'tabs' });
   });
-}
-
-/**
- * Waits for the tab `name` and checks it is no untitled document: no "Untitled" in it and no unsaved mark.
- * @param {import('./workbenchDriver').WorkbenchDriver} ui @param {string} name
- */
-async function readOnlyTab(ui, name) {
-  const tab = ui.page.locator('.tabs-container .tab', { hasText: name });
-  await ui.shows(tab, `the tab "${name}"`, { seen: 'tabs' });
-  assert.equal(await tab.filter({ hasText: 'Untitled' }).count(), 0, `${name} is not an untitled document`);
-  assert.equal(await ui.page.locator('.tabs-container .tab.dirty', { hasText: name }).count(), 0, `${name} has no unsaved changes`);
-  return tab;
 }
 
 module.exports = { runEndStages };

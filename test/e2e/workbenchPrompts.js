@@ -142,4 +142,16 @@ function escapeRegExp(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-module.exports = { notificationCentre, notice, showFilesButton, answerNotice, notification, expandNotification, dialog, expectDialog, dialogButton, contextMenu, pickRow, tooltip, escapeRegExp };
+/**
+ * Waits for the tab `name` and checks it is no untitled document: no "Untitled" in it and no unsaved mark.
+ * @param {import('./workbenchDriver').WorkbenchDriver} ui @param {string} name
+ */
+async function readOnlyTab(ui, name) {
+  const tab = ui.page.locator('.tabs-container .tab', { hasText: name });
+  await ui.shows(tab, `the tab "${name}"`, { seen: 'tabs' });
+  assert.equal(await tab.filter({ hasText: 'Untitled' }).count(), 0, `${name} is not an untitled document`);
+  assert.equal(await ui.page.locator('.tabs-container .tab.dirty', { hasText: name }).count(), 0, `${name} has no unsaved changes`);
+  return tab;
+}
+
+module.exports = { readOnlyTab, notificationCentre, notice, showFilesButton, answerNotice, notification, expandNotification, dialog, expectDialog, dialogButton, contextMenu, pickRow, tooltip, escapeRegExp };

@@ -13,6 +13,7 @@ import { previewStepId, type PreviewDocuments } from '../approvals/previewDocume
 import type { RunHost } from '../run/runHost';
 import { previewOf } from '../approvals/stepPreview';
 import { describeError, reportFailure, showError, summarizeProblems } from '../userMessages';
+import type { RunDocuments } from '../run/runDocuments';
 
 /** What the step commands work with. */
 export interface StepCommandDeps {
@@ -20,6 +21,8 @@ export interface StepCommandDeps {
   readonly previews: PreviewDocuments;
   readonly log: vscode.LogOutputChannel;
   readonly ports: RunHost['ports'];
+  /** Where a step's output opens, read-only, so closing it never asks to save it. */
+  readonly documents: RunDocuments;
 }
 
 /** The step a command was invoked on: a tree element, a step id, or a preview document's URI (the editor title). */
@@ -126,20 +129,19 @@ async function showOutput(deps: StepCommandDeps, target: unknown): Promise<vscod
   // A replaced step's row shows the run it had when a re-plan replaced it, not the run of its successor.
   const revision = (target as Partial<PlanTreeElement> | undefined)?.replacedInRevision;
   const state = deps.session.runs.state;
-  const run = !stepId
-    ? undefined
-    : revision === undefined
-      ? state?.steps.get(stepId)
-      : state?.replaced.find((entry) => entry.step.id === stepId && entry.replacedInRevision === revision)?.run;
+  const replaced = revision === undefined ? undefined : state?.replaced.find((entry) => entry.step.id === stepId && entry.replacedInRevision === revision);
+  const run = !stepId ? undefined : revision === undefined ? state?.steps.get(stepId) : replaced?.run;
   if (!stepId || !run) return undefined;
   const parts = [run.output?.text, run.failure ? `${run.failure.message}\n\n${run.failure.outputTail ?? ''}` : undefined].filter((part): part is string => Boolean(part));
   if (parts.length === 0) {
     void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no output yet.', deps.session.stepName(stepId)));
     return undefined;
   }
-  const document = await vscode.workspace.openTextDocument({ language: 'log', content: parts.join('\n\n---\n\n') });
-  await vscode.window.showTextDocument(document, { preview: true });
-  return document;
+  // A title may hold a path; a slash in the document's name would leave only its last part on the tab.
+  // A replaced step is not in the current plan, so it is named by its title and the revision that replaced it.
+  const step = replaced ? vscode.l10n.t('{0} (replaced in rev {1})', replaced.step.title ?? stepId, replaced.replacedInRevision) : deps.session.stepName(stepId);
+  const name = vscode.l10n.t('Output of {0}', step).replace(/[\\/]/g, '∕');
+  return (await deps.documents.show(`${name}.log`, parts.join('\n\n---\n\n'), 'log')).document;
 }
 
 /** Applies a plan edit from a step command; refused edits show their problems on the steps and in a message. */

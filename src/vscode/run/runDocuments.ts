@@ -1,10 +1,10 @@
-// Read-only documents about a run — its summary and its trace as a timeline — served from memory under the
-// `planwright-run:` scheme, so closing one never asks to save it (an untitled document would).
+// Read-only documents about a run — its summary, its trace as a timeline, a step's output — served from memory
+// under the `planwright-run:` scheme, so closing one never asks to save it (an untitled document would).
 import * as vscode from 'vscode';
 import { Disposable } from '../disposableStore';
 import { RUN_DOCUMENT_SCHEME } from '../ids';
 
-/** The run's read-only Markdown documents; register it once, then `show` any text. */
+/** The run's read-only documents; register it once, then `show` any text. */
 export class RunDocuments extends Disposable implements vscode.TextDocumentContentProvider {
   private readonly texts = new Map<string, string>();
   private readonly changed = this._register(new vscode.EventEmitter<vscode.Uri>());
@@ -20,12 +20,12 @@ export class RunDocuments extends Disposable implements vscode.TextDocumentConte
     return this.texts.get(uri.path) ?? '';
   }
 
-  /** Opens `markdown` as the read-only document `name` (e.g. `Run summary.md`), replacing what it showed before. */
-  async show(name: string, markdown: string): Promise<vscode.TextEditor> {
+  /** Opens `text` as the read-only document `name` (e.g. `Run summary.md`) in `language`, replacing what it showed before. */
+  async show(name: string, text: string, language = 'markdown'): Promise<vscode.TextEditor> {
     const uri = vscode.Uri.from({ scheme: RUN_DOCUMENT_SCHEME, path: `/${name}` });
-    this.texts.set(uri.path, markdown);
+    this.texts.set(uri.path, text);
     this.changed.fire(uri);
-    const document = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), 'markdown');
+    const document = await vscode.languages.setTextDocumentLanguage(await vscode.workspace.openTextDocument(uri), language);
     return vscode.window.showTextDocument(document, { preview: true });
   }
 }

@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { RunReport } from '../../../src/core/executor/runSummary';
 import type { GoalResult } from '../../../src/core/fused/runGoal';
-import { COMMANDS, PREVIEW_SCHEME } from '../../../src/vscode/ids';
+import { COMMANDS, PREVIEW_SCHEME, RUN_DOCUMENT_SCHEME } from '../../../src/vscode/ids';
 import { QUIET_GOAL, QUIET_PLAN_STEPS, quietFlagReplies } from '../../support/quietFlagScenario';
 import { ScriptedModelServer } from '../../support/scriptedModelServer';
 import { planwright, readText, rows, setUserSetting, stepRows, until, waitingRows, workspaceUri } from './support';
@@ -150,6 +150,9 @@ describe('Planwright runs a plan in VS Code', function () {
     assert.match(evidence[0] ?? '', /^Error: /);
     const output = await vscode.commands.executeCommand<vscode.TextDocument | undefined>(COMMANDS.showStepOutput, kept[0]!.element);
     assert.ok(output, 'Show Output on the replaced E4 opens its output');
+    assert.equal(output.uri.scheme, RUN_DOCUMENT_SCHEME, 'a read-only document, which closes without asking to save');
+    assert.match(output.getText(), /postcondition failed/);
+    assert.match(output.uri.path, /\/Output of Run the tests \(replaced in rev 2\)\.log$/, 'named by its title and the revision that replaced it');
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
