@@ -24,7 +24,11 @@ async function showStepPreview(deps: ApprovalCommandDeps, target: unknown): Prom
   const request = stepId ? await previewOf(deps, stepId) : undefined;
   if (typeof request === 'string') void vscode.window.showInformationMessage(request);
   if (!request || typeof request === 'string') return false;
-  return deps.previews.showPreview(request);
+  const waiting = deps.session.approvals.get(request.stepId) !== undefined;
+  const shown = await deps.previews.showPreview(request);
+  // A question answered or withdrawn (Pause, Cancel) while its preview was being built leaves no tab behind.
+  if (waiting && !deps.session.approvals.get(request.stepId)) await deps.previews.close(request.stepId);
+  return shown;
 }
 
 async function alwaysAllowCommand(deps: ApprovalCommandDeps, target: unknown): Promise<boolean> {

@@ -58,6 +58,9 @@ function whatItDoesText(request: ApprovalRequest, names: PreviewNames): string {
   return `${vscode.l10n.t('{0} {1}.', names.step, approvalSummary(vscode.l10n, request))}\n\n${vscode.l10n.t('Why it asks: {0}.', request.reason)}\n\n${vscode.l10n.t('Arguments:')}\n${JSON.stringify(request.args, null, 2)}\n`;
 }
 
+/** How many times `close` looks for a step's preview tabs and closes what it finds. */
+const CLOSE_ATTEMPTS = 3;
+
 export class PreviewDocuments extends Disposable implements vscode.TextDocumentContentProvider {
   private readonly contents = new Map<string, string>();
   private readonly changed = this._register(new vscode.EventEmitter<vscode.Uri>());
@@ -99,10 +102,16 @@ export class PreviewDocuments extends Disposable implements vscode.TextDocumentC
     return true;
   }
 
-  /** Closes every preview tab of `stepId` (its question was answered or withdrawn). */
+  /**
+   * Closes every preview tab of `stepId` (its question was answered or withdrawn), looking again after each try:
+   * a close the workbench refuses (its tab list changed under the call) is tried again with the tabs as they are.
+   */
   async close(stepId: string): Promise<void> {
-    const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tabStepId(tab) === stepId);
-    if (tabs.length > 0) await Promise.resolve(vscode.window.tabGroups.close(tabs, true)).catch(() => undefined);
+    for (let attempt = 0; attempt < CLOSE_ATTEMPTS; attempt++) {
+      const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tabStepId(tab) === stepId);
+      if (tabs.length === 0) return;
+      await Promise.resolve(vscode.window.tabGroups.close(tabs, true)).catch(() => undefined);
+    }
   }
 
   private names(request: ApprovalRequest): PreviewNames {
