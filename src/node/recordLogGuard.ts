@@ -42,14 +42,14 @@ export class RecordLogGuard {
   change(fd: number): string | undefined {
     const before = this.identity;
     if (!before) return undefined;
-    const now = fstatSync(fd, { bigint: true });
     const atPath = statSync(this.path, { bigint: true, throwIfNoEntry: false });
     if (!atPath) return 'it was deleted or renamed';
     if (atPath.ino !== before.ino || atPath.dev !== before.dev) return 'it was replaced by another file';
-    if (now.size !== before.size) return `its size went from ${before.size} to ${now.size} bytes`;
-    if (now.mtimeNs !== before.mtimeNs || now.ctimeNs !== before.ctimeNs) return 'it was rewritten in place';
+    // The same inode as the open file (`fd` keeps it alive, so its number is not reused): no fstat of `fd` needed.
+    if (atPath.size !== before.size) return `its size went from ${before.size} to ${atPath.size} bytes`;
+    if (atPath.mtimeNs !== before.mtimeNs || atPath.ctimeNs !== before.ctimeNs) return 'it was rewritten in place';
     const tail = Buffer.alloc(this.tail.length);
-    readSync(fd, tail, 0, tail.length, Number(now.size) - tail.length);
+    readSync(fd, tail, 0, tail.length, Number(atPath.size) - tail.length);
     if (!tail.equals(this.tail)) return 'its last records were rewritten';
     return undefined;
   }

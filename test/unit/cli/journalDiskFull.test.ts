@@ -31,6 +31,9 @@ class DiskFillsAt implements LogFiles {
   sync(fd: number): Promise<void> {
     return nodeLogFiles.sync(fd);
   }
+  syncFolder(folder: string): Promise<void> {
+    return nodeLogFiles.syncFolder(folder);
+  }
   async truncate(fd: number, size: number): Promise<void> {
     if (this.keepTorn) throw Object.assign(new Error('EIO: i/o error, ftruncate'), { code: 'EIO' });
     return nodeLogFiles.truncate(fd, size);

@@ -1,7 +1,7 @@
 // Group commit in the JSON-lines record log, counted on a spy over the real file system: what is queued
 // in one turn shares one write and one sync, a flush waits for what was queued before it, a short write
 // is finished before anything counts, and a failed write or sync rejects every waiter of its commit and
-// leaves none of its records in the file.
+// leaves none of its records in the file. A file the log creates counts only once its folder is synced too.
 import * as assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
@@ -88,10 +88,41 @@ describe('JsonlRecordLog group commit', () => {
     await assert.rejects(log.flush(), (error: unknown) => error instanceof RecordLogBrokenError);
   });
 
-  it('writes but does not sync a log that is not durable', async () => {
+  it('writes but does not sync a log that is not durable, nor the folder of the file it creates', async () => {
     const trace = new JsonlRecordLog(path.join(dir, 't.jsonl'), false, files);
     await Promise.all([trace.append({ n: 1 }), trace.append({ n: 2 })]);
     await trace.close();
     assert.deepEqual([files.writes.length, files.syncs], [1, 0]);
+    assert.deepEqual(files.events, ['write']);
+  });
+
+  it('syncs the folder of a file it creates beside its first commit, which counts only once both are synced', async () => {
+    await log.append({ n: 1 }).then(() => files.events.push('acknowledged'));
+    const first = files.events.splice(0);
+    assert.equal(first.at(-1), 'acknowledged');
+    assert.deepEqual([...first].sort(), ['acknowledged', 'folderSynced', 'sync', 'syncFolder', 'synced', 'write']);
+    assert.ok(first.indexOf('write') < first.indexOf('sync'), first.join(', '));
+    await log.append({ n: 2 });
+    assert.deepEqual(files.events, ['write', 'sync', 'synced'], 'the folder is synced once');
+  });
+
+  it('syncs the folder again when the commit that would have synced it failed', async () => {
+    files.failSync = new Error('EIO: sync failed');
+    await assert.rejects(log.append({ n: 1 }), /EIO/);
+    files.failSync = undefined;
+    files.events.splice(0);
+    await log.append({ n: 2 });
+    assert.ok(files.events.includes('folderSynced'), files.events.join(', '));
+  });
+
+  it('does not sync the folder of a file that was already there', async () => {
+    await log.append({ n: 1 });
+    await log.close();
+    const again = new SpyFiles();
+    const reopened = new JsonlRecordLog(file, true, again);
+    await reopened.append({ n: 2 });
+    await reopened.close();
+    assert.deepEqual(again.events, ['write', 'sync', 'synced']);
+    assert.deepEqual(await reopened.readAll(), [{ n: 1 }, { n: 2 }]);
   });
 });

@@ -1,8 +1,10 @@
 // PlanRun over a group-committed journal: a step's start record and its trace intent are durable before
-// its tool runs, the records of one scheduling tick share one sync, a failed commit stops the run before
+// its tool runs, the records of one scheduling tick share one sync (in a chain, a step's end and the next
+// step's start), a failed commit stops the run before
 // the step's effect, and ready steps start side by side (their snapshots overlap) while two writers of
 // one file still never do.
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { PlanRun } from '../../../src/core/executor/planRun';
 import { JournalWriteError } from '../../../src/core/executor/runRecorder';
@@ -99,6 +101,30 @@ describe('PlanRun durability and concurrent starts', () => {
     assert.equal(files.syncs, 3, `${records.length} records in ${files.syncs} syncs`);
     assert.equal(records.length, 1 + 1 + 4 * 3 + 2);
     await Promise.all([journal.close(), trace.close()]);
+  });
+
+  it('syncs a chain once per step, its end with the next step\'s start, and runs no step before that sync ends', async () => {
+    const files = new SpyFiles();
+    const file = path.join(dir, 'j.jsonl');
+    const journal = new JsonlRecordLog(file, true, files);
+    const commands: CommandRunner = {
+      async run(request: CommandRequest): Promise<CommandResult> {
+        const id = request.command.replace('step ', '');
+        const written = readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { type: string; stepId?: string; event?: string });
+        const started = written.some((record) => record.type === 'step' && record.stepId === id && record.event === 'start');
+        files.events.push(`${id} runs, its start ${started ? 'written' : 'NOT written'}`);
+        return { exitCode: 0, output: '', truncated: false, timedOut: false, cancelled: false, durationMs: 1 };
+      },
+    };
+    const plan = validPlan([command('E1'), command('E2', ['E1']), command('E3', ['E2'])]);
+    const run = await PlanRun.start(plan, { runId: 'r', options: runOptions() }, fakeRunDeps({ journal, commands }));
+    const report = await run.execute(liveSignal());
+    assert.equal(report.status, 'succeeded');
+    const effects = files.events.flatMap((event, index) => (event.includes(' runs') ? [`${files.events[index - 1]} → ${event}`] : []));
+    assert.deepEqual(effects, ['E1', 'E2', 'E3'].map((id) => `synced → ${id} runs, its start written`));
+    // runStarted; the run's status with E1's start; E1's end with E2's start; E2's end with E3's start; E3's end with the run's.
+    assert.equal(files.syncs, 5, files.events.join(', '));
+    await journal.close();
   });
 
   it('stops the run with a JournalWriteError, before the tool runs, when the start cannot be synced', async () => {
