@@ -9,7 +9,7 @@ import { readPricesFile } from '../src/cli/pricesFile';
 import { ScriptedModelServer } from '../test/support/scriptedModelServer';
 import { renderChart } from './benchChart';
 import type { BenchOptions } from './benchOptions';
-import { BENCH_ARMS } from './benchArms';
+import { BENCH_ARMS, type BenchArm } from './benchArms';
 import { buildReport, type BenchReport } from './benchReport';
 import { renderMarkdown, renderText } from './benchText';
 import { MEASURED } from './runFigures';
@@ -50,9 +50,15 @@ async function pool<T, R>(items: readonly T[], limit: number, work: (item: T) =>
   return results;
 }
 
-/** Runs every task in every arm through `source`, `concurrency` runs at a time; records in task, then arm order. */
-export function runArms(tasks: readonly SetTask[], source: ModelSource, concurrency: number, onProgress: (done: number, total: number) => void = () => undefined): Promise<RunRecord[]> {
-  const jobs = tasks.flatMap((task) => BENCH_ARMS.map((arm) => ({ task, arm })));
+/** Runs every task in each of `arms` (every arm by default) through `source`, `concurrency` runs at a time; records in task, then arm order. */
+export function runArms(
+  tasks: readonly SetTask[],
+  source: ModelSource,
+  concurrency: number,
+  onProgress: (done: number, total: number) => void = () => undefined,
+  arms: readonly BenchArm[] = BENCH_ARMS,
+): Promise<RunRecord[]> {
+  const jobs = tasks.flatMap((task) => arms.map((arm) => ({ task, arm })));
   return pool(jobs, concurrency, (job) => runTask(job.task, job.arm, source), (done) => onProgress(done, jobs.length));
 }
 

@@ -56,6 +56,18 @@ export function applied(content: string, edits: readonly TextEdit[]): string {
   return result.content;
 }
 
+/**
+ * The exact rename of `from` to `to` in a file, as one `replaceAll` edit: what a planner who knows both
+ * names writes without reading the file. Checked here to change the whole word `from` and nothing else
+ * in `content`, so a family never relies on a rename that would touch a longer name.
+ */
+export function renameEdits(content: string, from: string, to: string): TextEdit[] {
+  const edits: TextEdit[] = [{ find: from, replace: to, replaceAll: true }];
+  const byWord = content.split('\n').map((line) => renameWord(line, from, to)).join('\n');
+  if (applied(content, edits) !== byWord) throw new Error(`renaming ${from} by exact text would also change a longer name`);
+  return edits;
+}
+
 /** Replaces the whole word `from` with `to` in a line. */
 export function renameWord(line: string, from: string, to: string): string {
   return line.replace(new RegExp(`\\b${escapeRegex(from)}\\b`, 'g'), to);

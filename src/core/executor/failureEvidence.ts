@@ -7,7 +7,7 @@ import { closestName } from '../plan/closestName';
 import type { Step } from '../plan/planSchema';
 import type { Workspace } from '../ports';
 import { nearestWindow, numberedRegion } from '../text/nearestMatch';
-import { countOccurrences } from '../tools/applyEdits';
+import { appliesAt, countOccurrences } from '../tools/applyEdits';
 import { quote } from '../text/quote';
 import type { FailureRecord } from '../run/journalRecords';
 
@@ -44,18 +44,18 @@ export async function gatherEvidence(step: Step, args: Readonly<Record<string, u
 async function editEvidence(args: Readonly<Record<string, unknown>>, workspace: Workspace): Promise<FailureEvidence> {
   const path = String(args.path);
   const content = await workspace.readFile(path);
-  const edits = Array.isArray(args.edits) ? (args.edits as { find?: unknown }[]) : [];
+  const edits = Array.isArray(args.edits) ? (args.edits as { find?: unknown; replaceAll?: unknown }[]) : [];
   const lines: string[] = [];
   const stale: string[] = [];
   let local = true;
   for (const [index, edit] of edits.entries()) {
     const find = String(edit.find ?? '');
     const matches = countOccurrences(content, find);
-    if (matches === 1) continue;
+    if (appliesAt({ find, replace: '', replaceAll: edit.replaceAll === true }, matches)) continue;
     const which = edits.length > 1 ? `edit ${index + 1}'s find` : 'the find text';
     if (matches > 1) {
       const at = lineNumbersOf(content, find).slice(0, 5);
-      lines.push(`${which} occurs ${matches} times in ${path} (lines ${at.join(', ')}): make it longer so it matches once`);
+      lines.push(`${which} occurs ${matches} times in ${path} (lines ${at.join(', ')}): make it longer so it matches once, or set replaceAll if every one should change`);
       continue;
     }
     const window = nearestWindow(content, find);

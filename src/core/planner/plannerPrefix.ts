@@ -61,7 +61,7 @@ const RULES = [
   '- Effects: readOnly changes nothing; idempotent is safe to repeat; nonIdempotent may not be repeated blindly.',
   '- Mark a runCommand "idempotent" only when repeating it is safe (tests, builds).',
   '- Paths are relative to the workspace root, use "/", and never contain "..".',
-  '- Use editFile when you know the exact text to find (it must occur exactly once); use proposeEdit when the worker model must read the file to decide the edit.',
+  '- Use editFile when you know the exact text to find (it must occur exactly once, or set replaceAll to change every occurrence, as for a rename); use proposeEdit when the worker model must read the file to decide the edit.',
   '- Verify the outcome where the project allows it (run its tests or build), and keep the plan short.',
 ];
 

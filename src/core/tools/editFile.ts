@@ -1,4 +1,5 @@
-// editFile: exact find/replace edits in one file; each `find` must match exactly once.
+// editFile: exact find/replace edits in one file; each `find` must match exactly once, or, for an edit
+// with `replaceAll` (an exact rename), at least once, and every match changes.
 import { z } from 'zod';
 import { ToolError } from '../errors';
 import { countLines } from '../text/textLines';
@@ -12,8 +13,10 @@ import { AllowReadOnlySchema, guarded, refuseReadOnly, refuseTooLarge, requireFi
 
 /** One exact find/replace; `find` must occur exactly once when the edit applies. */
 export const EditSchema = z.object({ find: z.string().min(1), replace: z.string() }).strict();
+/** An editFile edit: exact, or with `replaceAll` every occurrence of `find` (at least one) replaced. */
+export const FileEditSchema = EditSchema.extend({ replaceAll: z.boolean().optional() }).strict();
 /** The arguments of editFile: the file, its edits (applied in order), and whether a read-only file may change. */
-export const EditFileInputSchema = z.object({ path: WorkspacePathSchema, edits: z.array(EditSchema).min(1), allowReadOnly: AllowReadOnlySchema }).strict();
+export const EditFileInputSchema = z.object({ path: WorkspacePathSchema, edits: z.array(FileEditSchema).min(1), allowReadOnly: AllowReadOnlySchema }).strict();
 
 /**
  * Whether `edits` landed, from the file's text now and (when known) before the call: the expected
@@ -39,7 +42,7 @@ export function editProblem(edits: readonly TextEdit[], index: number, matches: 
 /** Applies every edit in memory, then writes the file once, atomically; nothing is written if one edit fails. */
 export const editFileTool = defineTool({
   name: 'editFile',
-  description: 'Apply exact find/replace edits to one workspace file; every "find" must occur exactly once.',
+  description: 'Apply exact find/replace edits to one workspace file; every "find" must occur exactly once, unless its edit sets "replaceAll": true to replace every occurrence (a rename).',
   input: EditFileInputSchema,
   effect: () => 'nonIdempotent',
   writes: (input) => [input.path],

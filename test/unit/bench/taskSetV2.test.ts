@@ -3,7 +3,8 @@
 // at about v1's rate on steps both arms issue alike, ground truth that fails untouched and holds once
 // either arm's edits are applied (in memory for every task), and — on one task of each family, run for
 // real — the split arm's re-planner finding every file it edits in the evidence the executor gives it,
-// and the fused agent finding every file it reads in its own search. v1's 300 tasks are unchanged.
+// and the fused agent finding every file it reads in its own search. Renames the goal names are exact
+// replaceAll edits in both arms. v1's 300 tasks are unchanged.
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import type { CheckContext } from '../../../src/core/checks/checkContext';
@@ -26,6 +27,7 @@ import { NodeWorkspace } from '../../../src/node/nodeWorkspace';
 import { scratchCopy } from '../../../bench/fixtureWorkspace';
 import { taskSteps, type BenchTask } from '../../../bench/tasks/benchTask';
 import { generateTasks } from '../../../bench/tasks/generateTasks';
+import { renameEdits } from '../../../bench/tasks/stepBuilders';
 import { callBatches, fusedTurns, replanReply, replanSteps } from '../../../bench/tasks/scriptedBehaviour';
 import { checkPatchReply } from '../../../src/core/replanner/modelReplanner';
 import { DEFAULT_V2_TASK_SET, generateTasksV2, V2_FAMILIES } from '../../../bench/tasks/v2/generateTasksV2';
@@ -164,6 +166,20 @@ describe('bench task set v2', () => {
       assert.deepEqual([agent.tool, agent.args], [split.tool, split.args], task.id);
     }
     assert.equal(generateTasksV2(DEFAULT_V2_TASK_SET.seed, 12, 0).filter((task) => task.fault).length, 0);
+  });
+
+  it('writes a rename the goal names as one exact replaceAll edit a file, the same call in both arms, with no worker call', () => {
+    for (const task of TASKS.filter((candidate) => ['renameHelper', 'renameConfigKey'].includes(candidate.family))) {
+      const steps = followUpOf(task).filter((step) => step.id !== task.fault?.stepId);
+      assert.ok(!steps.some((step) => step.tool === 'proposeEdit'), task.id);
+      const renames = steps.filter((step) => step.tool === 'editFile' && step.args.path !== 'config.json');
+      assert.ok(renames.length >= 8, task.id);
+      for (const step of renames) {
+        assert.deepEqual((step.args.edits as TextEdit[]).map((edit) => edit.replaceAll), [true], `${task.id} ${step.id}`);
+        assert.deepEqual(task.agentSteps!.find((agent) => agent.id === step.id)?.args, step.args, `${task.id} ${step.id}`);
+      }
+    }
+    assert.throws(() => renameEdits('toCents(a) + toCentsFloor(b)', 'toCents', 'centsOf'), /longer name/);
   });
 
   it('scripts the fused agent to search first, read each file before it edits it, and recover once per fault', () => {

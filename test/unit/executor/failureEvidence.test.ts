@@ -35,7 +35,13 @@ describe('gatherEvidence', () => {
   it('names the lines of a find that occurs more than once', async () => {
     const args = { path: 'src/cli.js', edits: [{ find: 'flags', replace: 'x' }] };
     const evidence = await gatherEvidence(step('editFile', args), args, definite('findNotUnique'), workspace);
-    assert.deepEqual(evidence.lines, ['the find text occurs 2 times in src/cli.js (lines 4, 5): make it longer so it matches once']);
+    assert.deepEqual(evidence.lines, ['the find text occurs 2 times in src/cli.js (lines 4, 5): make it longer so it matches once, or set replaceAll if every one should change']);
+  });
+
+  it('finds nothing wrong with a replaceAll edit whose find occurs more than once', async () => {
+    const args = { path: 'src/cli.js', edits: [{ find: 'flags', replace: 'x', replaceAll: true }] };
+    const evidence = await gatherEvidence(step('editFile', args), args, definite('findNotUnique'), workspace);
+    assert.deepEqual(evidence.lines, []);
   });
 
   it('gives a mistyped path its nearest existing path', async () => {

@@ -39,7 +39,7 @@ describe('planner and re-planner prompts', () => {
     const prefix = plannerSystemMessage().content;
     for (const tool of TOOLS) assert.ok(prefix.includes(`\n${tool.name} {`) && prefix.includes(tool.description), tool.name);
     assert.match(prefix, /\nreadFile \{path\} — readOnly — Read a text file/);
-    assert.match(prefix, /\neditFile \{path, edits:\[\{find, replace\}\], allowReadOnly\?\} — nonIdempotent — /);
+    assert.match(prefix, /\neditFile \{path, edits:\[\{find, replace, replaceAll\?\}\], allowReadOnly\?\} — nonIdempotent — /);
     assert.match(prefix, /\nrunCommand \{command, cwd\?, timeoutMs\?\} — nonIdempotent \(idempotent with the idempotent flag\) — /);
     assert.match(prefix, /exists P \| absent P \| json P \| contains P "text" \| matches P \/regex\//);
     assert.match(prefix, /#E<n>/);

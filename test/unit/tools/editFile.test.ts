@@ -35,6 +35,18 @@ describe('applyEdits', () => {
     assert.deepEqual(applyEdits('price', [{ find: 'price', replace: '$& $1 $$' }]), { ok: true, content: '$& $1 $$' });
   });
 
+  it('with replaceAll, replaces every occurrence, left to right, the replacement literal', () => {
+    const result = applyEdits('toCents(a) + toCents(b) // toCents', [{ find: 'toCents', replace: '$&centsOf', replaceAll: true }]);
+    assert.deepEqual(result, { ok: true, content: '$&centsOf(a) + $&centsOf(b) // $&centsOf' });
+    assert.deepEqual(applyEdits('aaa', [{ find: 'aa', replace: 'b', replaceAll: true }]), { ok: true, content: 'ba' });
+  });
+
+  it('with replaceAll, still fails when the find text is not there at all', () => {
+    const result = applyEdits('abc', [{ find: 'zzz', replace: 'y', replaceAll: true }]);
+    assert.equal(result.ok, false);
+    if (!result.ok) assert.equal(result.problem, 'find text "zzz" occurs 0 times; it must occur at least once');
+  });
+
   it('counts overlapping occurrences, since each is a place the edit could land', () => {
     assert.equal(countOccurrences('aaa', 'aa'), 2);
   });
@@ -51,6 +63,19 @@ describe('editFileTool', () => {
     await workspace.writeFile(file, 'const verbose = false;\nconst quiet = false;\n');
   });
   afterEach(() => removeTempDir(root));
+
+  it('renames every occurrence with replaceAll, and its outcome reads as done', async () => {
+    const edits = [{ find: 'false', replace: 'off', replaceAll: true }];
+    await editFileTool.execute({ path: file, edits }, toolContext({ workspace }));
+    const after = await readFile(path.join(root, file), 'utf8');
+    assert.equal(after, 'const verbose = off;\nconst quiet = off;\n');
+    assert.equal(editOutcome('const verbose = false;\nconst quiet = false;\n', after, edits), 'done');
+  });
+
+  it('takes replaceAll only as a boolean in its input', () => {
+    assert.equal(editFileTool.input.safeParse({ path: file, edits: [{ find: 'a', replace: 'b', replaceAll: true }] }).success, true);
+    assert.equal(editFileTool.input.safeParse({ path: file, edits: [{ find: 'a', replace: 'b', replaceAll: 'yes' }] }).success, false);
+  });
 
   it('applies every edit and writes the file once', async () => {
     const output = await editFileTool.execute(

@@ -1,6 +1,8 @@
-// Rename a configuration key in config.json and in every module that reads it (10–18 files). The JSON
-// edit has exact text the goal gives; the modules may read the key more than once, so they go to the worker.
-import { allOf, contains, jsonWith, lacksWord, nodeAsserts } from '../../stepBuilders';
+// Rename a configuration key in config.json and in every module that reads it (10–18 files). The goal
+// gives both names, so every edit is exact text: the JSON key, and in each module (which may read the
+// key more than once) the key renamed as one replaceAll edit, by the re-planner and the agent alike.
+import type { Check } from '../../../../src/core/checks/checkSchema';
+import { allOf, contains, jsonWith, lacksWord, nodeAsserts, renameEdits } from '../../stepBuilders';
 import { crossFileTask, type FileChange } from '../crossFileChange';
 import { capitalize } from '../fillerCode';
 import { pickModules, plant, plantedTests, stem, taskFiles } from '../plantCode';
@@ -21,7 +23,8 @@ export const renameConfigKey: V2Family = {
     const key = random.pick(KEYS);
     const config = `${JSON.stringify({ port: 8080, logLevel: 'info', [key.from]: key.value }, null, 2)}\n`;
     const own: Record<string, string> = { 'config.json': config };
-    const changes: FileChange[] = [{ path: 'config.json', edits: [{ find: `"${key.from}":`, replace: `"${key.to}":` }], check: jsonWith('config.json', `"${key.to}": ${key.value}`) }];
+    const json: FileChange = { path: 'config.json', edits: [{ find: `"${key.from}":`, replace: `"${key.to}":` }], check: jsonWith('config.json', `"${key.to}": ${key.value}`) };
+    const checks: [string, Check][] = [];
     const cases: [string, string][] = [];
     for (const module of pickModules(random, project, random.int(10, 18))) {
       const name = `${stem(module.path)}${capitalize(key.from)}`;
@@ -31,17 +34,14 @@ export const renameConfigKey: V2Family = {
         : [`  return config.${key.from} * factor;`];
       own[module.path] = plant(module, { functions: [`/** The ${module.area} share of a configured amount. */\nfunction ${name}(config, factor) {\n${lines.join('\n')}\n}`], names: [name] });
       cases.push([module.path, `assert.strictEqual(mod.${name}(require('../config.json'), 2), ${key.value * 2})`]);
-      changes.push({
-        path: module.path,
-        edits: lines.map((line) => ({ find: line, replace: line.replaceAll(`config.${key.from}`, `config.${key.to}`) })),
-        instruction: `The config key ${key.from} is now ${key.to}: read config.${key.to} wherever this file reads config.${key.from}.`,
-        check: allOf(lacksWord(module.path, key.from), contains(module.path, `config.${key.to}`)),
-      });
+      checks.push([module.path, allOf(lacksWord(module.path, key.from), contains(module.path, `config.${key.to}`))]);
     }
     own['test/settings.test.js'] = plantedTests(cases);
+    const files = taskFiles(project, random, own);
+    const changes: FileChange[] = [json, ...checks.map(([path, check]) => ({ path, edits: renameEdits(files[path]!, key.from, key.to), check }))];
     return crossFileTask({
       goal: `Rename the configuration key ${key.from} to ${key.to}: in config.json (keep its value) and in every module that reads it. Keep the tests passing.`,
-      files: taskFiles(project, random, own),
+      files,
       changes,
       acceptance: { command: `grep -rlw ${key.from} src config.json`, title: `List the files that still use ${key.from} (none may be left)` },
       search: { pattern: `\\b${key.from}\\b`, glob: '**/*' },

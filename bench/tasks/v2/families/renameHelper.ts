@@ -1,7 +1,9 @@
 // Rename a shared helper everywhere: its definition, 8–15 callers and the tests. Every file may use the
-// name more than once, so the re-planner, which knows the names but not the files, hands each file to
-// the worker.
-import { allOf, contains, lacksWord, renameWord } from '../../stepBuilders';
+// name more than once; the goal gives both names, so the re-planner, which knows the names but not the
+// files, writes each file's rename as one exact replaceAll edit, and the agent, having read the file,
+// writes the same edit.
+import type { Check } from '../../../../src/core/checks/checkSchema';
+import { allOf, contains, lacksWord, renameEdits } from '../../stepBuilders';
 import { crossFileTask, type FileChange } from '../crossFileChange';
 import { capitalize } from '../fillerCode';
 import { newModule, pickModules, plant, plantedTests, requireLine, stem, taskFiles } from '../plantCode';
@@ -24,27 +26,25 @@ export const renameHelper: V2Family = {
     const helper = random.pick(HELPERS);
     const home = 'src/shared/common.js';
     const testPath = `test/${stem(home)}.test.js`;
-    const rename = (text: string): string => text.split('\n').map((line) => renameWord(line, helper.from, helper.to)).join('\n');
     const definition = helper.code.replace('NAME', helper.from);
     const own: Record<string, string> = { [home]: plant(newModule(random, project, home), { functions: [`/** A helper the areas share. */\n${definition}`], names: [helper.from] }) };
-    const changes: FileChange[] = [{ path: home, edits: [{ find: definition, replace: rename(definition) }, { find: `  ${helper.from},`, replace: `  ${helper.to},` }], check: allOf(lacksWord(home, helper.from), contains(home, `function ${helper.to}(`)) }];
+    const checks: [string, Check][] = [[home, allOf(lacksWord(home, helper.from), contains(home, `function ${helper.to}(`))]];
     const cases: [string, string][] = [[home, `assert.strictEqual(mod.${helper.from}(${helper.arg}), ${helper.result})`]];
     for (const module of pickModules(random, project, random.int(8, 15))) {
       const name = `apply${capitalize(helper.from)}In${capitalize(stem(module.path))}`;
       const body = `function ${name}(value) {\n  return ${helper.from}(value);\n}`;
-      const required = requireLine(module.path, helper.from, home);
-      own[module.path] = plant(module, { requires: [required], functions: [body], names: [name] });
+      own[module.path] = plant(module, { requires: [requireLine(module.path, helper.from, home)], functions: [body], names: [name] });
       cases.push([module.path, `assert.strictEqual(mod.${name}(${helper.arg}), ${helper.result})`]);
-      changes.push({ path: module.path, edits: [{ find: required, replace: rename(required) }, { find: body, replace: rename(body) }], check: allOf(lacksWord(module.path, helper.from), contains(module.path, helper.to)) });
+      checks.push([module.path, allOf(lacksWord(module.path, helper.from), contains(module.path, helper.to))]);
     }
     own[testPath] = plantedTests(cases);
-    const testCase = own[testPath]!.split('\n').find((line) => line.includes(`mod.${helper.from}(`))!;
-    changes.push({ path: testPath, edits: [{ find: testCase, replace: rename(testCase) }], check: lacksWord(testPath, helper.from) });
-    const instruction = `Rename ${helper.from} to ${helper.to} wherever this file uses it; change nothing else.`;
+    checks.push([testPath, lacksWord(testPath, helper.from)]);
+    const files = taskFiles(project, random, own);
+    const changes: FileChange[] = checks.map(([path, check]) => ({ path, edits: renameEdits(files[path]!, helper.from, helper.to), check }));
     return crossFileTask({
       goal: `Rename the shared helper ${helper.from} to ${helper.to} everywhere: its definition, every file that uses it, and the tests. Keep the tests passing.`,
-      files: taskFiles(project, random, own),
-      changes: changes.map((change) => ({ ...change, instruction })),
+      files,
+      changes,
       acceptance: { command: `grep -rlw ${helper.from} src test`, title: `List the files that still use ${helper.from} (none may be left)` },
       search: { pattern: `\\b${helper.from}\\b`, glob: '**/*.js' },
       summary: `Renamed ${helper.from} to ${helper.to} in ${changes.length} files; the tests pass.`,
