@@ -269,13 +269,20 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** Freezes a parsed (hence acyclic, plain) value and everything in it. */
+/**
+ * Freezes a parsed (hence acyclic, plain) value and everything in it. Fields are visited with `for...in`,
+ * which allocates nothing per object, where `Object.values` built an array for each of a plan's objects.
+ */
 function deepFreeze<T>(value: T): T {
   if (Array.isArray(value)) {
     for (let index = 0; index < value.length; index++) deepFreeze(value[index]);
     Object.freeze(value);
   } else if (value !== null && typeof value === 'object') {
-    for (const child of Object.values(value)) if (child !== null && typeof child === 'object') deepFreeze(child);
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
+      const child: unknown = value[key];
+      if (child !== null && typeof child === 'object') deepFreeze(child);
+    }
     Object.freeze(value);
   }
   return value;
