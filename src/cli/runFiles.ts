@@ -6,7 +6,7 @@ import { parsePlanText } from '../core/plan/parsePlan';
 import { formatProblem } from '../core/plan/planProblem';
 import type { ValidPlan } from '../core/plan/planSchema';
 import { messageOf } from '../core/text/errorText';
-import { errorCode } from '../node/workspaceResolver';
+import { errorCode } from '../node/errorCode';
 import type { CliIo } from './cliIo';
 
 /** The folder, inside a workspace, that holds Planwright's own files. */

@@ -1,17 +1,12 @@
 // `planwright validate <file>... [--workspace DIR]`: runs each plan file through the validation gate and
 // prints `valid: N steps` or one line per problem; exit 2 when any file has a problem. With
-// `--workspace`, every path a plan names is also resolved on the real file system (so a symlink out of
-// DIR is reported), and every file a step needs before the run (what it reads, edits, deletes or moves,
-// unless a step it waits for writes it first) must exist there: a plan for another project is caught.
-import { readFile, stat } from 'node:fs/promises';
+// `--workspace`, the plan is also checked against that folder on disk (validateWorkspace.ts).
+import { readFile, stat } from 'node:fs';
 import * as nodePath from 'node:path';
-import { WorkspaceEscapeError } from '../core/errors';
+import { promisify } from 'node:util';
 import { parsePlanText } from '../core/plan/parsePlan';
 import { formatProblem, type PlanProblem } from '../core/plan/planProblem';
-import { filesNeededBeforeRun } from '../core/plan/neededFiles';
-import type { Plan } from '../core/plan/planSchema';
-import { workspacePathsOf } from '../core/plan/workspacePaths';
-import { errorCode, WorkspaceResolver } from '../node/workspaceResolver';
+import { errorCode } from '../node/errorCode';
 import { EXIT, type CliCommand, type CliIo } from './cliIo';
 
 const USAGE = 'planwright validate <file>... [--workspace DIR]';
@@ -37,7 +32,7 @@ async function runValidate(args: readonly string[], io: CliIo): Promise<number> 
   let workspace: string | undefined;
   if (parsed.workspace !== undefined) {
     workspace = nodePath.resolve(io.cwd, parsed.workspace);
-    const folder = await stat(workspace).catch(() => undefined);
+    const folder = await promisify(stat)(workspace).catch(() => undefined);
     if (!folder) return fail(io, `workspace folder not found: ${parsed.workspace}`);
     if (!folder.isDirectory()) return fail(io, `workspace is not a folder: ${parsed.workspace}`);
   }
@@ -55,7 +50,8 @@ async function validateFile(io: CliIo, file: string, workspace: string | undefin
   const prefix = named ? `${file}: ` : '';
   let text: string;
   try {
-    text = await readFile(nodePath.resolve(io.cwd, file), 'utf8');
+    // node:fs rather than node:fs/promises, whose module a plain validate would otherwise load for one read.
+    text = await promisify(readFile)(nodePath.resolve(io.cwd, file), 'utf8');
   } catch (error) {
     const code = errorCode(error);
     if (code === 'ENOENT') return fail(io, `file not found: ${file}`);
@@ -66,10 +62,9 @@ async function validateFile(io: CliIo, file: string, workspace: string | undefin
   const result = parsePlanText(text, file);
   if (!result.ok) return report(io, file, prefix, result.problems);
   if (workspace) {
-    const escaping = await escapingPaths(result.plan, workspace);
-    if (escaping.length > 0) return report(io, file, prefix, escaping);
-    const missing = await missingFiles(result.plan, workspace);
-    if (missing.length > 0) return report(io, file, prefix, missing);
+    const { workspaceProblems } = require('./validateWorkspace') as typeof import('./validateWorkspace');
+    const problems = await workspaceProblems(result.plan, workspace);
+    if (problems.length > 0) return report(io, file, prefix, problems);
   }
   const count = result.plan.steps.length;
   io.stdout.write(`${prefix}valid: ${count} ${count === 1 ? 'step' : 'steps'}\n`);
@@ -102,33 +97,6 @@ function parseArgs(args: readonly string[]): ValidateArgs {
   }
   if (files.length === 0) return { error: 'missing plan file' };
   return workspace === undefined ? { files } : { files, workspace };
-}
-
-/** Paths the plan names that resolve outside `root` on disk (through symlinks or linked folders). */
-async function escapingPaths(plan: Plan, root: string): Promise<PlanProblem[]> {
-  const resolver = new WorkspaceResolver(root);
-  const problems: PlanProblem[] = [];
-  for (const { stepId, field, path } of workspacePathsOf(plan)) {
-    try {
-      await resolver.resolve(path);
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      problems.push({ stepId, path: field, message: error instanceof WorkspaceEscapeError ? reason : `cannot be checked: ${reason}` });
-    }
-  }
-  return problems;
-}
-
-/** Files the plan needs before it runs that are not in `root` (or not files there). */
-async function missingFiles(plan: Plan, root: string): Promise<PlanProblem[]> {
-  const resolver = new WorkspaceResolver(root);
-  const problems: PlanProblem[] = [];
-  for (const { stepId, field, path } of filesNeededBeforeRun(plan)) {
-    const found = await resolver.resolve(path).then((resolved) => stat(resolved.target)).catch(() => undefined);
-    if (!found) problems.push({ stepId, path: field, message: `"${path}" does not exist in the workspace, and no step before ${stepId} creates it` });
-    else if (!found.isFile()) problems.push({ stepId, path: field, message: `"${path}" is not a file in the workspace` });
-  }
-  return problems;
 }
 
 function fail(io: CliIo, message: string): number {

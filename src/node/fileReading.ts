@@ -8,7 +8,7 @@ import { constants, type Stats } from 'node:fs';
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { BinaryFileError, FileNotFoundError, FileRefusedError, FileTooLargeError, NotAFileError } from '../core/errors';
 import type { FileStat } from '../core/ports';
-import { errorCode } from './workspaceResolver';
+import { errorCode } from './errorCode';
 
 /** Bytes per piece of a chunked read. */
 const CHUNK_BYTES = 64 * 1024;

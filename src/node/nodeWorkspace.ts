@@ -13,7 +13,8 @@ import { DEFAULT_MAX_READ_BYTES } from '../core/tools/defineTool';
 import { fileStatOf, fileTypeOf, readRegularChunks, readRegularFile, refusedAs, requireRegular } from './fileReading';
 import { findWorkspaceFiles } from './findWorkspaceFiles';
 import { listAllFiles } from './listAllFiles';
-import { errorCode, WorkspaceResolver, type ResolvedPath } from './workspaceResolver';
+import { errorCode } from './errorCode';
+import { WorkspaceResolver, type ResolvedPath } from './workspaceResolver';
 
 /** Opening for append must not wait on a FIFO (O_NONBLOCK makes it fail at once) or adopt a terminal. */
 const APPEND_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);

@@ -9,6 +9,7 @@
 import { lstat, readlink, realpath } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import { ProtectedPathError, WorkspaceEscapeError } from '../core/errors';
+import { errorCode } from './errorCode';
 import { workspacePathProblem } from '../core/workspacePath';
 
 /** Where a workspace path lands: `target` follows a final symlink, `entry` is the directory entry itself. */
@@ -120,12 +121,6 @@ export async function insideOrUndefined<T>(resolving: Promise<T>): Promise<T | u
     if (error instanceof WorkspaceEscapeError || error instanceof ProtectedPathError) return undefined;
     throw error;
   }
-}
-
-/** The `code` of a Node system error, or `undefined`. */
-export function errorCode(error: unknown): string | undefined {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : undefined;
 }
 
 /** The real path of `absolute`, or of its nearest existing ancestor joined with the rest when it does not exist yet. */

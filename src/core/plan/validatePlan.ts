@@ -2,21 +2,12 @@
 // then every rule that needs the tool catalogue or the whole plan, and reports every problem it finds
 // (not just the first), each located by step id and JSON path.
 import { z } from 'zod';
-import type { Check } from '../checks/checkSchema';
-import { mcpResultProblem } from '../mcp/mcpResultRule';
-import { isMcpToolName } from '../tools/mcpToolName';
-import { findTool, registeredTools, TOOL_NAMES } from '../tools/toolCatalog';
-import { runCommandTool } from '../tools/runCommand';
-import { closestName } from './closestName';
 import { findCycles } from './findCycles';
 import { DOCUMENT_STRUCTURE, PLAN_LIMITS, screenValue, TOO_MANY_STEPS } from '../planLimits';
 import { appendProblems, boundProblem, formatPath, issueProblems, parseExplained, type PlanProblem } from './planProblem';
 import { PlanSchema, STEP_ID_PATTERN, StepSchema, type Plan, type Step, type ValidPlan } from './planSchema';
-import { referenceOccurrences } from './references';
-import { quote } from '../text/quote';
-import { stepFlags } from './stepFlags';
+import { checkStep, type Edge, type StepLocation } from './stepRules';
 import { siblingScopeProblems } from './subplanScope';
-import { walkChecks } from './walkChecks';
 
 /** The gate's verdict: a frozen, branded plan, or every problem found. */
 export type PlanValidation =
@@ -28,27 +19,6 @@ const EnvelopeSchema = PlanSchema.extend({ steps: z.array(z.unknown()).min(1, { 
 
 const PLAN_FIELDS = Object.keys(PlanSchema.shape);
 const STEP_FIELDS = Object.keys(StepSchema.shape) as (keyof Step)[];
-const CHECK_FIELDS = ['precondition', 'postcondition', 'statusCheck'] as const;
-/** Checks about the step's own command: only meaningful after a `runCommand` ran. */
-const COMMAND_CHECK_KINDS: readonly Check['kind'][] = ['exitCode', 'outputContains'];
-const COMMAND_TOOL = runCommandTool.name;
-
-type Tool = NonNullable<ReturnType<typeof findTool>>;
-
-/** Where problems about one step go. */
-interface StepLocation {
-  /** `E2`, or `steps[3]` when the step has no usable (valid, first) id. */
-  readonly base: string;
-  readonly stepId?: string;
-  /** Index of the earlier step that already uses this step's id. */
-  readonly duplicateOf?: number;
-}
-
-/** A dependency edge and the field that declares it (formatted only if it is part of a cycle). */
-interface Edge {
-  readonly to: string;
-  readonly segments: readonly (string | number)[];
-}
 
 /** How the gate reads a plan. */
 export interface GateOptions {
@@ -164,118 +134,24 @@ function lenientStep(raw: unknown): Partial<Step> {
   return view as Partial<Step>;
 }
 
-/** The rules about one step that need the catalogue or the other steps; returns its dependency edges. */
-function checkStep(
-  step: Partial<Step>,
-  raw: unknown,
-  location: StepLocation,
-  known: { readonly stepIds: ReadonlySet<string>; readonly open: boolean },
-  problems: PlanProblem[],
-): Edge[] {
-  const { stepIds, open } = known;
-  const report = (path: string, message: string): void => {
-    problems.push(location.stepId === undefined ? { path, message } : { stepId: location.stepId, path, message });
-  };
-  const at = (...segments: (string | number)[]): string => formatPath(location.base, segments);
-  const tool = step.tool === undefined ? undefined : findTool(step.tool);
-
-  if (step.tool !== undefined && !tool) report(at('tool'), unknownToolMessage(step.tool));
-  if (tool && step.args) checkToolArgs(tool.input, step.args, at('args'), location, problems);
-  if (tool && changesWorkspace(tool, step) && (!isRecord(raw) || raw.postcondition === undefined)) {
-    report(at('postcondition'), `Required: ${tool.name} changes the workspace, so the step needs a postcondition the executor can check`);
-  }
-  if (step.compensation) {
-    const undo = findTool(step.compensation.tool);
-    if (!undo) report(at('compensation', 'tool'), unknownToolMessage(step.compensation.tool));
-    else checkToolArgs(undo.input, step.compensation.args, at('compensation', 'args'), location, problems);
-  }
-  if (step.tool !== undefined && step.tool !== COMMAND_TOOL) {
-    for (const flag of ['idempotent', 'idempotencyKey'] as const) {
-      if (step[flag] === undefined) continue;
-      report(at(flag), `only allowed on ${COMMAND_TOOL} steps (this step uses ${step.tool}, whose retry safety does not depend on its arguments)`);
-    }
-  }
-  for (const field of CHECK_FIELDS) {
-    const check = step[field];
-    if (!check) continue;
-    walkChecks(check, (child, path) => {
-      if (child.kind === 'mcpResult') {
-        const problem = mcpResultProblem(child, step.tool, field);
-        if (problem) report(at(field, ...path), problem);
-        return;
-      }
-      if (!COMMAND_CHECK_KINDS.includes(child.kind)) return;
-      const about = `"${child.kind}" is about the step's own command`;
-      // An MCP call's result has output too (no exit code): outputContains judges it like a command's.
-      if (child.kind === 'outputContains' && field !== 'precondition' && step.tool !== undefined && isMcpToolName(step.tool)) return;
-      if (field === 'precondition') report(at(field, ...path), `${about}, which has not run when the precondition is checked`);
-      else if (step.tool !== undefined && step.tool !== COMMAND_TOOL) {
-        report(at(field, ...path), `${about}, so it is only allowed on ${COMMAND_TOOL} steps (this step uses ${step.tool})`);
-      }
-    });
-  }
-
-  const edges: Edge[] = [];
-  const ownId = location.stepId;
-  step.dependsOn?.forEach((id, index) => {
-    if (id === ownId) report(at('dependsOn', index), `a step cannot depend on itself ("${id}")`);
-    else if (!stepIds.has(id)) {
-      if (!open) report(at('dependsOn', index), `"${id}" names no step of this plan`);
-    }
-    else edges.push({ to: id, segments: ['dependsOn', index] });
-  });
-  const referencing: [unknown, string[]][] = [[step.args, ['args']]];
-  if (step.compensation) referencing.push([step.compensation.args, ['compensation', 'args']]);
-  for (const [value, prefix] of referencing) {
-    for (const occurrence of referenceOccurrences(value, stepIds)) {
-      const segments = [...prefix, ...occurrence.path];
-      if (occurrence.dangling) {
-        if (!open) report(at(...segments), `reference ${quote(`#${occurrence.id}`, 40)} names no step of this plan`);
-      }
-      else if (occurrence.id === ownId) report(at(...segments), `"#${occurrence.id}" references the step's own output`);
-      else edges.push({ to: occurrence.id, segments });
-    }
-  }
-  return edges;
-}
-
-/** Checks arguments against a tool's input schema, naming each failing field. */
-function checkToolArgs(schema: z.ZodType, args: unknown, base: string, location: StepLocation, problems: PlanProblem[]): void {
-  const parsed = parseExplained(schema, args);
-  if (parsed.success) return;
-  const fieldNames = schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
-  appendProblems(problems, issueProblems(parsed.error.issues, args, { base, stepId: location.stepId, fieldNames }));
-}
-
-/** Whether a step's tool changes the workspace (its effect class is not `readOnly`). */
-function changesWorkspace(tool: Tool, step: Partial<Step>): boolean {
-  try {
-    return tool.effect(step.args ?? {}, stepFlags(step)) !== 'readOnly';
-  } catch {
-    // Arguments that fail the tool's schema may break its effect function; assume the worst.
-    return true;
-  }
-}
-
-/** `unknown tool "wrteFile" (did you mean "writeFile"?); known tools: readFile, ...` */
-function unknownToolMessage(name: string): string {
-  const known = [...TOOL_NAMES, ...registeredTools().map((tool) => tool.name)];
-  const suggestion = closestName(name, known);
-  const hint = suggestion ? ` (did you mean "${suggestion}"?)` : '';
-  return `unknown tool ${quote(name, 80)}${hint}; known tools: ${known.join(', ')}`;
-}
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** Freezes a parsed (hence acyclic, plain) value and everything in it. */
+/**
+ * Freezes a parsed (hence acyclic, plain) value and everything in it. Fields are visited with `for...in`,
+ * which allocates nothing per object, where `Object.values` built an array for each of a plan's objects.
+ */
 function deepFreeze<T>(value: T): T {
   if (Array.isArray(value)) {
     for (let index = 0; index < value.length; index++) deepFreeze(value[index]);
     Object.freeze(value);
   } else if (value !== null && typeof value === 'object') {
-    for (const child of Object.values(value)) if (child !== null && typeof child === 'object') deepFreeze(child);
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
+      const child: unknown = value[key];
+      if (child !== null && typeof child === 'object') deepFreeze(child);
+    }
     Object.freeze(value);
   }
   return value;

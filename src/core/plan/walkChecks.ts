@@ -15,12 +15,13 @@ export function walkChecks(check: Check, visit: (check: Check, path: CheckPath) 
   }
 }
 
-/** Whether `check` is, or contains, a check of one of these kinds. */
+/**
+ * Whether `check` is, or contains, a check of one of these kinds. Walks on its own rather than through
+ * `walkChecks`, which builds a path for every check: the gate asks this of every step.
+ */
 export function containsCheckKind(check: Check | undefined, kinds: readonly Check['kind'][]): boolean {
-  let found = false;
   if (!check) return false;
-  walkChecks(check, (child) => {
-    if (kinds.includes(child.kind)) found = true;
-  });
-  return found;
+  if (kinds.includes(check.kind)) return true;
+  if (check.kind === 'all' || check.kind === 'any') return check.checks.some((child) => containsCheckKind(child, kinds));
+  return check.kind === 'not' && containsCheckKind(check.check, kinds);
 }

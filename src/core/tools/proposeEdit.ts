@@ -7,7 +7,7 @@ import { applyEdits } from './applyEdits';
 import { defineTool } from './defineTool';
 import { snapshotOf } from './fileSnapshots';
 import { readOrNull } from '../readOrNull';
-import { buildProposeEditMessages, parseProposedEdits, PROPOSED_EDITS_JSON_SCHEMA } from './proposeEditPrompt';
+import { buildProposeEditMessages, parseProposedEdits, proposedEditsJsonSchema } from './proposeEditPrompt';
 import { AllowReadOnlySchema, guarded, refuseReadOnly, refuseTooLarge, requireFile } from './toolFailure';
 
 /** The arguments of proposeEdit: the file to change and what to change in it. */
@@ -48,7 +48,7 @@ export const proposeEditTool = defineTool({
         {
           role: 'worker',
           messages: buildProposeEditMessages(input.path, content, input.instruction),
-          responseFormat: { type: 'json', name: 'proposed_edits', schema: PROPOSED_EDITS_JSON_SCHEMA },
+          responseFormat: { type: 'json', name: 'proposed_edits', schema: proposedEditsJsonSchema() },
         },
         signal,
       );

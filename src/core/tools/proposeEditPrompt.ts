@@ -9,8 +9,16 @@ import { EditSchema } from './editFile';
 /** The reply proposeEdit asks for. */
 export const ProposedEditsSchema = z.object({ edits: z.array(EditSchema).min(1) }).strict();
 
-/** The JSON Schema sent with the request, for endpoints that enforce structured output. */
-export const PROPOSED_EDITS_JSON_SCHEMA: Record<string, unknown> = z.toJSONSchema(ProposedEditsSchema);
+let builtJsonSchema: Record<string, unknown> | undefined;
+
+/**
+ * The JSON Schema sent with the request, for endpoints that enforce structured output. Built on first
+ * use, not when the tool catalogue loads: commands that never call proposeEdit (validate) skip the work.
+ */
+export function proposedEditsJsonSchema(): Record<string, unknown> {
+  builtJsonSchema ??= z.toJSONSchema(ProposedEditsSchema);
+  return builtJsonSchema;
+}
 
 /** The conversation asking for edits to `path` (whose text is `content`) that carry out `instruction`. */
 export function buildProposeEditMessages(path: string, content: string, instruction: string): ChatMessage[] {

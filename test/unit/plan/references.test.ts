@@ -39,6 +39,15 @@ describe('references', () => {
         { id: 'E9', path: ['edits', 0, 'replace'], dangling: true },
       ]);
     });
+
+    it('finds every token of each string from its start, whatever the search before it stopped at', () => {
+      const args = { a: 'x #E1 #E2', b: '#E2', c: ['#E1 #E1 #E2'] };
+      const ids = new Set(['E1', 'E2']);
+      const first = referenceOccurrences(args, ids);
+      assert.deepEqual(findReferences({ long: '#E2 '.repeat(50) }, ids), ['E2']);
+      assert.deepEqual(referenceOccurrences(args, ids), first);
+      assert.deepEqual(first.map((occurrence) => `${occurrence.path.join('.')}:${occurrence.id}`), ['a:E1', 'a:E2', 'b:E2', 'c.0:E1', 'c.0:E2']);
+    });
   });
 
   describe('resolveReferences', () => {

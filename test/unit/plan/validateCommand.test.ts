@@ -163,6 +163,20 @@ describe('validateCommand', () => {
     });
   });
 
+  it('loads node:fs/promises (with the --workspace checks) only when --workspace is given', function () {
+    this.timeout(budgetMs(20_000));
+    const file = path.join(dir, write('ok.plan.json', examplePlan()));
+    const loads = (args: string[]): string => {
+      const script = `require(${JSON.stringify(path.join(ROOT, 'out', 'src', 'cli', 'runCli.js'))})
+        .runCli(${JSON.stringify(args)}, { stdout: process.stdout, stderr: process.stderr, env: {}, cwd: ${JSON.stringify(dir)} })
+        .then((code) => process.stdout.write(\` exit \${code}, fs/promises \${process.moduleLoadList.includes('NativeModule fs/promises')}\`));`;
+      const child = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+      return child.stdout.split('\n').at(-1)!;
+    };
+    assert.equal(loads(['validate', file]), ' exit 0, fs/promises false');
+    assert.equal(loads(['validate', file, '--workspace', dir]), ' exit 2, fs/promises true');
+  });
+
   it('works as the bundled CLI (node esbuild.js, then node dist/cli.js validate)', function () {
     this.timeout(budgetMs(60_000));
     const built = spawnSync(process.execPath, [path.join(ROOT, 'esbuild.js')], { cwd: ROOT, encoding: 'utf8' });

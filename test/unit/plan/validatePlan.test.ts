@@ -20,6 +20,23 @@ describe('validatePlan', () => {
       }, TypeError);
     });
 
+    it('freezes every object and array inside the plan, down to nested arguments and checks', () => {
+      const input = exampleWith((plan) => {
+        plan.steps[1].args.edits = [{ find: 'a', replace: 'b' }];
+        plan.steps[1].postcondition = { kind: 'all', checks: [{ kind: 'not', check: { kind: 'fileContains', path: 'src/cli.ts', text: 'a' } }] };
+      });
+      const result = validatePlan(input);
+      assert.ok(result.ok);
+      const unfrozen: string[] = [];
+      const visit = (value: unknown, path: string): void => {
+        if (value === null || typeof value !== 'object') return;
+        if (!Object.isFrozen(value)) unfrozen.push(path);
+        for (const [key, child] of Object.entries(value)) visit(child, `${path}.${key}`);
+      };
+      visit(result.plan, 'plan');
+      assert.deepEqual(unfrozen, []);
+    });
+
     it('returns a copy, so changing the input afterwards does not change the valid plan', () => {
       const input = examplePlan();
       const result = validatePlan(input);

@@ -4,7 +4,8 @@ import * as path from 'node:path';
 import { ModelError } from '../../../src/core/errors';
 import type { ChatRequest, ChatResponse } from '../../../src/core/ports';
 import { proposeEditTool } from '../../../src/core/tools/proposeEdit';
-import { buildProposeEditMessages, parseProposedEdits } from '../../../src/core/tools/proposeEditPrompt';
+import { z } from 'zod';
+import { buildProposeEditMessages, parseProposedEdits, ProposedEditsSchema, proposedEditsJsonSchema } from '../../../src/core/tools/proposeEditPrompt';
 import { NodeWorkspace } from '../../../src/node/nodeWorkspace';
 import { assertToolError, MemoryWorkspace, ScriptedChatModel, toolContext } from '../support/fakePorts';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
@@ -38,6 +39,13 @@ describe('parseProposedEdits', () => {
   });
 });
 
+describe('proposedEditsJsonSchema', () => {
+  it("is the reply schema's JSON Schema, built once on first use", () => {
+    assert.deepEqual(proposedEditsJsonSchema(), z.toJSONSchema(ProposedEditsSchema));
+    assert.equal(proposedEditsJsonSchema(), proposedEditsJsonSchema());
+  });
+});
+
 describe('proposeEditTool', () => {
   let root: string;
   let workspace: NodeWorkspace;
@@ -53,7 +61,7 @@ describe('proposeEditTool', () => {
     const output = await proposeEditTool.execute({ path: 'src/a.ts', instruction: 'bump a' }, toolContext({ workspace, model }));
     assert.equal(await readFile(path.join(root, 'src/a.ts'), 'utf8'), 'export const a = 2;\n');
     assert.equal(model.requests[0]!.role, 'worker');
-    assert.equal(model.requests[0]!.responseFormat?.type, 'json');
+    assert.deepEqual(model.requests[0]!.responseFormat, { type: 'json', name: 'proposed_edits', schema: proposedEditsJsonSchema() });
     assert.deepEqual(output.details?.edits, [{ find: 'a = 1', replace: 'a = 2' }]);
   });
 
