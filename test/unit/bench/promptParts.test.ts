@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { countTokens } from 'gpt-tokenizer';
 import type { ChatRequest } from '../../../src/core/ports';
-import { buildProposeEditMessages, PROPOSED_EDITS_JSON_SCHEMA } from '../../../src/core/tools/proposeEditPrompt';
+import { buildProposeEditMessages, proposedEditsJsonSchema } from '../../../src/core/tools/proposeEditPrompt';
 import { promptParts } from '../../../bench/promptParts';
 import { billedPromptTokens, wireRequestOf } from '../../../bench/wireBilling';
 
@@ -15,7 +15,7 @@ describe('promptParts', () => {
     const request: ChatRequest = {
       role: 'worker',
       messages: buildProposeEditMessages('src/a.js', FILE, 'Call httpGet instead of legacyFetch.'),
-      responseFormat: { type: 'json', name: 'proposed_edits', schema: PROPOSED_EDITS_JSON_SCHEMA },
+      responseFormat: { type: 'json', name: 'proposed_edits', schema: proposedEditsJsonSchema() },
     };
     const parts = promptParts(request);
     assert.equal(parts.get('file body'), countTokens(FILE));
