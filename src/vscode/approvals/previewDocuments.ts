@@ -10,6 +10,7 @@ import type { ApprovalRequest, FileChangePreview } from '../../core/ports';
 import type { Plan } from '../../core/plan/planSchema';
 import { approvalSummary, previewEarlierNames, previewStepName } from '../../core/view/approvalPrompt';
 import { Disposable } from '../disposableStore';
+import { closeTabs, type TabsPort } from './closeTabs';
 import { PREVIEW_SCHEME } from '../ids';
 
 /** The step a preview document is about, from its URI (`planwright-preview:/E3/…`, `/E3:E1/…`); `undefined` for other URIs. */
@@ -58,8 +59,11 @@ function whatItDoesText(request: ApprovalRequest, names: PreviewNames): string {
   return `${vscode.l10n.t('{0} {1}.', names.step, approvalSummary(vscode.l10n, request))}\n\n${vscode.l10n.t('Why it asks: {0}.', request.reason)}\n\n${vscode.l10n.t('Arguments:')}\n${JSON.stringify(request.args, null, 2)}\n`;
 }
 
-/** How many times `close` looks for a step's preview tabs and closes what it finds. */
-const CLOSE_ATTEMPTS = 3;
+/** The workbench's tabs, across every group; a close keeps the focus where it is. */
+const workbenchTabs: TabsPort<vscode.Tab> = {
+  all: () => vscode.window.tabGroups.all.flatMap((group) => group.tabs),
+  close: (tabs) => vscode.window.tabGroups.close([...tabs], true),
+};
 
 export class PreviewDocuments extends Disposable implements vscode.TextDocumentContentProvider {
   private readonly contents = new Map<string, string>();
@@ -102,16 +106,9 @@ export class PreviewDocuments extends Disposable implements vscode.TextDocumentC
     return true;
   }
 
-  /**
-   * Closes every preview tab of `stepId` (its question was answered or withdrawn), looking again after each try:
-   * a close the workbench refuses (its tab list changed under the call) is tried again with the tabs as they are.
-   */
+  /** Closes every preview tab of `stepId` (its question was answered or withdrawn). */
   async close(stepId: string): Promise<void> {
-    for (let attempt = 0; attempt < CLOSE_ATTEMPTS; attempt++) {
-      const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tabStepId(tab) === stepId);
-      if (tabs.length === 0) return;
-      await Promise.resolve(vscode.window.tabGroups.close(tabs, true)).catch(() => undefined);
-    }
+    await closeTabs(workbenchTabs, (tab) => tabStepId(tab) === stepId);
   }
 
   private names(request: ApprovalRequest): PreviewNames {
