@@ -75,7 +75,7 @@ export class JournalWriteError extends Error {
     super(
       cause instanceof RecordLogChangedError
         ? `the ${log} was changed by something other than Planwright, so the run stopped: ${cause.message}`
-        : `the ${log} could not be written (disk full?): ${path ? `${path}: ` : ''}${cause instanceof Error ? cause.message : String(cause)}`,
+        : `the ${log} could not be written: ${path ? `${path}: ` : ''}${cause instanceof Error ? cause.message : String(cause)}`,
     );
     this.name = 'JournalWriteError';
   }

@@ -104,7 +104,7 @@ function checkFaultedRun(name: string, ended: Ended, hit: Operation, target: Tar
   assertClear(readable(ended), name);
   if (target === 'journal' || target === 'trace') {
     assert.equal(ended.code, 1, name);
-    assert.match(ended.stderr, new RegExp(`^planwright: the run stopped: the ${target} could not be written \\(disk full\\?\\): ${hit.file}: ${hit.code}`), name);
+    assert.match(ended.stderr, new RegExp(`^planwright: the run stopped: the ${target} could not be written: ${hit.file}: ${hit.code}`), name);
   } else if (target === 'step') {
     const report = JSON.parse(ended.stdout) as Report;
     if (ended.code === 0) {

@@ -135,7 +135,7 @@ describe('PlanRun durability and concurrent starts', () => {
     files.failSync = new Error('EIO: sync failed');
     await assert.rejects(run.execute(liveSignal()), (error: unknown) => {
       assert.ok(error instanceof JournalWriteError);
-      assert.equal(error.message, `the journal could not be written (disk full?): ${journal.path}: EIO: sync failed`);
+      assert.equal(error.message, `the journal could not be written: ${journal.path}: EIO: sync failed`);
       return true;
     });
     assert.deepEqual(commands.requests, [], 'no step started its tool');
