@@ -13,7 +13,7 @@ import { transition } from './stepTransitions';
 import { IndexedMap, projectMap, withEntry } from './indexedMap';
 import { applyPatch, type PatchOp } from '../plan/planPatch';
 import { applyPatchLines, applyRevision, freshStep, openRevision, settleOpenRevision } from './revisionState';
-import { doubtfulEffectOf, type DoubtfulEffect } from './repeatedEffect';
+import { doubtfulEffectOf, repeatRisk, type DoubtfulEffect } from './repeatedEffect';
 import { stepById } from '../plan/planGraph';
 
 /** One step's part of a run. */
@@ -209,11 +209,15 @@ function applyPatchLinesRecord(state: RunState, ops: readonly PatchOp[]): RunSta
   return applyPatchLines(state, verdict.plan, ops);
 }
 
-/** Appends a step to the plan (a fused action, a streamed step); the grown plan goes through the gate again. */
+/**
+ * Appends a step to the plan (a fused action, a streamed step); the grown plan goes through the gate again. A
+ * step that would repeat the effect of one that ended unknown carries the risk, so it waits for the user.
+ */
 function applyStepAdded(state: RunState, step: unknown): RunState {
   const plan = accepted(gateAppendedStep(state.plan, step, { openReferences: state.planOpen === true }), 'stepAdded');
   const added = plan.steps[plan.steps.length - 1]!;
-  const steps = withEntry(state.steps, added.id, freshStep(state.revision));
+  const risk = state.doubtful?.length ? repeatRisk(state.doubtful, plan, added, stepOutputs(state)) : undefined;
+  const steps = withEntry(state.steps, added.id, risk ? { ...freshStep(state.revision), rerunRisk: risk } : freshStep(state.revision));
   return { ...state, plan, steps };
 }
 
