@@ -103,9 +103,15 @@ function dialogButton(box, label) {
 async function contextMenu(ui, label, entry) {
   const item = ui.page.locator('.context-view .monaco-menu .action-item .action-label', { hasText: new RegExp(`^${escapeRegExp(entry)}$`) }).first();
   await ui.shows(ui.row(label), `tree row "${label}"`);
-  await ui.page.keyboard.press('Escape');
-  await ui.row(label).locator('.label-name').click({ button: 'right' });
-  await ui.shows(item, `"${entry}" in the context menu of "${label}"`, { nominalMs: 10_000, seen: 'nothing' });
+  // A right-click can be lost on a loaded machine (the row redrawn under it), and a menu opened before the row's
+  // state caught up lacks the entry: open the menu afresh until it shows the entry.
+  const entries = ui.page.locator('.context-view .monaco-menu .action-item .action-label');
+  await waitUntil(`"${entry}" in the context menu of "${label}"`, async () => {
+    if (await item.isVisible()) return true;
+    await ui.page.keyboard.press('Escape');
+    await ui.row(label).locator('.label-name').click({ button: 'right', timeout: 2_000 }).catch(() => undefined);
+    return item.waitFor({ state: 'visible', timeout: 3_000 }).then(() => true, () => false);
+  }, { nominalMs: 10_000, intervalMs: 200, lastSeen: async () => `context menu [${(await entries.allInnerTexts()).join(' | ') || 'not open'}]` });
   // On a loaded machine a menu can miss a click that lands while it is still settling, and stay open: click its
   // entry again until the menu has closed (VS Code closes it before running the entry's command).
   const menu = ui.page.locator('.context-view .monaco-menu');
