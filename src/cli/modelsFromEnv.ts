@@ -13,6 +13,7 @@ import { ModelReplanner } from '../core/replanner/modelReplanner';
 import { projectRulesSource } from '../core/rules/projectRules';
 import { ModelSolver } from '../core/solver/modelSolver';
 import { OpenAiChatModel } from '../node/openAiChatModel';
+import { DEFAULT_MODEL_TIMEOUT_SECONDS, ModelTimeoutSecondsSchema } from '../core/run/modelTimeout';
 
 /** Plans a goal in a workspace: a plan through the validation gate, with the usage of the calls behind it. */
 export type GoalPlanner = (
@@ -53,6 +54,8 @@ export const MODEL_ENV = {
   projectRules: 'PLANWRIGHT_PROJECT_RULES',
   /** `json` asks the planner for the small JSON form under a structured-output schema; `compact` (the default) for the plan language. */
   planFormat: 'PLANWRIGHT_PLAN_FORMAT',
+  /** Seconds an endpoint may stay silent before an attempt is given up (120 by default). */
+  timeout: 'PLANWRIGHT_MODEL_TIMEOUT',
 } as const;
 
 /** The flag of `plan`, `run` and `resume` that leaves the workspace's rules files out of the prompts. */
@@ -78,6 +81,15 @@ export function planFormatOf(env: Readonly<Record<string, string | undefined>>):
   throw new Error(`${MODEL_ENV.planFormat} must be ${PlanFormatSchema.options.join(' or ')}, not ${JSON.stringify(env[MODEL_ENV.planFormat]!.slice(0, 40))}`);
 }
 
+/** The silence PLANWRIGHT_MODEL_TIMEOUT allows, in milliseconds (the default when unset); throws naming the variable for a bad value. */
+export function modelTimeoutMsOf(env: Readonly<Record<string, string | undefined>>): number {
+  const raw = env[MODEL_ENV.timeout]?.trim();
+  if (!raw) return DEFAULT_MODEL_TIMEOUT_SECONDS * 1000;
+  const parsed = ModelTimeoutSecondsSchema.safeParse(/^\d+$/.test(raw) ? Number(raw) : Number.NaN);
+  if (parsed.success) return parsed.data * 1000;
+  throw new Error(`${MODEL_ENV.timeout} must be whole seconds from 10 to 3600, not ${JSON.stringify(raw.slice(0, 40))}`);
+}
+
 /**
  * Builds the models the environment configures: none without a base URL; otherwise one
  * OpenAI-compatible client serving every role (planner model for planning and re-planning, worker
@@ -93,6 +105,7 @@ export function modelsFromEnv(env: Readonly<Record<string, string | undefined>>)
     plannerModel: env[MODEL_ENV.plannerModel]?.trim() || shared,
     workerModel: env[MODEL_ENV.workerModel]?.trim() || shared,
     planFormat: planFormatOf(env),
+    timeoutMs: modelTimeoutMsOf(env),
   });
   const projectRules = projectRulesOn(env);
   return {

@@ -9,6 +9,7 @@ import { AutoApproveSchema, DEFAULT_AUTO_APPROVE, DEFAULT_MAX_MODEL_CALLS, DEFAU
 import { ModelPricesSchema } from './cost/modelPrices';
 import { RunModeSchema } from './run/runMode';
 import { PlanFormatSchema } from './run/planFormat';
+import { DEFAULT_MODEL_TIMEOUT_SECONDS, ModelTimeoutSecondsSchema } from './run/modelTimeout';
 import { McpServersSchema } from './mcp/mcpServerConfig';
 import { DEFAULT_TOOL_LIMITS } from './tools/defineTool';
 
@@ -45,6 +46,8 @@ export const HostSettingsSchema = z.object({
   mode: RunModeSchema.default('split'),
   // The compact plan language suits most models; `json` is for endpoints that follow a schema better than free text.
   planFormat: PlanFormatSchema.default('compact'),
+  // A local model on a CPU may need minutes for its first token; an OpenAI-compatible endpoint's silence is cut off after this.
+  modelTimeoutSeconds: ModelTimeoutSecondsSchema.default(DEFAULT_MODEL_TIMEOUT_SECONDS),
   // Planwright writes a succeeded run's summary itself; `model` asks the worker model for one (a call at the run's end).
   summary: SummaryModeSchema.default('plain'),
   projectRules: z.boolean().default(true),

@@ -10,6 +10,7 @@ import { nodeClock } from './nodeClock';
 import { classifyFailure, MODEL_SETTINGS, rejectsParameter, type CallContext } from './openAiErrors';
 import { buildCompletionParams, streamCompletion, type JsonMode, type StreamResult } from './openAiStream';
 import { estimateUsage, type TokenCounter } from './tokenEstimate';
+import { DEFAULT_MODEL_TIMEOUT_SECONDS } from '../core/run/modelTimeout';
 
 /** Everything the adapter needs, passed in as values (never read from the environment here). */
 export interface OpenAiChatModelConfig {
@@ -38,7 +39,7 @@ export interface OpenAiChatModelConfig {
 }
 
 /** Longest silence (before the first chunk or between two) an attempt waits through. */
-export const DEFAULT_TIMEOUT_MS = 120_000;
+export const DEFAULT_TIMEOUT_MS = DEFAULT_MODEL_TIMEOUT_SECONDS * 1000;
 /** Attempts per call, the first included. */
 export const DEFAULT_MAX_ATTEMPTS = 4;
 const DEFAULT_MAX_RETRY_AFTER_MS = 60_000;

@@ -41,7 +41,7 @@ export function buildChatModels(settings: HostSettings, apiKey: string | undefin
   if (!settings.plannerModel && !settings.workerModel) {
     throw new ModelError('modelNotFound', vscode.l10n.t('No model name is configured for {0}: set planwright.plannerModel (and planwright.workerModel for a cheaper worker), or run "Planwright: Configure Model…".', endpoint));
   }
-  const model = new OpenAiChatModel({ baseUrl, apiKey, plannerModel: settings.plannerModel || undefined, workerModel: settings.workerModel || undefined, planFormat: settings.planFormat });
+  const model = new OpenAiChatModel({ baseUrl, apiKey, plannerModel: settings.plannerModel || undefined, workerModel: settings.workerModel || undefined, planFormat: settings.planFormat, timeoutMs: settings.modelTimeoutSeconds * 1000 });
   const planner = settings.plannerModel || settings.workerModel;
   const worker = settings.workerModel || settings.plannerModel;
   const names = planner === worker ? planner : `${planner} (planner), ${worker} (worker)`;
@@ -116,6 +116,6 @@ export class ChatModelFactory extends Disposable {
 
 /** The settings that decide which models are built, as one comparable value. */
 function modelSettingsOf(settings: HostSettings): string {
-  const { provider, baseUrl, plannerModel, workerModel, lmVendor, lmFamily, planFormat } = settings;
-  return JSON.stringify([provider, baseUrl, plannerModel, workerModel, lmVendor, lmFamily, planFormat]);
+  const { provider, baseUrl, plannerModel, workerModel, lmVendor, lmFamily, planFormat, modelTimeoutSeconds } = settings;
+  return JSON.stringify([provider, baseUrl, plannerModel, workerModel, lmVendor, lmFamily, planFormat, modelTimeoutSeconds]);
 }

@@ -15,6 +15,15 @@ describe('resolveHostSettings', () => {
     assert.deepEqual(settings.approvedCommands, []);
     assert.equal(settings.commandTimeoutMs, 120_000);
     assert.equal(settings.mode, 'split');
+    assert.equal(settings.modelTimeoutSeconds, 120);
+  });
+
+  it('takes a model timeout of 10 s to an hour and refuses one outside it, naming the setting', () => {
+    assert.equal(resolveHostSettings({ modelTimeoutSeconds: { effective: 900 } }).settings.modelTimeoutSeconds, 900);
+    const { settings, warnings } = resolveHostSettings({ modelTimeoutSeconds: { effective: 5 } });
+    assert.equal(settings.modelTimeoutSeconds, 120);
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0]!, /planwright\.modelTimeoutSeconds/);
   });
 
   it('takes valid values as VS Code resolved them, trimming names', () => {
