@@ -11,7 +11,7 @@ import { approvalKey, approvalReason, type ApprovalSettings } from './approvalPo
 import { composedPreview, previewContextOf } from './composedPreview';
 import { canonicalJson } from '../text/canonicalJson';
 import type { RunRecorder } from './runRecorder';
-import { stepOutputs } from '../run/runState';
+import { stepOutputs } from '../run/stepOutputs';
 
 /** What asking for an approval works through. */
 export interface ApprovalIo {

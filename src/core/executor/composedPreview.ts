@@ -8,7 +8,8 @@ import type { StepStatus } from '../plan/stepStatus';
 import type { ApprovalPreview, Workspace } from '../ports';
 import { findTool } from '../tools/toolCatalog';
 import { approvalPreview } from './approvalPreview';
-import { stepOutputs, type RunState } from '../run/runState';
+import { type RunState } from '../run/runState';
+import { stepOutputs } from '../run/stepOutputs';
 
 /** Statuses of a step whose effect is still to come, so a later step's preview includes it. */
 const UNFINISHED: ReadonlySet<StepStatus> = new Set(['pending', 'awaitingApproval', 'approved']);

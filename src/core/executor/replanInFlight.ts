@@ -15,7 +15,7 @@ import { brokenStepEvidence, buildReplanRequest, patchProblems, usageOfFailure }
 import type { PatchCheck, ReplanAnswer, Replanner, StepRepairer } from '../run/modelRoles';
 import type { RunRecorder } from './runRecorder';
 import { revisePatched } from './runRevisions';
-import { stepOutputs } from '../run/runState';
+import { stepOutputs } from '../run/stepOutputs';
 import type { Step } from '../plan/planSchema';
 import { stepReference, stepReferenceList } from '../plan/stepNumbers';
 import { quote } from '../text/quote';

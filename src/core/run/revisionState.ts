@@ -11,10 +11,11 @@ import type { Step, ValidPlan } from '../plan/planSchema';
 import type { StepStatus } from '../plan/stepStatus';
 import { stepReference } from '../plan/stepNumbers';
 import { canonicalJson } from '../text/canonicalJson';
-import { IndexedMap, projectMap, withEntry } from './indexedMap';
+import { IndexedMap, withEntry } from './indexedMap';
 import { repeatRisk, unknownRisk } from './repeatedEffect';
 import type { ReplacedStep, RunState, StepRun } from './runState';
 import { FROZEN_STATUSES } from './stepTransitions';
+import { stepOutputs } from './stepOutputs';
 
 /** A step that has not run in `revision`, keeping what was approved of it. */
 export function freshStep(revision: number, approvedKey?: string): StepRun {
@@ -123,8 +124,7 @@ function dropped(state: RunState, plan: ValidPlan, revision: number): ReplacedSt
 
 /** A new or changed `step` of `plan`: fresh, with the risk named when it would repeat the effect of a step that ended unknown. */
 function freshRun(state: RunState, plan: ValidPlan, step: Step, revision: number): StepRun {
-  const outputs = projectMap(state.steps, (run) => (run.status === 'succeeded' ? run.output?.text : undefined));
-  const risk = repeatRisk(state.doubtful, plan, step, outputs);
+  const risk = repeatRisk(state.doubtful, plan, step, stepOutputs(state));
   return risk ? { ...freshStep(revision), rerunRisk: risk } : freshStep(revision);
 }
 

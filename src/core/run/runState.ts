@@ -14,6 +14,7 @@ import { IndexedMap, projectMap, withEntry } from './indexedMap';
 import { applyPatch, type PatchOp } from '../plan/planPatch';
 import { applyPatchLines, applyRevision, freshStep, openRevision, settleOpenRevision } from './revisionState';
 import { doubtfulEffectOf, repeatRisk, type DoubtfulEffect } from './repeatedEffect';
+import { stepOutputs } from './stepOutputs';
 import { stepById } from '../plan/planGraph';
 
 /** One step's part of a run. */
@@ -282,7 +283,3 @@ export function statusById(state: RunState): ReadonlyMap<string, StepStatus> {
   return projectMap(state.steps, (run) => run.status);
 }
 
-/** The outputs of succeeded steps by id, for `#<id>` references: a view, like `statusById`. */
-export function stepOutputs(state: RunState): ReadonlyMap<string, string> {
-  return projectMap(state.steps, (run) => (run.status === 'succeeded' ? run.output?.text : undefined));
-}

@@ -2,7 +2,7 @@
 // as the plan's earlier unfinished steps leave them (the same composition the executor asks with).
 import * as vscode from 'vscode';
 import { composedPreview, previewContextOf, type PreviewContext } from '../../core/executor/composedPreview';
-import { stepOutputs } from '../../core/run/runState';
+import { stepOutputs } from '../../core/run/stepOutputs';
 import { resolveStepArgs } from '../../core/plan/resolveStepArgs';
 import type { ApprovalRequest } from '../../core/ports';
 import type { PlanSession } from '../plan/planSession';
