@@ -87,7 +87,7 @@ export function modelTimeoutMsOf(env: Readonly<Record<string, string | undefined
   if (!raw) return DEFAULT_MODEL_TIMEOUT_SECONDS * 1000;
   const parsed = ModelTimeoutSecondsSchema.safeParse(/^\d+$/.test(raw) ? Number(raw) : Number.NaN);
   if (parsed.success) return parsed.data * 1000;
-  throw new Error(`${MODEL_ENV.timeout} must be whole seconds from 10 to 3600, not ${JSON.stringify(raw.slice(0, 40))}`);
+  throw new Error(`${MODEL_ENV.timeout} must be whole seconds from ${ModelTimeoutSecondsSchema.minValue} to ${ModelTimeoutSecondsSchema.maxValue}, not ${JSON.stringify(raw.slice(0, 40))}`);
 }
 
 /**

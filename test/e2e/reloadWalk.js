@@ -63,10 +63,7 @@ function reloadStages(walk, stage) {
     assert.match(why, /Revision 2: re-planned after 4 Run the tests failed: postcondition failed/, `the goal row's tooltip: ${why}`);
     // The output is a read-only document named after the step: closing it asks nothing (and keeps later pictures clear).
     const outputTab = await prompts.readOnlyTab(ui, 'Output of Run the tests (replaced in rev 2).log');
-    await outputTab.first().click();
-    await ui.runCommand('View: Close Editor');
-    await ui.leaves(outputTab, 'the output\'s tab to close');
-    assert.equal(await page.locator('.monaco-dialog-box').count(), 0, 'closing the output asked nothing');
+    await prompts.closeReadOnlyTab(ui, outputTab, 'the output');
   });
 
   stage('Undo Run refuses README.md, edited by the user since the run, keeps the edit, puts the other files back, and says what it restored and what it refused', async () => {

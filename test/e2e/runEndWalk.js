@@ -28,10 +28,7 @@ function runEndStages(walk, stage) {
     await ui.shows(editorLines.filter({ hasText: 'Outcome: succeeded' }), 'the summary\'s "Outcome: succeeded"', { nominalMs: 15_000, seen: 'tabs' });
     await ui.shows(editorLines.filter({ hasText: 'Leave out the file name when quiet' }), 'the summary naming the re-planned step by its title', { nominalMs: 5_000, seen: 'tabs' });
     await walk.shotBothThemes('10c-summary');
-    await summaryTab.first().click();
-    await ui.runCommand('View: Close Editor');
-    await ui.leaves(summaryTab, 'the summary\'s tab to close');
-    assert.equal(await page.locator('.monaco-dialog-box').count(), 0, 'closing the summary asked nothing');
+    await prompts.closeReadOnlyTab(ui, summaryTab, 'the summary');
   });
 
   stage('shows the run\'s trace from the palette as a read-only timeline, with the raw JSON lines one click away', async () => {

@@ -160,4 +160,16 @@ async function readOnlyTab(ui, name) {
   return tab;
 }
 
-module.exports = { readOnlyTab, notificationCentre, notice, showFilesButton, answerNotice, notification, expandNotification, dialog, expectDialog, dialogButton, contextMenu, pickRow, tooltip, escapeRegExp };
+/**
+ * Closes the read-only document's tab `tab` (`what` names it) and checks that closing asked nothing, as an
+ * untitled document's "save?" would. @param {import('./workbenchDriver').WorkbenchDriver} ui
+ * @param {import('playwright-core').Locator} tab @param {string} what
+ */
+async function closeReadOnlyTab(ui, tab, what) {
+  await tab.first().click();
+  await ui.runCommand('View: Close Editor');
+  await ui.leaves(tab, `${what}'s tab to close`);
+  assert.equal(await ui.page.locator('.monaco-dialog-box').count(), 0, `closing ${what} asked nothing`);
+}
+
+module.exports = { readOnlyTab, closeReadOnlyTab, notificationCentre, notice, showFilesButton, answerNotice, notification, expandNotification, dialog, expectDialog, dialogButton, contextMenu, pickRow, tooltip, escapeRegExp };

@@ -160,6 +160,7 @@ function unknownToolMessage(name: string): string {
   return `unknown tool ${quote(name, 80)}${hint}; known tools: ${known.join(', ')}`;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+/** A plain object (not null, not an array): what a step or its arguments must be to have fields. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -6,7 +6,7 @@ import { findCycles } from './findCycles';
 import { DOCUMENT_STRUCTURE, PLAN_LIMITS, screenValue, TOO_MANY_STEPS } from '../planLimits';
 import { appendProblems, boundProblem, formatPath, issueProblems, parseExplained, type PlanProblem } from './planProblem';
 import { PlanSchema, STEP_ID_PATTERN, StepSchema, type Plan, type Step, type ValidPlan } from './planSchema';
-import { checkStep, type Edge, type StepLocation } from './stepRules';
+import { checkStep, isRecord, type Edge, type StepLocation } from './stepRules';
 import { siblingScopeProblems } from './subplanScope';
 
 /** The gate's verdict: a frozen, branded plan, or every problem found. */
@@ -132,10 +132,6 @@ function lenientStep(raw: unknown): Partial<Step> {
     if (parsed.success && parsed.data !== undefined) view[field] = parsed.data;
   }
   return view as Partial<Step>;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /**

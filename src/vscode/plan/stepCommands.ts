@@ -137,9 +137,9 @@ async function showOutput(deps: StepCommandDeps, target: unknown): Promise<vscod
     void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no output yet.', deps.session.stepName(stepId)));
     return undefined;
   }
-  // A title may hold a path; a slash in the document's name would leave only its last part on the tab.
   // A replaced step is not in the current plan, so it is named by its title and the revision that replaced it.
   const step = replaced ? vscode.l10n.t('{0} (replaced in rev {1})', replaced.step.title ?? stepId, replaced.replacedInRevision) : deps.session.stepName(stepId);
+  // A title may hold a path; a slash in the document's name would leave only its last part on the tab.
   const name = vscode.l10n.t('Output of {0}', step).replace(/[\\/]/g, '∕');
   return (await deps.documents.show(`${name}.log`, parts.join('\n\n---\n\n'), 'log')).document;
 }
