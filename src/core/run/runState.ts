@@ -35,7 +35,8 @@ export interface StepRun {
   readonly reason?: string;
   /**
    * Set when a revision handed back a step that had ended `unknown` unchanged: its effect may already have
-   * happened, so it runs again only with the user's explicit approval of this risk. Cleared once it starts.
+   * happened, so it runs again only with the user's explicit approval of this risk. Kept through a reset, a
+   * resume and a revision that leaves the step as it is; cleared once it starts.
    */
   readonly rerunRisk?: string;
 }
@@ -231,11 +232,12 @@ function applyStepRecord(state: RunState, record: Extract<JournalRecord, { type:
   }
   const starting = record.event === 'start';
   const attempting = starting || record.event === 'retry';
-  // The risk of a repeat is settled once the step starts (it was approved) or the user asked for it again.
+  // The risk of a repeat is settled only once the step starts: a start needs the user's answer (or the setting
+  // that allows the repeat). A reset (a resumed run asking again, a reopen, a retry) keeps it, so it is asked again.
   const { rerunRisk, ...rest } = current;
   const next: StepRun = {
     ...rest,
-    ...(rerunRisk && !starting && record.event !== 'reset' ? { rerunRisk } : {}),
+    ...(rerunRisk && !starting ? { rerunRisk } : {}),
     status: to,
     attempts: current.attempts + (attempting ? 1 : 0),
     reason: record.reason,

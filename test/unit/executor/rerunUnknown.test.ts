@@ -127,3 +127,53 @@ describe('PlanRun: a re-planner step that repeats the effect of an unknown step'
     assert.deepStrictEqual(await loadRunState(deps.journal, () => undefined), planRun.current);
   });
 });
+
+describe('PlanRun: a held repeat of an unknown step across a resume', () => {
+  const HELD = 'waiting for approval: 1 deploy ended unknown: its effect may already have happened, and running it again may repeat it';
+
+  it('still waits, the risk named, when the same run executes again', async () => {
+    const { commands, approvals, planRun } = await run(undefined, 'wait');
+    const report = await planRun.execute(liveSignal());
+    assert.equal(commands.requests.length, 1, 'deploy ran once');
+    assert.equal(report.status, 'awaitingApproval');
+    assert.equal(report.reason, HELD);
+    assert.deepEqual(approvals.requests.map((request) => request.stepId), ['C1', 'C1']);
+    assert.match(approvals.requests[1]!.reason, /^1 deploy ended unknown: .*: approve only if that is safe$/);
+  });
+
+  it('still waits when resumed from its journal with every approval allowed, and replays the risk', async () => {
+    const { commands, deps } = await run(undefined, 'wait');
+    const approvals = new ScriptedApprovalGate({}, 'wait');
+    const resumed = await PlanRun.resume({ ...deps, approvals }, runOptions({ approval: { autoApprove: 'all', approvedCommands: [] } }));
+    const report = await resumed.execute(liveSignal());
+    assert.equal(commands.requests.length, 1, 'deploy ran once');
+    assert.equal(report.status, 'awaitingApproval');
+    assert.equal(report.reason, HELD);
+    assert.match(approvals.requests[0]?.reason ?? '', /^1 deploy ended unknown/);
+    const replayed = await loadRunState(deps.journal, () => undefined);
+    assert.equal(replayed.steps.get('C1')?.rerunRisk, resumed.current.steps.get('C1')?.rerunRisk);
+    assert.match(replayed.steps.get('C1')?.rerunRisk ?? '', /ended unknown/);
+  });
+
+  it('runs it again after a resume only on the user\'s answer', async () => {
+    const { commands, deps } = await run(undefined, 'wait');
+    const resumed = await PlanRun.resume({ ...deps, approvals: new ScriptedApprovalGate({}, 'approved') });
+    const report = await resumed.execute(liveSignal());
+    assert.equal(commands.requests.length, 2);
+    assert.equal(report.status, 'succeeded', report.reason);
+  });
+
+  it('keeps the risk through a cancel and a reopen', async () => {
+    const { commands, deps } = await run(undefined, 'wait');
+    const cancelled = new AbortController();
+    cancelled.abort();
+    const stopped = await PlanRun.resume(deps);
+    await stopped.execute(cancelled.signal);
+    const reopened = await PlanRun.resume({ ...deps, approvals: new ScriptedApprovalGate({}, 'wait') });
+    await reopened.reopen();
+    const report = await reopened.execute(liveSignal());
+    assert.equal(commands.requests.length, 1, 'deploy ran once');
+    assert.equal(report.status, 'awaitingApproval');
+    assert.equal(report.reason, HELD);
+  });
+});
