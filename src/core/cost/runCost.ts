@@ -9,7 +9,10 @@ import { priceOf, type ModelPrices } from './modelPrices';
 export interface Cost {
   readonly usd: number;
   readonly unpricedCalls: number;
-  /** Some priced call's tokens were estimated locally rather than reported by the endpoint. */
+  /**
+   * Some priced call's tokens were estimated locally rather than reported by the endpoint, or the endpoint's
+   * counts disagreed (more cached than prompt tokens) and were clamped to price it.
+   */
   readonly estimated: boolean;
 }
 
@@ -28,11 +31,16 @@ export function callCost(usage: UsageRecord, prices: ModelPrices): number | unde
   return perMillion / 1_000_000;
 }
 
+/** The endpoint reported more cached tokens than prompt tokens: the cost takes the prompt's count for both. */
+export function countsDisagree(usage: UsageRecord): boolean {
+  return usage.cachedTokens > usage.promptTokens;
+}
+
 function add(sum: Cost, usage: UsageRecord, prices: ModelPrices): Cost {
   const usd = callCost(usage, prices);
   return usd === undefined
     ? { ...sum, unpricedCalls: sum.unpricedCalls + 1 }
-    : { usd: sum.usd + usd, unpricedCalls: sum.unpricedCalls, estimated: sum.estimated || usage.estimated };
+    : { usd: sum.usd + usd, unpricedCalls: sum.unpricedCalls, estimated: sum.estimated || usage.estimated || countsDisagree(usage) };
 }
 
 /** The run's cost per phase and in all. */
