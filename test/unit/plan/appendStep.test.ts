@@ -4,6 +4,7 @@
 // and for the same step appended twice to one plan (the run gates it, then its journal) or two different ones.
 import * as assert from 'node:assert/strict';
 import { gateAppendedStep } from '../../../src/core/plan/appendStep';
+import { PLAN_LIMITS } from '../../../src/core/planLimits';
 import type { ValidPlan } from '../../../src/core/plan/planSchema';
 import { validatePlan, type PlanValidation } from '../../../src/core/plan/validatePlan';
 
@@ -77,6 +78,22 @@ describe('gateAppendedStep', () => {
       }
     }
     assert.ok(refused > 100 && refused < compared - 100, `the corpus has both outcomes (${refused} of ${compared} refused)`);
+  });
+
+  it('at the step limit, accepts the last step and refuses one more, as the whole gate does', () => {
+    const steps = Array.from({ length: PLAN_LIMITS.steps - 1 }, (_, index) => read(`E${index + 1}`));
+    const full = validatePlan({ version: 1, goal: 'g', revision: 1, steps }, OPEN);
+    assert.ok(full.ok);
+    const last = read(`E${PLAN_LIMITS.steps}`);
+    const atLimit = gateAppendedStep(full.plan, last, OPEN);
+    sameVerdict(atLimit, validatePlan({ ...full.plan, steps: [...full.plan.steps, last] }, OPEN), 'the last step the limit allows');
+    assert.ok(atLimit.ok);
+    const over = read(`E${PLAN_LIMITS.steps + 1}`);
+    const refused = gateAppendedStep(atLimit.plan, over, OPEN);
+    sameVerdict(refused, validatePlan({ ...atLimit.plan, steps: [...atLimit.plan.steps, over] }, OPEN), 'one step past the limit');
+    assert.equal(refused.ok, false, 'one step past the limit is refused');
+    const patched = gateAppendedStep(atLimit.plan, over, OPEN, 2);
+    assert.equal(patched.ok, false, "a patch's line past the limit is refused");
   });
 
   it('refuses a step whose id an earlier step waits for when it closes a cycle, as the whole gate does', () => {
