@@ -65,13 +65,27 @@ describe('PlanRun journal', () => {
     const commands = new ScriptedCommandRunner((request) => (request.command === 'flaky' ? { exitCode: null, timedOut: true } : { exitCode: request.command === 'broken' ? 1 : 0 }));
     const plan = validPlan([read('R1'), write('W1', ['R1']), command('flaky', { idempotent: true }), command('broken', {}, ['W1']), write('W2', ['broken'])]);
     const journal = new MemoryRecordLog();
-    const run = await PlanRun.start(plan, { runId: 'replay', options: runOptions(), host: { workspace: '/somewhere' }, planUsage: [{ role: 'planner', model: 'm', promptTokens: 1, completionTokens: 2, cachedTokens: 0, estimated: true, ms: 3 }] }, fakeRunDeps({ journal, commands, workspace: new MemoryWorkspace({ 'in.txt': 'x' }) }));
+    const workspace = new MemoryWorkspace({ 'in.txt': 'x' });
+    const run = await PlanRun.start(plan, { runId: 'replay', options: runOptions(), host: { workspace: '/somewhere' }, planUsage: [{ role: 'planner', model: 'm', promptTokens: 1, completionTokens: 2, cachedTokens: 0, estimated: true, ms: 3 }] }, fakeRunDeps({ journal, commands, workspace }));
     await run.execute(liveSignal());
 
     const replayed = await loadRunState(journal, () => undefined);
     assert.deepStrictEqual(replayed, run.current);
     assert.deepEqual(replayed.host, { workspace: '/somewhere' });
     assert.equal(replayed.usage[0].phase, 'plan');
+    // The live state is built by the same fold as the replay, so a bug they share cannot show above: the replay
+    // is also held to what the fakes saw happen, step by step.
+    const ran = (name: string) => commands.requests.filter((request) => request.command === name).length;
+    const outcome = (id: string) => [replayed.steps.get(id)?.status, replayed.steps.get(id)?.attempts];
+    assert.deepEqual(outcome('flaky'), ['failed', ran('flaky')], 'the flaky command: one attempt per run, failed after its retries');
+    assert.ok(ran('flaky') > 1, 'the idempotent command was retried');
+    assert.deepEqual(outcome('broken'), ['failed', ran('broken')]);
+    assert.deepEqual(outcome('R1'), ['succeeded', 1]);
+    assert.equal(replayed.steps.get('R1')?.output?.text, 'x', 'R1 read what the workspace holds');
+    assert.deepEqual(outcome('W1'), ['succeeded', 1]);
+    assert.equal(await workspace.readFile('W1.txt'), 'x', 'W1 wrote what R1 read');
+    assert.deepEqual(outcome('W2'), ['invalidated', 0]);
+    assert.deepEqual([replayed.status, replayed.usage.length], ['needsReplan', 1]);
   });
 
   it('replays every prefix of a journal to the live state right after that record: a crash after any record leaves exactly that run', async () => {

@@ -2,7 +2,9 @@
 // feeds by hand (no timers): the first line opens the revision and its step runs before the reply is
 // finished, a line naming a step a later line adds waits for it, an invalidated dependent no line reached
 // keeps its state until the revision closes, a reply that breaks off stops the run with what applied,
-// and the journal replays to the state the live run had.
+// and the journal replays to the state the live run had. These cases wait on the run by yielding to the event
+// loop, which a run that loops would keep doing forever: streamedRevision.test.ts runs them in a child process
+// that it kills when they overrun.
 import * as assert from 'node:assert/strict';
 import { PlanRun } from '../../../src/core/executor/planRun';
 import { loadRunState } from '../../../src/core/executor/runRecorder';
@@ -59,7 +61,7 @@ class ListedCommands implements CommandRunner {
   }
 }
 
-/** Yields to the event loop until `condition` holds (the test's timeout bounds the wait). */
+/** Yields to the event loop until `condition` holds (the guard in streamedRevision.test.ts bounds the wait). */
 async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((resolve) => setImmediate(resolve));
 }

@@ -11,12 +11,26 @@ import { REPLAN_REQUEST } from './replanFixtures';
 
 const FIX = 'replace E2 editFile {"path":"src/cli.ts","edits":[{"find":"const flags = [","replace":"const flags = [\'-v\', "}]} after E1';
 const accepts: PatchCheck = () => [];
+/** FIX as the patch operation it must become: the line's tool and arguments, `after` as the dependency, the implied title and check. */
+const REPLACING = {
+  op: 'replace',
+  id: 'E2',
+  step: {
+    id: 'E2',
+    title: 'editFile src/cli.ts',
+    tool: 'editFile',
+    args: { path: 'src/cli.ts', edits: [{ find: 'const flags = [', replace: "const flags = ['-v', " }] },
+    dependsOn: ['E1'],
+    postcondition: { kind: 'fileContains', path: 'src/cli.ts', text: "const flags = ['-v', " },
+  },
+};
 
 describe('checkPatchReply', () => {
   it('reads replace, add and drop lines, implying the postcondition and title', () => {
     const verdict = checkPatchReply(`${FIX}\nadd E9 after E2 runCommand {"command":"npm test"}\ndrop E3`, accepts);
     assert.ok(verdict.ok);
     assert.deepEqual(verdict.value.map((op) => op.op), ['replace', 'add', 'drop']);
+    assert.deepStrictEqual(verdict.value[0], REPLACING);
     const add = verdict.value[1]!;
     assert.ok(add.op === 'add');
     assert.equal(add.after, 'E2');
@@ -52,7 +66,7 @@ describe('ModelReplanner', () => {
   it('asks the planner model for patch lines (no JSON schema) and returns the patch with the usage', async () => {
     const { server, model } = await startModel([{ content: FIX, usage: { prompt_tokens: 900, completion_tokens: 40, cached_tokens: 600 } }]);
     const answer = await new ModelReplanner(model).replan(REPLAN_REQUEST, new AbortController().signal, accepts);
-    assert.deepEqual(answer.patch.map((op) => op.op), ['replace']);
+    assert.deepStrictEqual(answer.patch, [REPLACING]);
     assert.deepEqual({ ...answer.usage[0], ms: 0 }, { role: 'replanner', model: 'planner-model', promptTokens: 900, completionTokens: 40, cachedTokens: 600, estimated: false, ms: 0 });
     const body = server.requests[0]!.body;
     assert.equal(body.model, 'planner-model');
@@ -79,7 +93,7 @@ describe('ModelReplanner', () => {
     const reply = `replace E2 readFile {"path":"src/cli.ts","x":${deep}}\nadd E9 after E2 writeFile {"path":"a.txt","content":"x"} check ${'not '.repeat(20_000)}exists a.txt`;
     const { server, model } = await startModel([{ content: reply }, { content: FIX }]);
     const answer = await new ModelReplanner(model).replan(REPLAN_REQUEST, new AbortController().signal, accepts);
-    assert.deepEqual(answer.patch.map((op) => op.op), ['replace']);
+    assert.deepStrictEqual(answer.patch, [REPLACING], 'the repaired reply');
     assert.equal(answer.usage.length, 2);
     const repair = server.requests[1]!.body.messages[3].content as string;
     assert.match(repair, /^The patch you returned did not pass validation/);
