@@ -4,15 +4,17 @@
 import * as assert from 'node:assert/strict';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import type { CliIo } from '../../../src/cli/cliIo';
-import { runCli } from '../../../src/cli/runCli';
+import type { CliCommand } from '../../../src/cli/cliIo';
+import { runPlanCommand } from '../../../src/cli/runPlanCommand';
+import { budgetMs } from '../../../scripts/testing/timeBudget';
 import { ScriptedModelServer } from '../../support/scriptedModelServer';
+import { invoke } from '../support/invokeCli';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
 
 const KEY = 'sk-doubled-0123456789abcdef';
 
 describe('planwright run against an endpoint whose error repeats the key', function () {
-  this.timeout(120_000);
+  this.timeout(budgetMs(60_000));
   let dir: string;
   let server: ScriptedModelServer;
 
@@ -26,26 +28,19 @@ describe('planwright run against an endpoint whose error repeats the key', funct
     await removeTempDir(dir);
   });
 
-  async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-    let stdout = '';
-    let stderr = '';
-    const env = { PLANWRIGHT_BASE_URL: server.baseUrl, PLANWRIGHT_MODEL: 'scripted', PLANWRIGHT_API_KEY: KEY };
-    const io: CliIo = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, env, cwd: dir };
-    const code = await runCli(args, io);
-    return { code, stdout, stderr };
-  }
+  const cli = (command: CliCommand, args: string[]) => invoke(command, args, dir, { PLANWRIGHT_BASE_URL: server.baseUrl, PLANWRIGHT_MODEL: 'scripted', PLANWRIGHT_API_KEY: KEY });
 
   it('redacts every copy of the key in the report, the log, the trace and the journal', async () => {
     // A generate step the endpoint fails: its error goes to the report, the trace and the journal.
     const failing = { version: 1, goal: 'Greet', steps: [{ id: 'E1', title: 'Draft', tool: 'generate', args: { instruction: 'Write a greeting' } }] };
     await writeFile(path.join(dir, 'greet.plan.json'), JSON.stringify(failing));
-    const failed = await cli(['run', 'greet.plan.json', '--workspace', 'ws', '--approve', 'all', '--journal', 'run.journal.jsonl', '--trace', 'run.trace.jsonl', '--json']);
+    const failed = await cli(runPlanCommand, ['greet.plan.json', '--workspace', 'ws', '--approve', 'all', '--journal', 'run.journal.jsonl', '--trace', 'run.trace.jsonl', '--json']);
     assert.equal(failed.code, 1, failed.stderr);
     // A model summary the endpoint fails: the run falls back to the plain summary and logs why.
     const reading = { version: 1, goal: 'Read', steps: [{ id: 'E1', title: 'Read', tool: 'readFile', args: { path: 'greet.txt' } }] };
     await writeFile(path.join(dir, 'ws', 'greet.txt'), 'hello');
     await writeFile(path.join(dir, 'read.plan.json'), JSON.stringify(reading));
-    const summarised = await cli(['run', 'read.plan.json', '--workspace', 'ws', '--approve', 'all', '--summary', 'model', '--json']);
+    const summarised = await cli(runPlanCommand, ['read.plan.json', '--workspace', 'ws', '--approve', 'all', '--summary', 'model', '--json']);
     assert.equal(summarised.code, 0, summarised.stderr);
     assert.ok(server.requests.length > 0 && server.requests.every((request) => request.authorization === `Bearer ${KEY}`), 'the key was sent');
 

@@ -4,9 +4,12 @@
 import * as assert from 'node:assert/strict';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import type { CliIo } from '../../../src/cli/cliIo';
-import { runCli } from '../../../src/cli/runCli';
+import type { CliCommand } from '../../../src/cli/cliIo';
+import { resumeCommand } from '../../../src/cli/resumeCommand';
+import { runPlanCommand } from '../../../src/cli/runPlanCommand';
+import { budgetMs } from '../../../scripts/testing/timeBudget';
 import { ScriptedModelServer } from '../../support/scriptedModelServer';
+import { invoke } from '../support/invokeCli';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
 
 /** Counts its runs in deploys.txt; the first run then never ends, so the step times out with its effect done. */
@@ -19,7 +22,7 @@ if (fs.readFileSync('deploys.txt', 'utf8').split('\\n').length === 2) setInterva
 const RISK = /^waiting for approval: 1 .*\b1 Deploy\b.*ended unknown/;
 
 describe('planwright resume --approve all on a held repeat of a deploy that ended unknown', function () {
-  this.timeout(120_000);
+  this.timeout(budgetMs(60_000));
   let dir: string;
   let server: ScriptedModelServer;
 
@@ -33,13 +36,10 @@ describe('planwright resume --approve all on a held repeat of a deploy that ende
     await removeTempDir(dir);
   });
 
-  async function cli(args: string[]): Promise<{ code: number; report: { status: string; reason?: string }; stderr: string }> {
-    let stdout = '';
-    let stderr = '';
-    const env = { PLANWRIGHT_BASE_URL: server.baseUrl, PLANWRIGHT_MODEL: 'scripted' };
-    const io: CliIo = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, env, cwd: dir };
-    const code = await runCli(args, io);
-    return { code, report: JSON.parse(stdout) as { status: string; reason?: string }, stderr };
+  /** Runs `command` against the scripted model; its --json report parsed. */
+  async function cli(command: CliCommand, args: string[]) {
+    const captured = await invoke(command, args, dir, { PLANWRIGHT_BASE_URL: server.baseUrl, PLANWRIGHT_MODEL: 'scripted' });
+    return { ...captured, report: JSON.parse(captured.stdout) as { status: string; reason?: string } };
   }
 
   it('still waits, the risk named, and the deploy ran once', async () => {
@@ -49,13 +49,13 @@ describe('planwright resume --approve all on a held repeat of a deploy that ende
     await writeFile(path.join(dir, 'deploy.plan.json'), JSON.stringify(plan));
     server = await ScriptedModelServer.start([{ content: `replace E1 runCommand ${JSON.stringify(args)}\n` }]);
 
-    const ran = await cli(['run', 'deploy.plan.json', '--workspace', 'ws', '--approve', 'all', '--journal', 'run.journal.jsonl', '--json']);
+    const ran = await cli(runPlanCommand, ['deploy.plan.json', '--workspace', 'ws', '--approve', 'all', '--journal', 'run.journal.jsonl', '--json']);
     assert.equal(ran.code, 3, ran.stderr);
     assert.equal(ran.report.status, 'awaitingApproval');
     assert.match(ran.report.reason ?? '', RISK);
     assert.equal(server.requests.length, 1, 'the re-planner was asked');
 
-    const resumed = await cli(['resume', '--journal', 'run.journal.jsonl', '--approve', 'all', '--json']);
+    const resumed = await cli(resumeCommand, ['--journal', 'run.journal.jsonl', '--approve', 'all', '--json']);
     assert.equal(resumed.code, 3, resumed.stderr);
     assert.equal(resumed.report.status, 'awaitingApproval');
     assert.equal(resumed.report.reason, ran.report.reason, 'the same risk is named');

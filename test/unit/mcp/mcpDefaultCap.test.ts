@@ -6,11 +6,11 @@ import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { budgetMs } from '../../../scripts/testing/timeBudget';
+import { CLEAN_ENV } from '../support/cliProcess';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
 
 const REPO = path.resolve(__dirname, '..', '..', '..', '..');
 const CLI = path.join(REPO, 'dist', 'cli.js');
-const ENV = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined && !entry[0].startsWith('PLANWRIGHT_') && entry[0] !== 'OPENAI_API_KEY'));
 
 type Result = { content: { type: string; text: string }[]; isError?: boolean };
 
@@ -23,7 +23,7 @@ describe('planwright mcp without --allow-approve', function () {
   before(async () => {
     dir = await makeTempDir();
     client = new Client({ name: 'planwright-test', version: '1.0.0' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], env: ENV, cwd: dir, stderr: 'pipe' }));
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], env: { ...CLEAN_ENV }, cwd: dir, stderr: 'pipe' }));
   });
   after(async () => {
     await client.close();

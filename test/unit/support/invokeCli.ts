@@ -8,11 +8,11 @@ export interface Captured {
   readonly stderr: string;
 }
 
-/** Runs `command` with `args` in `cwd`, an empty environment and captured stdout and stderr. */
-export async function invoke(command: CliCommand, args: string[], cwd: string): Promise<Captured> {
+/** Runs `command` with `args` in `cwd`, the environment `env` (empty unless given) and captured stdout and stderr. */
+export async function invoke(command: CliCommand, args: string[], cwd: string, env: CliIo['env'] = {}): Promise<Captured> {
   let stdout = '';
   let stderr = '';
-  const io: CliIo = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, env: {}, cwd };
+  const io: CliIo = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, env, cwd };
   const code = await command.run(args, io);
   return { code, stdout, stderr };
 }
