@@ -2,14 +2,16 @@
 // simply run again: it waits for the user's explicit approval, whatever the auto-approve setting or an
 // earlier approval says, with the risk in the question; only a setting that allows it explicitly runs it.
 // The same holds for any step of the re-planner's answer with that effect (under a new id, a new title,
-// new checks or dependencies), and for the unknown step when the answer leaves it untouched.
+// new checks or dependencies), and for the unknown step when the answer leaves it untouched. The hold survives
+// the run executing again, a resume from the journal under auto-approve "all", and a cancel and reopen, even one
+// that came after the user's approval but before the start: only a fresh answer lets the repeat run.
 import * as assert from 'node:assert/strict';
 import { PlanRun } from '../../../src/core/executor/planRun';
 import type { PatchOp } from '../../../src/core/plan/planPatch';
 import type { Step } from '../../../src/core/plan/planSchema';
 import type { Replanner } from '../../../src/core/run/modelRoles';
 import { loadRunState } from '../../../src/core/executor/runRecorder';
-import type { ApprovalAnswer } from '../../../src/core/ports';
+import type { ApprovalAnswer, ApprovalGate } from '../../../src/core/ports';
 import { fakeRunDeps, liveSignal, runOptions, ScriptedApprovalGate, validPlan } from '../support/executorFakes';
 import { MemoryWorkspace, ScriptedCommandRunner } from '../support/fakePorts';
 
@@ -161,6 +163,26 @@ describe('PlanRun: a held repeat of an unknown step across a resume', () => {
     const report = await resumed.execute(liveSignal());
     assert.equal(commands.requests.length, 2);
     assert.equal(report.status, 'succeeded', report.reason);
+  });
+
+  it('asks again when the run was cancelled between the user\'s approval and the start', async () => {
+    const { commands, deps } = await run(undefined, 'wait');
+    const stop = new AbortController();
+    const approvingThenCancelling: ApprovalGate = {
+      request: async () => {
+        stop.abort();
+        return 'approved';
+      },
+    };
+    await (await PlanRun.resume({ ...deps, approvals: approvingThenCancelling })).execute(stop.signal);
+    assert.equal(commands.requests.length, 1, 'cancelled before the approved deploy started');
+    const approvals = new ScriptedApprovalGate({}, 'wait');
+    const reopened = await PlanRun.resume({ ...deps, approvals });
+    await reopened.reopen();
+    const report = await reopened.execute(liveSignal());
+    assert.equal(commands.requests.length, 1, 'deploy ran once');
+    assert.equal(report.reason, HELD);
+    assert.match(approvals.requests[0]?.reason ?? '', /^1 deploy ended unknown/, 'the earlier approval does not stand for a fresh answer');
   });
 
   it('keeps the risk through a cancel and a reopen', async () => {
