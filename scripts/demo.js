@@ -14,11 +14,11 @@ const { ensureDependencies } = require('./ensureDependencies');
 const ROOT = path.resolve(__dirname, '..');
 const EXAMPLE = path.join(ROOT, 'examples', 'demo-workspace');
 
-/** @returns {number} */
-function requestedPort() {
-  const index = process.argv.indexOf('--port');
-  const port = index > 0 ? Number(process.argv[index + 1]) : 8080;
-  if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`not a port: ${process.argv[index + 1]}`);
+/** The port `--port N` asks for, 8080 without it. @param {readonly string[]} argv @returns {number} */
+function requestedPort(argv) {
+  const index = argv.indexOf('--port');
+  const port = index >= 0 ? Number(argv[index + 1]) : 8080;
+  if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`not a port: ${argv[index + 1]}`);
   return port;
 }
 
@@ -32,7 +32,7 @@ function packageExtension() {
 }
 
 async function main() {
-  const wanted = requestedPort();
+  const wanted = requestedPort(process.argv.slice(2));
   ensureDependencies();
   const vsix = packageExtension();
   const cs = require('./e2e/codeServer');
@@ -75,7 +75,12 @@ async function main() {
   ].join('\n'));
 }
 
-main().catch((error) => {
-  console.error(`npm run demo: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-});
+// Run as `npm run demo`; a test requires the module only to read its flags.
+if (require.main === module) {
+  main().catch((error) => {
+    console.error(`npm run demo: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+}
+
+module.exports = { requestedPort };

@@ -19,6 +19,7 @@ import { newRunId } from '../node/runId';
 import { JsonlRecordLog } from '../node/jsonlRecordLog';
 import { PLANWRIGHT_VERSION } from '../node/version';
 import { approveAllowed, PLANWRIGHT_MCP_TOOLS, type ApproveMode } from './planwrightMcpTools';
+import { validLine } from './validateCommand';
 
 /** The commands the tools drive, passed in so the server does not load them before they are used. */
 export interface PlanwrightCommands {
@@ -69,7 +70,7 @@ export function createPlanwrightMcpServer(commands: PlanwrightCommands, allowed:
       switch (tool.name) {
         case 'validate_plan': {
           const verdict = parsePlanText(JSON.stringify(args.plan), 'plan');
-          return verdict.ok ? text(`valid: ${verdict.plan.steps.length} steps`) : text(verdict.problems.map(formatProblem).join('\n'), true);
+          return verdict.ok ? text(validLine(verdict.plan)) : text(verdict.problems.map(formatProblem).join('\n'), true);
         }
         case 'propose_plan':
           return commandResult(await capture(commands.plan(), [String(args.goal), '--workspace', String(args.workspace)], env, cwd));

@@ -6,6 +6,8 @@ import * as nodePath from 'node:path';
 import { promisify } from 'node:util';
 import { parsePlanText } from '../core/plan/parsePlan';
 import { formatProblem, type PlanProblem } from '../core/plan/planProblem';
+import type { Plan } from '../core/plan/planSchema';
+import { countOf } from '../core/text/countOf';
 import { errorCode } from '../node/errorCode';
 import { EXIT, type CliCommand, type CliIo } from './cliIo';
 
@@ -66,15 +68,14 @@ async function validateFile(io: CliIo, file: string, workspace: string | undefin
     const problems = await workspaceProblems(result.plan, workspace);
     if (problems.length > 0) return report(io, file, prefix, problems);
   }
-  const count = result.plan.steps.length;
-  io.stdout.write(`${prefix}valid: ${count} ${count === 1 ? 'step' : 'steps'}\n`);
+  io.stdout.write(`${prefix}${validLine(result.plan)}\n`);
   return EXIT.ok;
 }
 
 /** One line per problem on stdout, a count on stderr; exit 2. */
 function report(io: CliIo, file: string, prefix: string, problems: readonly PlanProblem[]): number {
   for (const problem of problems) io.stdout.write(`${prefix}${formatProblem(problem)}\n`);
-  io.stderr.write(`${file}: ${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}\n`);
+  io.stderr.write(`${file}: ${countOf(problems.length, 'problem')}\n`);
   return EXIT.badInput;
 }
 
@@ -102,4 +103,9 @@ function parseArgs(args: readonly string[]): ValidateArgs {
 function fail(io: CliIo, message: string): number {
   io.stderr.write(`planwright validate: ${message}\n`);
   return EXIT.badInput;
+}
+
+/** What `validate` and the MCP `validate_plan` say of a valid plan: `valid: 3 steps`. */
+export function validLine(plan: Plan): string {
+  return `valid: ${countOf(plan.steps.length, 'step')}`;
 }

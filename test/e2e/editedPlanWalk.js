@@ -18,7 +18,6 @@ const DEMO_GOAL = 'Add a --verbose flag to tally that reports each file it reads
 const PLAN_FILE = 'add-verbose-flag.plan.json';
 /** Where Save writes the edited plan: a file of its own, so the demo plan the runs open stays as it is. */
 const SAVED_FILE = 'verbose-tests-first.plan.json';
-const CHANGED_BY_RUN = ['src/cli.js', 'test/verbose.test.js', 'README.md'];
 
 /**
  * Registers the stages, in order, through `stage`; they read the walk's state from `walk` when they run.
@@ -176,8 +175,8 @@ function editedPlanStages(walk, stage) {
     // The README's picture of Undo a run (committed as docs/files-changed.png).
     await screenshots.saveTopCrop(page, 'files-changed', page.locator('.quick-input-widget'));
     await undo.click();
-    const restored = prompts.notification(ui, 'Restored', ...CHANGED_BY_RUN);
-    await ui.shows(restored, `a notification "Restored ${CHANGED_BY_RUN.join(', ')}"`, { seen: 'nothing' });
+    const restored = prompts.notification(ui, 'Restored src/cli.js, README.md.', 'Removed test/verbose.test.js, which the run created.');
+    await ui.shows(restored, 'a notification "Restored src/cli.js, README.md. Removed test/verbose.test.js, which the run created."', { seen: 'nothing' });
     await walk.shotBothThemes('20-undone-from-notice');
     for (const file of ['src/cli.js', 'README.md']) assert.equal(read(walk.workspace, file), read(walk.original, file), `${file} is as it was before the run`);
     assert.equal(fs.existsSync(path.join(walk.workspace, 'test/verbose.test.js')), false, 'the test file the run created is deleted');

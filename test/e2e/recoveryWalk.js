@@ -156,9 +156,9 @@ function recoveryStages(walk, stage) {
     assert.equal(await prompts.dialog(ui, 'src/cli.js').count(), 0, 'src/cli.js, which only steps 2 and 3 changed, is not listed');
     await walk.shotBothThemes('27-undo-back-confirm');
     await prompts.dialogButton(confirm, 'Undo').click();
-    // Exactly these two: the second run's undo said "Restored src/cli.js, test/verbose.test.js, README.md".
-    const restored = ui.page.locator('.notification-list-item', { hasText: /Restored test\/verbose\.test\.js, README\.md\./ });
-    await ui.shows(restored, 'a notification "Restored test/verbose.test.js, README.md."', { seen: 'nothing' });
+    // Exactly these two: the second run's undo said "Restored src/cli.js, README.md. Removed test/verbose.test.js, …".
+    const restored = ui.page.locator('.notification-list-item', { hasText: /Planwright: Restored README\.md\. Removed test\/verbose\.test\.js, which the run created\./ });
+    await ui.shows(restored, 'a notification "Restored README.md. Removed test/verbose.test.js, which the run created."', { seen: 'nothing' });
     await walk.shotBothThemes('28-undone-back-to-4');
     assert.equal(fs.existsSync(file(walk.workspace, 'test/verbose.test.js')), false, 'the test file step 4 created is deleted');
     assert.equal(read(walk.workspace, 'README.md'), read(walk.original, 'README.md'), 'README.md is as it was before step 5 changed it');

@@ -76,8 +76,8 @@ function reloadStages(walk, stage) {
     await ui.shows(prompts.dialog(ui, 'A file changed since the run left it is not touched'), 'the confirmation saying a file changed since is not touched', { nominalMs: 5_000, seen: 'nothing' });
     await walk.shotBothThemes('13-undo-confirm');
     await prompts.dialogButton(confirm, 'Undo').click();
-    const outcome = prompts.notification(ui, 'Restored src/cli.js, test/quiet.test.js.', 'Refused README.md: edited since', 'Document --quiet changed it', 'your changes are kept');
-    await ui.shows(outcome, 'a notification "Restored src/cli.js, test/quiet.test.js. Refused README.md: edited since … Document --quiet changed it (your changes are kept)."', { seen: 'nothing' });
+    const outcome = prompts.notification(ui, 'Restored src/cli.js. Removed test/quiet.test.js, which the run created.', 'Refused README.md: edited since', 'Document --quiet changed it', 'your changes are kept');
+    await ui.shows(outcome, 'a notification "Restored src/cli.js. Removed test/quiet.test.js, which the run created. Refused README.md: edited since … Document --quiet changed it (your changes are kept)."', { seen: 'nothing' });
     await prompts.expandNotification(ui, outcome, 'the notification of what Undo Run restored and refused');
     await walk.shotBothThemes('14-undone');
     const read = (/** @type {string} */ file) => fs.readFileSync(path.join(walk.workspace, file), 'utf8');

@@ -16,10 +16,13 @@ interface PlanIndex {
   readonly waitingForUnseen: ReadonlySet<string>;
 }
 
-/** Indexes of frozen plans; a plan that can still change is indexed on every call. */
-const INDEXES = new WeakMap<Plan, PlanIndex>();
+/** What the graph is read from: a plan, or the steps of one the gate is still checking. */
+type StepList = { readonly steps: readonly Step[] };
 
-function indexPlan(plan: Plan): PlanIndex {
+/** Indexes of frozen plans; a plan that can still change is indexed on every call. */
+const INDEXES = new WeakMap<StepList, PlanIndex>();
+
+function indexPlan(plan: StepList): PlanIndex {
   const cached = INDEXES.get(plan);
   if (cached) return cached;
   const byId = new Map<string, Step>();
@@ -77,7 +80,7 @@ export function waitsForUnseenStep(plan: Plan, stepId: string): boolean {
 }
 
 /** Every step that transitively depends on `stepId` (not the step itself): what its failure invalidates. */
-export function dependentsOf(plan: Plan, stepId: string): ReadonlySet<string> {
+export function dependentsOf(plan: StepList, stepId: string): ReadonlySet<string> {
   const index = indexPlan(plan);
   if (!index.ids.has(stepId)) throw new PlanError('unknownStep', `No step "${stepId}" in this plan`);
   const found = new Set<string>();

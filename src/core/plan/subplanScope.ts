@@ -56,8 +56,9 @@ function writtenPaths(step: Step): readonly string[] | undefined {
 }
 
 /** The parent gate: sub-plans that may run beside another writer of the same files. */
-export function siblingScopeProblems(plan: Plan): PlanProblem[] {
-  const subplans = plan.steps.filter((step) => step.tool === SUBPLAN_TOOL);
+export function siblingScopeProblems(steps: readonly Step[]): PlanProblem[] {
+  const plan = { steps };
+  const subplans = steps.filter((step) => step.tool === SUBPLAN_TOOL);
   if (subplans.length === 0) return [];
   const writers = plan.steps.flatMap((step) => {
     const paths = writtenPaths(step);

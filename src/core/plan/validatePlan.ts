@@ -78,10 +78,10 @@ export function validatePlan(input: unknown, options: GateOptions = {}): PlanVal
     problems.push({ stepId: cycle[0], path: formatPath(cycle[0], first.segments), message: `dependency cycle: ${cycle.join(' → ')}` });
   }
 
+  // Over the steps that parsed, whatever else is wrong, so one reading lists every problem: a dangling or
+  // cyclic reference (reported above) orders nothing here. A plan still being written is checked once closed.
+  if (!options.openReferences) problems.push(...siblingScopeProblems(steps));
   if (problems.length > 0 || !envelope?.success) return { ok: false, problems: problems.map(boundProblem) };
-  // Only on a plan whose graph is sound: the rule follows dependencies.
-  const overlapping = options.openReferences ? [] : siblingScopeProblems({ ...envelope.data, steps });
-  if (overlapping.length > 0) return { ok: false, problems: overlapping.map(boundProblem) };
   return { ok: true, plan: deepFreeze({ ...envelope.data, steps } satisfies Plan) as ValidPlan };
 }
 

@@ -40,7 +40,7 @@ const LANGUAGE = [
   '  that read a file it writes, and for earlier commands; a command waits for every earlier change; a search or listing',
   '  waits for every earlier change. Write "after E<i>" (a range: after E2-E9) only for another order you need.',
   '  Steps with no order run at once.',
-  '- Postconditions are implied: writeFile → the file holds the content; editFile → each replacement is in the file;',
+  '- Postconditions are implied: writeFile → the file exists; editFile → each replacement is in the file;',
   '  appendFile → the content is in it (each also: parses, for .json); deleteFile → absent; renameFile → moved;',
   '  runCommand → exit 0. Write "check <check>" only for a check that says more (the test summary line in the output,',
   '  no old name left); never one the call already guarantees, such as contains of text it writes.',

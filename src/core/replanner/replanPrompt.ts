@@ -20,7 +20,7 @@ export const REPLAN_LIMITS = {
 export const STEP_LINE_FORM = [
   'A <step> is: <tool> {<args as JSON>} [after E1,E2] [check C]; C is one of: exists P | absent P | json P |',
   'contains P "text" | matches P /re/ | exit N | output "text" | run "command" | not C | all(C; C) | any(C; C).',
-  'The check a tool implies (an edit: its replacements present; a command: exit 0; a write: the file holds the content;',
+  'The check a tool implies (an edit: its replacements present; a command: exit 0; a write: the file exists;',
   'a .json file: it parses) is added for you: write a check only when it says more.',
 ].join('\n');
 

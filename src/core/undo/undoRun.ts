@@ -6,9 +6,10 @@ import type { Workspace } from '../ports';
 import { readOrNull } from '../readOrNull';
 import { decideUndo, runFileChanges, undoStepName, type UndoSource } from './runFileChanges';
 
-/** What undoing a run did: files put back, files already as before, and files refused with the reason. */
+/** What undoing a run did: files put back, files the run created and undo removed, files already as before, and files refused with the reason. */
 export interface RunUndoResult {
   readonly restored: readonly string[];
+  readonly removed: readonly string[];
   readonly unchanged: readonly string[];
   readonly refused: readonly { readonly path: string; readonly reason: string }[];
 }
@@ -16,6 +17,7 @@ export interface RunUndoResult {
 /** Undoes the run of `state` (from `fromStepId` on, when given); see the file header. */
 export async function undoRun(workspace: Workspace, state: UndoSource, fromStepId?: string): Promise<RunUndoResult> {
   const restored: string[] = [];
+  const removed: string[] = [];
   const unchanged: string[] = [];
   const refused: { path: string; reason: string }[] = [];
   for (const change of runFileChanges(state, fromStepId)) {
@@ -23,18 +25,23 @@ export async function undoRun(workspace: Workspace, state: UndoSource, fromStepI
     if (decision.action === 'unchanged') unchanged.push(decision.path);
     else if (decision.action === 'refuse') refused.push({ path: decision.path, reason: decision.reason });
     else {
-      if (decision.content === null) await deleteIfPresent(workspace, decision.path);
-      else await workspace.writeFile(decision.path, decision.content);
-      restored.push(decision.path);
+      if (decision.content === null) {
+        await deleteIfPresent(workspace, decision.path);
+        removed.push(decision.path);
+      } else {
+        await workspace.writeFile(decision.path, decision.content);
+        restored.push(decision.path);
+      }
     }
   }
-  return { restored, unchanged, refused };
+  return { restored, removed, unchanged, refused };
 }
 
-/** One line per file: what was restored, what was already as before, and what was refused and why. */
+/** One line per file: what was restored, what was removed, what was already as before, and what was refused and why. */
 export function describeRunUndo(result: RunUndoResult): string[] {
   const lines = [
     ...result.restored.map((path) => `restored  ${path}`),
+    ...result.removed.map((path) => `removed   ${path} (the run created it)`),
     ...result.unchanged.map((path) => `unchanged ${path} (already as before)`),
     ...result.refused.map((entry) => `refused   ${entry.path}: ${entry.reason}`),
   ];

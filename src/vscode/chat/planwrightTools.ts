@@ -10,6 +10,7 @@ import { LM_TOOLS, planFromToolInput } from '../../core/chat/toolInputs';
 import { problemsText, proposeConfirmation, runConfirmation } from '../../core/chat/toolMessages';
 import type { RunReport } from '../../core/executor/runSummary';
 import { validatePlan } from '../../core/plan/validatePlan';
+import { countOf } from '../../core/text/countOf';
 import { englishText } from '../../core/text/englishText';
 import { COMMANDS, VIEWS } from '../ids';
 import type { PlanSession } from '../plan/planSession';
@@ -35,7 +36,7 @@ export function planwrightTools(session: PlanSession): Record<keyof typeof LM_TO
         const input = planFromToolInput(options.input);
         if (!input.ok) return text(`Not validated: ${input.problem}.`);
         const verdict = validatePlan(input.plan);
-        return text(verdict.ok ? `The plan is valid: ${verdict.plan.steps.length} steps for "${verdict.plan.goal}".` : problemsText(verdict.problems));
+        return text(verdict.ok ? `The plan is valid: ${countOf(verdict.plan.steps.length, 'step')} for "${verdict.plan.goal}".` : problemsText(verdict.problems));
       },
     },
     proposePlan: {

@@ -27,6 +27,6 @@ export async function undoStep(
 /** Puts back every file the run changed (from `fromStepId` on), refusing files changed since the run left them. */
 export async function undoWholeRun(workspace: Workspace, state: RunState, log: vscode.LogOutputChannel, fromStepId?: string): Promise<RunUndoResult> {
   const result = await undoRun(workspace, state, fromStepId);
-  log.info(`Undo run${fromStepId ? ` back to before ${fromStepId}` : ''}: restored ${result.restored.join(', ') || 'nothing'}${result.refused.length ? `; refused ${result.refused.map((entry) => `${entry.path} (${entry.reason})`).join(', ')}` : ''}`);
+  log.info(`Undo run${fromStepId ? ` back to before ${fromStepId}` : ''}: restored ${result.restored.join(', ') || 'nothing'}${result.removed.length ? `; removed ${result.removed.join(', ')} (the run created them)` : ''}${result.refused.length ? `; refused ${result.refused.map((entry) => `${entry.path} (${entry.reason})`).join(', ')}` : ''}`);
   return result;
 }

@@ -37,11 +37,15 @@ export function listChanges(changes: readonly FileChange[], max = 5): string {
   return more === 1 ? vscode.l10n.t('{0} and 1 more', shown) : vscode.l10n.t('{0} and {1} more', shown, more);
 }
 
-/** The message that says what an undo did: restored, and refused with why. */
+/** The message that says what an undo did: restored, removed (files the run created), and refused with why. */
 export function undoOutcome(result: RunUndoResult): string {
-  const restored = result.restored.length > 0 ? vscode.l10n.t('Planwright: Restored {0}.', result.restored.join(', ')) : vscode.l10n.t('Planwright: Restored nothing.');
+  const done = [
+    ...(result.restored.length > 0 ? [vscode.l10n.t('Restored {0}.', result.restored.join(', '))] : []),
+    ...(result.removed.length > 0 ? [vscode.l10n.t('Removed {0}, which the run created.', result.removed.join(', '))] : []),
+  ];
   const refused = result.refused.map((entry) => `${entry.path}: ${entry.reason}`).join('; ');
-  return refused ? `${restored} ${vscode.l10n.t('Refused {0} (your changes are kept).', refused)}` : restored;
+  const said = [...(done.length > 0 ? done : [vscode.l10n.t('Restored nothing.')]), ...(refused ? [vscode.l10n.t('Refused {0} (your changes are kept).', refused)] : [])];
+  return vscode.l10n.t('Planwright: {0}', said.join(' '));
 }
 
 async function undo(deps: UndoCommandDeps, fromStepId: string | undefined, ask: boolean): Promise<RunUndoResult | undefined> {

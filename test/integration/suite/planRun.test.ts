@@ -161,9 +161,9 @@ describe('Planwright runs a plan in VS Code', function () {
     const ran = { 'src/cli.js': await readText('src/cli.js'), 'test/quiet.test.js': await readText('test/quiet.test.js') };
     const readme = await readText('README.md');
     await vscode.workspace.fs.writeFile(workspaceUri('README.md'), new TextEncoder().encode(`${readme}Edited by hand.\n`));
-    const result = await vscode.commands.executeCommand<{ restored: string[]; refused: { path: string; reason: string }[] }>(COMMANDS.undoRun, false);
+    const result = await vscode.commands.executeCommand<{ restored: string[]; removed: string[]; refused: { path: string; reason: string }[] }>(COMMANDS.undoRun, false);
     assert.ok(result);
-    assert.deepEqual([...result.restored].sort(), ['src/cli.js', 'test/quiet.test.js']);
+    assert.deepEqual([result.restored, result.removed], [['src/cli.js'], ['test/quiet.test.js']]);
     assert.deepEqual(result.refused.map((entry) => entry.path), ['README.md']);
     assert.doesNotMatch(await readText('src/cli.js'), /options\.quiet \?/);
     assert.match(await readText('README.md'), /Edited by hand\./);

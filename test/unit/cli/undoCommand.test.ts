@@ -45,10 +45,10 @@ describe('planwright undo', () => {
     await removeTempDir(dir);
   });
 
-  it('puts back every file the run changed, deleting the ones it created, and exits 0', async () => {
+  it('puts back every file the run changed, removing the ones it created (and saying so), and exits 0', async () => {
     const result = await cli(['undo', journal], dir);
     assert.equal(result.code, 0, result.stderr);
-    assert.equal(result.stdout, 'restored  hello.txt\nrestored  name.txt\n');
+    assert.equal(result.stdout, 'restored  name.txt\nremoved   hello.txt (the run created it)\n');
     await assert.rejects(stat(path.join(workspace, 'hello.txt')));
     assert.equal(await readFile(path.join(workspace, 'name.txt'), 'utf8'), 'Signed');
   });
@@ -57,8 +57,9 @@ describe('planwright undo', () => {
     await writeFile(path.join(workspace, 'hello.txt'), 'Hello, edited by hand');
     const result = await cli(['undo', journal, '--json'], dir);
     assert.equal(result.code, 1);
-    const report = JSON.parse(result.stdout) as { restored: string[]; refused: { path: string; reason: string }[] };
+    const report = JSON.parse(result.stdout) as { restored: string[]; removed: string[]; refused: { path: string; reason: string }[] };
     assert.deepEqual(report.restored, ['name.txt']);
+    assert.deepEqual(report.removed, []);
     assert.deepEqual(report.refused, [{ path: 'hello.txt', reason: 'edited since 1 Write the greeting changed it' }]);
     assert.equal(await readFile(path.join(workspace, 'hello.txt'), 'utf8'), 'Hello, edited by hand');
   });

@@ -53,6 +53,7 @@ describe('planwright mcp, through the SDK client', function () {
 
   it('validates a plan, naming each problem with its step and field', async () => {
     assert.equal(textOf(await call('validate_plan', { plan })), 'valid: 2 steps');
+    assert.equal(textOf(await call('validate_plan', { plan: { ...plan, steps: [plan.steps[0]] } })), 'valid: 1 step');
     const bad = await call('validate_plan', { plan: { ...plan, steps: [{ ...plan.steps[1], args: { path: 'x.txt' } }] } });
     assert.equal(bad.isError, true);
     assert.match(textOf(bad), /E2\.args\.content/);

@@ -46,6 +46,11 @@ describe('subplan steps in the gate', () => {
     assert.match(problemsOf([writeStep('E1', 'src/a.ts', 'x'), subplanStep('E2', 'b', ['src'], contract('src/b.ts'))]).join('\n'), /E2\.args\.scope: overlaps the files of E1/);
   });
 
+  it('reports an overlap beside the plan\'s other problems, so one reading lists them all', () => {
+    const problems = problemsOf([writeStep('E1', 'src/a.ts', 'x'), subplanStep('E2', 'b', ['src'], contract('src/b.ts')), { id: 'E3', title: 'Misspelt', tool: 'wrteFile', args: {} }]);
+    assert.deepEqual(problems.map((problem) => problem.split(':')[0]), ['E3.tool', 'E2.args.scope']);
+  });
+
   it('accepts many siblings with disjoint scopes: a fan-out, one file each', () => {
     const siblings = Array.from({ length: 12 }, (_, index) => subplanStep(`E${index + 1}`, `migrate m${index}`, [`src/m${index}.ts`], contract(`src/m${index}.ts`)));
     assert.deepEqual(problemsOf(siblings), []);

@@ -89,10 +89,11 @@ describe('undoRun over a real run', () => {
     assert.deepEqual(state.touches?.map((entry) => `${entry.stepId}:${entry.after?.map((file) => `${file.path}=${file.content}`).join(',')}`), ['E1:a.txt=new a', 'E2:b.txt=b', 'E3:a.txt=new a!']);
   });
 
-  it('puts every file back, deleting the ones the run created', async () => {
+  it('puts every file back, removing the ones the run created', async () => {
     const { workspace, run } = await ranPlan();
     const result = await undoRun(workspace, run.current);
-    assert.deepEqual(result, { restored: ['a.txt', 'b.txt'], unchanged: [], refused: [] });
+    assert.deepEqual(result, { restored: ['a.txt'], removed: ['b.txt'], unchanged: [], refused: [] });
+    assert.deepEqual(describeRunUndo(result), ['restored  a.txt', 'removed   b.txt (the run created it)']);
     assert.equal(workspace.files.get('a.txt'), 'old a');
     assert.equal(workspace.files.has('b.txt'), false);
   });
@@ -167,7 +168,7 @@ describe('undoRun after Cancel', () => {
     assert.equal(workspace.files.get('log.txt'), 'slow');
     assert.equal(run.current.steps.get('E5')?.attempts ?? 0, 0);
     const result = await undoRun(workspace, run.current);
-    assert.deepEqual(result, { restored: ['a.txt', 'b.txt', 'log.txt'], unchanged: [], refused: [] });
+    assert.deepEqual(result, { restored: ['a.txt', 'log.txt'], removed: ['b.txt'], unchanged: [], refused: [] });
     assert.deepEqual(Object.fromEntries(workspace.files), { 'a.txt': 'old a', 'log.txt': 'old log' });
   });
 
@@ -175,7 +176,7 @@ describe('undoRun after Cancel', () => {
     const { workspace, run } = await cancelledRun();
     await workspace.writeFile('a.txt', 'new a, edited after Cancel');
     const result = await undoRun(workspace, run.current);
-    assert.deepEqual(result.restored, ['b.txt', 'log.txt']);
+    assert.deepEqual([result.restored, result.removed], [['log.txt'], ['b.txt']]);
     assert.deepEqual(result.refused, [{ path: 'a.txt', reason: 'edited since 1 Write a changed it' }]);
     assert.equal(workspace.files.get('a.txt'), 'new a, edited after Cancel');
   });
@@ -184,7 +185,8 @@ describe('undoRun after Cancel', () => {
     const { workspace, deps } = await cancelledRun();
     const state = replayJournal((await deps.journal.readAll(() => undefined)).map((record) => JournalRecordSchema.parse(record)));
     assert.equal(state.status, 'cancelled');
-    assert.deepEqual((await undoRun(workspace, state)).restored, ['a.txt', 'b.txt', 'log.txt']);
+    const result = await undoRun(workspace, state);
+    assert.deepEqual([result.restored, result.removed], [['a.txt', 'log.txt'], ['b.txt']]);
     assert.equal(workspace.files.has('b.txt'), false);
   });
 });
