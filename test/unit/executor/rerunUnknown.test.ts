@@ -3,8 +3,9 @@
 // earlier approval says, with the risk in the question; only a setting that allows it explicitly runs it.
 // The same holds for any step of the re-planner's answer with that effect (under a new id, a new title,
 // new checks or dependencies), and for the unknown step when the answer leaves it untouched. The hold survives
-// the run executing again, a resume from the journal under auto-approve "all", and a cancel and reopen, even one
-// that came after the user's approval but before the start: only a fresh answer lets the repeat run.
+// the run executing again, a resume from the journal under auto-approve "all" (the CLI's, and the editor's after
+// a reload), and a cancel and reopen, even one that came after the user's approval but before the start: only a
+// fresh answer lets the repeat run.
 import * as assert from 'node:assert/strict';
 import { PlanRun } from '../../../src/core/executor/planRun';
 import type { PatchOp } from '../../../src/core/plan/planPatch';
@@ -12,6 +13,9 @@ import type { Step } from '../../../src/core/plan/planSchema';
 import type { Replanner } from '../../../src/core/run/modelRoles';
 import { loadRunState } from '../../../src/core/executor/runRecorder';
 import type { ApprovalAnswer, ApprovalGate } from '../../../src/core/ports';
+import { defaultHostSettings } from '../../../src/core/hostSettings';
+import { resumeHostRun } from '../../../src/vscode/run/hostRunDeps';
+import type { RunHost } from '../../../src/vscode/run/runHost';
 import { fakeRunDeps, liveSignal, runOptions, ScriptedApprovalGate, validPlan } from '../support/executorFakes';
 import { MemoryWorkspace, ScriptedCommandRunner } from '../support/fakePorts';
 
@@ -155,6 +159,25 @@ describe('PlanRun: a held repeat of an unknown step across a resume', () => {
     const replayed = await loadRunState(deps.journal, () => undefined);
     assert.equal(replayed.steps.get('C1')?.rerunRisk, resumed.current.steps.get('C1')?.rerunRisk);
     assert.match(replayed.steps.get('C1')?.rerunRisk ?? '', /ended unknown/);
+  });
+
+  it('still waits when the editor carries the run on after a reload, with auto-approve "all" in the settings', async () => {
+    const { commands, deps } = await run(undefined, 'wait');
+    const approvals = new ScriptedApprovalGate({}, 'wait');
+    const warnings: string[] = [];
+    const editor = {
+      settings: () => ({ ...defaultHostSettings(), autoApprove: 'all' }),
+      log: { info: () => undefined, warn: (message: string) => warnings.push(message), error: () => undefined },
+      models: async () => {
+        throw new Error('no model is configured');
+      },
+    } as unknown as RunHost;
+    const resumed = await resumeHostRun(editor, await loadRunState(deps.journal, () => undefined), () => ({ ...deps, approvals }));
+    const report = await resumed.execute(liveSignal());
+    assert.equal(commands.requests.length, 1, 'deploy ran once');
+    assert.equal(report.reason, HELD);
+    assert.match(approvals.requests[0]?.reason ?? '', /^1 deploy ended unknown/);
+    assert.match(warnings.join('\n'), /no model is configured/);
   });
 
   it('runs it again after a resume only on the user\'s answer', async () => {
