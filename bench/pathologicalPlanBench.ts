@@ -15,6 +15,7 @@ import { validatePlan } from '../src/core/plan/validatePlan';
 import { PlanReplyReader } from '../src/core/planner/planReplyReader';
 import { checkPlanReply } from '../src/core/planner/planTask';
 import { checkPatchReply } from '../src/core/replanner/modelReplanner';
+import { readPatchReply } from '../src/core/replanner/patchReply';
 import { PatchLineStream } from '../src/core/replanner/patchLineStream';
 import { parseStepLine } from '../src/core/replanner/stepLine';
 import type { PatchCheck } from '../src/core/run/modelRoles';
@@ -108,8 +109,8 @@ const patchReply: Reader = (text) => ((verdict) => (verdict.ok ? 0 : verdict.pro
 
 /** A re-planner's patch streamed in chunks through the line reader a run applies it with. */
 const streamedPatch = (chunks: readonly string[]): Reader => async () => {
-  const sink = { line: () => undefined, settle: async () => [], remainder: (patch: never) => patch };
-  const stream = new PatchLineStream(sink, parseStepLine);
+  const sink = { line: () => undefined, settle: async () => [], remainder: (patch: never) => patch, repairNote: () => [], effectNote: () => '' };
+  const stream = new PatchLineStream(sink, parseStepLine, (reply) => readPatchReply(reply, parseStepLine));
   for (const chunk of chunks) stream.onText(chunk);
   const verdict = await stream.settled(chunks.join(''));
   return verdict.ok ? 0 : verdict.problems.length;

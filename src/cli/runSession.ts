@@ -20,7 +20,7 @@ import { untilInterrupted } from './interruptSignal';
 import type { CliModels } from './modelsFromEnv';
 import { PLANWRIGHT_FOLDER } from './runFiles';
 import { cliSubplans } from './subplanSetup';
-import { closingLines, failureTailLines, progressLine, replanLines, type ReplanSeen } from './stepProgress';
+import { closingLines, failureTailLines, progressLine, recoveryLine, replanLines, type ReplanSeen } from './stepProgress';
 
 /** Where a run lives and how it reports. */
 export interface SessionSetup {
@@ -106,7 +106,8 @@ export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps
         io.stdout.write(`${[line, ...failureTailLines(state, id)].join('\n')}\n`);
       }
       const replans = seen ? replanLines(seen, state) : [];
-      seen = { revision: state.revision, ...(state.recovering ? { recovering: state.recovering.reason } : {}) };
+      const recovering = recoveryLine(state);
+      seen = { revision: state.revision, ...(recovering ? { recovering } : {}) };
       if (replans.length > 0) io.stdout.write(`${replans.join('\n')}\n`);
     },
   };

@@ -42,17 +42,24 @@ export function failureTailLines(state: RunState, stepId: string): string[] {
   return text.split('\n').slice(-TAIL_LINES).map((line) => `    | ${line}`);
 }
 
-/** What the run has said about re-planning so far: the recovery under way and the revision. */
+/** What the run has said about re-planning so far: the recovery line under way and the revision. */
 export interface ReplanSeen {
   readonly recovering?: string;
   readonly revision: number;
 }
 
-/** Lines announcing a re-plan starting and a new revision since `seen` (none when nothing changed). */
+/** What the run says of the recovery under way: `repairing …` or `re-planning after …`. */
+export function recoveryLine(state: RunState): string | undefined {
+  const recovering = state.recovering;
+  if (!recovering) return undefined;
+  return recovering.kind === 'repair' ? `repairing ${recovering.reason}` : `re-planning after ${recovering.reason}`;
+}
+
+/** Lines announcing a repair or re-plan starting and a new revision since `seen` (none when nothing changed). */
 export function replanLines(seen: ReplanSeen, state: RunState): string[] {
   const lines: string[] = [];
-  const recovering = state.recovering?.reason;
-  if (recovering !== undefined && recovering !== seen.recovering) lines.push(`re-planning after ${recovering}`);
+  const recovering = recoveryLine(state);
+  if (recovering !== undefined && recovering !== seen.recovering) lines.push(recovering);
   if (state.revision > seen.revision) {
     const reason = state.replanReasons.at(-1);
     lines.push(`revision ${state.revision}${reason ? `: ${reason.split('\n')[0]}` : ''}`);

@@ -20,6 +20,7 @@ import type { Step } from '../plan/planSchema';
 import { stepReference, stepReferenceList } from '../plan/stepNumbers';
 import { quote } from '../text/quote';
 import type { PlanIntake } from './planRun';
+import { replansSpent } from '../run/replanBudget';
 import { stepsSharingMistake } from './sharedMistake';
 import { StreamedRevision } from './streamedRevision';
 import { WakeSignal } from './wakeSignal';
@@ -82,7 +83,7 @@ export class ReplanInFlight {
   poll(signal: AbortSignal, broken: Step | undefined): Promise<void> | undefined {
     if (this.running || this.stop || !this.io.replanner) return undefined;
     const state = this.io.recorder.current;
-    if (!broken || state.replanReasons.length >= this.io.maxReplans) return undefined;
+    if (!broken || replansSpent(state) >= this.io.maxReplans) return undefined;
     this.running = true;
     return this.recover(broken.id, this.io.replanner, signal).finally(() => {
       this.running = false;
@@ -106,7 +107,8 @@ export class ReplanInFlight {
   private async recover(brokenId: string, replanner: Replanner, signal: AbortSignal): Promise<void> {
     const { recorder } = this.io;
     const what = this.describe(brokenId);
-    await recorder.append({ type: 'recovery', at: recorder.now(), stepId: brokenId, phase: 'started', reason: what });
+    /** Journals the recovery under way, so the run says whether it is repairing or re-planning. */
+    const announce = (kind: 'repair' | 'replan') => recorder.append({ type: 'recovery', at: recorder.now(), stepId: brokenId, phase: 'started', reason: what, kind });
     const state = recorder.current;
     const step = state.plan.steps.find((candidate) => candidate.id === brokenId)!;
     const resolved = resolveStepArgs(step, stepOutputs(state));
@@ -122,6 +124,7 @@ export class ReplanInFlight {
     const repairedBefore = this.repaired.has(brokenId) || (state.repaired ?? []).includes(brokenId);
     if (evidence.localFix && sharing.length === 0 && this.io.repairer && !repairedBefore) {
       this.repaired.add(brokenId);
+      await announce('repair');
       await recorder.trace({ type: 'decision', stepId: brokenId, decision: 'repair', reason: `${what}; looks like ${evidence.localFix}` });
       const broken = brokenStepEvidence(recorder.current, brokenId, evidence.lines);
       const repaired = await this.ask(() => this.io.repairer!.repair({ broken, localFix: evidence.localFix! }, signal, check));
@@ -132,6 +135,7 @@ export class ReplanInFlight {
     } else if (evidence.localFix && sharing.length === 0 && !this.io.repairer) {
       why = 'no repair model is configured';
     }
+    await announce('replan');
     await recorder.trace({ type: 'decision', stepId: brokenId, decision: 'replan', reason: `${what}; ${why}` });
     const revision = new StreamedRevision(recorder, brokenId, what, this.wake);
     this.writer = revision;

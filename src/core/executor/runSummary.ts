@@ -7,6 +7,7 @@ import { executionOrder } from '../plan/stepNumbers';
 import type { UsageRecord } from '../run/journalRecords';
 import type { RunOptions } from '../run/runOptions';
 import type { PhaseUsage, RunState } from '../run/runState';
+import { replansSpent } from '../run/replanBudget';
 
 /**
  * Where a succeeded run's summary comes from: `solver` when the run's options ask for a model summary
@@ -39,7 +40,9 @@ export function deterministicSummary(state: RunState): string {
     const why = status === 'succeeded' ? (run?.checkDetail ?? '') : (run?.failure?.message ?? run?.reason ?? '');
     return `- ${index + 1} ${step.title} (${step.tool}): ${status}${why ? ` — ${why}` : ''}`;
   });
-  const revisions = state.replanReasons.length > 0 ? ` after ${state.replanReasons.length} re-plan(s), revision ${state.revision}` : '';
+  const replans = replansSpent(state);
+  const escalated = state.escalated ? ' (escalated to a plan)' : '';
+  const revisions = replans > 0 ? ` after ${replans} re-plan(s), revision ${state.revision}${escalated}` : escalated;
   return [`Goal: ${state.plan.goal}`, `Outcome: ${state.status}${revisions}`, ...lines].join('\n');
 }
 
@@ -102,7 +105,7 @@ export function runReport(state: RunState): RunReport {
     runId: state.runId,
     status: state.status,
     revision: state.revision,
-    replans: state.replanReasons.length,
+    replans: replansSpent(state),
     steps: state.plan.steps.map((step) => {
       const run = state.steps.get(step.id);
       return {

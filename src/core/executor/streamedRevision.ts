@@ -27,6 +27,8 @@ function targetOf(op: PatchOp): string {
 export class StreamedRevision implements PatchLineSink, PlanIntake {
   private readonly from: ValidPlan;
   private readonly applied = new Set<string>();
+  /** Every operation taken, with its reply line, in order: what the repair turn is told of. */
+  private readonly taken: { readonly op: PatchOp; readonly line?: number }[] = [];
   private held: PatchOp[] = [];
   private readonly lineProblems: string[] = [];
   private work: Promise<void> = Promise.resolve();
@@ -62,16 +64,62 @@ export class StreamedRevision implements PatchLineSink, PlanIntake {
   async settle(): Promise<readonly string[]> {
     await this.work;
     this.held = await this.applyWhatApplies(this.held, this.latest);
-    const problems = [...this.lineProblems, ...(this.held.length > 0 ? this.problemsOf(this.held) : [])];
+    // Each held line on its own, so every one of their problems is quoted, named by its line.
+    const problems = [...this.lineProblems, ...this.held.flatMap((op) => this.problemsOf([op]).map((problem) => this.atLine(op, problem)))];
     if (problems.length > 0) return problems;
     if (!this.opened) return [NO_PATCH_LINE];
     const closed = validatePlan(this.recorder.current.plan);
     return closed.ok ? [] : closed.problems.map(formatProblem);
   }
 
-  /** The operations of `patch` no line has applied yet. */
+  /**
+   * What completing the revision with `patch` (the repair turn's answer) applies: its operations no line has
+   * applied yet — an `add` restating a step a line added replaces it — then, when it answers for the held part
+   * only, the held lines it does not write again under their ids, which stand. An answer that repeats an
+   * applied line is the whole corrected patch: the held lines it leaves out are left out.
+   */
   remainder(patch: PlanPatch): PlanPatch {
-    return patch.filter((op) => !this.applied.has(canonicalJson(op)));
+    const added = new Set(this.taken.flatMap(({ op }) => (op.op === 'add' && this.applied.has(canonicalJson(op)) ? [op.step.id] : [])));
+    const written = new Set(patch.map(targetOf));
+    const whole = patch.some((op) => this.applied.has(canonicalJson(op)));
+    const standing = whole ? [] : this.held.filter((op) => !written.has(targetOf(op)));
+    const answer = patch
+      .filter((op) => !this.applied.has(canonicalJson(op)))
+      .map((op): PatchOp => {
+        if (op.op !== 'add' || !added.has(op.step.id)) return op;
+        const dependsOn = [...new Set([...(op.step.dependsOn ?? []), ...(op.after ? [op.after] : [])])];
+        return { op: 'replace', id: op.step.id, step: dependsOn.length > 0 ? { ...op.step, dependsOn } : op.step };
+      });
+    return [...answer, ...standing];
+  }
+
+  repairNote(): readonly string[] {
+    const applied = this.taken.filter(({ op }) => this.applied.has(canonicalJson(op)));
+    const held = this.taken.filter(({ op }) => !this.applied.has(canonicalJson(op)));
+    if (applied.length === 0) return [];
+    return [
+      `Already applied to the running plan, and kept: ${applied.map(({ op, line }) => `${line ? `line ${line} ` : ''}${this.describe(op)}`).join('; ')}.`,
+      ...(held.length > 0 ? [`Held, not applied: ${held.map(({ op, line }) => `${line ? `line ${line} ` : ''}${op.op} ${targetOf(op)}`).join('; ')}.`] : []),
+      'Answer with patch lines for the held part only: the applied lines stay, and a held line stands unless you write a line under its id again, which takes its place (so does a line for an added step that has not started). Or answer with the whole corrected patch: then the held lines you leave out are left out.',
+    ];
+  }
+
+  effectNote(): string {
+    const applied = this.taken.filter(({ op }) => this.applied.has(canonicalJson(op)));
+    return applied.length === 0 ? '' : `the first reply's lines that applied stay in revision ${this.recorder.current.revision}: ${applied.map(({ op }) => this.describe(op)).join('; ')}`;
+  }
+
+  /** An applied operation and what became of its step: `replace E1 (E1 succeeded)`, `drop E2`. */
+  private describe(op: PatchOp): string {
+    if (op.op === 'drop') return `drop ${op.id}`;
+    const status = this.recorder.current.steps.get(targetOf(op))?.status ?? 'pending';
+    return `${op.op} ${targetOf(op)} (${status === 'pending' ? 'not started' : status})`;
+  }
+
+  /** The problem of the held operation `op` (applied alone, so at `patch[0]`) at its reply line, when known. */
+  private atLine(op: PatchOp, problem: string): string {
+    const line = this.taken.find((entry) => entry.op === op)?.line;
+    return line ? `line ${line}: ${problem.replace(/^patch\[0\]: /, '')}` : problem;
   }
 
   /**
@@ -80,8 +128,8 @@ export class StreamedRevision implements PatchLineSink, PlanIntake {
    */
   async complete(patch: PlanPatch): Promise<readonly string[]> {
     await this.work;
-    this.held = [];
     const rest = this.remainder(patch);
+    this.held = [];
     const problems = rest.length > 0 && !(await this.apply(rest, this.latest)) ? this.problemsOf(rest) : [];
     if (!this.opened) return problems.length > 0 ? problems : [NO_PATCH_LINE];
     if (problems.length === 0) {
@@ -108,6 +156,7 @@ export class StreamedRevision implements PatchLineSink, PlanIntake {
       this.lineProblems.push(line.problem);
       return;
     }
+    this.taken.push({ op: line.op, ...(line.line ? { line: line.line } : {}) });
     this.held = await this.applyWhatApplies([...this.held, line.op], line.offset);
   }
 

@@ -39,14 +39,15 @@ function contextOf(plan: ValidPlan): DependencyContext {
 /**
  * The verdict of applying `add step` (at the end of `plan`, `step` already waiting for its anchor) as a
  * line of an open patch with `revision`: `applyPatch`'s, or `undefined` when only the whole patch rules
- * can say (an id the plan has).
+ * can say (an id the plan has, or one a step of it already waits for).
  */
 export function appendPatchedStep(plan: ValidPlan, statuses: ReadonlyMap<string, StepStatus>, step: Step, revision: number | undefined): PlanValidation | undefined {
   const key = canonicalJson(step);
   const last = lastLines.get(plan);
   if (last && last.step === key && last.revision === revision && canonicalJson(withHazardOrder(step, last.order, statuses)) === last.ordered) return last.verdict;
   const context = contextOf(plan);
-  if (context.has(step.id)) return undefined;
+  // A step the plan already waits for is placed before its waiters, which only the whole patch rules do.
+  if (context.has(step.id) || context.awaits(step.id)) return undefined;
   const order = context.dependsOn(step, step.dependsOn ?? []);
   const ordered = withHazardOrder(step, order, statuses);
   const verdict = gateAppendedStep(plan, ordered, { openReferences: true }, revision);

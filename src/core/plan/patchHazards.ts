@@ -3,8 +3,10 @@
 // replaced or added step waits for every earlier step it has a hazard with that has not finished, and a
 // later step that has not started waits for a patched step it has a hazard with. Steps that finished
 // need no ordering, so they add no edge; a patched step's edges already reached through another
-// dependency are left out.
+// dependency are left out. "Earlier" is in the order the written dependencies give (patchOrder.ts), not
+// where a line landed: an `after` or a `#E` reference always wins over an order a hazard would infer.
 import { DependencyContext, hasHazard, stepAccess } from './compact/impliedDependencies';
+import { dependencyOrder } from './patchOrder';
 import type { Step } from './planSchema';
 import type { StepStatus } from './stepStatus';
 
@@ -19,7 +21,9 @@ export function withPatchHazards(steps: readonly Step[], patched: ReadonlySet<st
   const context = new DependencyContext();
   const result: Step[] = [];
   const patchedSoFar: Step[] = [];
-  for (const step of steps) {
+  // A step outside the patch that has not started may lose a wait an earlier streamed line inferred.
+  const mayDrop = (step: Step) => !patched.has(step.id) && NOT_STARTED.has(statuses.get(step.id) ?? 'pending');
+  for (const step of dependencyOrder(steps, mayDrop)) {
     let next = step;
     if (patched.has(step.id)) {
       next = withHazardOrder(step, context.dependsOn(step, step.dependsOn ?? []), statuses);

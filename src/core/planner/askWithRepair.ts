@@ -29,19 +29,21 @@ export interface ReplyStream<T> {
   onText(delta: string): void;
   /** Judges the complete first reply; what streamed in has been taken already. */
   settled(reply: string): Promise<ReplyCheck<T>>;
+  /** What the repair turn must know beyond the problems: what of the first reply took effect, and how to answer. */
+  repairNote?(): readonly string[];
+  /** What of the first reply took effect, in a few words; empty when nothing did. */
+  effectNote?(): string;
 }
 
 /** At most this many problems are quoted back to the model (the rest are counted). */
 const QUOTED_PROBLEMS = 30;
 
-/** The user turn that asks for a corrected reply, quoting the problems found. */
-function repairMessage(what: string, replyAs: string, problems: readonly string[]): ChatMessage {
+/** The user turn that asks for a corrected reply, quoting the problems found; `note` says what of the reply took effect already. */
+function repairMessage(what: string, replyAs: string, problems: readonly string[], note: readonly string[] = []): ChatMessage {
   const quoted = problems.slice(0, QUOTED_PROBLEMS).map((problem) => `- ${problem}`);
   if (problems.length > QUOTED_PROBLEMS) quoted.push(`- … and ${problems.length - QUOTED_PROBLEMS} more`);
-  return {
-    role: 'user',
-    content: [`The ${what} you returned did not pass validation. The validator found:`, ...quoted, '', `Reply with the whole corrected ${what} ${replyAs}, fixing every problem above.`].join('\n'),
-  };
+  const ask = note.length > 0 ? [...note, `Reply ${replyAs}, fixing every problem above.`] : [`Reply with the whole corrected ${what} ${replyAs}, fixing every problem above.`];
+  return { role: 'user', content: [`The ${what} you returned did not pass validation. The validator found:`, ...quoted, '', ...ask].join('\n') };
 }
 
 /** A reply judge that parses the reply as JSON first and hands the value to `check`. */
@@ -63,13 +65,13 @@ export async function askWithRepair<T>(model: ChatModel, call: RepairableCall<T>
 
   const first = await ask(call.request.messages, call.stream);
   if (first.verdict.ok) return { value: first.verdict.value, usage };
-  const repair = [...call.request.messages, { role: 'assistant' as const, content: first.reply }, repairMessage(call.what, call.replyAs, first.verdict.problems)];
+  const repair = [...call.request.messages, { role: 'assistant' as const, content: first.reply }, repairMessage(call.what, call.replyAs, first.verdict.problems, call.stream?.repairNote?.())];
   const second = await ask(repair);
   if (second.verdict.ok) return { value: second.verdict.value, usage };
   const problems = second.verdict.problems;
   throw new PlannerError(
     call.failure,
-    `The model's ${call.what} was invalid twice (after one repair turn); nothing was run. Problems:\n${problems.map((problem) => `- ${problem}`).join('\n')}`,
+    `The model's ${call.what} was invalid twice (after one repair turn); ${call.stream?.effectNote?.() || 'nothing was run'}. Problems:\n${problems.map((problem) => `- ${problem}`).join('\n')}`,
     problems,
     usage,
   );

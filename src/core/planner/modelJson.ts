@@ -8,6 +8,15 @@ import { shorten } from '../text/shorten';
 /** The parsed JSON of a reply, or one line saying why there is none. */
 export type ModelJson = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: string };
 
+/**
+ * Whether `reply` is a JSON object, perhaps in prose, a fence or a tag, rather than lines with JSON arguments:
+ * the first line holding a `{` starts with it, past a sentence ending in a colon, a fence opener or a tag.
+ */
+export function holdsJsonObject(reply: string): boolean {
+  const line = reply.split('\n').find((text) => text.includes('{'));
+  return line !== undefined && /^\s*(?:[^{"]*:\s*)?(?:(?:```|~~~)\w*\s*|<[\w-]+>\s*)*\{/.test(line);
+}
+
 /** Parses `reply` as JSON, after stripping a code fence; falls back to the outermost `{…}` in it. */
 export function parseModelJson(reply: string): ModelJson {
   const fenced = /```(?:json)?\s*\n([\s\S]*?)\n\s*```/.exec(reply);

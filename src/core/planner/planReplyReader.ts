@@ -1,8 +1,9 @@
 // The streamed planner reply's reader: plan-language lines are handed on one by one as they complete,
 // while a reply that turns out to be a JSON object (an endpoint that only writes JSON) is read whole when
-// it ends, the way `readPlanReply` reads it — so a streamed plan accepts the same replies as a planned one.
+// it ends (prose, a fence or a tag around it too), the way `readPlanReply` reads it — so a streamed plan accepts the same replies as a planned one.
 import { CompactPlanReader, type CompactLineItem } from '../plan/compact/compactPlanReader';
 import type { PlanLine, PlanLineReader } from './planStream';
+import { holdsJsonObject } from './modelJson';
 import { readPlanReply } from './readPlanReply';
 
 /** A compact line as a plan line, without its number: each of its problems already says which line it is on. */
@@ -11,7 +12,7 @@ const planLine = ({ step, problems }: CompactLineItem): PlanLine => ({ step, pro
 /** Streams compact lines; holds a JSON reply back until it is complete. */
 export class PlanReplyReader implements PlanLineReader {
   private readonly lines = new CompactPlanReader();
-  /** Undecided until the first non-blank text arrives. */
+  /** Undecided until the first line holding a `{` is complete. */
   private mode: 'lines' | 'json' | undefined;
   private held = '';
 
@@ -19,9 +20,10 @@ export class PlanReplyReader implements PlanLineReader {
     if (this.mode === 'lines') return this.lines.push(chunk).map(planLine);
     this.held += chunk;
     if (this.mode === 'json') return [];
-    const start = this.held.trimStart();
-    if (start.length === 0 || (start.startsWith('`') && !start.includes('\n'))) return [];
-    this.mode = /^(?:```(?:json)?\s*\n\s*)?\{/.test(start) ? 'json' : 'lines';
+    // Decided by the first line holding a `{`: a plan line's arguments, or the object a JSON reply is.
+    const brace = this.held.indexOf('{');
+    if (brace < 0 || this.held.indexOf('\n', brace) < 0) return [];
+    this.mode = holdsJsonObject(this.held) ? 'json' : 'lines';
     if (this.mode === 'json') return [];
     const text = this.held;
     this.held = '';
@@ -29,6 +31,7 @@ export class PlanReplyReader implements PlanLineReader {
   }
 
   finish(): readonly PlanLine[] {
+    this.mode ??= holdsJsonObject(this.held) ? 'json' : 'lines';
     if (this.mode !== 'json') return [...(this.held ? this.lines.push(this.held) : []), ...this.lines.finish()].map(planLine);
     const read = readPlanReply(this.held);
     return [...read.steps.map((step) => ({ step, problems: [] })), ...read.problems.map((message) => ({ problems: [{ path: 'reply', message }] }))];

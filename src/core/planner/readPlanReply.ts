@@ -7,7 +7,7 @@ import type { PlanFormat } from '../ports';
 import { readCompactJson } from '../plan/compact/compactJson';
 import { readCompactPlan, type CompactReaderOptions } from '../plan/compact/compactPlanReader';
 import { formatProblem, type PlanProblem } from '../plan/planProblem';
-import { parseModelJson } from './modelJson';
+import { holdsJsonObject, parseModelJson } from './modelJson';
 
 /** How the planner asks for a plan: compact lines (the default), or the small JSON form for endpoints that need structured output. */
 export type PlanReplyFormat = PlanFormat;
@@ -21,14 +21,9 @@ export interface PlanReply {
   readonly lines: ReadonlyMap<string, number>;
 }
 
-/** Whether the reply, past a code fence and spaces, is a JSON object rather than plan lines. */
-function looksLikeJson(reply: string): boolean {
-  return /^\s*(?:```(?:json)?\s*\n\s*)?\{/.test(reply);
-}
-
 /** Reads `reply` as plan lines or as the JSON form, whichever it is. */
 export function readPlanReply(reply: string, options: CompactReaderOptions = {}): PlanReply {
-  if (looksLikeJson(reply)) {
+  if (holdsJsonObject(reply)) {
     const parsed = parseModelJson(reply);
     if (!parsed.ok) return { steps: [], problems: [parsed.problem], lines: new Map() };
     const planSteps = (parsed.value as { steps?: unknown } | null)?.steps;

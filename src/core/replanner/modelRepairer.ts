@@ -1,5 +1,5 @@
 // The StepRepairer port over the worker model: one small call that sees only the broken step and its
-// evidence and answers one step line, which replaces the step under the same id. No repair turn: a
+// evidence and answers one step line (read as repairReply.ts reads it, JSON too), which replaces the step under the same id. No repair turn: a
 // reply that does not parse or does not pass the gate sends the run to the re-planner instead.
 import { usageOf } from '../run/meteredModel';
 import type { PatchCheck, RepairRequest, ReplanAnswer, StepRepairer } from '../run/modelRoles';
@@ -7,7 +7,7 @@ import type { PlanPatch } from '../plan/planPatch';
 import type { ChatMessage, ChatModel } from '../ports';
 import { PlannerError } from '../planner/plannerError';
 import { brokenLines, STEP_LINE_FORM } from './replanPrompt';
-import { parseStepLine } from './stepLine';
+import { readRepairReply } from './repairReply';
 
 /** The first line of every repair request. */
 export const REPAIR_MARKER = 'Repair one step of a plan.';
@@ -38,11 +38,9 @@ export class ModelRepairer implements StepRepairer {
     const id = request.broken.step.id;
     const response = await this.model.chat({ role: 'repairer', messages: buildRepairPrompt(request) }, signal);
     const usage = [usageOf(response, 'repairer')];
-    const line = response.content.split('\n').map((text) => text.trim()).find((text) => text.length > 0 && !text.startsWith('```')) ?? '';
-    const parsed = parseStepLine(line.replace(new RegExp(`^(?:replace\\s+)?${id}\\s+`), ''), id);
-    const one = parsed.ok && parsed.steps.length === 1 ? parsed.steps[0] : undefined;
-    const patch: PlanPatch | undefined = one ? [{ op: 'replace', id, step: one }] : undefined;
-    const problems = patch ? check(patch) : [parsed.ok ? `a repair is one step, but the line stands for ${parsed.steps.length} ("each")` : parsed.problem];
+    const read = readRepairReply(response.content.replace(/\r\n/g, '\n'), id);
+    const patch: PlanPatch | undefined = read.ok ? [{ op: 'replace', id, step: read.step }] : undefined;
+    const problems = patch ? check(patch) : [read.ok ? '' : read.problem];
     if (!patch || problems.length > 0) throw new PlannerError('invalidReplan', `the repair of ${id} is unusable: ${problems.join('; ')}`, problems, usage);
     return { patch, usage };
   }

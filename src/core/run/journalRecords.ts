@@ -138,7 +138,15 @@ export const JournalRecordSchema = z.discriminatedUnion('type', [
   /** More lines of the open revision's patch, applied to the plan as it stands (the revision stays the same). */
   z.object({ type: z.literal('patchLines'), at: z.number(), ops: z.array(PatchOpRecordSchema), streamOffset: StreamOffsetSchema.optional() }),
   /** A broken step's recovery (repair or re-plan) began, or gave up: what the run says while the re-planner works. */
-  z.object({ type: z.literal('recovery'), at: z.number(), stepId: z.string(), phase: z.enum(['started', 'gaveUp']), reason: z.string() }),
+  z.object({
+    type: z.literal('recovery'),
+    at: z.number(),
+    stepId: z.string(),
+    phase: z.enum(['started', 'gaveUp']),
+    reason: z.string(),
+    /** How a started recovery goes about it: one repair call, or a re-plan (absent in older journals: a re-plan). */
+    kind: z.enum(['repair', 'replan']).optional(),
+  }),
   /** Steps renamed by hand: only their titles changed, so the run keeps its revision and every step its state. */
   z.object({ type: z.literal('retitled'), at: z.number(), titles: z.record(z.string(), z.string()) }),
   z.object({ type: z.literal('runStatus'), at: z.number(), status: RunStatusSchema, reason: z.string().optional() }),

@@ -47,7 +47,7 @@ export interface ReplanAnswer {
 }
 
 /** One line of a re-plan's reply as it streams in: its operation, or what is wrong with it; and how far the reply had got. */
-export type PatchLine = ({ readonly op: PatchOp } | { readonly problem: string }) & { readonly offset: StreamOffset };
+export type PatchLine = ({ readonly op: PatchOp } | { readonly problem: string }) & { readonly offset: StreamOffset; /** The reply's line it came from. */ readonly line?: number };
 
 /**
  * Takes a re-plan's patch line by line while the re-planner writes it, so the run applies each line at once
@@ -57,8 +57,12 @@ export interface PatchLineSink {
   line(line: PatchLine): void;
   /** The reply is complete: the problems of what it added (lines that never applied, the closing gate); none when sound. */
   settle(): Promise<readonly string[]>;
-  /** The operations of `patch` no streamed line has applied yet. */
+  /** What completing the revision with `patch` applies: its operations no line applied yet, and the held lines it does not write again. */
   remainder(patch: PlanPatch): PlanPatch;
+  /** For the repair turn: which lines applied (and what became of their steps), which were held, and how to answer. */
+  repairNote(): readonly string[];
+  /** What of the reply took effect, in a few words; empty when nothing did. */
+  effectNote(): string;
 }
 
 /** The problems `patch` would have if it were applied to the run as it stands now; none when it applies. */

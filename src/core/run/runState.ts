@@ -90,7 +90,7 @@ export interface RunState {
   /** Steps repaired once, from the journalled revisions of their repairs: the next break of one goes to the re-planner. */
   readonly repaired?: readonly string[];
   /** The broken step whose recovery (repair or re-plan) is under way, and what broke it. */
-  readonly recovering?: { readonly stepId: string; readonly reason: string };
+  readonly recovering?: { readonly stepId: string; readonly reason: string; readonly kind?: 'repair' | 'replan' };
   /** The effects of the non-idempotent steps that ended unknown, in journal order: a revision's step that repeats one needs the user. */
   readonly doubtful?: readonly DoubtfulEffect[];
   /** Every start of a step, in journal order: what undoing the run puts back. */
@@ -160,7 +160,7 @@ export function applyRecord(state: RunState | undefined, record: JournalRecord):
     case 'retitled':
       return { ...state, plan: gate({ ...state.plan, steps: state.plan.steps.map((step) => (record.titles[step.id] === undefined ? step : { ...step, title: record.titles[step.id] })) }, 'retitled') };
     case 'recovery':
-      return record.phase === 'started' ? { ...state, recovering: { stepId: record.stepId, reason: record.reason } } : withoutRecovery(state);
+      return record.phase === 'started' ? { ...state, recovering: { stepId: record.stepId, reason: record.reason, ...(record.kind ? { kind: record.kind } : {}) } } : withoutRecovery(state);
     case 'usage':
       return { ...state, usage: [...state.usage, { phase: record.phase, usage: record.usage }] };
     case 'summary':

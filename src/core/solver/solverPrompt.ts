@@ -1,5 +1,6 @@
 // The solver's conversation: the goal and what each step did, bounded per step and in total, so the
 // summary costs the same few hundred tokens however long the run's outputs were.
+import { replansSpent } from '../run/replanBudget';
 import type { RunState } from '../run/runState';
 import type { ChatMessage } from '../ports';
 import { boundStrings, shorten } from '../text/shorten';
@@ -44,8 +45,9 @@ function outcomeText(state: RunState): string {
     counts.set(status, (counts.get(status) ?? 0) + 1);
   }
   const outcome = counts.size === 1 && counts.has('succeeded') ? 'every step succeeded' : [...counts].map(([status, count]) => `${count} ${status}`).join(', ');
-  const replans = state.replanReasons.length;
-  return replans > 0 ? `${outcome}, after ${replans} re-plan(s) (revision ${state.revision}); what failed: ${state.replanReasons.join(' | ')}` : outcome;
+  const replans = replansSpent(state);
+  const escalated = state.escalated ? ', escalated to a plan' : '';
+  return replans > 0 ? `${outcome}${escalated}, after ${replans} re-plan(s) (revision ${state.revision}); what failed: ${state.replanReasons.join(' | ')}` : `${outcome}${escalated}`;
 }
 
 /** The messages asking the solver model to summarise the run in `state`. */

@@ -77,7 +77,7 @@ export function revisionWhy(l10n: Localize, reason: string): string {
 /** The row that says a broken step's recovery is under way, shown while the run executes. */
 function recoveringRow(l10n: Localize, planId: string, run: RunView | undefined, executing: boolean): PlanTreeNode[] {
   if (!run?.recovering || !executing) return [];
-  const text = l10n.t('Re-planning after {0}', run.recovering.reason);
+  const text = run.recovering.kind === 'repair' ? l10n.t('Repairing {0}', run.recovering.reason) : l10n.t('Re-planning after {0}', run.recovering.reason);
   return [{ ...detail(planId, 'recovering', run.recovering.stepId, oneLine(text), 'loading~spin', escapeMarkdown(text)), description: '' }];
 }
 

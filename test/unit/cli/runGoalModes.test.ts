@@ -101,6 +101,17 @@ describe('planwright run --goal --mode', () => {
     assert.equal(await readFile(path.join(workspace, 'hello.txt'), 'utf8'), 'Hi');
   });
 
+  it('auto: an escalation spends no re-plan, and the summary calls it an escalation', async () => {
+    const plan = { steps: [{ id: 'E1', title: 'Write the greeting', tool: 'writeFile', args: { path: 'hello.txt', content: 'Hi' }, postcondition: { kind: 'fileContains', path: 'hello.txt', text: 'Hi' } }] };
+    const agent = script([{ toolCalls: [call('readFile', { path: 'name.txt' })], usage: null }, { toolCalls: [call('make_plan', { reason: 'it is long' })], usage: null }], [plan]);
+    const result = await cli(['run', '--goal', 'Find out how to greet Ada', '--mode', 'auto', '--workspace', 'ws', '--approve', 'all', '--max-replans', '0', '--json'], agent);
+    assert.equal(result.code, 0, result.stderr);
+    const json = JSON.parse(result.stdout);
+    assert.deepEqual([json.status, json.replans, json.revision, json.escalation], ['succeeded', 0, 2, 'the agent asked for a plan: it is long']);
+    assert.doesNotMatch(json.summary, /re-plan/);
+    assert.match(json.summary, /escalated to a plan/);
+  });
+
   it('fused, approving reads only: a write waits for approval, exit 3, in human mode too', async () => {
     const result = await cli(['run', '--goal', 'Greet Ada', '--mode', 'fused', '--workspace', 'ws', '--approve', 'reads'], script([{ toolCalls: [call('writeFile', { path: 'hello.txt', content: 'x' })], usage: null }]));
     assert.equal(result.code, 3, result.stderr);

@@ -77,11 +77,11 @@ describe('planTask', () => {
     assert.match(repair[3].content, /- E2\.postcondition: Required: editFile changes the workspace/);
   });
 
-  it('repairs a reply that is prose, quoting the line and what a step line needs', async () => {
+  it('repairs a reply that is prose, saying it holds no step and what a step line is', async () => {
     const { server, model, summary } = await planner([{ content: 'Sure! First I will read the file.' }, { content: encodeCompactPlan(VALID_PLAN.steps) }]);
     await planTask(GOAL, summary, model);
     const repair = server.requests[1]!.body.messages[3].content;
-    assert.match(repair, /- E1: line 1: column 5: expected the arguments of Sure as one JSON object/);
+    assert.match(repair, /- the reply has no steps: write one step per line, "E1 <tool> \{<arguments>\}"/);
     assert.match(repair, /Reply with the whole corrected plan in the plan language, one step per line, nothing else/);
   });
 

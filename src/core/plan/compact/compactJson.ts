@@ -58,48 +58,48 @@ export function readCompactJson(value: unknown, options: CompactReaderOptions = 
   let taken = 0;
   items.forEach((item) => {
     const id = `E${first + taken++}`;
-    const screened = screenValue(item, 1);
-    if (screened.length > 0) {
-      appendProblems(problems, screened.map((problem) => ({ stepId: id, path: formatPath(id, problem.path), message: problem.message })));
+    const read = readCompactJsonStep(item, id, context);
+    if ('problems' in read) {
+      appendProblems(problems, read.problems);
       return;
     }
-    const parsed = parseExplained(CompactJsonStepSchema, item);
-    if (!parsed.success) {
-      appendProblems(problems, issueProblems(parsed.error.issues, item, { base: id, stepId: id, fieldNames: FIELDS }));
-      return;
-    }
-    const { tool, args, after, undo, idempotent, keyed, title, each } = parsed.data;
-    const eachKey = each ? Object.keys(each)[0]! : undefined;
-    const parts: { -readonly [K in keyof CompactStepParts]: CompactStepParts[K] } = {
-      tool,
-      args,
-      ...(after ? { after } : {}),
-      ...(undo ? { compensation: undo } : {}),
-      ...(idempotent ? { idempotent } : {}),
-      ...(keyed ? { idempotencyKey: keyed } : {}),
-      ...(title?.trim() ? { title: title.trim() } : {}),
-      ...(each && eachKey !== undefined ? { each: { key: eachKey, values: each[eachKey]! } } : {}),
-    };
-    let broken = false;
-    for (const [field, target] of CHECK_FIELDS) {
-      const text = parsed.data[field];
-      if (text === undefined) continue;
-      const check = parseCheckText(text);
-      if (check.ok) parts[target] = check.check;
-      else {
-        problems.push({ stepId: id, path: `${id}.${field}`, message: check.problem });
-        broken = true;
-      }
-    }
-    if (broken) return;
-    const made = compactSteps(parts, id, context);
-    if ('problem' in made) {
-      problems.push({ stepId: id, path: `${id}.each`, message: made.problem });
-      return;
-    }
-    steps.push(...made.steps);
-    taken += made.steps.length - 1;
+    steps.push(...read.steps);
+    taken += read.steps.length - 1;
   });
   if (steps.length > room) return { steps: [], problems: [{ path: 'steps', message: `${steps.length} steps with what "each" stands for, ${TOO_MANY_STEPS}${room < PLAN_LIMITS.steps ? ` (counting the ${PLAN_LIMITS.steps - room} the plan has)` : ''}; none of them was read` }] };
   return { steps, problems };
+}
+
+/**
+ * One item of the JSON form as the step `id` (and the ids after it, for `each`), with the hazards `context`
+ * implies (the earlier steps of the same reply); or its problems, each located at `id`.
+ */
+export function readCompactJsonStep(item: unknown, id: string, context: DependencyContext): { readonly steps: readonly Step[] } | { readonly problems: PlanProblem[] } {
+  const screened = screenValue(item, 1);
+  if (screened.length > 0) return { problems: screened.map((problem) => ({ stepId: id, path: formatPath(id, problem.path), message: problem.message })) };
+  const parsed = parseExplained(CompactJsonStepSchema, item);
+  if (!parsed.success) return { problems: issueProblems(parsed.error.issues, item, { base: id, stepId: id, fieldNames: FIELDS }) };
+  const { tool, args, after, undo, idempotent, keyed, title, each } = parsed.data;
+  const eachKey = each ? Object.keys(each)[0]! : undefined;
+  const parts: { -readonly [K in keyof CompactStepParts]: CompactStepParts[K] } = {
+    tool,
+    args,
+    ...(after ? { after } : {}),
+    ...(undo ? { compensation: undo } : {}),
+    ...(idempotent ? { idempotent } : {}),
+    ...(keyed ? { idempotencyKey: keyed } : {}),
+    ...(title?.trim() ? { title: title.trim() } : {}),
+    ...(each && eachKey !== undefined ? { each: { key: eachKey, values: each[eachKey]! } } : {}),
+  };
+  const problems: PlanProblem[] = [];
+  for (const [field, target] of CHECK_FIELDS) {
+    const text = parsed.data[field];
+    if (text === undefined) continue;
+    const check = parseCheckText(text);
+    if (check.ok) parts[target] = check.check;
+    else problems.push({ stepId: id, path: `${id}.${field}`, message: check.problem });
+  }
+  if (problems.length > 0) return { problems };
+  const made = compactSteps(parts, id, context);
+  return 'problem' in made ? { problems: [{ stepId: id, path: `${id}.each`, message: made.problem }] } : { steps: made.steps };
 }

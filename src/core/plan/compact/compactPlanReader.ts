@@ -1,12 +1,15 @@
 // Reads the compact plan language as it arrives: text is pushed in chunks of any size, and every line
 // completed by a chunk comes back at once as a step (or its problems), so a streamed plan can be shown
-// and started step by step. Blank lines, code fences and comment lines are skipped without taking a
+// and started step by step. Blank lines, code fences, comment lines and prose (a sentence or a tag around
+// the plan: no JSON, not led by a label or a tool name, so never a step) are skipped without taking a
 // step number; every other line is step E<n> in order, whether or not it parses (a line with `each` takes
 // one number per step it stands for). A reply that would make
 // the plan longer than PLAN_LIMITS.steps ends there with one problem, and the rest of it is not read.
 import { PLAN_LIMITS, TOO_MANY_STEPS } from '../../planLimits';
 import type { PlanProblem } from '../planProblem';
 import type { Step } from '../planSchema';
+import { isMcpToolName } from '../../tools/mcpToolName';
+import { findTool } from '../../tools/toolCatalog';
 import { DependencyContext, type DependencyView } from './impliedDependencies';
 import { parseCompactLine } from './parseCompactLine';
 
@@ -31,6 +34,16 @@ export interface CompactLineItem {
 
 /** Lines that are not steps: blank, a code fence, or a comment (`# …`, `## …`, `// …`). */
 const SKIPPED = /^\s*(?:$|```|~~~|#(?:\s|#|$)|\/\/)/;
+
+/**
+ * Prose a model writes around its plan (`Here is the plan:`, `<plan>`, an explanation after it): a line with
+ * no JSON, led by neither a label (`E3`, `3.`) nor a tool name. It cannot be a step, so it takes no number.
+ */
+function isProse(text: string): boolean {
+  if (text.includes('{')) return false;
+  const first = /^\s*(?:[-*]\s+)?([^\s(]+)/.exec(text)?.[1] ?? '';
+  return !/^(?:#?E\d+|\d+)[:=.)]?$/.test(first) && findTool(first) === undefined && !isMcpToolName(first);
+}
 
 /** The number the first new step gets after `existing`. */
 export function nextStepNumber(existing: readonly { readonly id: string }[]): number {
@@ -112,7 +125,7 @@ export class CompactPlanReader {
   private readLine(raw: string): CompactLineItem[] {
     this.lineNumber++;
     const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    if (SKIPPED.test(text)) return [];
+    if (SKIPPED.test(text) || isProse(text)) return [];
     const index = this.read.length;
     if (index >= this.room) return this.overflowAt(0);
     const { steps, problems } = parseCompactLine(text, { id: `E${this.firstNumber + index}`, lineNumber: this.lineNumber, earlier: this.context });

@@ -10,7 +10,7 @@
 import { isMcpToolName } from '../../tools/mcpToolName';
 import { findTool } from '../../tools/toolCatalog';
 import type { Step } from '../planSchema';
-import { implicitDependencies } from '../references';
+import { implicitDependencies, referenceTokens } from '../references';
 import { HazardIndex } from './hazardIndex';
 
 /** A step as far as dependencies need it. */
@@ -112,6 +112,11 @@ export class DependencyContext {
     return this.position.has(id);
   }
 
+  /** Whether a recorded step waits for `id`, not recorded yet. */
+  awaits(id: string): boolean {
+    return this.awaited.has(id);
+  }
+
   /**
    * Records a step after the others. It is closed (it stands in for the earlier steps it covers, see
    * hazardIndex.ts) when its `dependsOn` holds everything the last `dependsOn` query answered for it.
@@ -125,6 +130,8 @@ export class DependencyContext {
     const deps = references.length === 0 ? (step.dependsOn ?? []) : [...new Set([...(step.dependsOn ?? []), ...references])];
     const closed = answer !== undefined && answer.dependsOn.every((id) => deps.includes(id));
     for (const id of deps) if (!this.position.has(id)) this.awaited.add(id);
+    // A `#E` reference to a step not recorded yet is a wait too, once that step arrives.
+    for (const id of [...referenceTokens(step.args), ...(step.compensation ? referenceTokens(step.compensation.args) : [])]) if (id !== step.id && !this.position.has(id)) this.awaited.add(id);
     if (this.awaited.delete(step.id)) this.forwardTop = at;
     this.position.set(step.id, at);
     this.known.add(step.id);

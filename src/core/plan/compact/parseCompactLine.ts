@@ -31,8 +31,8 @@ export interface CompactLineResult {
   readonly problems: PlanProblem[];
 }
 
-/** An optional `E3`, `E3:`, `3.` or `3)` label, after an optional list bullet. */
-const LABEL = /^\s*(?:[-*]\s+)?(?:#?E(\d+)\s*[:=.)]?|(\d+)[.):])(?=\s)/;
+/** An optional `E3`, `E3:`, `3.` or `3)` label, after an optional list bullet (or a list number before an `E3`). */
+const LABEL = /^\s*(?:[-*]\s+|\d+[.)]\s+(?=#?E\d))?(?:#?E(\d+)\s*[:=.)]?|(\d+)[.):])(?=\s)/;
 
 /** Reads one line as step `options.id`. */
 export function parseCompactLine(text: string, options: CompactLineOptions): CompactLineResult {
