@@ -63,6 +63,12 @@ export async function snapshotsBefore(
   }
 }
 
+/** What a step left in the files `before` snapshotted, or undefined when there were none or they could not be read. */
+export async function snapshotsAfter(before: readonly FileSnapshot[], take: (paths: readonly string[]) => Promise<FileSnapshot[]>): Promise<FileSnapshot[] | undefined> {
+  if (before.length === 0) return undefined;
+  return take(before.map((snapshot) => snapshot.path)).catch(() => undefined);
+}
+
 /** One file's snapshot: its type and size first, then its text when it is a regular text file within the limit. */
 async function snapshotFile(workspace: Workspace, path: string, maxBytes: number): Promise<FileSnapshot> {
   try {
