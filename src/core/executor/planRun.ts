@@ -2,7 +2,6 @@
 // what a failure breaks, re-plans in place, and writes the summary. Every change is journalled before it
 // takes effect in memory, and is durable before an effect that follows it starts and before a public
 // method returns, so a run can be rebuilt and resumed from its journal at any point.
-import { stepReference } from '../plan/stepNumbers';
 import type { Step, ValidPlan } from '../plan/planSchema';
 import type { PlanValidation } from '../plan/validatePlan';
 import type { ApprovalGate, ChatModel, Clock, CommandRunner, Logger, RecordLog, Workspace } from '../ports';
@@ -26,7 +25,7 @@ import { frontierSource, ReadyFrontier } from './readyFrontier';
 import { callsModel, parallelLimits } from './parallelLimits';
 import { streamedPlanStop } from './streamedPlanStop';
 import { approvalIoOf, cancelRemaining, invalidateDependents, recoveryIoOf, type RunIo } from './runIo';
-import { resolveStepCall, runStepLife, writesOfStep } from './stepLifecycle';
+import { resolveStepCall, runStepLife, waitingReference, writesOfStep } from './stepLifecycle';
 import { TOOL_CATALOGUE, type ToolCatalogue } from '../tools/toolCall';
 
 /** The ports and collaborators a run works through. */
@@ -228,7 +227,7 @@ export class PlanRun {
     if (outcome === 'awaitingApproval') {
       const waiting = this.current.plan.steps
         .filter((step) => statuses.get(step.id) === 'awaitingApproval')
-        .map((step) => this.current.steps.get(step.id)?.rerunRisk ?? stepReference(this.current.plan, step.id));
+        .map((step) => this.current.steps.get(step.id)?.rerunRisk ?? waitingReference(this.current, step.id));
       await this.recorder.setStatus('awaitingApproval', `waiting for approval: ${waiting.join(', ')}`);
       return;
     }

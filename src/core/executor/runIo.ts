@@ -32,7 +32,7 @@ export interface RunIo {
 export function stepRunnerIo(io: RunIo, stepId: string): StepRunnerIo {
   const { deps, recorder, options } = io;
   return {
-    context: { workspace: deps.workspace, commands: deps.commands, model: io.workerModel, ...(deps.subplans ? { subplans: deps.subplans } : {}), runId: recorder.current.runId, limits: options.limits },
+    context: { workspace: deps.workspace, commands: deps.commands, model: io.workerModel, ...(deps.subplans ? { subplans: deps.subplans } : {}), recordUsage: (usage) => recorder.recordUsage('execute', usage), runId: recorder.current.runId, limits: options.limits },
     clock: deps.clock,
     retry: options.retry,
     record: async (event, fields) => {

@@ -7,10 +7,11 @@
 import { formatProblem } from '../plan/planProblem';
 import type { Step } from '../plan/planSchema';
 import { resolveStepArgs } from '../plan/resolveStepArgs';
+import { stepReference } from '../plan/stepNumbers';
 import type { RunState } from '../run/runState';
 import { stepOutputs } from '../run/stepOutputs';
 import type { FileSnapshot } from '../tools/defineTool';
-import { snapshotsAfter, snapshotsBefore, takeSnapshots } from '../tools/fileSnapshots';
+import { filesOf, snapshotsAfter, snapshotsBefore, takeSnapshots } from '../tools/fileSnapshots';
 import { callOf, type ToolCatalogue, type ToolCall } from '../tools/toolCall';
 import { invalidateDependents, recordNotUndoable, stepRunnerIo, type RunIo } from './runIo';
 import { runStep, type StepEnd } from './stepRunner';
@@ -33,6 +34,12 @@ export function writesOfStep(step: Step, state: RunState, catalogue: ToolCatalog
   return 'call' in resolved ? resolved.call.writes : [];
 }
 
+/** A waiting step as the run's reason names it: `1 Migrate billing (E1/E1)` when it waits on its sub-plan's steps. */
+export function waitingReference(state: RunState, stepId: string): string {
+  const waitingOn = state.steps.get(stepId)?.waitingOn;
+  return `${stepReference(state.plan, stepId)}${waitingOn?.length ? ` (${waitingOn.join(', ')})` : ''}`;
+}
+
 /** How the caller takes part in a step's life. */
 export interface StepLifeHooks {
   /** Why the step starts, as its start record says (`scheduled`, `called by the agent`). */
@@ -49,7 +56,8 @@ export interface StepLifeHooks {
  */
 export async function runStepLife(step: Step, resolved: StepCall, io: RunIo, signal: AbortSignal, hooks: StepLifeHooks): Promise<StepEnd | undefined> {
   const { recorder, deps, options } = io;
-  const take = (paths: readonly string[]) => takeSnapshots(deps.workspace, paths, options.limits.maxReadBytes);
+  // A folder the call writes (a sub-plan's scope) is snapshotted file by file.
+  const take = async (paths: readonly string[]) => takeSnapshots(deps.workspace, await filesOf(deps.workspace, paths), options.limits.maxReadBytes);
   let before: FileSnapshot[] = [];
   try {
     if ('call' in resolved) before = await snapshotsBefore(resolved.call.writes, take, (reason) => recordNotUndoable(recorder, deps.logger, step.id, reason));
@@ -63,8 +71,8 @@ export async function runStepLife(step: Step, resolved: StepCall, io: RunIo, sig
       ? await runStep(step, resolved.call, before, stepRunnerIo(io, step.id), signal, recorder.current.steps.get(step.id)?.retriedAfterSettle)
       : { event: 'fail', reason: resolved.problems, failure: { kind: 'definite', reason: 'badArguments', message: resolved.problems } };
   await recorder.trace({ type: 'decision', stepId: step.id, decision: end.event, reason: end.reason });
-  const after = 'call' in resolved ? await snapshotsAfter(before, take) : undefined;
-  await recorder.step(step.id, end.event, { reason: end.reason, output: end.output, failure: end.failure, checkDetail: end.checkDetail, ...(after ? { after } : {}) });
+  const after = 'call' in resolved ? await snapshotsAfter(resolved.call.writes, before, take) : undefined;
+  await recorder.step(step.id, end.event, { reason: end.reason, output: end.output, failure: end.failure, checkDetail: end.checkDetail, ...(end.waitingOn ? { waitingOn: [...end.waitingOn] } : {}), ...(after ? { after } : {}) });
   if (end.event === 'fail' || end.event === 'becomeUnknown') await invalidateDependents(recorder, step.id, end.event === 'fail' ? 'failed' : 'became unknown');
   return end;
 }

@@ -5,7 +5,7 @@
 import { evaluateCheck } from '../checks/evaluateCheck';
 import type { Check } from '../checks/checkSchema';
 import type { StepCommandResult } from '../checks/checkContext';
-import type { ToolError } from '../errors';
+import { ApprovalWaitError, type ToolError } from '../errors';
 import type { Step } from '../plan/planSchema';
 import { stepFlags } from '../plan/stepFlags';
 import type { Clock } from '../ports';
@@ -21,11 +21,13 @@ import type { TraceEventInput } from '../run/traceEvents';
 
 /** How a step ended, as the journal records it. */
 export interface StepEnd {
-  readonly event: 'succeed' | 'fail' | 'becomeUnknown' | 'cancel';
+  readonly event: 'succeed' | 'fail' | 'becomeUnknown' | 'cancel' | 'askApproval';
   readonly reason: string;
   readonly output?: OutputRecord;
   readonly failure?: FailureRecord;
   readonly checkDetail?: string;
+  /** With `askApproval`: the child steps asked about, by path. */
+  readonly waitingOn?: readonly string[];
 }
 
 /** What the step runner works with; `context` is the tool context without the per-step parts. */
@@ -93,6 +95,7 @@ export async function runStep(step: Step, call: ToolCall, before: readonly FileS
         return await finish(output);
       } catch (caught) {
         if (caught instanceof JournalWriteError) throw caught;
+        if (caught instanceof ApprovalWaitError) return { event: 'askApproval', reason: caught.message, waitingOn: caught.waitingOn };
         error = toToolError(caught, `${step.tool} (${step.id})`);
         await io.trace({ type: 'result', stepId: step.id, attempt, ok: false, ms: io.clock.now() - started, failure: { kind: error.kind, reason: error.reason, message: error.message } });
       }

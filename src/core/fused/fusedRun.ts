@@ -152,6 +152,7 @@ class FusedLoop {
     if (status !== 'approved') return { kind: 'waiting' };
     const end = await runStepLife(step, { call: callOf(call.tool, call.args) }, this.runIo(), signal, { reason: 'called by the agent' });
     if (!end) return { kind: 'invalid', problem: 'the call could not start: the step moved on meanwhile' };
+    if (end.event === 'askApproval') return { kind: 'waiting' };
     return { kind: 'ran', end };
   }
 

@@ -38,6 +38,8 @@ export interface StepRun {
    * happened, so it runs again only with the user's explicit approval of this risk. Cleared once it starts.
    */
   readonly rerunRisk?: string;
+  /** While the step waits on its sub-plan: the paths of the child steps asked about (`E3/E1`). */
+  readonly waitingOn?: readonly string[];
 }
 
 /** A step that a re-plan replaced or removed, kept visible until the run ends. */
@@ -245,6 +247,7 @@ function applyStepRecord(state: RunState, record: Extract<JournalRecord, { type:
     approvedKey: record.approvedKey ?? current.approvedKey,
     before: record.before ?? current.before,
     retriedAfterSettle: record.retriedAfterSettle ?? current.retriedAfterSettle,
+    waitingOn: record.waitingOn,
   };
   const steps = withEntry(state.steps, record.stepId, next);
   return { ...state, steps, ...touchesAfter(state, record), ...doubtfulAfter(state, record) };
