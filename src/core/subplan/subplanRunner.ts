@@ -48,8 +48,8 @@ export interface SubplanRunnerDeps {
   readonly maxDepth?: number;
   /** Every child's latest report, by run id, for nested reports. */
   readonly reports?: Map<string, ChildRecord>;
-  /** Called after every change of a child run. */
-  onChildChange?(childRunId: string, state: RunState, stepIds: readonly string[]): void;
+  /** Called after every change of a child run; `stepPath` prefixes its step ids into paths from the top plan (`E3/`). */
+  onChildChange?(childRunId: string, state: RunState, stepIds: readonly string[], stepPath: string): void;
 }
 
 /** `gate` for a child's steps: each question names its step by its path, `E3/E1`. */
@@ -97,7 +97,7 @@ export class SubplanRunner implements SubplanHost {
         onChange: (state, stepIds) => {
           overBudget ??= budgetSpent(input.budget, tokensOf(runReport(state)));
           if (overBudget && !controller.signal.aborted) controller.abort(`the sub-plan stopped: ${overBudget}`);
-          this.deps.onChildChange?.(childRunId, state, stepIds);
+          this.deps.onChildChange?.(childRunId, state, stepIds, stepPath);
         },
       };
       // A resume's approval settings reach the child: `resume --approve all` answers its waiting steps too.
