@@ -82,9 +82,27 @@ export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps
   // A step or check that reaches the run's own files would corrupt the record it is judged by.
   const workspace = new NodeWorkspace(setup.workspaceRoot, [setup.journal.path, setup.tracePath, nodePath.join(setup.workspaceRoot, PLANWRIGHT_FOLDER)]);
   const replanner = setup.models.replannerIn?.(workspace) ?? setup.models.replanner;
-  let seen: ReplanSeen | undefined;
+  // What each run has said about re-planning so far, by the path of its steps: '' the top plan, `E3/` a sub-plan.
+  const seen = new Map<string, ReplanSeen>();
+  // One line per step transition, a sub-plan's steps by their path (`E3/E1`), and its re-plans likewise.
+  const printProgress = (state: RunState, stepIds: readonly string[], stepPath: string) => {
+    for (const id of stepIds) {
+      const line = progressLine(state, id);
+      // A retry record changes the attempt, a repeated status with the same detail says nothing new.
+      if (line === undefined || printed.get(`${stepPath}${id}`) === line) continue;
+      printed.set(`${stepPath}${id}`, line);
+      io.stdout.write(`${[`${stepPath}${line}`, ...failureTailLines(state, id)].join('\n')}\n`);
+    }
+    const before = seen.get(stepPath);
+    const replans = before ? replanLines(before, state) : [];
+    const recovering = recoveryLine(state);
+    seen.set(stepPath, { revision: state.revision, ...(recovering ? { recovering } : {}) });
+    if (replans.length > 0) io.stdout.write(`${replans.map((line) => (stepPath ? `sub-plan ${stepPath.slice(0, -1)}: ${line}` : line)).join('\n')}\n`);
+  };
   const ports = { workspace, commands: new NodeCommandRunner(setup.workspaceRoot), clock: nodeClock, logger: stderrLogger(io), approvals: waitingApprovalGate };
-  const subplans = cliSubplans(setup.journal.path, setup.models, io.env, { ...ports, ...(setup.models.workerModel ? { workerModel: setup.models.workerModel } : {}), ...(setup.models.repairer ? { repairer: setup.models.repairer } : {}) }, setup.options);
+  const subplans = cliSubplans(setup.journal.path, setup.models, io.env, { ...ports, ...(setup.models.workerModel ? { workerModel: setup.models.workerModel } : {}), ...(setup.models.repairer ? { repairer: setup.models.repairer } : {}) }, setup.options, (_childRunId, state, stepIds, stepPath) => {
+    if (!setup.json) printProgress(state, stepIds, stepPath);
+  });
   let latest: RunState | undefined;
   const deps: RunDeps = {
     ...ports,
@@ -97,18 +115,7 @@ export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps
     ...(setup.models.solver ? { solver: setup.models.solver } : {}),
     onChange: (state, stepIds) => {
       latest = state;
-      if (setup.json) return;
-      for (const id of stepIds) {
-        const line = progressLine(state, id);
-        // A retry record changes the attempt, a repeated status with the same detail says nothing new.
-        if (line === undefined || printed.get(id) === line) continue;
-        printed.set(id, line);
-        io.stdout.write(`${[line, ...failureTailLines(state, id)].join('\n')}\n`);
-      }
-      const replans = seen ? replanLines(seen, state) : [];
-      const recovering = recoveryLine(state);
-      seen = { revision: state.revision, ...(recovering ? { recovering } : {}) };
-      if (replans.length > 0) io.stdout.write(`${replans.join('\n')}\n`);
+      if (!setup.json) printProgress(state, stepIds, '');
     },
   };
   if (!setup.json) io.stderr.write(`journal: ${setup.journal.path}\ntrace:   ${setup.tracePath}\n`);

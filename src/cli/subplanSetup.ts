@@ -6,7 +6,7 @@ import { DEFAULT_RUN_OPTIONS, type RunOptions } from '../core/run/runOptions';
 import { planTask } from '../core/planner/planTask';
 import { summarizeWorkspace } from '../core/planner/workspaceSummary';
 import type { ChildRecord } from '../core/subplan/nestedReport';
-import type { ChildPlanner, SubplanRunner } from '../core/subplan/subplanRunner';
+import type { ChildPlanner, SubplanRunner, SubplanRunnerDeps } from '../core/subplan/subplanRunner';
 import { fileSubplanRunner } from '../node/fileSubplans';
 import type { CliModels } from './modelsFromEnv';
 
@@ -34,6 +34,7 @@ export function cliSubplans(
   env: Readonly<Record<string, string | undefined>>,
   base: Pick<RunDeps, 'workspace' | 'commands' | 'clock' | 'logger' | 'approvals' | 'workerModel' | 'repairer'>,
   options: RunOptions = DEFAULT_RUN_OPTIONS,
+  onChildChange?: SubplanRunnerDeps['onChildChange'],
 ): CliSubplans {
   const children = new Map<string, ChildRecord>();
   const planChild = childPlanner(models, env);
@@ -44,6 +45,7 @@ export function cliSubplans(
     ...(models.replannerIn ? { replannerIn: models.replannerIn } : models.replanner ? { replannerIn: () => models.replanner! } : {}),
     options,
     reports: children,
+    ...(onChildChange ? { onChildChange } : {}),
   });
   return { runner, children };
 }

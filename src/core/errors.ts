@@ -182,6 +182,18 @@ export class ToolError extends Error {
   }
 }
 
+/**
+ * A tool call that cannot finish until the user answers: a sub-plan whose child waits for approval. The
+ * step waits with it (`awaitingApproval`), naming the steps asked about by their path (`E3/E1`).
+ */
+export class ApprovalWaitError extends Error {
+  readonly reason = 'awaitingApproval';
+  constructor(readonly waitingOn: readonly string[]) {
+    super(`waiting for approval inside its sub-plan: ${waitingOn.join(', ')}`);
+    this.name = 'ApprovalWaitError';
+  }
+}
+
 /** Why a model call failed, in terms a user can act on. */
 export type ModelErrorReason =
   | 'noEndpoint'

@@ -6,7 +6,7 @@ import type { Plan, Step } from '../plan/planSchema';
 import { resolveStepArgs } from '../plan/resolveStepArgs';
 import type { StepStatus } from '../plan/stepStatus';
 import type { ApprovalPreview, Workspace } from '../ports';
-import { findTool } from '../tools/toolCatalog';
+import { writesOfCall } from '../tools/toolCall';
 import { approvalPreview } from './approvalPreview';
 import { type RunState } from '../run/runState';
 import { stepOutputs } from '../run/stepOutputs';
@@ -49,19 +49,13 @@ function overlaid(workspace: Workspace, overlay: ReadonlyMap<string, string | nu
   };
 }
 
-function writesOf(tool: string, args: Readonly<Record<string, unknown>>): readonly string[] {
-  const definition = findTool(tool);
-  const parsed = definition?.input.safeParse(args);
-  return definition && parsed?.success ? definition.writes(parsed.data) : [];
-}
-
 /**
  * The preview of `step` (called with `args`, already resolved) over the files as the plan's earlier
  * unfinished steps that write the same files would leave them; each file change names those steps in
  * `basedOn`. An earlier change that cannot apply, or whose arguments cannot be resolved yet, is left out.
  */
 export async function composedPreview(step: Pick<Step, 'id' | 'tool'>, args: Readonly<Record<string, unknown>>, context: PreviewContext, workspace: Workspace): Promise<ApprovalPreview> {
-  const targets = new Set(writesOf(step.tool, args));
+  const targets = new Set(writesOfCall(step.tool, args));
   const index = context.plan.steps.findIndex((candidate) => candidate.id === step.id);
   if (targets.size === 0 || index <= 0) return approvalPreview(step.tool, args, workspace);
   const overlay = new Map<string, string | null>();
@@ -71,7 +65,7 @@ export async function composedPreview(step: Pick<Step, 'id' | 'tool'>, args: Rea
     const resolved = resolveStepArgs(earlier, context.outputs);
     if (!resolved.ok) continue;
     const earlierArgs = resolved.args as Record<string, unknown>;
-    if (!writesOf(earlier.tool, earlierArgs).some((path) => targets.has(path))) continue;
+    if (!writesOfCall(earlier.tool, earlierArgs).some((path) => targets.has(path))) continue;
     const preview = await approvalPreview(earlier.tool, earlierArgs, overlaid(workspace, overlay));
     if (preview.kind !== 'fileChanges' || preview.changes.some((change) => change.problem !== undefined)) continue;
     for (const change of preview.changes) {

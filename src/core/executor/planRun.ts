@@ -2,16 +2,10 @@
 // what a failure breaks, re-plans in place, and writes the summary. Every change is journalled before it
 // takes effect in memory, and is durable before an effect that follows it starts and before a public
 // method returns, so a run can be rebuilt and resumed from its journal at any point.
-import { formatProblem } from '../plan/planProblem';
-import { stepReference } from '../plan/stepNumbers';
 import type { Step, ValidPlan } from '../plan/planSchema';
 import type { PlanValidation } from '../plan/validatePlan';
-import { resolveStepArgs } from '../plan/resolveStepArgs';
 import type { ApprovalGate, ChatModel, Clock, CommandRunner, Logger, RecordLog, Workspace } from '../ports';
-import type { FileSnapshot } from '../tools/defineTool';
-import { snapshotsBefore, takeSnapshots } from '../tools/fileSnapshots';
 import type { SubplanHost } from '../tools/subplan';
-import { findTool } from '../tools/toolCatalog';
 import { requestApproval } from './approvalFlow';
 import { assertResumable } from '../run/agentRun';
 import { isRunFinished, type StreamOffset, type UsageRecord } from '../run/journalRecords';
@@ -24,15 +18,15 @@ import { recoverInterruptedSteps } from './runRecovery';
 import { DEFAULT_RUN_OPTIONS, type RunOptions } from '../run/runOptions';
 import { loadRunState, RunRecorder } from './runRecorder';
 import { statusById, type RunState } from '../run/runState';
-import { stepOutputs } from '../run/stepOutputs';
 import { runReport, type RunReport } from './runSummary';
 import { writeSummary } from './summaryWriter';
 import { firstBrokenStep, quietOutcome, stepsToStart, stuckReason } from './scheduler';
 import { frontierSource, ReadyFrontier } from './readyFrontier';
 import { callsModel, parallelLimits } from './parallelLimits';
 import { streamedPlanStop } from './streamedPlanStop';
-import { approvalIoOf, cancelRemaining, invalidateDependents, recordNotUndoable, recoveryIoOf, stepRunnerIo, writesOf, type RunIo } from './runIo';
-import { runStep, type StepEnd } from './stepRunner';
+import { approvalIoOf, cancelRemaining, invalidateDependents, recoveryIoOf, type RunIo } from './runIo';
+import { resolveStepCall, runStepLife, waitingReference, writesOfStep } from './stepLifecycle';
+import { TOOL_CATALOGUE, type ToolCatalogue } from '../tools/toolCall';
 
 /** The ports and collaborators a run works through. */
 export interface RunDeps {
@@ -50,6 +44,8 @@ export interface RunDeps {
   readonly solver?: Solver;
   /** Plans and runs the run's `subplan` steps; without it such a step fails. */
   readonly subplans?: SubplanHost;
+  /** The tools the run's steps call; the built-in and registered ones unless said. */
+  readonly tools?: ToolCatalogue;
   /** Called after every change, with the ids of the steps it touched (none for run-level changes). */
   readonly onChange?: (state: RunState, stepIds: readonly string[]) => void;
 }
@@ -88,7 +84,7 @@ export class PlanRun {
     private readonly recorder: RunRecorder,
   ) {
     const workerModel = deps.workerModel && meteredModel(deps.workerModel, (usage) => recorder.recordUsage('execute', usage));
-    this.io = { deps, recorder, options, workerModel };
+    this.io = { deps, recorder, options, workerModel, tools: deps.tools ?? TOOL_CATALOGUE };
     this.recovery = new ReplanInFlight({ recorder, workspace: deps.workspace, replanner: deps.replanner, repairer: deps.repairer, maxReplans: options.maxReplans });
   }
 
@@ -177,7 +173,7 @@ export class PlanRun {
             const question = await requestApproval(step, approvalIoOf(this.io), approvalsAbort.signal);
             if (question) inFlight.set(`approval:${step.id}`, question.answered.finally(() => inFlight.delete(`approval:${step.id}`)));
           }
-          for (const step of stepsToStart(frontier, [...starting.values()], parallelLimits(this.options), (s) => writesOf(s, this.current))) {
+          for (const step of stepsToStart(frontier, [...starting.values()], parallelLimits(this.options), (s) => writesOfStep(s, this.current, this.io.tools))) {
             // Ready steps start side by side: none waits for another's snapshot or journal commit.
             starting.set(step.id, step);
             const done = this.startStep(step, signal, () => starting.delete(step.id));
@@ -197,45 +193,13 @@ export class PlanRun {
     }
   }
 
-  /**
-   * Snapshots the files `step` may change, journals its start (with the snapshot), calls `started` once
-   * the start is journalled (or refused), and runs the step until its end is journalled.
-   */
+  /** Runs `step` through its life (stepLifecycle.ts); `started` is called once its start is journalled or refused. */
   private async startStep(step: Step, signal: AbortSignal, started: () => void): Promise<void> {
-    const resolved = resolveStepArgs(step, stepOutputs(this.current));
-    const args = resolved.ok ? (resolved.args as Record<string, unknown>) : undefined;
-    let before: FileSnapshot[] = [];
-    try {
-      // Resolved arguments imply a known tool; writesOf would resolve them all over again.
-      if (args) {
-        const take = (paths: readonly string[]) => takeSnapshots(this.deps.workspace, paths, this.options.limits.maxReadBytes);
-        before = await snapshotsBefore(findTool(step.tool)!.writes(args), take, (reason) => recordNotUndoable(this.recorder, this.deps.logger, step.id, reason));
-      }
-      if (!(await this.recorder.step(step.id, 'start', { before, reason: 'scheduled' }))) return;
-    } finally {
-      started();
-    }
-    const writer = this.writer();
-    if (writer) await this.recorder.trace({ type: 'earlyStart', stepId: step.id, streamOffset: writer.offset() });
-    const call = args ? { args } : { problems: resolved.ok ? '' : resolved.problems.map(formatProblem).join('; ') };
-    await this.finishStep(step, call, before, signal);
-  }
-
-  private async finishStep(
-    step: Step,
-    call: { readonly args: Record<string, unknown> } | { readonly problems: string },
-    before: readonly FileSnapshot[],
-    signal: AbortSignal,
-  ): Promise<void> {
-    const end: StepEnd =
-      'args' in call
-        ? await runStep(step, call.args, before, stepRunnerIo(this.io, step.id), signal, this.current.steps.get(step.id)?.retriedAfterSettle)
-        : { event: 'fail', reason: call.problems, failure: { kind: 'definite', reason: 'badArguments', message: call.problems } };
-    await this.recorder.trace({ type: 'decision', stepId: step.id, decision: end.event, reason: end.reason });
-    // What the step left in its files, so undoing the run can tell the user's later edits from the run's own.
-    const after = before.length > 0 ? await takeSnapshots(this.deps.workspace, before.map((snapshot) => snapshot.path), this.options.limits.maxReadBytes).catch(() => undefined) : undefined;
-    await this.recorder.step(step.id, end.event, { reason: end.reason, output: end.output, failure: end.failure, checkDetail: end.checkDetail, ...(after ? { after } : {}) });
-    if (end.event === 'fail' || end.event === 'becomeUnknown') await invalidateDependents(this.recorder, step.id, end.event === 'fail' ? 'failed' : 'became unknown');
+    const afterStart = async () => {
+      const writer = this.writer();
+      if (writer) await this.recorder.trace({ type: 'earlyStart', stepId: step.id, streamOffset: writer.offset() });
+    };
+    await runStepLife(step, resolveStepCall(step, this.current, this.io.tools), this.io, signal, { reason: 'scheduled', started, afterStart });
   }
 
   /** Who is still writing the open plan: a re-plan streaming its patch, or the planner's stream; none once it closed. */
@@ -263,7 +227,7 @@ export class PlanRun {
     if (outcome === 'awaitingApproval') {
       const waiting = this.current.plan.steps
         .filter((step) => statuses.get(step.id) === 'awaitingApproval')
-        .map((step) => this.current.steps.get(step.id)?.rerunRisk ?? stepReference(this.current.plan, step.id));
+        .map((step) => this.current.steps.get(step.id)?.rerunRisk ?? waitingReference(this.current, step.id));
       await this.recorder.setStatus('awaitingApproval', `waiting for approval: ${waiting.join(', ')}`);
       return;
     }

@@ -1,25 +1,27 @@
 // What the parts of a planned run work through — the step runner, the approval flow, recovery — built
 // from the run's ports and recorder, and the journalled sweeps every part shares: invalidating what a
 // broken step breaks, cancelling what has not finished, and saying when a step runs without undo.
-import type { Step } from '../plan/planSchema';
-import { resolveStepArgs } from '../plan/resolveStepArgs';
 import type { ChatModel, Logger } from '../ports';
-import { findTool } from '../tools/toolCatalog';
+import type { ToolCatalogue } from '../tools/toolCall';
 import type { ApprovalIo } from './approvalFlow';
 import type { RunDeps } from './planRun';
 import type { RunOptions } from '../run/runOptions';
 import type { RunRecorder } from './runRecorder';
 import type { RecoveryIo } from './runRecovery';
-import { statusById, type RunState } from '../run/runState';
-import { stepOutputs } from '../run/stepOutputs';
+import { statusById } from '../run/runState';
 import { stepsToInvalidate } from './scheduler';
 import type { StepRunnerIo } from './stepRunner';
 import { transition } from '../run/stepTransitions';
 import { stepReference } from '../plan/stepNumbers';
 
-/** One run's ports, recorder and options. */
+/** The ports a step's life works through: a run's, less the models that change its plan. */
+export type StepDeps = Omit<RunDeps, 'replanner' | 'solver'>;
+
+/** One run's ports, recorder, options and tool catalogue. */
 export interface RunIo {
-  readonly deps: RunDeps;
+  readonly deps: StepDeps;
+  /** The tools the run's steps call. */
+  readonly tools: ToolCatalogue;
   readonly recorder: RunRecorder;
   readonly options: RunOptions;
   /** The worker model, metered against the run. */
@@ -30,7 +32,7 @@ export interface RunIo {
 export function stepRunnerIo(io: RunIo, stepId: string): StepRunnerIo {
   const { deps, recorder, options } = io;
   return {
-    context: { workspace: deps.workspace, commands: deps.commands, model: io.workerModel, ...(deps.subplans ? { subplans: deps.subplans } : {}), runId: recorder.current.runId, limits: options.limits },
+    context: { workspace: deps.workspace, commands: deps.commands, model: io.workerModel, ...(deps.subplans ? { subplans: deps.subplans } : {}), recordUsage: (usage) => recorder.recordUsage('execute', usage), runId: recorder.current.runId, limits: options.limits },
     clock: deps.clock,
     retry: options.retry,
     record: async (event, fields) => {
@@ -85,9 +87,3 @@ export async function recordNotUndoable(recorder: RunRecorder, logger: Logger, s
   await recorder.trace({ type: 'decision', stepId, decision: 'notUndoable', reason });
 }
 
-/** The files `step` may write, with its `#id` references resolved: `"#E1"` is not the file E1 names. */
-export function writesOf(step: Step, state: RunState): readonly string[] {
-  const tool = findTool(step.tool);
-  const resolved = resolveStepArgs(step, stepOutputs(state));
-  return tool && resolved.ok ? tool.writes(resolved.args) : [];
-}

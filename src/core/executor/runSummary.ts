@@ -126,7 +126,8 @@ export function runReport(state: RunState): RunReport {
       ...(entry.run?.failure ? { error: entry.run.failure.message } : {}),
       ...(entry.run?.failure?.outputTail ? { outputTail: entry.run.failure.outputTail } : {}),
     })),
-    waitingForApproval: state.plan.steps.filter((step) => state.steps.get(step.id)?.status === 'awaitingApproval').map((step) => step.id),
+    // A step waiting on its sub-plan is named by the child steps asked about (`E1/E1`).
+    waitingForApproval: state.plan.steps.filter((step) => state.steps.get(step.id)?.status === 'awaitingApproval').flatMap((step) => state.steps.get(step.id)?.waitingOn ?? [step.id]),
     usage: {
       plan: byPhase('plan'),
       execute: byPhase('execute'),

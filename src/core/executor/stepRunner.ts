@@ -5,7 +5,7 @@
 import { evaluateCheck } from '../checks/evaluateCheck';
 import type { Check } from '../checks/checkSchema';
 import type { StepCommandResult } from '../checks/checkContext';
-import { ToolError } from '../errors';
+import { ApprovalWaitError, type ToolError } from '../errors';
 import type { Step } from '../plan/planSchema';
 import { stepFlags } from '../plan/stepFlags';
 import type { Clock } from '../ports';
@@ -13,7 +13,7 @@ import { tail } from '../text/shorten';
 import { messageOf } from '../text/errorText';
 import type { FileSnapshot, SettleOutcome, ToolContext, ToolDefinition, ToolOutput } from '../tools/defineTool';
 import { toToolError } from '../tools/toolFailure';
-import { findTool } from '../tools/toolCatalog';
+import type { ToolCall } from '../tools/toolCall';
 import type { FailureRecord, OutputRecord, StepRecord } from '../run/journalRecords';
 import { decideAfterFailure, decideAfterSettle, type RetryLimits } from '../run/retryPolicy';
 import { JournalWriteError } from './runRecorder';
@@ -21,11 +21,13 @@ import type { TraceEventInput } from '../run/traceEvents';
 
 /** How a step ended, as the journal records it. */
 export interface StepEnd {
-  readonly event: 'succeed' | 'fail' | 'becomeUnknown' | 'cancel';
+  readonly event: 'succeed' | 'fail' | 'becomeUnknown' | 'cancel' | 'askApproval';
   readonly reason: string;
   readonly output?: OutputRecord;
   readonly failure?: FailureRecord;
   readonly checkDetail?: string;
+  /** With `askApproval`: the child steps asked about, by path. */
+  readonly waitingOn?: readonly string[];
 }
 
 /** What the step runner works with; `context` is the tool context without the per-step parts. */
@@ -53,30 +55,9 @@ function commandResultOf(output: ToolOutput | undefined): StepCommandResult | un
   return { exitCode: typeof exitCode === 'number' ? exitCode : null, output: output.text, ...(structured !== undefined ? { structured } : {}) };
 }
 
-/** The tool behind `step`, with its arguments parsed, or the definite failure that stops it. */
-function prepareCall(step: Step, args: Record<string, unknown>): { tool: ToolDefinition<unknown>; input: unknown } | ToolError {
-  const tool = findTool(step.tool);
-  if (!tool) return new ToolError('definite', 'unknownTool', `unknown tool "${step.tool}"`);
-  const parsed = tool.input.safeParse(args);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'args'}: ${issue.message}`).join('; ');
-    return new ToolError('definite', 'badArguments', `${step.id}: arguments after resolving references are invalid: ${issues}`);
-  }
-  return { tool, input: parsed.data };
-}
-
-/** Runs the started step `step` with resolved `args`; `before` is the snapshot journalled at its start. */
-export async function runStep(
-  step: Step,
-  args: Record<string, unknown>,
-  before: readonly FileSnapshot[],
-  io: StepRunnerIo,
-  signal: AbortSignal,
-  retriedBefore = false,
-): Promise<StepEnd> {
-  const prepared = prepareCall(step, args);
-  if (prepared instanceof ToolError) return { event: 'fail', reason: prepared.message, failure: failureOf(prepared) };
-  const { tool, input } = prepared;
+/** Runs the started step `step` as the resolved `call`; `before` is the snapshot journalled at its start. */
+export async function runStep(step: Step, call: ToolCall, before: readonly FileSnapshot[], io: StepRunnerIo, signal: AbortSignal, retriedBefore = false): Promise<StepEnd> {
+  const { tool, input } = call;
   const flags = stepFlags(step);
   const context: ToolContext = { ...io.context, stepId: step.id, flags, signal };
   const check = async (role: 'precondition' | 'postcondition' | 'statusCheck', which: Check, output?: ToolOutput) => {
@@ -104,7 +85,7 @@ export async function runStep(
     const effect = tool.effect(input, flags);
     let retriedAfterSettle = retriedBefore;
     for (let attempt = 1; ; attempt++) {
-      await io.trace({ type: 'intent', stepId: step.id, tool: step.tool, args, attempt });
+      await io.trace({ type: 'intent', stepId: step.id, tool: step.tool, args: input, attempt });
       await io.durable();
       const started = io.clock.now();
       let error: ToolError;
@@ -114,6 +95,7 @@ export async function runStep(
         return await finish(output);
       } catch (caught) {
         if (caught instanceof JournalWriteError) throw caught;
+        if (caught instanceof ApprovalWaitError) return { event: 'askApproval', reason: caught.message, waitingOn: caught.waitingOn };
         error = toToolError(caught, `${step.tool} (${step.id})`);
         await io.trace({ type: 'result', stepId: step.id, attempt, ok: false, ms: io.clock.now() - started, failure: { kind: error.kind, reason: error.reason, message: error.message } });
       }

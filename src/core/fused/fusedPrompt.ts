@@ -62,6 +62,8 @@ function toolResultText(outcome: CallOutcome): string {
       return `outcome unknown: ${end.reason}. The effect may or may not have happened; check before repeating it.`;
     case 'cancel':
       return 'cancelled';
+    case 'askApproval':
+      return `waiting: ${end.reason}`;
   }
 }
 

@@ -3,22 +3,22 @@
 // first one starts the run) and goes through the same approval flow, retry policy, checks, journal and
 // trace as a planned step — `intent` before the call, `result` and `check` after. In `auto` mode the
 // agent may call make_plan, and the loop escalates on its own before a risky call (escalationRule.ts).
-import { requestApproval, type ApprovalIo } from '../executor/approvalFlow';
+import { requestApproval } from '../executor/approvalFlow';
 import type { UsageRecord } from '../run/journalRecords';
 import { meteredModel, usageOf } from '../run/meteredModel';
 import type { RunDeps } from '../executor/planRun';
 import { DEFAULT_RUN_OPTIONS, type RunOptions } from '../run/runOptions';
-import { cancelReason, cancelRemaining, recordNotUndoable } from '../executor/runIo';
+import { approvalIoOf, cancelReason, cancelRemaining, type RunIo } from '../executor/runIo';
 import { RunRecorder } from '../executor/runRecorder';
 import { JournalError, type RunState } from '../run/runState';
 import { deterministicSummary } from '../executor/runSummary';
-import { runStep, type StepRunnerIo } from '../executor/stepRunner';
+import { runStepLife } from '../executor/stepLifecycle';
 import { PLAN_FORMAT_VERSION } from '../plan/planSchema';
 import { stepReference } from '../plan/stepNumbers';
 import type { WorkspaceSummary } from '../planner/workspaceSummary';
 import type { ChatMessage, ChatModel, ChatResponse } from '../ports';
 import { messageOf } from '../text/errorText';
-import { snapshotsBefore, takeSnapshots } from '../tools/fileSnapshots';
+import { callOf, TOOL_CATALOGUE } from '../tools/toolCall';
 import { AUTO_ESCALATION, type EscalationLimits } from './escalationRule';
 import { backstopEscalation, finishedStatus, fusedStep } from './fusedDecisions';
 import { ruleFileNames } from '../rules/projectRules';
@@ -145,17 +145,14 @@ class FusedLoop {
     }
     this.actions++;
     const recorder = this.recorder!;
-    const question = await requestApproval(step, this.approvalIo(), signal);
+    const question = await requestApproval(step, approvalIoOf(this.runIo()), signal);
     if (question) await question.answered;
     const status = recorder.current.steps.get(step.id)?.status;
     if (status === 'skipped') return { kind: 'rejected' };
     if (status !== 'approved') return { kind: 'waiting' };
-    const take = (paths: readonly string[]) => takeSnapshots(this.deps.workspace, paths, this.options.run.limits.maxReadBytes);
-    const before = await snapshotsBefore(call.tool.writes(call.args), take, (reason) => recordNotUndoable(recorder, this.deps.logger, step.id, reason));
-    await recorder.step(step.id, 'start', { before, reason: 'called by the agent' });
-    const end = await runStep(step, call.args, before, this.stepIo(step.id), signal);
-    await recorder.trace({ type: 'decision', stepId: step.id, decision: end.event, reason: end.reason });
-    await recorder.step(step.id, end.event, { reason: end.reason, output: end.output, failure: end.failure, checkDetail: end.checkDetail });
+    const end = await runStepLife(step, { call: callOf(call.tool, call.args) }, this.runIo(), signal, { reason: 'called by the agent' });
+    if (!end) return { kind: 'invalid', problem: 'the call could not start: the step moved on meanwhile' };
+    if (end.event === 'askApproval') return { kind: 'waiting' };
     return { kind: 'ran', end };
   }
 
@@ -226,21 +223,8 @@ class FusedLoop {
     return this.deps.trace.append({ type: 'decision', decision, reason, at: this.deps.clock.now(), runId: this.start.runId });
   }
 
-  private stepIo(stepId: string): StepRunnerIo {
-    const recorder = this.recorder!;
-    return {
-      context: { workspace: this.deps.workspace, commands: this.deps.commands, model: this.workerModel, runId: this.start.runId, limits: this.options.run.limits },
-      clock: this.deps.clock,
-      retry: this.options.run.retry,
-      record: async (event, fields) => {
-        await recorder.step(stepId, event, fields);
-      },
-      trace: (event) => recorder.trace(event),
-      durable: () => recorder.durable(),
-    };
-  }
-
-  private approvalIo(): ApprovalIo {
-    return { recorder: this.recorder!, gate: this.deps.approvals, workspace: this.deps.workspace, settings: this.options.run.approval, invalidateDependents: async () => undefined };
+  /** The run as a step's life and the approval flow work through it, once the first action started it. */
+  private runIo(): RunIo {
+    return { deps: this.deps, recorder: this.recorder!, options: this.options.run, workerModel: this.workerModel, tools: this.deps.tools ?? TOOL_CATALOGUE };
   }
 }

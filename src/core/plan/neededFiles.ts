@@ -1,8 +1,10 @@
 // The files a plan expects the workspace to have before it runs: what a step reads, edits, deletes or
-// moves, unless a step it waits for writes that file first. A host checks them against the real folder,
-// so a plan written for another project (or with a mistyped path) is caught before anything runs.
+// moves, unless a step it waits for writes that file first (a folder a step writes, like a sub-plan's
+// scope, covers the files under it). A host checks them against the real folder, so a plan written for another project (or with a mistyped path) is caught before anything runs.
 import { findTool } from '../tools/toolCatalog';
+import { writesOfCall } from '../tools/toolCall';
 import { dependentsOf } from './planGraph';
+import { inScope } from './subplanScope';
 import type { Plan } from './planSchema';
 import { workspacePathsOf } from './workspacePaths';
 
@@ -23,10 +25,8 @@ const isReference = (path: string): boolean => path.includes('#');
  */
 export function filesNeededBeforeRun(plan: Plan): NeededFile[] {
   const fields = new Map(workspacePathsOf(plan).filter((entry) => entry.field.startsWith(`${entry.stepId}.args.`)).map((entry) => [`${entry.stepId}\n${entry.path}`, entry.field]));
-  const writers = new Map<string, string[]>();
-  for (const step of plan.steps) {
-    for (const path of findTool(step.tool)?.writes(step.args) ?? []) writers.set(path, [...(writers.get(path) ?? []), step.id]);
-  }
+  // A folder a step writes (a sub-plan's scope) covers every file under it.
+  const writers = plan.steps.flatMap((step) => writesOfCall(step.tool, step.args).map((path) => ({ path, stepId: step.id })));
   const dependents = new Map<string, ReadonlySet<string>>();
   const waitsFor = (stepId: string, writer: string): boolean => {
     if (!dependents.has(writer)) dependents.set(writer, dependentsOf(plan, writer));
@@ -36,7 +36,7 @@ export function filesNeededBeforeRun(plan: Plan): NeededFile[] {
   for (const step of plan.steps) {
     for (const path of findTool(step.tool)?.needs?.(step.args) ?? []) {
       if (isReference(path)) continue;
-      const writtenBefore = (writers.get(path) ?? []).some((writer) => writer !== step.id && waitsFor(step.id, writer));
+      const writtenBefore = writers.some((writer) => writer.stepId !== step.id && inScope(path, [writer.path]) && waitsFor(step.id, writer.stepId));
       if (!writtenBefore) needed.push({ stepId: step.id, field: fields.get(`${step.id}\n${path}`) ?? `${step.id}.args`, path });
     }
   }

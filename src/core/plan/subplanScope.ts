@@ -2,7 +2,7 @@
 // scope. In a parent plan, a sub-plan whose scope overlaps what another writing step may change must be
 // ordered against it (`after`), so two writers never hold one file at once: the scheduler compares files
 // by name, and a folder scope covers files it cannot name.
-import { findTool } from '../tools/toolCatalog';
+import { writesOfCall } from '../tools/toolCall';
 import { dependentsOf } from './planGraph';
 import type { PlanProblem } from './planProblem';
 import type { Plan, Step } from './planSchema';
@@ -48,10 +48,7 @@ export function depthProblems(plan: Plan, depth: number, maxDepth: number): Plan
 
 /** The files a step may write, or undefined when it writes nothing a scope can name. */
 function writtenPaths(step: Step): readonly string[] | undefined {
-  const tool = findTool(step.tool);
-  const parsed = tool?.input.safeParse(step.args);
-  if (!tool || !parsed?.success) return undefined;
-  const paths = tool.writes(parsed.data);
+  const paths = writesOfCall(step.tool, step.args);
   return paths.length > 0 && !paths.some((path) => path.includes('#')) ? paths : undefined;
 }
 

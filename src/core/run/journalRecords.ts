@@ -114,6 +114,8 @@ export const JournalRecordSchema = z.discriminatedUnion('type', [
     /** The files of `before` as the step left them, journalled with its end: undo refuses files changed since. */
     after: z.array(SnapshotRecordSchema).optional(),
     retriedAfterSettle: z.boolean().optional(),
+    /** A step waiting on its sub-plan: the paths of the child steps asked about (`E3/E1`). */
+    waitingOn: z.array(z.string()).optional(),
   }),
   z.object({
     type: z.literal('revised'),

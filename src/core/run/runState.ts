@@ -39,6 +39,8 @@ export interface StepRun {
    * resume and a revision that leaves the step as it is; cleared once it starts.
    */
   readonly rerunRisk?: string;
+  /** While the step waits on its sub-plan: the paths of the child steps asked about (`E3/E1`). */
+  readonly waitingOn?: readonly string[];
 }
 
 /** A step that a re-plan replaced or removed, kept visible until the run ends. */
@@ -247,6 +249,7 @@ function applyStepRecord(state: RunState, record: Extract<JournalRecord, { type:
     approvedKey: record.approvedKey ?? current.approvedKey,
     before: record.before ?? current.before,
     retriedAfterSettle: record.retriedAfterSettle ?? current.retriedAfterSettle,
+    waitingOn: record.waitingOn,
   };
   const steps = withEntry(state.steps, record.stepId, next);
   return { ...state, steps, ...touchesAfter(state, record), ...doubtfulAfter(state, record) };

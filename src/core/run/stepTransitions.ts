@@ -23,7 +23,8 @@ export const StepEventSchema = z.enum([
 export type StepEvent = z.infer<typeof StepEventSchema>;
 
 const TABLE: Readonly<Record<StepEvent, Partial<Record<StepStatus, StepStatus>>>> = {
-  askApproval: { pending: 'awaitingApproval' },
+  // A running step also waits when the part it delegated does: a sub-plan whose child step asks.
+  askApproval: { pending: 'awaitingApproval', running: 'awaitingApproval' },
   approve: { pending: 'approved', awaitingApproval: 'approved' },
   skip: {
     pending: 'skipped',

@@ -12,7 +12,7 @@ import type { RunOptions } from '../run/runOptions';
 import { loadRunState } from '../executor/runRecorder';
 import { runReport } from '../executor/runSummary';
 import type { RunState } from '../run/runState';
-import { ToolError } from '../errors';
+import { ApprovalWaitError, ToolError } from '../errors';
 import { formatProblem, type PlanProblem } from '../plan/planProblem';
 import type { ValidPlan } from '../plan/planSchema';
 import { childScopeProblems, depthProblems } from '../plan/subplanScope';
@@ -48,13 +48,18 @@ export interface SubplanRunnerDeps {
   readonly maxDepth?: number;
   /** Every child's latest report, by run id, for nested reports. */
   readonly reports?: Map<string, ChildRecord>;
-  /** Called after every change of a child run. */
-  onChildChange?(childRunId: string, state: RunState, stepIds: readonly string[]): void;
+  /** Called after every change of a child run; `stepPath` prefixes its step ids into paths from the top plan (`E3/`). */
+  onChildChange?(childRunId: string, state: RunState, stepIds: readonly string[], stepPath: string): void;
 }
 
 /** `gate` for a child's steps: each question names its step by its path, `E3/E1`. */
 function approvalsUnder(gate: ApprovalGate, stepPath: string): ApprovalGate {
   return { request: (request, signal) => gate.request({ ...request, stepId: `${stepPath}${request.stepId}` }, signal) };
+}
+
+/** The child steps `state` waits on, by their path from the top plan: a step waiting on its own sub-plan names that one's. */
+function waitingPaths(state: RunState, stepPath: string): string[] {
+  return [...state.steps].filter(([, run]) => run.status === 'awaitingApproval').flatMap(([id, run]) => run.waitingOn ?? [`${stepPath}${id}`]);
 }
 
 /** Plans and runs the sub-plans of the runs at one level. */
@@ -92,10 +97,11 @@ export class SubplanRunner implements SubplanHost {
         onChange: (state, stepIds) => {
           overBudget ??= budgetSpent(input.budget, tokensOf(runReport(state)));
           if (overBudget && !controller.signal.aborted) controller.abort(`the sub-plan stopped: ${overBudget}`);
-          this.deps.onChildChange?.(childRunId, state, stepIds);
+          this.deps.onChildChange?.(childRunId, state, stepIds, stepPath);
         },
       };
-      const run = state ? await PlanRun.resume(childDeps, {}, state) : await this.start(input, childRunId, context.runId, context.stepId, childDeps, controller.signal);
+      // A resume's approval settings reach the child: `resume --approve all` answers its waiting steps too.
+      const run = state ? await PlanRun.resume(childDeps, { approval: this.deps.options.approval }, state) : await this.start(input, childRunId, context, childDeps, controller.signal);
       // A child a cancel stopped carries on where it was, as its parent does.
       if (state?.status === 'cancelled') await run.reopen();
       const report = await run.execute(controller.signal);
@@ -104,6 +110,7 @@ export class SubplanRunner implements SubplanHost {
       if (report.status === 'succeeded') {
         return { text: report.summary, details: { subplan: { runId: childRunId, depth: this.depth, status: report.status, steps: report.steps.length, replans: report.replans, tokens: tokensOf(report), ...(input.budget ? { budget: input.budget } : {}) } } };
       }
+      if (report.status === 'awaitingApproval') throw new ApprovalWaitError(waitingPaths(run.current, stepPath));
       if (context.signal.aborted) throw new ToolError('ambiguous', 'cancelled', `subplan: cancelled inside the sub-plan (${childRunId})`);
       throw new ToolError('definite', 'subplanFailed', escalationText(input.goal, report, input.budget));
     } finally {
@@ -136,7 +143,8 @@ export class SubplanRunner implements SubplanHost {
   }
 
   /** Plans the child and journals its start; a plan that breaks the child's rules fails the step. */
-  private async start(input: SubplanInput, childRunId: string, parentRunId: string, parentStepId: string, deps: RunDeps, signal: AbortSignal): Promise<PlanRun> {
+  private async start(input: SubplanInput, childRunId: string, context: ToolContext, deps: RunDeps, signal: AbortSignal): Promise<PlanRun> {
+    const { runId: parentRunId, stepId: parentStepId, recordUsage } = context;
     let planned: Awaited<ReturnType<ChildPlanner>>;
     try {
       planned = await this.deps.planChild(input.goal, deps.workspace, signal);
@@ -145,6 +153,8 @@ export class SubplanRunner implements SubplanHost {
     }
     const problems = this.childProblems(planned.plan, input);
     if (problems.length > 0) {
+      // No child run journals a refused plan's calls: the parent's run counts them, as the endpoint did.
+      for (const usage of planned.usage) await recordUsage?.(usage);
       throw new ToolError('definite', 'subplanInvalid', `subplan: the plan for "${input.goal}" breaks its rules: ${problems.slice(0, 5).map(formatProblem).join('; ')}`);
     }
     const options: RunOptions = { ...this.deps.options, maxReplans: input.budget?.replans ?? this.deps.options.maxReplans };

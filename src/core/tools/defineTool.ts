@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import type { ApprovalPreview, ChatModel, CommandRunner, Workspace } from '../ports';
 import type { SubplanHost } from './subplan';
+import type { UsageRecord } from '../run/journalRecords';
 
 /** Whether repeating a tool call is safe: the heart of "re-plan rather than retry". */
 export type EffectClass = 'readOnly' | 'idempotent' | 'nonIdempotent';
@@ -52,6 +53,8 @@ export interface ToolContext {
   readonly model?: ChatModel;
   /** Runs `subplan` steps; absent where sub-plans cannot run (no planner, or at the depth limit). */
   readonly subplans?: SubplanHost;
+  /** Counts a model call the tool made outside the worker model (a sub-plan's planner) against the run. */
+  readonly recordUsage?: (usage: UsageRecord) => Promise<void>;
   readonly runId: string;
   readonly stepId: string;
   readonly flags: StepFlags;

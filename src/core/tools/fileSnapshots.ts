@@ -7,6 +7,7 @@ import { BinaryFileError, describeFileType, FileNotFoundError, formatBytes, Undo
 import type { FileChangePreview, Workspace } from '../ports';
 import { readOrNull } from '../readOrNull';
 import { messageOf } from '../text/errorText';
+import { inScope } from '../plan/subplanScope';
 import { type FileSnapshot, type StepFlags, type ToolDefinition } from './defineTool';
 
 /** How a finished step can be undone. */
@@ -61,6 +62,36 @@ export async function snapshotsBefore(
     await failed(reason);
     return [...new Set(paths)].map((path) => ({ path, notKept: reason }));
   }
+}
+
+/**
+ * What a step that may write `writes` left in its files: those `before` snapshotted, and the files now in a
+ * folder it writes (a sub-plan's scope), which it created, unless the start snapshot failed (then only the
+ * files `before` names, so nothing counts as created). Undefined when it writes nothing or the files cannot be read.
+ */
+export async function snapshotsAfter(
+  writes: readonly string[],
+  before: readonly FileSnapshot[],
+  take: (paths: readonly string[]) => Promise<FileSnapshot[]>,
+): Promise<FileSnapshot[] | undefined> {
+  if (writes.length === 0) return undefined;
+  const listed = !before.some((snapshot) => snapshot.notKept?.startsWith(NO_SNAPSHOT));
+  return take([...before.map((snapshot) => snapshot.path), ...(listed ? writes : [])]).catch(() => undefined);
+}
+
+/** `paths` with every folder among them replaced by the files under it, so each file a step may change in a folder it writes is snapshotted. */
+export async function filesOf(workspace: Workspace, paths: readonly string[]): Promise<string[]> {
+  const files: string[] = [];
+  let listing: readonly string[] | undefined;
+  for (const path of paths) {
+    if ((await workspace.stat(path))?.type !== 'directory') {
+      files.push(path);
+      continue;
+    }
+    listing ??= await workspace.listAllFiles();
+    files.push(...listing.filter((file) => inScope(file, [path])));
+  }
+  return files;
 }
 
 /** One file's snapshot: its type and size first, then its text when it is a regular text file within the limit. */

@@ -65,8 +65,18 @@ interface TouchedFile {
   stepIds: string[];
 }
 
+/**
+ * A file the step's end snapshot has and its start snapshot lacks was created in a folder the step writes
+ * (a sub-plan's scope): the start listed that folder, so the file was absent then.
+ */
+function startSnapshots(touch: FileTouch): readonly FileTouch['before'][number][] {
+  const known = new Set(touch.before.map((snapshot) => snapshot.path));
+  const created = (touch.after ?? []).filter((snapshot) => !known.has(snapshot.path)).map((snapshot) => ({ path: snapshot.path, content: null }));
+  return [...touch.before, ...created];
+}
+
 function recordTouch(byPath: Map<string, TouchedFile>, touch: FileTouch): void {
-  for (const snapshot of touch.before) {
+  for (const snapshot of startSnapshots(touch)) {
     const entry: TouchedFile = byPath.get(snapshot.path) ?? {
       original: snapshot.content,
       ...(snapshot.content === undefined ? { notKept: snapshot.notKept ?? 'no copy was kept' } : {}),

@@ -33,7 +33,7 @@ const S: Record<string, StepStatus> = {
 /** Rows: events. Columns: the statuses above, in order. `-` is an illegal move. */
 const EXPECTED: Record<StepEvent, string> = {
   //             pend  wait  appr  run   succ  fail  unkn  skip  inv   canc
-  askApproval:  'wait  -     -     -     -     -     -     -     -     -   ',
+  askApproval:  'wait  -     -     wait  -     -     -     -     -     -   ',
   approve:      'appr  appr  -     -     -     -     -     -     -     -   ',
   skip:         'skip  skip  skip  -     -     skip  skip  -     skip  -   ',
   start:        '-     -     run   -     -     -     -     -     -     -   ',
@@ -70,9 +70,9 @@ describe('stepTransitions', () => {
     for (const event of StepEventSchema.options) assert.equal(transition('succeeded', event), undefined, event);
   });
 
-  it('leaves running only by retry, an outcome, cancel, or an interruption found on resume', () => {
+  it('leaves running only by retry, an outcome, a wait on its sub-plan, cancel, or an interruption found on resume', () => {
     const legal = StepEventSchema.options.filter((event) => transition('running', event) !== undefined);
-    assert.deepEqual(legal.sort(), ['becomeUnknown', 'cancel', 'fail', 'interrupt', 'retry', 'succeed']);
+    assert.deepEqual(legal.sort(), ['askApproval', 'becomeUnknown', 'cancel', 'fail', 'interrupt', 'retry', 'succeed']);
   });
 
   it('names the settled, frozen and not-started statuses consistently with the table', () => {

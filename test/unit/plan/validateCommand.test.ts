@@ -136,6 +136,21 @@ describe('validateCommand', () => {
       assert.equal(result.stdout, 'Q.args.path: "new.txt" does not exist in the workspace, and no step before Q creates it\n');
     });
 
+    it('accepts a file that a sub-plan the reader waits for creates in its scope folder', async () => {
+      mkdirSync(path.join(dir, 'ws'));
+      const plan = {
+        version: 1,
+        goal: 'delegate, then read',
+        steps: [
+          { id: 'S', title: 'Write one/x.txt', tool: 'subplan', args: { goal: 'Write one/x.txt', scope: ['one'] }, postcondition: { kind: 'fileExists', path: 'one/x.txt' } },
+          { id: 'R', title: 'Read it', tool: 'readFile', args: { path: 'one/x.txt' }, dependsOn: ['S'] },
+          { id: 'Q', title: 'Read elsewhere', tool: 'readFile', args: { path: 'two/y.txt' }, dependsOn: ['S'] },
+        ],
+      };
+      const result = await cli(['validate', write('sub.plan.json', plan), '--workspace', 'ws'], dir);
+      assert.equal(result.stdout, 'Q.args.path: "two/y.txt" does not exist in the workspace, and no step before Q creates it\n');
+    });
+
     it('accepts every plan of the demo workspace against it, and catches one written for another project', async () => {
       const demo = path.join(ROOT, 'examples', 'demo-workspace');
       const plans = ['add-verbose-flag.plan.json', 'failing-step.plan.json'].map((name) => path.join(demo, name));
