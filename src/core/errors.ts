@@ -125,6 +125,18 @@ export class BinaryFileError extends Error {
   }
 }
 
+/**
+ * A file that no longer holds what a conditional write saw when it read it (another process or run changed
+ * it in between): nothing was written.
+ */
+export class FileChangedError extends Error {
+  readonly reason = 'fileChanged';
+  constructor(readonly path: string) {
+    super(`${path} changed since it was read; nothing was written`);
+    this.name = 'FileChangedError';
+  }
+}
+
 /** Why the file system refused an operation before it changed anything. */
 export type FileRefusal = 'permissionDenied' | 'nameTooLong' | 'readOnlyFileSystem' | 'noSpace' | 'otherRefusal';
 

@@ -39,7 +39,18 @@ export interface Workspace {
   readTextChunks(path: string): AsyncIterable<string>;
   /** Replaces (or creates) a file atomically, creating parent folders; refuses (`NotAFileError`) to replace anything but a regular file. */
   writeFile(path: string, content: string): Promise<void>;
-  /** Appends to a file, creating it (and parent folders) when missing; refuses (`NotAFileError`) anything but a regular file. */
+  /**
+   * Replaces a file as `writeFile` does, but only over the bytes the caller saw: when the file no longer
+   * begins with `seen` (null: no file was there) at the moment of the replace, rejects with `FileChangedError`
+   * and writes nothing. Text appended after `seen` meanwhile (a log, a watcher) changes none of the seen
+   * bytes: it is carried over to the end of the new file, not dropped (docs/executor.md, "Writes that never
+   * clobber"). A host that cannot carry it over treats it as a change.
+   */
+  writeFileIfUnchanged(path: string, seen: string | null, content: string): Promise<void>;
+  /**
+   * Appends to a file, creating it (and parent folders) when missing; refuses (`NotAFileError`) anything but a
+   * regular file. Never rewrites the file, so text others add meanwhile stays.
+   */
   appendFile(path: string, content: string): Promise<void>;
   /** Deletes a file; rejects with `FileNotFoundError` when it does not exist. */
   deleteFile(path: string): Promise<void>;

@@ -1,23 +1,21 @@
 // The Workspace port over node:fs/promises. Every path goes through WorkspaceResolver before any read
 // or write, so nothing outside the root is touched; the file type is checked before anything is opened
 // (fileReading.ts), so a FIFO, socket or device is refused rather than read or written; whole-file
-// writes go to a temp file in the same folder and are renamed into place, so a crash leaves the old
-// content or the new, never half of each. A failure that proves nothing changed is a typed error.
-import { randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
-import { chmod, link, lstat, mkdir, open, rename, stat, unlink, writeFile } from 'node:fs/promises';
+// writes go to a temp file in the same folder and are renamed into place (fileReplace.ts), so a crash
+// leaves the old content or the new, and a conditional write never replaces bytes its caller did not see.
+// Appends use O_APPEND and never rewrite the file. A failure that proves nothing changed is a typed error.
+import { link, lstat, mkdir, rename, unlink } from 'node:fs/promises';
 import * as nodePath from 'node:path';
-import { FileExistsError, FileRefusedError, NotAFileError } from '../core/errors';
+import { FileExistsError, FileRefusedError } from '../core/errors';
 import type { FileStat, ReadOptions, Workspace } from '../core/ports';
 import { DEFAULT_MAX_READ_BYTES } from '../core/tools/defineTool';
-import { fileStatOf, fileTypeOf, readRegularChunks, readRegularFile, refusedAs, requireRegular } from './fileReading';
+import { fileStatOf, readRegularChunks, readRegularFile, refusedAs } from './fileReading';
 import { findWorkspaceFiles } from './findWorkspaceFiles';
 import { listAllFiles } from './listAllFiles';
 import { errorCode } from './errorCode';
+import { appendToFile } from './fileAppend';
+import { replaceFile, replaceIfUnchanged, statOrUndefined } from './fileReplace';
 import { WorkspaceResolver, type ResolvedPath } from './workspaceResolver';
-
-/** Opening for append must not wait on a FIFO (O_NONBLOCK makes it fail at once) or adopt a terminal. */
-const APPEND_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
 
 /** A workspace rooted at a folder on the local disk. */
 export class NodeWorkspace implements Workspace {
@@ -40,46 +38,17 @@ export class NodeWorkspace implements Workspace {
 
   async writeFile(path: string, content: string): Promise<void> {
     const { target } = await this.resolve(path);
-    const existing = await this.statOf(target, path);
-    if (existing) requireRegular(existing, path);
-    const folder = nodePath.dirname(target);
-    await mkdir(folder, { recursive: true }).catch((error: unknown) => {
-      throw refusedAs(error, path);
-    });
-    // A short fixed-length name: one built from the target's name would push a 255-byte name over the limit.
-    const temp = nodePath.join(folder, `.planwright-${randomBytes(6).toString('hex')}.tmp`);
-    try {
-      await writeFile(temp, content, { encoding: 'utf8', flag: 'wx' });
-      if (existing) await chmod(temp, existing.mode & 0o7777);
-      await rename(temp, target);
-    } catch (error) {
-      await unlink(temp).catch(() => undefined);
-      // The temp file is gone and the target untouched: a full disk changed nothing either.
-      const code = errorCode(error);
-      if (code === 'ENOSPC' || code === 'EDQUOT') throw new FileRefusedError(path, 'noSpace', 'no space left on the device; nothing was written');
-      throw refusedAs(error, path);
-    }
+    await replaceFile(target, path, content);
+  }
+
+  async writeFileIfUnchanged(path: string, seen: string | null, content: string): Promise<void> {
+    const { target } = await this.resolve(path);
+    await replaceIfUnchanged(target, path, seen, content);
   }
 
   async appendFile(path: string, content: string): Promise<void> {
     const { target } = await this.resolve(path);
-    const existing = await this.statOf(target, path);
-    if (existing) requireRegular(existing, path);
-    await mkdir(nodePath.dirname(target), { recursive: true }).catch((error: unknown) => {
-      throw refusedAs(error, path);
-    });
-    const handle = await open(target, APPEND_FLAGS).catch(async (error: unknown) => {
-      // ENXIO: a FIFO without a reader or a socket appeared since the stat; say which.
-      const now = errorCode(error) === 'ENXIO' ? await this.statOf(target, path) : undefined;
-      throw now ? new NotAFileError(path, notRegular(now)) : refusedAs(error, path);
-    });
-    try {
-      requireRegular(await handle.stat(), path);
-      // From here bytes may land: a failure is left untyped, so it stays ambiguous.
-      await handle.appendFile(content, 'utf8');
-    } finally {
-      await handle.close();
-    }
+    await appendToFile(target, path, content);
   }
 
   async deleteFile(path: string): Promise<void> {
@@ -115,7 +84,7 @@ export class NodeWorkspace implements Workspace {
 
   async stat(path: string): Promise<FileStat | undefined> {
     const { target } = await this.resolve(path);
-    const stats = await this.statOf(target, path);
+    const stats = await statOrUndefined(target, path);
     return stats ? fileStatOf(stats) : undefined;
   }
 
@@ -132,16 +101,6 @@ export class NodeWorkspace implements Workspace {
     return this.resolver.resolve(path).catch((error: unknown) => {
       throw refusedAs(error, path);
     });
-  }
-
-  /** What is at `real` (a link followed), or `undefined` when nothing is. */
-  private async statOf(real: string, path: string) {
-    try {
-      return await stat(real);
-    } catch (error) {
-      if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') return undefined;
-      throw refusedAs(error, path);
-    }
   }
 
   /**
@@ -171,10 +130,4 @@ export class NodeWorkspace implements Workspace {
       throw refusedAs(error, from);
     });
   }
-}
-
-/** The type of something that is known not to be a regular file. */
-function notRegular(stats: Parameters<typeof fileTypeOf>[0]): 'directory' | 'fifo' | 'socket' | 'device' | 'other' {
-  const type = fileTypeOf(stats);
-  return type === 'file' ? 'other' : type;
 }

@@ -40,6 +40,7 @@ function overlaid(workspace: Workspace, overlay: ReadonlyMap<string, string | nu
       })();
     },
     writeFile: (path, content) => workspace.writeFile(path, content),
+    writeFileIfUnchanged: (path, seen, content) => workspace.writeFileIfUnchanged(path, seen, content),
     appendFile: (path, content) => workspace.appendFile(path, content),
     deleteFile: (path) => workspace.deleteFile(path),
     rename: (from, to) => workspace.rename(from, to),

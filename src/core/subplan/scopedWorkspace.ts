@@ -39,6 +39,10 @@ export class ScopedWorkspace implements Workspace {
     return this.workspace.writeFile(this.allowed(path), content);
   }
 
+  async writeFileIfUnchanged(path: string, seen: string | null, content: string): Promise<void> {
+    return this.workspace.writeFileIfUnchanged(this.allowed(path), seen, content);
+  }
+
   async appendFile(path: string, content: string): Promise<void> {
     return this.workspace.appendFile(this.allowed(path), content);
   }

@@ -1,13 +1,13 @@
 // editFile: exact find/replace edits in one file; each `find` must match exactly once, or, for an edit
 // with `replaceAll` (an exact rename), at least once, and every match changes.
 import { z } from 'zod';
-import { ToolError } from '../errors';
 import { countLines } from '../text/textLines';
 import { quote } from '../text/quote';
 import { WorkspacePathSchema } from '../workspacePath';
 import { applyEdits, looksEdited, type TextEdit } from './applyEdits';
 import { defineTool, type SettleOutcome } from './defineTool';
 import { snapshotOf } from './fileSnapshots';
+import { writeOverSeen } from './seenWrite';
 import { readOrNull } from '../readOrNull';
 import { AllowReadOnlySchema, guarded, refuseReadOnly, refuseTooLarge, requireFile } from './toolFailure';
 
@@ -39,7 +39,10 @@ export function editProblem(edits: readonly TextEdit[], index: number, matches: 
   return `${which}find text ${find} ${matches === 0 ? 'not found' : `occurs ${matches} times`}`;
 }
 
-/** Applies every edit in memory, then writes the file once, atomically; nothing is written if one edit fails. */
+/**
+ * Applies every edit in memory, then writes the file once, atomically, over exactly the text it read;
+ * nothing is written if one edit fails. A file changed meanwhile is read again and the edits re-applied.
+ */
 export const editFileTool = defineTool({
   name: 'editFile',
   description: 'Apply exact find/replace edits to one workspace file; every "find" must occur exactly once, unless its edit sets "replaceAll": true to replace every occurrence (a rename).',
@@ -64,18 +67,20 @@ export const editFileTool = defineTool({
       : { path: input.path, before, after: before, problem: `${editProblem(input.edits, result.editIndex, result.matches)} in ${input.path}` };
     return { kind: 'fileChanges', changes: [change] };
   },
-  execute: (input, { workspace, limits, signal }) => {
+  execute: (input, { workspace, limits, signal, stepId }) => {
     const action = `editFile ${input.path}`;
     return guarded(action, signal, async () => {
       const stat = await requireFile(workspace, input.path, action);
       refuseReadOnly(stat, input.path, input.allowReadOnly, action);
       refuseTooLarge(stat, input.path, limits.maxReadBytes, action);
-      const content = await workspace.readFile(input.path, { maxBytes: limits.maxReadBytes });
-      const result = applyEdits(content, input.edits);
-      if (!result.ok) throw new ToolError('definite', 'findNotUnique', `${action}: ${result.problem}`);
-      const details = { path: input.path, edits: input.edits.length, linesBefore: countLines(content), linesAfter: countLines(result.content) };
-      if (result.content === content) return { text: `${input.path} already had this content; nothing written`, details };
-      await workspace.writeFile(input.path, result.content);
+      const options = { path: input.path, stepId, action, maxBytes: limits.maxReadBytes, reapply: true };
+      const { before, after } = await writeOverSeen(workspace, options, (content) => {
+        if (content === null) return { problem: `no file at ${input.path}`, reason: 'fileNotFound' };
+        const result = applyEdits(content, input.edits);
+        return result.ok ? { content: result.content } : { problem: result.problem, reason: 'findNotUnique' };
+      });
+      const details = { path: input.path, edits: input.edits.length, linesBefore: countLines(before ?? ''), linesAfter: countLines(after) };
+      if (after === before) return { text: `${input.path} already had this content; nothing written`, details };
       return { text: `Applied ${input.edits.length} edit(s) to ${input.path}`, details };
     });
   },

@@ -3,7 +3,7 @@
 // finished and refuses, unless forced, when the user changed it since, so it never clobbers their work.
 // A snapshot keeps text only: a binary file, one over the read limit or anything but a regular file is
 // recorded by size (and digest), never read whole, so the journal stays small and a FIFO never blocks.
-import { BinaryFileError, describeFileType, FileNotFoundError, formatBytes, UndoConflictError, UndoUnavailableError } from '../errors';
+import { BinaryFileError, describeFileType, FileChangedError, FileNotFoundError, formatBytes, UndoConflictError, UndoUnavailableError } from '../errors';
 import type { FileChangePreview, Workspace } from '../ports';
 import { readOrNull } from '../readOrNull';
 import { messageOf } from '../text/errorText';
@@ -126,7 +126,7 @@ export async function undoFromSnapshots(
   after?: readonly FileSnapshot[],
   options: { readonly force?: boolean } = {},
 ): Promise<UndoResult> {
-  const pending: FileSnapshot[] = [];
+  const pending: Array<FileSnapshot & { readonly current: string | null }> = [];
   const unchanged: string[] = [];
   const conflicts: string[] = [];
   const lost = before.filter((snapshot) => snapshot.content === undefined);
@@ -139,14 +139,25 @@ export async function undoFromSnapshots(
     }
     const finished = after ? snapshotOf(after, snapshot.path) : undefined;
     if (after && (finished === undefined || finished.content !== current)) conflicts.push(snapshot.path);
-    pending.push(snapshot);
+    pending.push({ ...snapshot, current });
   }
   if (conflicts.length > 0 && !options.force) throw new UndoConflictError(conflicts);
   for (const snapshot of pending) {
     if (snapshot.content === null) await deleteIfPresent(workspace, snapshot.path);
-    else if (snapshot.content !== undefined) await workspace.writeFile(snapshot.path, snapshot.content);
+    else if (snapshot.content !== undefined) await restoreOver(workspace, snapshot.path, snapshot.current, snapshot.content, options.force === true);
   }
   return { restored: pending.map((snapshot) => snapshot.path), unchanged };
+}
+
+/** Writes `content` back over exactly the text compared (`current`); changed since, it is a conflict unless forced. */
+async function restoreOver(workspace: Workspace, path: string, current: string | null, content: string, force: boolean): Promise<void> {
+  try {
+    await workspace.writeFileIfUnchanged(path, current, content);
+  } catch (error) {
+    if (!(error instanceof FileChangedError)) throw error;
+    if (!force) throw new UndoConflictError([path]);
+    await workspace.writeFile(path, content);
+  }
 }
 
 async function deleteIfPresent(workspace: Workspace, path: string): Promise<void> {

@@ -1,6 +1,6 @@
 // proposeEdit: the worker model writes find/replace edits for one file, applied as editFile applies them.
 import { z } from 'zod';
-import { ToolError } from '../errors';
+import { FileChangedError, ToolError } from '../errors';
 import { countLines } from '../text/textLines';
 import { WorkspacePathSchema } from '../workspacePath';
 import { applyEdits } from './applyEdits';
@@ -56,10 +56,11 @@ export const proposeEditTool = defineTool({
       if (!reply.ok) throw new ToolError('definite', 'badReply', `${action}: ${reply.problem}`, response.content);
       const result = applyEdits(content, reply.edits);
       if (!result.ok) throw new ToolError('definite', 'badEdits', `${action}: the model's ${result.problem}`, response.content);
-      if ((await workspace.readFile(input.path, { maxBytes: limits.maxReadBytes })) !== content) {
-        throw new ToolError('definite', 'fileChanged', `${action}: the file changed while the model was answering; nothing written`);
-      }
-      await workspace.writeFile(input.path, result.content);
+      // The model's edits were made against `content`: written only over exactly that text.
+      await workspace.writeFileIfUnchanged(input.path, content, result.content).catch((error: unknown) => {
+        if (error instanceof FileChangedError) throw new ToolError('definite', 'fileChanged', `${action}: the file changed while the model was answering; nothing written`);
+        throw error;
+      });
       return {
         text: `Applied ${reply.edits.length} proposed edit(s) to ${input.path}`,
         details: {

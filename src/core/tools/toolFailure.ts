@@ -7,6 +7,7 @@ import {
   BinaryFileError,
   CommandNotStartedError,
   describeFileType,
+  FileChangedError,
   FileExistsError,
   FileNotFoundError,
   FileRefusedError,
@@ -50,7 +51,7 @@ export function toToolError(error: unknown, action: string): ToolError {
   const say = (detail: string): string => `${action}: ${detail}`;
   if (error instanceof WorkspaceEscapeError || error instanceof ProtectedPathError) return new ToolError('definite', error.reason, say(error.message));
   if (error instanceof FileNotFoundError) return new ToolError('definite', error.reason, say(error.message));
-  if (error instanceof FileExistsError) return new ToolError('definite', error.reason, say(error.message));
+  if (error instanceof FileExistsError || error instanceof FileChangedError) return new ToolError('definite', error.reason, say(error.message));
   if (error instanceof NotAFileError || error instanceof FileTooLargeError || error instanceof BinaryFileError) {
     return new ToolError('definite', error.reason, say(error.message));
   }

@@ -5,15 +5,19 @@
 // anything is opened and the size before anything is read: `file:` folders use the Node adapter's reads
 // (src/node/fileReading.ts), which tell a FIFO, socket or device from a file; other file systems have
 // only files and folders. Whole-file writes go to a temp file in the same folder that is then renamed
-// over the target. Errors are the port's typed errors (portError.ts); search is findFilesIn.ts's.
+// over the target; file: folders write over seen bytes and append as the Node adapter does (fileReplace.ts,
+// fileAppend.ts). Errors are the port's typed errors (portError.ts); search is findFilesIn.ts's.
 import { randomBytes } from 'node:crypto';
 import { chmod, stat as nodeStat } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import { FileExistsError, FileNotFoundError, FileTooLargeError, NotAFileError, WorkspaceEscapeError } from '../../core/errors';
+import { FileChangedError, FileExistsError, FileNotFoundError, FileTooLargeError, NotAFileError, WorkspaceEscapeError } from '../../core/errors';
 import type { FileStat, ReadOptions, Workspace } from '../../core/ports';
 import { DEFAULT_MAX_READ_BYTES } from '../../core/tools/defineTool';
+import { MAX_REAPPLY_ATTEMPTS } from '../../core/tools/seenWrite';
 import { decodeText, fileStatOf, readRegularChunks, readRegularFile, refusedAs } from '../../node/fileReading';
 import { workspacePathProblem } from '../../core/workspacePath';
+import { appendToFile } from '../../node/fileAppend';
+import { replaceIfUnchanged } from '../../node/fileReplace';
 import { listAllFiles } from '../../node/listAllFiles';
 import { WorkspaceResolver } from '../../node/workspaceResolver';
 import { findFilesIn } from './findFilesIn';
@@ -67,23 +71,31 @@ export class VscodeWorkspace implements Workspace {
     await this.replace(path, target, encoder.encode(content));
   }
 
+  async writeFileIfUnchanged(path: string, seen: string | null, content: string): Promise<void> {
+    const { target } = await this.resolve(path);
+    if (target.scheme === 'file') return replaceIfUnchanged(target.fsPath, path, seen, content);
+    // workspace.fs has no lock nor link(): check, then replace; a change in between is not seen (docs/executor.md).
+    await this.refuseSpecial(target, path);
+    const now = await this.currentBytes(target, path);
+    if (now === null ? seen !== null : seen === null || !sameBytes(now, encoder.encode(seen))) throw new FileChangedError(path);
+    await this.replace(path, target, encoder.encode(content));
+  }
+
   async appendFile(path: string, content: string): Promise<void> {
     const { target } = await this.resolve(path);
+    if (target.scheme === 'file') return appendToFile(target.fsPath, path, content);
     await this.refuseSpecial(target, path);
-    // workspace.fs has no append: read, then replace atomically. The executor never runs two writers of
-    // one file at once, so nothing is lost between the read and the rename.
-    const before = await vscode.workspace.fs.readFile(target).then(
-      (bytes) => bytes,
-      (error: unknown) => {
-        if (errorCode(error) === 'FileNotFound') return new Uint8Array();
-        throw portError(error, path);
-      },
-    );
-    const added = encoder.encode(content);
-    const after = new Uint8Array(before.length + added.length);
-    after.set(before);
-    after.set(added, before.length);
-    await this.replace(path, target, after);
+    // workspace.fs has no append: read, then replace over exactly what was read, again on a fresh read
+    // when the file changed in between, so text others added meanwhile is kept.
+    for (let attempt = 1; ; attempt++) {
+      const before = await this.currentBytes(target, path);
+      const seen = before === null ? null : decoder.decode(before);
+      try {
+        return await this.writeFileIfUnchanged(path, seen, (seen ?? '') + content);
+      } catch (error) {
+        if (!(error instanceof FileChangedError) || attempt >= MAX_REAPPLY_ATTEMPTS) throw error;
+      }
+    }
   }
 
   async deleteFile(path: string): Promise<void> {
@@ -174,6 +186,17 @@ export class VscodeWorkspace implements Workspace {
     }
   }
 
+  /** The bytes at a non-`file:` `target`, or null when nothing is there. */
+  private currentBytes(target: vscode.Uri, path: string): Promise<Uint8Array | null> {
+    return Promise.resolve(vscode.workspace.fs.readFile(target)).then(
+      (bytes) => bytes,
+      (error: unknown) => {
+        if (errorCode(error) === 'FileNotFound') return null;
+        throw portError(error, path);
+      },
+    );
+  }
+
   /** Refuses, before anything is opened, when something other than a regular file (or nothing) is at `target`. */
   private async refuseSpecial(target: vscode.Uri, path: string): Promise<void> {
     if (target.scheme === 'file') {
@@ -226,6 +249,11 @@ export class VscodeWorkspace implements Workspace {
       throw portError(error, path);
     }
   }
+}
+
+/** Whether two byte arrays hold the same bytes. */
+function sameBytes(left: Uint8Array, right: Uint8Array): boolean {
+  return left.length === right.length && left.every((byte, index) => byte === right[index]);
 }
 
 /** Keeps the permission bits of the file being replaced, so an atomic write does not drop `+x`. */

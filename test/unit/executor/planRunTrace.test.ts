@@ -32,6 +32,10 @@ class TraceWatchingWorkspace extends NodeWorkspace {
     this.seenAtWrite.set(file, parseLines(readFileSync(this.traceFile, 'utf8')));
     await super.writeFile(file, content);
   }
+  override async writeFileIfUnchanged(file: string, seen: string | null, content: string): Promise<void> {
+    this.seenAtWrite.set(file, parseLines(readFileSync(this.traceFile, 'utf8')));
+    await super.writeFileIfUnchanged(file, seen, content);
+  }
 }
 
 describe('PlanRun trace', () => {

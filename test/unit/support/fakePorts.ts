@@ -1,7 +1,7 @@
 // Small in-memory fakes of the ports for core tests where a real file system or process is not the
 // point, plus a ToolContext builder and an assertion for typed tool failures.
 import * as assert from 'node:assert/strict';
-import { FileExistsError, FileNotFoundError, FileTooLargeError, NotAFileError, ToolError, WorkspaceEscapeError, type FailureKind, type SpecialFileType } from '../../../src/core/errors';
+import { FileChangedError, FileExistsError, FileNotFoundError, FileTooLargeError, NotAFileError, ToolError, WorkspaceEscapeError, type FailureKind, type SpecialFileType } from '../../../src/core/errors';
 import type {
   ChatModel,
   ChatRequest,
@@ -63,6 +63,12 @@ export class MemoryWorkspace implements Workspace {
     this.maybeFail('writeFile', path);
     this.refuseSpecial(path);
     this.files.set(path, content);
+  }
+  /** The check (text appended since `seen` carried over), then `writeFile`, so a subclass watching writes sees these too and `failNext('writeFile')` applies. */
+  async writeFileIfUnchanged(path: string, seen: string | null, content: string): Promise<void> {
+    const current = this.files.get(path) ?? null;
+    if (current === null ? seen !== null : seen === null || !current.startsWith(seen)) throw new FileChangedError(path);
+    return this.writeFile(path, content + (current ?? '').slice(seen?.length ?? 0));
   }
   async appendFile(path: string, content: string): Promise<void> {
     this.maybeFail('appendFile', path);

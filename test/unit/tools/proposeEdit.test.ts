@@ -96,12 +96,13 @@ describe('proposeEditTool', () => {
     const memory = new MemoryWorkspace({ 'a.ts': 'one' });
     const model = {
       chat: async (_request: ChatRequest): Promise<ChatResponse> => {
-        memory.files.set('a.ts', 'one, edited by the user');
+        // Not an append (text appended meanwhile is carried over): a change to what the model saw.
+        memory.files.set('a.ts', 'the user edited one');
         return { content: '{"edits":[{"find":"one","replace":"two"}]}', toolCalls: [], model: 'm', usage: { promptTokens: 1, completionTokens: 1, cachedTokens: 0, estimated: true }, latencyMs: 1 };
       },
     };
     await assertToolError(proposeEditTool.execute({ path: 'a.ts', instruction: 'x' }, toolContext({ workspace: memory, model })), 'definite', 'fileChanged');
-    assert.equal(memory.files.get('a.ts'), 'one, edited by the user');
+    assert.equal(memory.files.get('a.ts'), 'the user edited one');
   });
 
   it('settles as notDone when the file is unchanged since the snapshot, and cannot tell otherwise', async () => {
