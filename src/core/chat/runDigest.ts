@@ -6,6 +6,7 @@
 import type { RunReport } from '../executor/runSummary';
 import type { Plan } from '../plan/planSchema';
 import type { StepStatus } from '../plan/stepStatus';
+import { BROKEN_STATUSES } from '../run/stepTransitions';
 import type { Localize } from '../ports';
 import type { RunState, StepRun } from '../run/runState';
 import { englishText } from '../text/englishText';
@@ -26,7 +27,7 @@ export interface ChatRunView {
   readonly waiting: readonly string[];
 }
 
-const BROKEN = new Set<StepStatus>(['failed', 'unknown']);
+const BROKEN = BROKEN_STATUSES;
 
 /** The status of a step: its run's, or pending before the plan has run. */
 function statusOf(view: ChatRunView, stepId: string): StepStatus {

@@ -5,6 +5,7 @@ import { FileNotFoundError } from '../errors';
 import type { Plan, Step } from '../plan/planSchema';
 import { resolveStepArgs } from '../plan/resolveStepArgs';
 import type { StepStatus } from '../plan/stepStatus';
+import { NOT_STARTED_STATUSES } from '../run/stepTransitions';
 import type { ApprovalPreview, Workspace } from '../ports';
 import { writesOfCall } from '../tools/toolCall';
 import { approvalPreview } from './approvalPreview';
@@ -12,7 +13,7 @@ import { type RunState } from '../run/runState';
 import { stepOutputs } from '../run/stepOutputs';
 
 /** Statuses of a step whose effect is still to come, so a later step's preview includes it. */
-const UNFINISHED: ReadonlySet<StepStatus> = new Set(['pending', 'awaitingApproval', 'approved']);
+const UNFINISHED = NOT_STARTED_STATUSES;
 
 /** What the composition reads: the plan, each step's status and the outputs of the steps that succeeded. */
 export interface PreviewContext {

@@ -62,8 +62,27 @@ export function transition(from: StepStatus, event: StepEvent): StepStatus | und
   return TABLE[event][from];
 }
 
-/** Steps a re-plan keeps exactly as they are: done, or left out by the user. */
-export const FROZEN_STATUSES: ReadonlySet<StepStatus> = new Set(['succeeded', 'skipped']);
+/** The statuses `event` may move a step from. */
+export function statusesAllowing(event: StepEvent): ReadonlySet<StepStatus> {
+  return new Set(Object.keys(TABLE[event]) as StepStatus[]);
+}
 
-/** A step in one of these states has not run and can still be replaced by a re-plan. */
-export const NOT_STARTED_STATUSES: ReadonlySet<StepStatus> = new Set(['pending', 'awaitingApproval', 'approved']);
+/** The statuses `events` move a step to. */
+function statusesReachedBy(...events: readonly StepEvent[]): ReadonlySet<StepStatus> {
+  return new Set(events.flatMap((event) => Object.values(TABLE[event])));
+}
+
+/** Steps a re-plan keeps exactly as they are: done, or left out by the user. */
+export const FROZEN_STATUSES = statusesReachedBy('succeed', 'skip');
+
+/** A step in one of these states has not run and can still be replaced by a re-plan (or invalidated). */
+export const NOT_STARTED_STATUSES = statusesAllowing('invalidate');
+
+/** A step that ran and broke: it failed, or its effect is unknown. */
+export const BROKEN_STATUSES = statusesReachedBy('fail', 'becomeUnknown');
+
+/** A step that ran to an outcome: what it changed can be undone. */
+export const RAN_STATUSES = statusesReachedBy('succeed', 'fail', 'becomeUnknown');
+
+/** A settled step that can be asked to run again: reset-able, and not merely waiting to start. */
+export const RETRYABLE_STATUSES: ReadonlySet<StepStatus> = new Set([...statusesAllowing('reset')].filter((status) => !NOT_STARTED_STATUSES.has(status)));

@@ -2,8 +2,9 @@
 // spent so far.
 import type { Localize } from '../ports';
 import type { RunState } from '../run/runState';
+import { FROZEN_STATUSES } from '../run/stepTransitions';
 
-const DONE = new Set(['succeeded', 'skipped']);
+const DONE = FROZEN_STATUSES;
 
 /** Steps done (succeeded or skipped), running, and in all. */
 export interface StepProgress {

@@ -8,6 +8,7 @@ import { isRunFinished } from '../run/journalRecords';
 import type { ReplacedStep, StepRun } from '../run/runState';
 import type { Plan, Step } from '../plan/planSchema';
 import type { StepStatus } from '../plan/stepStatus';
+import { BROKEN_STATUSES, RAN_STATUSES, RETRYABLE_STATUSES } from '../run/stepTransitions';
 import type { ChildRunView, PlanTreeInput, PlanTreeNode } from './planTreeNode';
 import { replacedGroup } from './replacedRows';
 import { stepChangesFiles } from './stepChangesFiles';
@@ -45,11 +46,11 @@ const STATUS_COLORS: Readonly<Partial<Record<StepStatus, string>>> = {
 };
 
 /** A step in one of these shows its evidence: its row opens by itself. */
-const BROKEN: ReadonlySet<StepStatus> = new Set(['failed', 'unknown']);
-const RETRYABLE: ReadonlySet<StepStatus> = new Set(['failed', 'unknown', 'skipped', 'invalidated', 'cancelled']);
+const BROKEN = BROKEN_STATUSES;
+const RETRYABLE = RETRYABLE_STATUSES;
 const SKIPPABLE: ReadonlySet<StepStatus> = new Set(['pending', 'approved', 'failed', 'unknown', 'invalidated']);
 const FROZEN_OR_BUSY: ReadonlySet<StepStatus> = new Set(['succeeded', 'skipped', 'running']);
-const UNDOABLE: ReadonlySet<StepStatus> = new Set(['succeeded', 'failed', 'unknown']);
+const UNDOABLE = RAN_STATUSES;
 
 /** What every step row of one tree is built with. */
 export interface StepContext {
