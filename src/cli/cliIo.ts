@@ -12,7 +12,7 @@ export interface CliIo {
 }
 
 /** Exit codes shared by every command. */
-export const EXIT = { ok: 0, failed: 1, badInput: 2, awaitingApproval: 3 } as const;
+export const EXIT = { ok: 0, failed: 1, badInput: 2, awaitingApproval: 3, runHeld: 4 } as const;
 
 /** One `planwright` sub-command. */
 export interface CliCommand {

@@ -16,6 +16,7 @@ import { applyProjectRulesFlag, modelsFromEnv, type CliModels } from './modelsFr
 import { readPricesFile } from './pricesFile';
 import { optionOverrides, parseRunFlags } from './runFlags';
 import { hasContent, holdsRecords, preparePlanwrightFolder, readPlanFile, traceBesideJournal, workspaceFolder } from './runFiles';
+import { withRunLease } from './runLease';
 import { runSession, stderrLogger } from './runSession';
 import { recordedMcp, reopenRecordedMcp } from '../node/mcp/recordedMcpServers';
 
@@ -53,16 +54,19 @@ async function resume(givenArgs: readonly string[], givenIo: CliIo, modelsOf: (e
     return fail(io, `${flags.journal} holds no whole record: the run stopped while writing its first one, so nothing ran. Start it again with planwright run PLAN --journal ${flags.journal}`);
   }
 
-  const journal = new JsonlRecordLog(journalPath, true, logFiles);
-  // Without --mcp-config, the servers the journal names are started again before its plan is checked.
-  const recorded = io.mcp ? undefined : await recordedMcp(journal).catch(() => undefined);
-  const mcp = recorded ? await reopenRecordedMcp(recorded, io.env) : undefined;
-  try {
-    for (const note of mcp?.notes ?? []) stderrLogger(io).warn(note);
-    return await resumeRun(flags, journalPath, journal, io, modelsOf, mcp?.notes ?? []);
-  } finally {
-    await mcp?.session.close();
-  }
+  // Held before the journal is read: reading cuts a torn last line off, which may be another process's write.
+  return withRunLease(journalPath, io, async () => {
+    const journal = new JsonlRecordLog(journalPath, true, logFiles);
+    // Without --mcp-config, the servers the journal names are started again before its plan is checked.
+    const recorded = io.mcp ? undefined : await recordedMcp(journal).catch(() => undefined);
+    const mcp = recorded ? await reopenRecordedMcp(recorded, io.env) : undefined;
+    try {
+      for (const note of mcp?.notes ?? []) stderrLogger(io).warn(note);
+      return await resumeRun(flags, journalPath, journal, io, modelsOf, mcp?.notes ?? []);
+    } finally {
+      await mcp?.session.close();
+    }
+  });
 }
 
 async function resumeRun(

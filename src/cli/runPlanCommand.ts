@@ -24,6 +24,7 @@ import { readPricesFile } from './pricesFile';
 import { optionOverrides, parseRunFlags, type RunFlags } from './runFlags';
 import { defaultRunFiles, holdsRecords, preparePlanwrightFolder, readPlanFile, workspaceFolder } from './runFiles';
 import { newRunId } from '../node/runId';
+import { withRunLease } from './runLease';
 import { runSession, runSessionWith, type SessionResult } from './runSession';
 
 const USAGE =
@@ -84,27 +85,30 @@ async function runPlan(givenArgs: readonly string[], givenIo: CliIo, modelsOf: (
     return fail(io, `a journal already exists at ${files.journal}: resume it with planwright resume --journal ${files.journal}, or choose another --journal`);
   }
   await preparePlanwrightFolder(folder.root, [files.journal, files.trace]);
-  const options: RunOptions = { ...DEFAULT_RUN_OPTIONS, ...optionOverrides(flags, DEFAULT_RUN_OPTIONS) };
-  const journal = new JsonlRecordLog(files.journal, true, logFiles);
-  const setup = { workspaceRoot: folder.root, journal, tracePath: files.trace, json: flags.json, models, options, ...priced };
-  // The MCP servers go in the journal too, so resume can reconnect without --mcp-config.
-  const host = { workspace: folder.root, trace: files.trace, ...(io.mcp ? { mcp: io.mcp } : {}) };
-  if (fusedGoal) {
-    const { plannerModel, workerModel } = models as Required<Pick<CliModels, 'plannerModel' | 'workerModel'>>;
-    return runSessionWith(setup, io, async (deps, signal) => {
-      const summary = await summarizeWorkspace(deps.workspace, { projectRules: models.projectRules ?? false, goal: fusedGoal.goal });
-      const goalDeps = { ...deps, plannerModel, agentModel: workerModel };
-      return sessionResult(await runGoal({ runId, goal: fusedGoal.goal, summary, mode: fusedGoal.mode, options, host }, goalDeps, signal));
-    });
-  }
-  if (streamed) {
-    return runSessionWith(setup, io, async (deps, signal) => {
-      const start = { runId, goal: streamed.goal, revision: PLANNED_REVISION, options, host };
-      return streamedResult(await runStreamedPlan(streamed.stream(streamed.goal, deps.workspace, signal), start, deps, signal), signal);
-    });
-  }
-  const plan = planned!;
-  return runSession(setup, io, (deps) => PlanRun.start(plan.plan, { runId, options, host, planUsage: plan.usage }, deps));
+  // A run started on an existing --journal another process is starting too: one of them runs it.
+  return withRunLease(files.journal, io, async () => {
+    const options: RunOptions = { ...DEFAULT_RUN_OPTIONS, ...optionOverrides(flags, DEFAULT_RUN_OPTIONS) };
+    const journal = new JsonlRecordLog(files.journal, true, logFiles);
+    const setup = { workspaceRoot: folder.root, journal, tracePath: files.trace, json: flags.json, models, options, ...priced };
+    // The MCP servers go in the journal too, so resume can reconnect without --mcp-config.
+    const host = { workspace: folder.root, trace: files.trace, ...(io.mcp ? { mcp: io.mcp } : {}) };
+    if (fusedGoal) {
+      const { plannerModel, workerModel } = models as Required<Pick<CliModels, 'plannerModel' | 'workerModel'>>;
+      return runSessionWith(setup, io, async (deps, signal) => {
+        const summary = await summarizeWorkspace(deps.workspace, { projectRules: models.projectRules ?? false, goal: fusedGoal.goal });
+        const goalDeps = { ...deps, plannerModel, agentModel: workerModel };
+        return sessionResult(await runGoal({ runId, goal: fusedGoal.goal, summary, mode: fusedGoal.mode, options, host }, goalDeps, signal));
+      });
+    }
+    if (streamed) {
+      return runSessionWith(setup, io, async (deps, signal) => {
+        const start = { runId, goal: streamed.goal, revision: PLANNED_REVISION, options, host };
+        return streamedResult(await runStreamedPlan(streamed.stream(streamed.goal, deps.workspace, signal), start, deps, signal), signal);
+      });
+    }
+    const plan = planned!;
+    return runSession(setup, io, (deps) => PlanRun.start(plan.plan, { runId, options, host, planUsage: plan.usage }, deps));
+  });
 }
 
 /** A goal's outcome as the session prints it: the report with its mode (and escalation), or the agent's answer. */

@@ -50,6 +50,22 @@ export class AgentRunNotResumableError extends Error {
   }
 }
 
+/** Who holds a run's lease: the process running it, on which machine, since when (ms since the epoch). */
+export interface RunLeaseHolder {
+  readonly pid: number;
+  readonly host: string;
+  readonly since: number;
+}
+
+/** A run or resume refused, having changed nothing, because another live process holds the run's lease. */
+export class RunLeaseHeldError extends Error {
+  readonly reason = 'runLeaseHeld';
+  constructor(readonly runName: string, readonly holder: RunLeaseHolder) {
+    super(`run ${runName} is being run by process ${holder.pid}${holder.host ? ` on ${holder.host}` : ''} since ${new Date(holder.since).toISOString()}`);
+    this.name = 'RunLeaseHeldError';
+  }
+}
+
 /** A file that was expected to exist does not. */
 export class FileNotFoundError extends Error {
   readonly reason = 'fileNotFound';

@@ -243,3 +243,17 @@ export type ApprovalAnswer = 'approved' | 'rejected' | 'wait';
 export interface ApprovalGate {
   request(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer>;
 }
+
+/** A run's lease, held while one process runs it; released when the run ends (a holder that dies loses it). */
+export interface RunLease {
+  release(): Promise<void>;
+}
+
+/**
+ * Who may run a run: one process at a time holds its journal (the CLI, the editor and the MCP server alike).
+ * `acquire` rejects with `RunLeaseHeldError`, having changed nothing, while another live process holds it, and
+ * takes over a lease whose holder died.
+ */
+export interface RunLeases {
+  acquire(journalPath: string): Promise<RunLease>;
+}

@@ -1,0 +1,102 @@
+// The run lease, for real: two `planwright resume`s of one journal (the bundled dist/cli.js) while the first
+// is running its step, and a resume after the holder was killed with SIGKILL.
+import * as assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { budgetMs } from '../../../scripts/testing/timeBudget';
+import { bundleCli, runCliProcess, startCli } from '../support/cliProcess';
+import { makeTempDir, removeTempDir } from '../support/tempDir';
+
+/** One step that records that it ran, then holds until the test writes `go`. */
+const HOLDING_PLAN = {
+  version: 1,
+  goal: 'Hold the run',
+  steps: [
+    {
+      id: 'E1',
+      title: 'Wait for go',
+      tool: 'runCommand',
+      args: { command: 'echo $$ > e1.pgid; echo ran >> ran.txt; while [ ! -f go ]; do sleep 0.05; done' },
+      idempotent: true,
+      postcondition: { kind: 'exitCode', equals: 0 },
+    },
+  ],
+};
+
+async function waitFor(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + budgetMs(30_000);
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await delay(25);
+  }
+}
+
+function killGroup(pgid: number): void {
+  try {
+    process.kill(-pgid, 'SIGKILL');
+  } catch {
+    // ESRCH: nothing left in the group.
+  }
+}
+
+(process.platform === 'win32' ? describe.skip : describe)('the run lease', function () {
+  this.timeout(budgetMs(120_000));
+  let dir: string;
+  let workspace: string;
+  const journal = () => path.join(dir, 'held.journal.jsonl');
+
+  before(function () {
+    this.timeout(budgetMs(120_000));
+    bundleCli();
+  });
+
+  beforeEach(async () => {
+    dir = await makeTempDir();
+    workspace = path.join(dir, 'ws');
+    await mkdir(workspace);
+    await writeFile(path.join(dir, 'hold.plan.json'), JSON.stringify(HOLDING_PLAN));
+    const waiting = await runCliProcess(['run', 'hold.plan.json', '--workspace', 'ws', '--approve', 'none', '--journal', journal()], dir);
+    assert.equal(waiting.code, 3, waiting.stderr);
+  });
+
+  afterEach(async () => {
+    await writeFile(path.join(workspace, 'go'), '');
+    const pgid = path.join(workspace, 'e1.pgid');
+    if (existsSync(pgid)) killGroup(Number(readFileSync(pgid, 'utf8').trim()));
+    await removeTempDir(dir);
+  });
+
+  const resume = () => ['resume', '--journal', journal(), '--approve', 'all', '--json'];
+  const ranLines = () => readFileSync(path.join(workspace, 'ran.txt'), 'utf8').split('\n').filter(Boolean).length;
+
+  it('two resumes of one run: exactly one runs, the other changes nothing and names the holder, exit 4', async () => {
+    const first = startCli(resume(), dir);
+    await waitFor(() => existsSync(path.join(workspace, 'ran.txt')), 'the first resume to run E1');
+    const journalBefore = readFileSync(journal(), 'utf8');
+    const second = await runCliProcess(resume(), dir);
+    assert.equal(second.code, 4, second.stderr);
+    assert.match(second.stderr, new RegExp(`run held is being run by process ${first.child.pid} since \\d\\d:\\d\\d; wait for it or stop it`));
+    assert.equal(readFileSync(journal(), 'utf8'), journalBefore, 'the refused resume changed the journal');
+    await writeFile(path.join(workspace, 'go'), '');
+    const ended = await first.ended;
+    assert.equal(ended.code, 0, ended.stderr);
+    assert.equal(ranLines(), 1);
+    assert.equal(existsSync(`${journal()}.lease`), false, 'the lease outlived its run');
+  });
+
+  it('kill -9 of the holder, then resume: the lease is taken over and the run finishes', async () => {
+    const first = startCli(resume(), dir);
+    await waitFor(() => existsSync(path.join(workspace, 'e1.pgid')) && readFileSync(path.join(workspace, 'e1.pgid'), 'utf8').trim() !== '', 'the first resume to run E1');
+    first.child.kill('SIGKILL');
+    await first.ended;
+    killGroup(Number(readFileSync(path.join(workspace, 'e1.pgid'), 'utf8').trim()));
+    assert.ok(existsSync(`${journal()}.lease`), 'the killed holder left no lease to take over');
+    await writeFile(path.join(workspace, 'go'), '');
+    const second = await runCliProcess(resume(), dir);
+    assert.equal(second.code, 0, `${second.stderr}\n${second.stdout}`);
+    assert.equal((JSON.parse(second.stdout) as { status: string }).status, 'succeeded');
+    assert.equal(existsSync(`${journal()}.lease`), false);
+  });
+});
