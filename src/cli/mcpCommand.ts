@@ -24,7 +24,7 @@ async function serve(args: readonly string[], io: CliIo): Promise<number> {
     }
     const parsed = ApproveModeSchema.safeParse(value);
     if (!parsed.success) {
-      io.stderr.write(`planwright mcp: ${value === undefined ? `unknown argument ${arg}` : `--allow-approve must be none, reads or all, not "${value}"`}\nUsage: ${USAGE}\n`);
+      io.stderr.write(`planwright mcp: ${value === undefined ? `unknown argument ${arg}` : `--allow-approve must be none, reads or all, not "${value}"`}; see planwright mcp --help\n`);
       return EXIT.badInput;
     }
     allowed = parsed.data;

@@ -11,6 +11,8 @@ export interface Cost {
   readonly unpricedCalls: number;
   /** Some priced call's tokens were estimated locally rather than reported by the endpoint. */
   readonly estimated: boolean;
+  /** The models of the unpriced calls, each once; present when there are any. */
+  readonly unpricedModels?: readonly string[];
 }
 
 /** The cost of a run, per phase and in all. */
@@ -30,9 +32,9 @@ export function callCost(usage: UsageRecord, prices: ModelPrices): number | unde
 
 function add(sum: Cost, usage: UsageRecord, prices: ModelPrices): Cost {
   const usd = callCost(usage, prices);
-  return usd === undefined
-    ? { ...sum, unpricedCalls: sum.unpricedCalls + 1 }
-    : { usd: sum.usd + usd, unpricedCalls: sum.unpricedCalls, estimated: sum.estimated || usage.estimated };
+  if (usd !== undefined) return { ...sum, usd: sum.usd + usd, estimated: sum.estimated || usage.estimated };
+  const models = sum.unpricedModels ?? [];
+  return { ...sum, unpricedCalls: sum.unpricedCalls + 1, unpricedModels: models.includes(usage.model) ? models : [...models, usage.model] };
 }
 
 /** The run's cost per phase and in all. */
@@ -54,9 +56,13 @@ export function formatCost(cost: Cost): string {
   return `${cost.unpricedCalls > 0 ? '≥ ' : ''}${cost.estimated ? '~' : ''}$${cost.usd.toFixed(digits)}`;
 }
 
-/** One line of cost per phase that spent any, then the total: `planning $0.012 · execution $0.003 · total $0.015`. */
+/**
+ * One line of cost per phase that spent any, then the total: `planning $0.012 · execution $0.003 · total $0.015`;
+ * with unpriced calls, the models without a price: `total ≥ $0.0000 (no price for qwen2.5-coder)`.
+ */
 export function costLine(cost: RunCost): string {
   const names: readonly [PhaseUsage['phase'], string][] = [['plan', 'planning'], ['execute', 'execution'], ['replan', 're-planning'], ['solve', 'solver']];
   const parts = names.filter(([phase]) => cost[phase].usd > 0 || cost[phase].unpricedCalls > 0).map(([phase, name]) => `${name} ${formatCost(cost[phase])}`);
-  return [...parts, `total ${formatCost(cost.total)}`].join(' · ');
+  const unpriced = cost.total.unpricedModels ? ` (no price for ${cost.total.unpricedModels.join(', ')})` : '';
+  return `${[...parts, `total ${formatCost(cost.total)}`].join(' · ')}${unpriced}`;
 }

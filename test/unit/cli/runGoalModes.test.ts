@@ -101,9 +101,9 @@ describe('planwright run --goal --mode', () => {
     assert.equal(await readFile(path.join(workspace, 'hello.txt'), 'utf8'), 'Hi');
   });
 
-  it('fused, approving reads only: a write waits for approval, exit 3, in human mode too', async () => {
+  it('fused, approving reads only: a write waits for approval and the run ends with exit 1, since it cannot be resumed', async () => {
     const result = await cli(['run', '--goal', 'Greet Ada', '--mode', 'fused', '--workspace', 'ws', '--approve', 'reads'], script([{ toolCalls: [call('writeFile', { path: 'hello.txt', content: 'x' })], usage: null }]));
-    assert.equal(result.code, 3, result.stderr);
+    assert.equal(result.code, 1, result.stderr);
     assert.match(result.stdout, /awaitingApproval/);
     assert.match(result.stdout, /waiting for approval: F1/);
     await assert.rejects(readFile(path.join(workspace, 'hello.txt'), 'utf8'));
@@ -122,7 +122,7 @@ describe('planwright run --goal --mode', () => {
 
     it("refuses a fused agent's run with exit 2 and a message naming it; the run says so instead of offering resume", async () => {
       const waiting = await cli(['run', '--goal', 'Greet Ada', '--mode', 'fused', '--workspace', 'ws', '--approve', 'reads', '--journal', journal()], script([{ toolCalls: [call('writeFile', { path: 'hello.txt', content: 'x' })], usage: null }]));
-      assert.equal(waiting.code, 3, waiting.stderr);
+      assert.equal(waiting.code, 1, waiting.stderr);
       const [first] = await records();
       assert.deepEqual([first?.type, first?.agent], ['runStarted', 'fused']);
       assert.match(waiting.stdout, new RegExp(`run ${first!.runId} is a fused agent run, and a fused agent run cannot be resumed`));
