@@ -9,6 +9,7 @@ import type { RunOptions } from '../core/run/runOptions';
 import type { RunState } from '../core/run/runState';
 import type { RunReport } from '../core/executor/runSummary';
 import { isAgentRun } from '../core/run/agentRun';
+import { NOT_STARTED_STATUSES } from '../core/run/stepTransitions';
 import type { ApprovalGate, Logger } from '../core/ports';
 import { nestReport, usageByLevel } from '../core/subplan/nestedReport';
 import { messageOf } from '../core/text/errorText';
@@ -60,6 +61,18 @@ export function exitCodeOf(report: RunReport): number {
   return EXIT.failed;
 }
 
+/** Each changed step's line, with how many of the run's steps have ended. */
+function reportProgress(onProgress: NonNullable<CliIo['onProgress']>, state: RunState, stepIds: readonly string[]): void {
+  const ended = state.plan.steps.filter((step) => {
+    const status = state.steps.get(step.id)?.status ?? 'pending';
+    return status !== 'running' && !NOT_STARTED_STATUSES.has(status);
+  }).length;
+  for (const id of stepIds) {
+    const line = progressLine(state, id);
+    if (line !== undefined) onProgress(line, ended, state.plan.steps.length);
+  }
+}
+
 /** What a session's work ended with. */
 export interface SessionResult {
   /** The run's report; absent when nothing ran (a fused agent that answered without acting). */
@@ -87,7 +100,7 @@ export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps
   const workspace = new NodeWorkspace(setup.workspaceRoot, [setup.journal.path, setup.tracePath, nodePath.join(setup.workspaceRoot, PLANWRIGHT_FOLDER)]);
   const replanner = setup.models.replannerIn?.(workspace) ?? setup.models.replanner;
   let seen: ReplanSeen | undefined;
-  const ports = { workspace, commands: new NodeCommandRunner(setup.workspaceRoot), clock: nodeClock, logger: stderrLogger(io), approvals: waitingApprovalGate };
+  const ports = { workspace, commands: new NodeCommandRunner(setup.workspaceRoot), clock: nodeClock, logger: stderrLogger(io), approvals: io.approvals ?? waitingApprovalGate };
   const subplans = cliSubplans(setup.journal.path, setup.models, io.env, { ...ports, ...(setup.models.workerModel ? { workerModel: setup.models.workerModel } : {}), ...(setup.models.repairer ? { repairer: setup.models.repairer } : {}) }, setup.options);
   let latest: RunState | undefined;
   const deps: RunDeps = {
@@ -101,6 +114,7 @@ export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps
     ...(setup.models.solver ? { solver: setup.models.solver } : {}),
     onChange: (state, stepIds) => {
       latest = state;
+      if (io.onProgress) reportProgress(io.onProgress, state, stepIds);
       if (setup.json) return;
       for (const id of stepIds) {
         const line = progressLine(state, id);
