@@ -3,7 +3,7 @@
 // report carries the mode (and the escalation), approvals wait as they do for a plan, and bad input.
 // `planwright resume` refuses a fused agent's run (exit 2, naming the run) and still resumes a plan run.
 import * as assert from 'node:assert/strict';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { CliIo } from '../../../src/cli/cliIo';
 import { runCli } from '../../../src/cli/runCli';
@@ -114,6 +114,15 @@ describe('planwright run --goal --mode', () => {
     assert.equal(result.code, 0, result.stderr);
     const json = JSON.parse(result.stdout);
     assert.deepEqual([json.mode, json.status, json.answer, json.steps], ['fused', 'succeeded', 'Only name.txt.', undefined]);
+  });
+
+  it('split: planning that fails before any step names no journal or trace in --json, and says the planner did not reply', async () => {
+    const result = await cli(['run', '--goal', 'Greet Ada', '--workspace', 'ws', '--json'], () => ({ status: 401, message: 'bad key' }));
+    assert.equal(result.code, 1, result.stderr);
+    const json = JSON.parse(result.stdout);
+    assert.deepEqual([json.mode, json.status, 'journal' in json, 'trace' in json], ['split', 'failed', false, false]);
+    assert.match(json.reason, /the planner did not reply: /);
+    assert.deepEqual(await readdir(path.join(workspace, '.planwright', 'runs')).catch(() => []), []);
   });
 
   describe('resume', () => {
