@@ -4,7 +4,8 @@
 // JSON, Markdown and an SVG chart.
 import { mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { MODEL_ENV, modelsFromEnv } from '../src/cli/modelsFromEnv';
+import { MODEL_ENV } from '../src/cli/envInput';
+import { modelsFromEnv } from '../src/cli/modelsFromEnv';
 import { readPricesFile } from '../src/cli/pricesFile';
 import { ScriptedModelServer } from '../test/support/scriptedModelServer';
 import { renderChart } from './benchChart';

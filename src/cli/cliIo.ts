@@ -1,6 +1,7 @@
 // What a CLI command may touch of its process: output streams, environment, working directory.
 // Passed in so commands can be tested without spawning a process.
 import type { McpRunRecord } from '../core/mcp/mcpRunRecord';
+import type { ApprovalGate } from '../core/ports';
 
 export interface CliIo {
   readonly stdout: { write(text: string): unknown };
@@ -9,6 +10,10 @@ export interface CliIo {
   readonly cwd: string;
   /** The MCP servers `--mcp-config` started, for the run's journal (env values left out). */
   readonly mcp?: McpRunRecord;
+  /** Who answers a step that needs approval; without one, every such step waits (`planwright mcp` passes its own). */
+  readonly approvals?: ApprovalGate;
+  /** Told each step transition as the run goes, with the steps ended so far and in all (MCP progress). */
+  readonly onProgress?: (line: string, ended: number, total: number) => void;
 }
 
 /** Exit codes shared by every command. */

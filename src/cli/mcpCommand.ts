@@ -1,4 +1,4 @@
-// `planwright mcp [--allow-approve none|reads|all]`: serves Planwright's tools (validate_plan, propose_plan,
+// `planwright mcp [--allow-approve none|reads|all]`: serves Planwright's tools (validate_plan, propose_plan, approve_steps,
 // run_plan, run_status, resume_run) over stdio to an MCP client. `--allow-approve` is the user's word on
 // how much a calling agent may approve on their behalf; without it, nothing that needs approval runs.
 import { ApproveModeSchema, type ApproveMode } from './planwrightMcpTools';
@@ -9,7 +9,7 @@ const USAGE = 'planwright mcp [--allow-approve none|reads|all]';
 /** The `mcp` sub-command. */
 export const mcpCommand: CliCommand = {
   name: 'mcp',
-  usage: `${USAGE}\n      serve validate_plan, propose_plan, run_plan, run_status, resume_run to an MCP client over stdio`,
+  usage: `${USAGE}\n      serve validate_plan, propose_plan, run_plan, run_status, resume_run, approve_steps to an MCP client over stdio`,
   run: serve,
 };
 
@@ -24,7 +24,7 @@ async function serve(args: readonly string[], io: CliIo): Promise<number> {
     }
     const parsed = ApproveModeSchema.safeParse(value);
     if (!parsed.success) {
-      io.stderr.write(`planwright mcp: ${value === undefined ? `unknown argument ${arg}` : `--allow-approve must be none, reads or all, not "${value}"`}\nUsage: ${USAGE}\n`);
+      io.stderr.write(`planwright mcp: ${value === undefined ? `unknown argument ${arg}` : `--allow-approve must be none, reads or all, not "${value}"`}; see planwright mcp --help\n`);
       return EXIT.badInput;
     }
     allowed = parsed.data;

@@ -4,6 +4,7 @@
 import * as nodePath from 'node:path';
 import type { CliCommand, CliIo } from '../cli/cliIo';
 import { EXIT } from '../cli/cliIo';
+import { fileToRead } from './pathInput';
 
 const FLAG = '--mcp-config';
 
@@ -37,11 +38,16 @@ export async function runWithMcpConfig(command: CliCommand, args: readonly strin
     return EXIT.badInput;
   }
   if (taken.file === undefined) return command.run(taken.rest, io);
+  const checked = await fileToRead(io.cwd, taken.file, FLAG);
+  if ('error' in checked) {
+    io.stderr.write(`planwright ${command.name}: ${checked.error}\n`);
+    return EXIT.badInput;
+  }
   // Loaded only when asked for: the SDK and the servers' schemas (zod's included) are not evaluated by
   // commands run without MCP servers, nor by --help and --version.
   const { openMcpTools, readMcpConfigFile } = require('../node/mcp/mcpToolSession') as typeof import('../node/mcp/mcpToolSession');
   const { mcpRunRecord } = require('../core/mcp/mcpRunRecord') as typeof import('../core/mcp/mcpRunRecord');
-  const file = nodePath.resolve(io.cwd, taken.file);
+  const file = checked.path;
   const config = await readMcpConfigFile(file);
   if ('problems' in config) {
     for (const problem of config.problems) io.stderr.write(`planwright ${command.name}: ${problem}\n`);

@@ -6,14 +6,13 @@ import type { PlanStreamItem, Replanner, Solver, StepRepairer } from '../core/ru
 import type { ValidPlan } from '../core/plan/planSchema';
 import { planTask, planTaskStreamed } from '../core/planner/planTask';
 import { summarizeWorkspace } from '../core/planner/workspaceSummary';
-import type { ChatModel, PlanFormat, Workspace } from '../core/ports';
-import { PlanFormatSchema } from '../core/run/planFormat';
+import type { ChatModel, Workspace } from '../core/ports';
 import { ModelRepairer } from '../core/replanner/modelRepairer';
 import { ModelReplanner } from '../core/replanner/modelReplanner';
 import { projectRulesSource } from '../core/rules/projectRules';
 import { ModelSolver } from '../core/solver/modelSolver';
 import { OpenAiChatModel } from '../node/openAiChatModel';
-import { DEFAULT_MODEL_TIMEOUT_SECONDS, ModelTimeoutSecondsSchema } from '../core/run/modelTimeout';
+import { MODEL_ENV, readEnvSettings } from './envInput';
 
 /** Plans a goal in a workspace: a plan through the validation gate, with the usage of the calls behind it. */
 export type GoalPlanner = (
@@ -42,22 +41,6 @@ export interface CliModels {
   readonly workerModel?: ChatModel;
 }
 
-/** The environment variables that configure models. The API key is passed on as a value, never printed. */
-export const MODEL_ENV = {
-  baseUrl: 'PLANWRIGHT_BASE_URL',
-  apiKey: 'PLANWRIGHT_API_KEY',
-  apiKeyFallback: 'OPENAI_API_KEY',
-  model: 'PLANWRIGHT_MODEL',
-  plannerModel: 'PLANWRIGHT_PLANNER_MODEL',
-  workerModel: 'PLANWRIGHT_WORKER_MODEL',
-  /** `off` leaves the workspace's rules files (AGENTS.md, …) out of the prompts, as `--no-project-rules` does. */
-  projectRules: 'PLANWRIGHT_PROJECT_RULES',
-  /** `json` asks the planner for the small JSON form under a structured-output schema; `compact` (the default) for the plan language. */
-  planFormat: 'PLANWRIGHT_PLAN_FORMAT',
-  /** Seconds an endpoint may stay silent before an attempt is given up (120 by default). */
-  timeout: 'PLANWRIGHT_MODEL_TIMEOUT',
-} as const;
-
 /** The flag of `plan`, `run` and `resume` that leaves the workspace's rules files out of the prompts. */
 export const NO_PROJECT_RULES_FLAG = '--no-project-rules';
 
@@ -67,47 +50,18 @@ export function applyProjectRulesFlag<E extends Readonly<Record<string, string |
   return { args: args.filter((arg) => arg !== NO_PROJECT_RULES_FLAG), env: { ...env, [MODEL_ENV.projectRules]: 'off' } };
 }
 
-/** Whether the environment lets prompts include the workspace's rules files (on unless PLANWRIGHT_PROJECT_RULES is off, 0 or false). */
-export function projectRulesOn(env: Readonly<Record<string, string | undefined>>): boolean {
-  return !['off', '0', 'false'].includes(env[MODEL_ENV.projectRules]?.trim().toLowerCase() ?? '');
-}
-
-/** The plan format PLANWRIGHT_PLAN_FORMAT names (compact when unset); throws naming the variable for any other value. */
-export function planFormatOf(env: Readonly<Record<string, string | undefined>>): PlanFormat {
-  const value = env[MODEL_ENV.planFormat]?.trim().toLowerCase();
-  if (!value) return 'compact';
-  const parsed = PlanFormatSchema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  throw new Error(`${MODEL_ENV.planFormat} must be ${PlanFormatSchema.options.join(' or ')}, not ${JSON.stringify(env[MODEL_ENV.planFormat]!.slice(0, 40))}`);
-}
-
-/** The silence PLANWRIGHT_MODEL_TIMEOUT allows, in milliseconds (the default when unset); throws naming the variable for a bad value. */
-export function modelTimeoutMsOf(env: Readonly<Record<string, string | undefined>>): number {
-  const raw = env[MODEL_ENV.timeout]?.trim();
-  if (!raw) return DEFAULT_MODEL_TIMEOUT_SECONDS * 1000;
-  const parsed = ModelTimeoutSecondsSchema.safeParse(/^\d+$/.test(raw) ? Number(raw) : Number.NaN);
-  if (parsed.success) return parsed.data * 1000;
-  throw new Error(`${MODEL_ENV.timeout} must be whole seconds from ${ModelTimeoutSecondsSchema.minValue} to ${ModelTimeoutSecondsSchema.maxValue}, not ${JSON.stringify(raw.slice(0, 40))}`);
-}
-
 /**
  * Builds the models the environment configures: none without a base URL; otherwise one
  * OpenAI-compatible client serving every role (planner model for planning and re-planning, worker
- * model for the rest). A missing model name is reported by the first call, naming the variable.
+ * model for the rest).
  */
 export function modelsFromEnv(env: Readonly<Record<string, string | undefined>>): CliModels {
-  const baseUrl = env[MODEL_ENV.baseUrl]?.trim();
+  const read = readEnvSettings(env);
+  // Every command checks the environment before it starts (runCli); this is the backstop for other callers.
+  if ('error' in read) throw new Error(read.error);
+  const { baseUrl, apiKey, plannerModel, workerModel, planFormat, timeoutMs, projectRules } = read.settings;
   if (!baseUrl) return {};
-  const shared = env[MODEL_ENV.model]?.trim();
-  const model = new OpenAiChatModel({
-    baseUrl,
-    apiKey: env[MODEL_ENV.apiKey] || env[MODEL_ENV.apiKeyFallback] || undefined,
-    plannerModel: env[MODEL_ENV.plannerModel]?.trim() || shared,
-    workerModel: env[MODEL_ENV.workerModel]?.trim() || shared,
-    planFormat: planFormatOf(env),
-    timeoutMs: modelTimeoutMsOf(env),
-  });
-  const projectRules = projectRulesOn(env);
+  const model = new OpenAiChatModel({ baseUrl, apiKey, plannerModel, workerModel, planFormat, timeoutMs });
   return {
     planGoal: async (goal, workspace, signal) => planTask(goal, await summarizeWorkspace(workspace, { projectRules, goal }), model, signal),
     streamGoal: async function* (goal, workspace, signal) {

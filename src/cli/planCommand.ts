@@ -9,7 +9,9 @@ import { PlannerError } from '../core/planner/plannerError';
 import { messageOf } from '../core/text/errorText';
 import { NodeWorkspace } from '../node/nodeWorkspace';
 import { EXIT, type CliCommand, type CliIo } from './cliIo';
-import { applyProjectRulesFlag, MODEL_ENV, modelsFromEnv, type CliModels } from './modelsFromEnv';
+import { MODEL_ENV } from './envInput';
+import { applyProjectRulesFlag, modelsFromEnv, type CliModels } from './modelsFromEnv';
+import { fileToWrite } from './pathInput';
 import { workspaceFolder } from './runFiles';
 
 const USAGE = 'planwright plan <"<goal>" | --goal "<goal>"> --workspace DIR [--out FILE] [--no-project-rules]';
@@ -37,9 +39,11 @@ async function runPlanCommand(givenArgs: readonly string[], givenIo: CliIo, mode
     io.stdout.write(`Usage: ${USAGE}\n`);
     return EXIT.ok;
   }
-  if ('error' in parsed) return fail(io, `${parsed.error}\nUsage: ${USAGE}`);
+  if ('error' in parsed) return fail(io, `${parsed.error}; see planwright plan --help`);
   const folder = await workspaceFolder(nodePath.resolve(io.cwd, parsed.workspace));
   if ('error' in folder) return fail(io, folder.error);
+  const out = parsed.out === undefined ? undefined : await fileToWrite(io.cwd, parsed.out, '--out');
+  if (out && 'error' in out) return fail(io, out.error);
   const { planGoal } = modelsOf(io.env);
   if (!planGoal) {
     return fail(io, `planning needs a model endpoint: set ${MODEL_ENV.baseUrl}, ${MODEL_ENV.model} (or ${MODEL_ENV.plannerModel}) and, for a hosted endpoint, ${MODEL_ENV.apiKey}`);
@@ -60,15 +64,14 @@ async function runPlanCommand(givenArgs: readonly string[], givenIo: CliIo, mode
   }
 
   const text = `${JSON.stringify(planned.plan, null, 2)}\n`;
-  if (parsed.out === undefined) io.stdout.write(text);
+  if (out === undefined) io.stdout.write(text);
   else {
-    const out = nodePath.resolve(io.cwd, parsed.out);
     try {
-      await writeFile(out, text);
+      await writeFile(out.path, text);
     } catch (error) {
       return fail(io, `cannot write ${parsed.out}: ${messageOf(error)}`);
     }
-    io.stderr.write(`wrote ${out}\n`);
+    io.stderr.write(`wrote ${out.path}\n`);
   }
   const count = planned.plan.steps.length;
   io.stderr.write(`planned ${count} ${count === 1 ? 'step' : 'steps'} (revision ${planned.plan.revision ?? 0}); ${usageLine(planned.usage)}\n`);

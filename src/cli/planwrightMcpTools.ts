@@ -1,6 +1,7 @@
 // The tools `planwright mcp` offers other agents, each with its input schema (zod, sent as JSON Schema)
 // and annotations that say what it really does. They drive the same commands as the CLI, with their
 // output captured: a run is journalled, checked and resumable exactly like `planwright run`.
+import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 
 /** How much a caller may approve: a run never approves more than the user's `--allow-approve` flag. */
@@ -17,11 +18,17 @@ export function approveAllowed(asked: ApproveMode, allowed: ApproveMode): boolea
 }
 
 const Plan = z.record(z.string(), z.unknown()).describe('A Planwright plan (version 1): {version, goal, steps:[{id, title, tool, args, dependsOn?, postcondition?}]}.');
-const Workspace = z.string().min(1).describe('Absolute path of the folder the plan works in.');
+/** An absolute path: a server's working folder is no caller's business, so relative paths are refused. */
+const absolute = (what: string) => z.string().min(1).refine((path) => isAbsolute(path), { message: `${what} must be an absolute path` });
+const Workspace = absolute('workspace').describe('Absolute path of the folder the plan works in.');
 const Approve = ApproveModeSchema.default('none').describe(
   'What runs without the user: none (default: every step that needs approval waits), reads, or all. Refused when looser than the user allowed with --allow-approve.',
 );
-const Journal = z.string().min(1).describe('Absolute path of the run journal that run_plan returned.');
+const Journal = absolute('journal').describe('Absolute path of the run journal that run_plan returned.');
+const StepApprovals = z
+  .array(z.object({ stepId: z.string().min(1), argsHash: z.string().regex(/^[0-9a-f]{16}$/) }).strict())
+  .min(1)
+  .describe('The steps to approve, each by its id and the argsHash the waiting list showed (a step whose arguments changed since is not approved).');
 
 /** One tool: name, description, zod input, and its MCP annotations. */
 export interface PlanwrightMcpTool {
@@ -54,7 +61,7 @@ export const PLANWRIGHT_MCP_TOOLS: readonly PlanwrightMcpTool[] = [
   },
   {
     name: 'run_status',
-    description: 'The report of a run from its journal: status, each step with its status, attempts and error. Runs nothing.',
+    description: 'The report of a run from its journal: status, each step with its status, attempts and error. Runs nothing; says "no such run" when the journal does not exist and "not started" when it holds nothing yet.',
     input: z.object({ journal: Journal }).strict(),
     annotations: { readOnlyHint: true, openWorldHint: false },
   },
@@ -62,6 +69,13 @@ export const PLANWRIGHT_MCP_TOOLS: readonly PlanwrightMcpTool[] = [
     name: 'resume_run',
     description: 'Continue a run from its journal (after a stop, an approval wait or a crash); completed steps never run again.',
     input: z.object({ journal: Journal, approve: Approve }).strict(),
+    annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+  },
+  {
+    name: 'approve_steps',
+    description:
+      'Approve steps a run waits for, by step id and the argsHash its waiting list showed, and carry the run on; other waiting steps keep waiting. Only what the user allowed with --allow-approve (reads: read-only steps; all: any step).',
+    input: z.object({ journal: Journal, steps: StepApprovals }).strict(),
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   },
 ];

@@ -2,16 +2,18 @@
 // the `planwright.prices` setting (`{ "model-id": { "input": …, "cachedInput": …, "output": … } }`, US dollars
 // per million tokens) and validated before the run starts.
 import { readFile } from 'node:fs/promises';
-import * as nodePath from 'node:path';
 import { ModelPricesSchema, type ModelPrices } from '../core/cost/modelPrices';
 import { messageOf } from '../core/text/errorText';
+import { fileToRead } from './pathInput';
 
 /** The prices in `file` (resolved against `cwd`), or what is wrong with it; no prices when `file` is undefined. */
 export async function readPricesFile(cwd: string, file: string | undefined): Promise<{ readonly prices?: ModelPrices } | { readonly error: string }> {
   if (file === undefined) return {};
+  const checked = await fileToRead(cwd, file, '--prices');
+  if ('error' in checked) return checked;
   let text: string;
   try {
-    text = await readFile(nodePath.resolve(cwd, file), 'utf8');
+    text = await readFile(checked.path, 'utf8');
   } catch (error) {
     return { error: `--prices: cannot read ${file}: ${messageOf(error)}` };
   }

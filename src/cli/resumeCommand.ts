@@ -17,6 +17,7 @@ import { readPricesFile } from './pricesFile';
 import { optionOverrides, parseRunFlags } from './runFlags';
 import { hasContent, holdsRecords, preparePlanwrightFolder, readPlanFile, traceBesideJournal, workspaceFolder } from './runFiles';
 import { withRunLease } from './runLease';
+import { fileToRead, fileToWrite } from './pathInput';
 import { runSession, stderrLogger } from './runSession';
 import { recordedMcp, reopenRecordedMcp } from '../node/mcp/recordedMcpServers';
 
@@ -39,13 +40,15 @@ async function resume(givenArgs: readonly string[], givenIo: CliIo, modelsOf: (e
   const { args, env } = applyProjectRulesFlag(givenArgs, givenIo.env);
   const io: CliIo = { ...givenIo, env };
   const flags = parseRunFlags(args, ['journal', 'plan', 'workspace', 'approve', 'max-parallel', 'max-model-calls', 'max-replans', 'max-read-bytes', 'max-output-bytes', 'summary', 'trace', 'prices']);
-  if ('error' in flags) return fail(io, `${flags.error}\nUsage: ${USAGE}`);
+  if ('error' in flags) return fail(io, `${flags.error}; see planwright resume --help`);
   if (flags.help) {
     io.stdout.write(`Usage: ${USAGE}\n`);
     return EXIT.ok;
   }
   if (flags.positional.length > 0) return fail(io, `unexpected argument ${flags.positional[0]}`);
   if (flags.journal === undefined) return fail(io, `--journal is needed: the journal of the run to continue\nUsage: ${USAGE}`);
+  const checkedJournal = await fileToRead(io.cwd, flags.journal, '--journal');
+  if ('error' in checkedJournal && !checkedJournal.missing) return fail(io, checkedJournal.error);
   const journalPath = nodePath.resolve(io.cwd, flags.journal);
   if (!(await hasContent(journalPath))) {
     return fail(io, `no journal at ${flags.journal}: a run journals nothing before its first step (one stopped while planning ran nothing), so start it with planwright run`);
@@ -98,7 +101,9 @@ async function resumeRun(
   const folder = await workspaceFolder(rootPath);
   if ('error' in folder) return fail(io, flags.workspace === undefined ? `${folder.error} (as the journal records it): pass --workspace DIR` : folder.error);
   const recordedTrace = typeof state.host?.trace === 'string' ? state.host.trace : undefined;
-  const tracePath = flags.trace !== undefined ? nodePath.resolve(io.cwd, flags.trace) : (recordedTrace ?? traceBesideJournal(journalPath));
+  const givenTrace = flags.trace !== undefined ? await fileToWrite(io.cwd, flags.trace, '--trace') : undefined;
+  if (givenTrace && 'error' in givenTrace) return fail(io, givenTrace.error);
+  const tracePath = givenTrace?.path ?? recordedTrace ?? traceBesideJournal(journalPath);
   await preparePlanwrightFolder(folder.root, [journalPath, tracePath]);
 
   let edited: ValidPlan | undefined;

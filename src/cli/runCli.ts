@@ -1,6 +1,7 @@
 // Dispatches `planwright` arguments to a command, and answers --help and --version.
 import { CLI_COMMANDS } from './cliCommands';
 import { EXIT, type CliIo } from './cliIo';
+import { readEnvSettings } from './envInput';
 import { MCP_CONFIG_HELP, runWithMcpConfig } from './mcpConfigOption';
 import { PLANWRIGHT_VERSION } from '../node/version';
 
@@ -35,6 +36,12 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
   const command = CLI_COMMANDS.find((candidate) => candidate.name === first);
   if (!command) {
     io.stderr.write(`planwright: unknown command "${first}"\n\n${helpText()}`);
+    return EXIT.badInput;
+  }
+  // The environment is checked once, for every command, before it reads a file or calls a model.
+  const env = readEnvSettings(io.env);
+  if ('error' in env && !rest.some((arg) => arg === '--help' || arg === '-h')) {
+    io.stderr.write(`planwright ${first}: ${env.error}\n`);
     return EXIT.badInput;
   }
   return runWithMcpConfig(command.load(), rest, io);

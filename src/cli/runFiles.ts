@@ -84,7 +84,7 @@ export async function readPlanFile(io: CliIo, file: string): Promise<{ readonly 
     text = await readFile(nodePath.resolve(io.cwd, file), 'utf8');
   } catch (error) {
     const code = errorCode(error);
-    return { error: code === 'ENOENT' ? `file not found: ${file}` : code === 'EISDIR' ? `not a file: ${file}` : `cannot read ${file}: ${messageOf(error)}` };
+    return { error: code === 'ENOENT' ? `file not found: ${file}` : code === 'EISDIR' ? `${file} is a folder, not a file` : `cannot read ${file}: ${messageOf(error)}` };
   }
   const verdict = parsePlanText(text, file);
   if (verdict.ok) return { plan: verdict.plan, usage: [] };

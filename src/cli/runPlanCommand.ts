@@ -11,6 +11,7 @@ import { cancelReason } from '../core/executor/runIo';
 import { DEFAULT_RUN_OPTIONS, type RunOptions } from '../core/run/runOptions';
 import { runStreamedPlan, type StreamedPlanOutcome } from '../core/executor/streamedPlanRun';
 import { runGoal, type GoalResult } from '../core/fused/runGoal';
+import type { RunMode } from '../core/run/runMode';
 import type { ValidPlan } from '../core/plan/planSchema';
 import { PLANNED_REVISION } from '../core/planner/planTask';
 import { summarizeWorkspace } from '../core/planner/workspaceSummary';
@@ -19,12 +20,14 @@ import { JsonlRecordLog, nodeLogFiles, type LogFiles } from '../node/jsonlRecord
 import { NodeWorkspace } from '../node/nodeWorkspace';
 import { EXIT, type CliCommand, type CliIo } from './cliIo';
 import { untilInterrupted } from './interruptSignal';
-import { applyProjectRulesFlag, MODEL_ENV, modelsFromEnv, type CliModels } from './modelsFromEnv';
+import { MODEL_ENV } from './envInput';
+import { applyProjectRulesFlag, modelsFromEnv, type CliModels } from './modelsFromEnv';
 import { readPricesFile } from './pricesFile';
 import { optionOverrides, parseRunFlags, type RunFlags } from './runFlags';
 import { defaultRunFiles, holdsRecords, preparePlanwrightFolder, readPlanFile, workspaceFolder } from './runFiles';
 import { newRunId } from '../node/runId';
 import { withRunLease } from './runLease';
+import { fileToWrite } from './pathInput';
 import { runSession, runSessionWith, type SessionResult } from './runSession';
 
 const USAGE =
@@ -54,7 +57,7 @@ async function runPlan(givenArgs: readonly string[], givenIo: CliIo, modelsOf: (
   const { args, env } = applyProjectRulesFlag(givenArgs, givenIo.env);
   const io: CliIo = { ...givenIo, env };
   const flags = parseRunFlags(args, ['goal', 'mode', 'workspace', 'approve', 'max-parallel', 'max-model-calls', 'max-replans', 'max-read-bytes', 'max-output-bytes', 'summary', 'journal', 'trace', 'prices']);
-  if ('error' in flags) return fail(io, `${flags.error}\nUsage: ${USAGE}`);
+  if ('error' in flags) return fail(io, `${flags.error}; see planwright run --help`);
   if (flags.help) {
     io.stdout.write(`Usage: ${USAGE}\n`);
     return EXIT.ok;
@@ -70,6 +73,14 @@ async function runPlan(givenArgs: readonly string[], givenIo: CliIo, modelsOf: (
   const priced = await readPricesFile(io.cwd, flags.prices);
   if ('error' in priced) return fail(io, priced.error);
 
+  // The run's files are checked before any model is asked for a plan: a wrong --journal costs nothing.
+  const runId = newRunId(new Date());
+  const files = await runFiles(io, flags, folder.root, runId);
+  if ('error' in files) return fail(io, files.error);
+  if (await holdsRecords(files.journal)) {
+    return fail(io, `a journal already exists at ${files.journal}: resume it with planwright resume --journal ${files.journal}, or choose another --journal`);
+  }
+
   const models = modelsOf(io.env);
   const mode = flags.mode ?? 'split';
   const fusedGoal = flags.goal !== undefined && mode !== 'split' ? { goal: flags.goal, mode } : undefined;
@@ -79,11 +90,6 @@ async function runPlan(givenArgs: readonly string[], givenIo: CliIo, modelsOf: (
   const planned: Planned | undefined = fusedGoal || streamed ? undefined : planFile !== undefined ? await readPlanFile(io, planFile) : await planGoal(flags.goal!, folder.root, models);
   if (planned && 'error' in planned) return fail(io, planned.error, planned.exitCode);
 
-  const runId = newRunId(new Date());
-  const files = runFiles(io, flags, folder.root, runId);
-  if (await holdsRecords(files.journal)) {
-    return fail(io, `a journal already exists at ${files.journal}: resume it with planwright resume --journal ${files.journal}, or choose another --journal`);
-  }
   await preparePlanwrightFolder(folder.root, [files.journal, files.trace]);
   // A run started on an existing --journal another process is starting too: one of them runs it.
   return withRunLease(files.journal, io, async () => {
@@ -127,21 +133,25 @@ function sessionResult(result: GoalResult): SessionResult {
 
 /** A streamed run's outcome as the session prints it; when no step passed the gate, nothing ran. */
 function streamedResult(outcome: StreamedPlanOutcome, signal: AbortSignal): SessionResult {
-  if (outcome.ran) return { report: outcome.report };
+  // Split mode says its mode in --json as fused and auto do.
+  const mode = 'split' satisfies RunMode;
+  if (outcome.ran) return { report: outcome.report, fields: { mode } };
   if (signal.aborted) {
     const reason = planningCancelled(signal);
-    return { fields: { status: 'cancelled', reason }, notes: [reason], exitCode: EXIT.failed };
+    return { fields: { mode, status: 'cancelled', reason }, notes: [reason], exitCode: EXIT.failed };
   }
   const reason = `planning failed, nothing was run:\n${outcome.problems.map((problem) => `- ${problem}`).join('\n')}`;
-  return { fields: { status: 'failed', reason }, notes: [reason], exitCode: EXIT.failed };
+  return { fields: { mode, status: 'failed', reason }, notes: [reason], exitCode: EXIT.failed };
 }
 
-function runFiles(io: CliIo, flags: RunFlags, root: string, runId: string): { readonly journal: string; readonly trace: string } {
+/** The journal and trace of the run: the flags' files when given (checked to be files), else the defaults. */
+async function runFiles(io: CliIo, flags: RunFlags, root: string, runId: string): Promise<{ readonly journal: string; readonly trace: string } | { readonly error: string }> {
   const defaults = defaultRunFiles(root, runId);
-  return {
-    journal: flags.journal !== undefined ? nodePath.resolve(io.cwd, flags.journal) : defaults.journal,
-    trace: flags.trace !== undefined ? nodePath.resolve(io.cwd, flags.trace) : defaults.trace,
-  };
+  const journal = flags.journal !== undefined ? await fileToWrite(io.cwd, flags.journal, '--journal') : { path: defaults.journal };
+  if ('error' in journal) return journal;
+  const trace = flags.trace !== undefined ? await fileToWrite(io.cwd, flags.trace, '--trace') : { path: defaults.trace };
+  if ('error' in trace) return trace;
+  return { journal: journal.path, trace: trace.path };
 }
 
 /** The plan to run with the usage of planning it, or why there is none and the exit code that says so. */

@@ -8,6 +8,8 @@ import type { PlanRun, RunDeps } from '../core/executor/planRun';
 import type { RunOptions } from '../core/run/runOptions';
 import type { RunState } from '../core/run/runState';
 import type { RunReport } from '../core/executor/runSummary';
+import { isAgentRun } from '../core/run/agentRun';
+import { NOT_STARTED_STATUSES } from '../core/run/stepTransitions';
 import type { ApprovalGate, Logger } from '../core/ports';
 import { nestReport, usageByLevel } from '../core/subplan/nestedReport';
 import { messageOf } from '../core/text/errorText';
@@ -18,7 +20,7 @@ import { NodeWorkspace } from '../node/nodeWorkspace';
 import { EXIT, type CliIo } from './cliIo';
 import { untilInterrupted } from './interruptSignal';
 import type { CliModels } from './modelsFromEnv';
-import { PLANWRIGHT_FOLDER } from './runFiles';
+import { hasContent, PLANWRIGHT_FOLDER } from './runFiles';
 import { cliSubplans } from './subplanSetup';
 import { closingLines, failureTailLines, progressLine, recoveryLine, replanLines, type ReplanSeen } from './stepProgress';
 
@@ -49,11 +51,26 @@ export function stderrLogger(io: CliIo): Logger {
   };
 }
 
-/** The exit code for how a run ended: 0 succeeded, 3 waiting for approval, 1 anything else. */
+/**
+ * The exit code for how a run ended: 0 succeeded, 3 waiting for approval, 1 anything else. Exit 3 says
+ * "approve and resume"; a fused agent's run cannot be resumed, so its wait ends it like a failure (1).
+ */
 export function exitCodeOf(report: RunReport): number {
   if (report.status === 'succeeded') return EXIT.ok;
-  if (report.status === 'awaitingApproval') return EXIT.awaitingApproval;
+  if (report.status === 'awaitingApproval' && !isAgentRun(report)) return EXIT.awaitingApproval;
   return EXIT.failed;
+}
+
+/** Each changed step's line, with how many of the run's steps have ended. */
+function reportProgress(onProgress: NonNullable<CliIo['onProgress']>, state: RunState, stepIds: readonly string[]): void {
+  const ended = state.plan.steps.filter((step) => {
+    const status = state.steps.get(step.id)?.status ?? 'pending';
+    return status !== 'running' && !NOT_STARTED_STATUSES.has(status);
+  }).length;
+  for (const id of stepIds) {
+    const line = progressLine(state, id);
+    if (line !== undefined) onProgress(line, ended, state.plan.steps.length);
+  }
 }
 
 /** What a session's work ended with. */
@@ -99,7 +116,7 @@ export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps
     seen.set(stepPath, { revision: state.revision, ...(recovering ? { recovering } : {}) });
     if (replans.length > 0) io.stdout.write(`${replans.map((line) => (stepPath ? `sub-plan ${stepPath.slice(0, -1)}: ${line}` : line)).join('\n')}\n`);
   };
-  const ports = { workspace, commands: new NodeCommandRunner(setup.workspaceRoot), clock: nodeClock, logger: stderrLogger(io), approvals: waitingApprovalGate };
+  const ports = { workspace, commands: new NodeCommandRunner(setup.workspaceRoot), clock: nodeClock, logger: stderrLogger(io), approvals: io.approvals ?? waitingApprovalGate };
   const subplans = cliSubplans(setup.journal.path, setup.models, io.env, { ...ports, ...(setup.models.workerModel ? { workerModel: setup.models.workerModel } : {}), ...(setup.models.repairer ? { repairer: setup.models.repairer } : {}) }, setup.options, (_childRunId, state, stepIds, stepPath) => {
     if (!setup.json) printProgress(state, stepIds, stepPath);
   });
@@ -115,6 +132,7 @@ export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps
     ...(setup.models.solver ? { solver: setup.models.solver } : {}),
     onChange: (state, stepIds) => {
       latest = state;
+      if (io.onProgress) reportProgress(io.onProgress, state, stepIds);
       if (!setup.json) printProgress(state, stepIds, '');
     },
   };
@@ -126,7 +144,9 @@ export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps
       const nested = report && subplans.children.size > 0 ? nestReport(report, subplans.children) : report;
       const levels = report && subplans.children.size > 0 ? { usageByLevel: usageByLevel(report, subplans.children) } : {};
       const cost = setup.prices && latest ? runCost(latest.usage, setup.prices) : undefined;
-      if (setup.json) io.stdout.write(`${JSON.stringify({ ...nested, ...levels, ...fields, ...(cost ? { cost } : {}), journal: setup.journal.path, trace: setup.tracePath }, null, 2)}\n`);
+      // A report names only the files that exist: planning that failed before any step wrote neither.
+      const runFiles = { ...((await hasContent(setup.journal.path)) ? { journal: setup.journal.path } : {}), ...((await hasContent(setup.tracePath)) ? { trace: setup.tracePath } : {}) };
+      if (setup.json) io.stdout.write(`${JSON.stringify({ ...nested, ...levels, ...fields, ...(cost ? { cost } : {}), ...runFiles }, null, 2)}\n`);
       else {
         const lines = [...(notes ?? []), ...(report ? closingLines(report, setup.journal.path) : []), ...(cost ? [`cost: ${costLine(cost)}`] : [])];
         if (lines.length > 0) io.stdout.write(`${lines.join('\n')}\n`);

@@ -10,6 +10,7 @@ import { CorruptRecordLogError, JsonlRecordLog } from '../node/jsonlRecordLog';
 import { NodeWorkspace } from '../node/nodeWorkspace';
 import { EXIT, type CliCommand, type CliIo } from './cliIo';
 import { hasContent, workspaceFolder } from './runFiles';
+import { fileToRead } from './pathInput';
 import { stderrLogger } from './runSession';
 
 const USAGE = 'planwright undo JOURNAL [--from STEP] [--workspace DIR] [--json]';
@@ -50,12 +51,14 @@ export function parseUndoFlags(args: readonly string[]): UndoFlags | { readonly 
 
 async function undo(args: readonly string[], io: CliIo): Promise<number> {
   const flags = parseUndoFlags(args);
-  if ('error' in flags) return fail(io, `${flags.error}\nUsage: ${USAGE}`);
+  if ('error' in flags) return fail(io, `${flags.error}; see planwright undo --help`);
   if (flags.help) {
     io.stdout.write(`Usage: ${USAGE}\n`);
     return EXIT.ok;
   }
   if (flags.journal === undefined) return fail(io, `the journal of the run to undo is needed\nUsage: ${USAGE}`);
+  const checkedJournal = await fileToRead(io.cwd, flags.journal, 'JOURNAL');
+  if ('error' in checkedJournal && !checkedJournal.missing) return fail(io, checkedJournal.error);
   const journalPath = nodePath.resolve(io.cwd, flags.journal);
   if (!(await hasContent(journalPath))) return fail(io, `no journal at ${flags.journal}`);
   let state: RunState;

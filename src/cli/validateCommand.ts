@@ -29,7 +29,7 @@ async function runValidate(args: readonly string[], io: CliIo): Promise<number> 
     io.stdout.write(`Usage: ${USAGE}\n`);
     return EXIT.ok;
   }
-  if ('error' in parsed) return fail(io, `${parsed.error}\nUsage: ${USAGE}`);
+  if ('error' in parsed) return fail(io, `${parsed.error}; see planwright validate --help`);
 
   let workspace: string | undefined;
   if (parsed.workspace !== undefined) {
@@ -57,7 +57,7 @@ async function validateFile(io: CliIo, file: string, workspace: string | undefin
   } catch (error) {
     const code = errorCode(error);
     if (code === 'ENOENT') return fail(io, `file not found: ${file}`);
-    if (code === 'EISDIR') return fail(io, `not a file: ${file}`);
+    if (code === 'EISDIR') return fail(io, `${file} is a folder, not a file`);
     return fail(io, `cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
 

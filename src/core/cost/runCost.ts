@@ -14,6 +14,8 @@ export interface Cost {
    * counts disagreed (more cached than prompt tokens) and were clamped to price it.
    */
   readonly estimated: boolean;
+  /** The models of the unpriced calls, each once; present when there are any. */
+  readonly unpricedModels?: readonly string[];
 }
 
 /** The cost of a run, per phase and in all. */
@@ -38,9 +40,9 @@ export function countsDisagree(usage: UsageRecord): boolean {
 
 function add(sum: Cost, usage: UsageRecord, prices: ModelPrices): Cost {
   const usd = callCost(usage, prices);
-  return usd === undefined
-    ? { ...sum, unpricedCalls: sum.unpricedCalls + 1 }
-    : { usd: sum.usd + usd, unpricedCalls: sum.unpricedCalls, estimated: sum.estimated || usage.estimated || countsDisagree(usage) };
+  if (usd !== undefined) return { ...sum, usd: sum.usd + usd, estimated: sum.estimated || usage.estimated || countsDisagree(usage) };
+  const models = sum.unpricedModels ?? [];
+  return { ...sum, unpricedCalls: sum.unpricedCalls + 1, unpricedModels: models.includes(usage.model) ? models : [...models, usage.model] };
 }
 
 /** The run's cost per phase and in all. */
@@ -62,9 +64,13 @@ export function formatCost(cost: Cost): string {
   return `${cost.unpricedCalls > 0 ? '≥ ' : ''}${cost.estimated ? '~' : ''}$${cost.usd.toFixed(digits)}`;
 }
 
-/** One line of cost per phase that spent any, then the total: `planning $0.012 · execution $0.003 · total $0.015`. */
+/**
+ * One line of cost per phase that spent any, then the total: `planning $0.012 · execution $0.003 · total $0.015`;
+ * with unpriced calls, the models without a price: `total ≥ $0.0000 (no price for qwen2.5-coder)`.
+ */
 export function costLine(cost: RunCost): string {
   const names: readonly [PhaseUsage['phase'], string][] = [['plan', 'planning'], ['execute', 'execution'], ['replan', 're-planning'], ['solve', 'solver']];
   const parts = names.filter(([phase]) => cost[phase].usd > 0 || cost[phase].unpricedCalls > 0).map(([phase, name]) => `${name} ${formatCost(cost[phase])}`);
-  return [...parts, `total ${formatCost(cost.total)}`].join(' · ');
+  const unpriced = cost.total.unpricedModels ? ` (no price for ${cost.total.unpricedModels.join(', ')})` : '';
+  return `${[...parts, `total ${formatCost(cost.total)}`].join(' · ')}${unpriced}`;
 }

@@ -68,6 +68,8 @@ class StreamIntake implements PlanIntake {
     const iterator = source[Symbol.asyncIterator]();
     let execution: Promise<RunReport> | undefined;
     let ending: string | undefined;
+    // A failure before the first item (a 500, a refused connection) is no reply at all, not one that broke off.
+    let replied = false;
     try {
       for (;;) {
         const next = await untilAborted(iterator.next(), signal);
@@ -77,6 +79,7 @@ class StreamIntake implements PlanIntake {
           break;
         }
         if (next.done) break;
+        replied = true;
         const run = await this.take(next.value);
         if (run && !execution) {
           execution = run.execute(signal, this);
@@ -86,7 +89,7 @@ class StreamIntake implements PlanIntake {
         if (this.recorder && !this.recorder.current.planOpen) break;
       }
     } catch (error) {
-      ending = `the planner's reply broke off: ${messageOf(error)}`;
+      ending = replied ? `the planner's reply broke off: ${messageOf(error)}` : `the planner did not reply: ${messageOf(error)}`;
     }
     if (!this.recorder) return { ran: false, problems: [...this.problems.flatMap((entry) => entry.problems), ...(ending ? [ending] : [])], usage: this.usage };
     await this.close(ending);

@@ -3,7 +3,7 @@
 // report carries the mode (and the escalation), approvals wait as they do for a plan, and bad input.
 // `planwright resume` refuses a fused agent's run (exit 2, naming the run) and still resumes a plan run.
 import * as assert from 'node:assert/strict';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { CliIo } from '../../../src/cli/cliIo';
 import { runCli } from '../../../src/cli/runCli';
@@ -112,9 +112,9 @@ describe('planwright run --goal --mode', () => {
     assert.match(json.summary, /escalated to a plan/);
   });
 
-  it('fused, approving reads only: a write waits for approval, exit 3, in human mode too', async () => {
+  it('fused, approving reads only: a write waits for approval and the run ends with exit 1, since it cannot be resumed', async () => {
     const result = await cli(['run', '--goal', 'Greet Ada', '--mode', 'fused', '--workspace', 'ws', '--approve', 'reads'], script([{ toolCalls: [call('writeFile', { path: 'hello.txt', content: 'x' })], usage: null }]));
-    assert.equal(result.code, 3, result.stderr);
+    assert.equal(result.code, 1, result.stderr);
     assert.match(result.stdout, /awaitingApproval/);
     assert.match(result.stdout, /waiting for approval: F1/);
     await assert.rejects(readFile(path.join(workspace, 'hello.txt'), 'utf8'));
@@ -127,13 +127,22 @@ describe('planwright run --goal --mode', () => {
     assert.deepEqual([json.mode, json.status, json.answer, json.steps], ['fused', 'succeeded', 'Only name.txt.', undefined]);
   });
 
+  it('split: planning that fails before any step names no journal or trace in --json, and says the planner did not reply', async () => {
+    const result = await cli(['run', '--goal', 'Greet Ada', '--workspace', 'ws', '--json'], () => ({ status: 401, message: 'bad key' }));
+    assert.equal(result.code, 1, result.stderr);
+    const json = JSON.parse(result.stdout);
+    assert.deepEqual([json.mode, json.status, 'journal' in json, 'trace' in json], ['split', 'failed', false, false]);
+    assert.match(json.reason, /the planner did not reply: /);
+    assert.deepEqual(await readdir(path.join(workspace, '.planwright', 'runs')).catch(() => []), []);
+  });
+
   describe('resume', () => {
     const journal = () => path.join(dir, 'run.journal.jsonl');
     const records = async () => (await readFile(journal(), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { type: string; runId?: string; agent?: string });
 
     it("refuses a fused agent's run with exit 2 and a message naming it; the run says so instead of offering resume", async () => {
       const waiting = await cli(['run', '--goal', 'Greet Ada', '--mode', 'fused', '--workspace', 'ws', '--approve', 'reads', '--journal', journal()], script([{ toolCalls: [call('writeFile', { path: 'hello.txt', content: 'x' })], usage: null }]));
-      assert.equal(waiting.code, 3, waiting.stderr);
+      assert.equal(waiting.code, 1, waiting.stderr);
       const [first] = await records();
       assert.deepEqual([first?.type, first?.agent], ['runStarted', 'fused']);
       assert.match(waiting.stdout, new RegExp(`run ${first!.runId} is a fused agent run, and a fused agent run cannot be resumed`));

@@ -71,7 +71,7 @@ describe('runCost', () => {
     const cost = runCost(usage, PRICES);
     assert.deepEqual(cost.plan, { usd: 2.5, unpricedCalls: 0, estimated: false });
     assert.deepEqual(cost.execute, { usd: 0.6, unpricedCalls: 0, estimated: false });
-    assert.deepEqual(cost.replan, { usd: 0, unpricedCalls: 1, estimated: false });
+    assert.deepEqual(cost.replan, { usd: 0, unpricedCalls: 1, estimated: false, unpricedModels: ['unknown'] });
     assert.deepEqual(cost.solve, { usd: 0.15, unpricedCalls: 0, estimated: true });
     assert.equal(cost.total.usd.toFixed(6), (2.5 + 0.6 + 0.15).toFixed(6));
     assert.equal(cost.total.unpricedCalls, 1);
@@ -98,5 +98,10 @@ describe('costLine', () => {
   it('names the phases that spent something, then the total', () => {
     const cost = runCost([{ phase: 'plan', usage: call('big', 1000, 100) }, { phase: 'replan', usage: call('small', 1000, 0) }], PRICES);
     assert.equal(costLine(cost), 'planning $0.0035 · re-planning $0.0001 · total $0.0037');
+  });
+
+  it('names each model without a price once, so a lower bound says what it leaves out', () => {
+    const cost = runCost([{ phase: 'plan', usage: call('local', 1000, 100) }, { phase: 'execute', usage: call('local', 10, 1) }, { phase: 'execute', usage: call('big', 1000, 0) }], PRICES);
+    assert.equal(costLine(cost), 'planning ≥ $0.0000 · execution ≥ $0.0025 · total ≥ $0.0025 (no price for local)');
   });
 });

@@ -166,6 +166,16 @@ describe('runStreamedPlan', () => {
     assert.equal(report.steps[0]?.status, 'succeeded');
   });
 
+  it('says the planner did not reply when the stream fails before its first item (a 500), not that the reply broke off', async () => {
+    const source = new ManualPlanSource();
+    const { deps } = streamDeps();
+    const running = runStreamedPlan(source, { ...START, options: runOptions() }, deps, liveSignal());
+    source.fail(new Error('500 internal server error'));
+    const outcome = await running;
+    assert.equal(outcome.ran, false);
+    assert.deepEqual(outcome.ran ? [] : outcome.problems, ['the planner did not reply: 500 internal server error']);
+  });
+
   it('is cancelled mid-stream: the stream is let go, waiting steps are cancelled, the run ends cancelled with the reason; resume carries on', async () => {
     const source = new ManualPlanSource();
     const gate = new ScriptedApprovalGate({}, 'wait');

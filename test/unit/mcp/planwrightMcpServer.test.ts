@@ -39,7 +39,7 @@ describe('planwright mcp, through the SDK client', function () {
     await removeTempDir(dir);
   });
 
-  it('lists its five tools, each with annotations that say what it does', async () => {
+  it('lists its six tools, each with annotations that say what it does', async () => {
     const { tools } = await client.listTools();
     const hints = Object.fromEntries(tools.map((tool) => [tool.name, [tool.annotations?.readOnlyHint, tool.annotations?.destructiveHint]]));
     assert.deepEqual(hints, {
@@ -48,6 +48,7 @@ describe('planwright mcp, through the SDK client', function () {
       run_plan: [false, true],
       run_status: [true, undefined],
       resume_run: [false, true],
+      approve_steps: [false, true],
     });
   });
 

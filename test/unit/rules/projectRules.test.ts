@@ -16,7 +16,10 @@ import {
   projectRulesSource,
   readInstructions,
 } from '../../../src/core/rules/projectRules';
-import { applyProjectRulesFlag, projectRulesOn } from '../../../src/cli/modelsFromEnv';
+import { readEnvSettings, type EnvSettings } from '../../../src/cli/envInput';
+import { applyProjectRulesFlag } from '../../../src/cli/modelsFromEnv';
+
+const projectRulesOn = (env: Readonly<Record<string, string | undefined>>) => (readEnvSettings(env) as { settings: EnvSettings }).settings.projectRules;
 import { MemoryWorkspace, ScriptedChatModel } from '../support/fakePorts';
 import { REPLAN_REQUEST } from '../planner/replanFixtures';
 
