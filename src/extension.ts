@@ -88,7 +88,7 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, previews),
     ...registerPlanCommands({ loadedPlan, session, log, models: () => models.models(), settings: () => settings.current, documents, prepareTools }),
     ...registerRunCommands({ session, log, documents, prices: () => settings.current.prices, prepareTools }),
-    ...registerUndoCommands({ session, log }),
+    ...registerUndoCommands({ session, log, documents }),
     ...registerStepCommands({ session, previews, log, ports: (folder) => ports.for(folder), documents }),
     ...registerApprovalCommands({ session, previews, log, ports: (folder) => ports.for(folder) }),
     ...editor.registerCommands(),

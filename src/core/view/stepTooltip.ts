@@ -6,6 +6,7 @@ import { describeCheck } from '../plan/describeCheck';
 import type { Step } from '../plan/planSchema';
 import type { Localize } from '../ports';
 import { stepFlags } from '../plan/stepFlags';
+import { summarizeArgs } from '../plan/summarizeArgs';
 import type { StepStatus } from '../plan/stepStatus';
 import { shorten, tail } from '../text/shorten';
 import type { EffectClass } from '../tools/defineTool';
@@ -54,6 +55,8 @@ export function argsPreview(args: Readonly<Record<string, unknown>>): string {
 export interface StepTooltipInput {
   readonly step: Step;
   readonly status: StepStatus;
+  /** The status in other words than the step's own (an undone step's "undone"). */
+  readonly statusWords?: string;
   readonly run?: StepRun;
   /** Problems the validation gate found with the last edit of this step. */
   readonly problems?: readonly string[];
@@ -73,13 +76,14 @@ function statusLine(l10n: Localize, status: string, attempts: number, replacedIn
 
 /** The tooltip, as Markdown. */
 export function stepTooltip(l10n: Localize, input: StepTooltipInput): string {
-  const { step, status, run, problems, replacedInRevision, number, name = (stepId: string) => stepId } = input;
+  const { step, status, statusWords, run, problems, replacedInRevision, number, name = (stepId: string) => stepId } = input;
   // Numbered as its row is ("3 Test the flag"), the id after it for #E references and the plan file.
   const heading = number === undefined ? `**${escapeMarkdown(step.id)} · ${escapeMarkdown(step.title)}**` : `**${number} ${escapeMarkdown(step.title)}** · ${escapeMarkdown(step.id)}`;
   const lines: string[] = [heading, ''];
   const effect = effectText(l10n, step);
-  lines.push(`${inlineCode(step.tool)}${effect ? ` — ${escapeMarkdown(effect)}` : ''}`, '');
-  lines.push(statusLine(l10n, escapeMarkdown(stepStatusText(l10n, status)), run?.attempts ?? 0, replacedInRevision), '');
+  const target = summarizeArgs(step);
+  lines.push(`${inlineCode(step.tool)}${target ? ` ${inlineCode(target)}` : ''}${effect ? ` — ${escapeMarkdown(effect)}` : ''}`, '');
+  lines.push(statusLine(l10n, escapeMarkdown(statusWords ?? stepStatusText(l10n, status)), run?.attempts ?? 0, replacedInRevision), '');
   if (run?.reason && status !== 'succeeded') lines.push(l10n.t('Why: {0}', escapeMarkdown(shorten(run.reason, 300))), '');
   if (step.tool === 'runCommand' && typeof step.args.command === 'string') {
     const command = inlineCode(shorten(step.args.command, 300));
