@@ -19,6 +19,7 @@ import { PlanView } from './vscode/plan/planView';
 import { PreviewDocuments } from './vscode/approvals/previewDocuments';
 import { RunDocuments } from './vscode/run/runDocuments';
 import { registerUndoCommands } from './vscode/run/runUndoCommands';
+import { registerKeyboardApproval } from './vscode/approvals/keyboardApproval';
 import { PreviewTabs } from './vscode/approvals/previewTabs';
 import { offerResume, registerRunCommands } from './vscode/run/runCommands';
 import { RunController } from './vscode/run/runController';
@@ -91,6 +92,7 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
     ...registerUndoCommands({ session, log, documents }),
     ...registerStepCommands({ session, previews, log, ports: (folder) => ports.for(folder), documents }),
     ...registerApprovalCommands({ session, previews, log, ports: (folder) => ports.for(folder) }),
+    ...registerKeyboardApproval({ session, view, log }),
     ...editor.registerCommands(),
     ...registerChatParticipant({ session, log, ports: (folder) => ports.for(folder), settings: () => settings.current }),
     ...registerPlanwrightTools(session),

@@ -21,6 +21,9 @@ export const COMMANDS = {
   clearApiKey: 'planwright.clearApiKey',
   showLog: 'planwright.showLog',
   undoRun: 'planwright.undoRun',
+  /** Approve Step / Reject Step: the palette's, the keyboard's and a preview title bar's answer to the step in view. */
+  approveWaitingStep: 'planwright.approveWaitingStep',
+  rejectWaitingStep: 'planwright.rejectWaitingStep',
   /** After an undo: starts the plan afresh (a paused run is not resumed over the files put back). */
   runAgain: 'planwright.runAgain',
   // Tree-only: per-step actions, hidden from the palette.

@@ -46,7 +46,7 @@ function replanStages(walk, stage) {
     await prompts.dialogButton(confirm, 'Always Allow').click();
     await ui.leaves(prompts.dialog(ui, 'Always allow'), 'the confirmation to close');
     await waitUntil('npm test in planwright.approvedCommands of the user settings file', () => walk.userSetting('planwright.approvedCommands')?.includes('npm test'), { nominalMs: 15_000, intervalMs: 200, lastSeen: () => JSON.stringify(walk.userSetting('planwright.approvedCommands')) });
-    await ui.leaves(page.locator('.tabs-container .tab', { hasText: 'command.sh' }), 'the answered command\'s preview tab to close');
+    await ui.leaves(page.locator('.tabs-container .tab', { hasText: '(command).sh' }), 'the answered command\'s preview tab to close');
     // npm test fails: --quiet is not implemented yet.
     await ui.shows(ui.row('Run the tests, E4, failed'), 'E4 (npm test) to fail its postcondition', { nominalMs: 60_000 });
   });

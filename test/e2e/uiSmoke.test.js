@@ -237,7 +237,7 @@ describe('the packaged extension in VS Code (code-server)', function () {
     await ui.waitingRow('Accept --quiet', 'E2').locator('.label-name').click();
     await ui.shows(page.locator('.tabs-container .tab', { hasText: '2 Accept --quiet: src/cli.js' }), 'the diff tab "2 Accept --quiet: src/cli.js"', { nominalMs: 15_000, seen: 'tabs' });
     await ui.shows(page.locator('.monaco-diff-editor .modified .view-lines', { hasText: "'--quiet'" }), 'the proposed \'--quiet\' line in the diff', { nominalMs: 15_000, seen: 'tabs' });
-    for (const action of ['Approve', 'Reject / Skip', 'Approve All Safe Steps']) await ui.shows(ui.editorTitleAction(action), `the diff editor's title action "${action}"`, { nominalMs: 15_000, seen: 'tabs' });
+    for (const action of ['Approve Step', 'Reject Step', 'Approve All Safe Steps']) await ui.shows(ui.editorTitleAction(action), `the diff editor's title action "${action}"`, { nominalMs: 15_000, seen: 'tabs' });
     await shotBothThemes('7-diff');
     await ui.shows(ui.row(label), 'E2 to still wait for approval after opening its diff', { nominalMs: 5_000 });
   });

@@ -42,9 +42,10 @@ class WorkbenchDriver {
     console.log(`      (workbench loaded in ${((Date.now() - started) / 1000).toFixed(1)} s; budgets ×${scale.factor.toFixed(1)}: ${scale.why})`);
   }
 
-  /** The tree row whose accessible label starts with `label` ("<title>, <id>, <status>"). @param {string} label */
+  /** The tree row whose accessible label holds `label` ("<number> <title>, <id>, <status>"). @param {string} label */
   row(label) {
-    return this.page.locator(`${TREE_ROWS}[aria-label^="${label}"]`).first();
+    // Contains, not starts with: a row's label starts with its number ("3 Test the flag, E4, succeeded").
+    return this.page.locator(`${TREE_ROWS}[aria-label*="${label}"]`).first();
   }
 
   /** The tree row showing `text` anywhere (title or description). @param {string} text */
@@ -153,7 +154,7 @@ class WorkbenchDriver {
    */
   async approveInline(title, stepId) {
     const label = `${title}, ${stepId}, waiting for your approval`;
-    const waiting = this.page.locator(`${TREE_ROWS}[aria-label^="${label}"]`);
+    const waiting = this.page.locator(`${TREE_ROWS}[aria-label*="${label}"]`);
     await this.shows(waiting, `${stepId} to wait for approval`, { nominalMs: 60_000 });
     await this.hoverRow(label);
     await this.shows(waiting.first().locator('.actions .action-label[aria-label="Show Diff"]'), `${stepId}'s approval request to open (its Show Diff button)`);
@@ -240,12 +241,12 @@ class WorkbenchDriver {
   }
 
   /**
-   * Approves `stepId` with the Approve button in the title bar of its preview (open in the active editor) and
+   * Approves `stepId` with the Approve Step button in the title bar of its preview (open in the active editor) and
    * waits for its row to leave the "Waiting for you" section. @param {string} title @param {string} stepId
    */
   async approveInEditorTitle(title, stepId) {
-    const button = this.editorTitleAction('Approve');
-    await this.shows(button, `the editor title's "Approve" for ${stepId}'s preview`, { seen: 'tabs' });
+    const button = this.editorTitleAction('Approve Step');
+    await this.shows(button, `the editor title's "Approve Step" for ${stepId}'s preview`, { seen: 'tabs' });
     this.markApproved(stepId);
     await button.click();
     await this.leaves(this.waitingRow(title, stepId), `${stepId} to leave "Waiting for you" after a click on the editor title's Approve`);

@@ -157,10 +157,13 @@ export function stepLabel(l10n: Localize, number: number | undefined, title: str
   return revision === undefined ? `${number ?? '?'} ${title}` : l10n.t('{0} (rev {1}) {2}', number ?? '?', revision, title);
 }
 
-/** What a screen reader hears for a step row: the visible label first (its number), then the status in words. */
-export function stepAccessibilityLabel(l10n: Localize, label: string, statusText: string, problems: number): string {
-  if (problems === 0) return l10n.t('{0}, {1}', label, statusText);
-  return problems === 1 ? l10n.t('{0}, {1}, 1 problem', label, statusText) : l10n.t('{0}, {1}, {2} problems', label, statusText, problems);
+/**
+ * What a screen reader hears for a step row: the visible label first (its number and title), the id that
+ * `#E` references and the plan file use, then the status in words.
+ */
+export function stepAccessibilityLabel(l10n: Localize, label: string, stepId: string, statusText: string, problems: number): string {
+  if (problems === 0) return l10n.t('{0}, {1}, {2}', label, stepId, statusText);
+  return problems === 1 ? l10n.t('{0}, {1}, {2}, 1 problem', label, stepId, statusText) : l10n.t('{0}, {1}, {2}, {3} problems', label, stepId, statusText, problems);
 }
 
 function buildStepNode(step: Step, context: StepContext, child: ChildRunView | undefined): PlanTreeNode {
@@ -212,7 +215,7 @@ function buildStepNode(step: Step, context: StepContext, child: ChildRunView | u
     iconId: problems.length > 0 ? 'warning' : undone ? UNDONE_ICON : STATUS_ICONS[status],
     ...(color ? { iconColor: color } : {}),
     contextValue,
-    accessibilityLabel: stepAccessibilityLabel(l10n, stepLabel(l10n, number, step.title, revised), statusText, problems.length),
+    accessibilityLabel: stepAccessibilityLabel(l10n, stepLabel(l10n, number, step.title, revised), path + step.id, statusText, problems.length),
     expanded: problems.length > 0 || BROKEN.has(status) || subplanOpen(status, child),
     children,
   };

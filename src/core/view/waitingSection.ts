@@ -76,7 +76,7 @@ function waitingRow(l10n: Localize, plan: Plan, request: ApprovalRequest): PlanT
     iconId: problem ? 'warning' : PREVIEW_ICONS[request.preview.kind],
     iconColor: problem ? 'problemsWarningIcon.foreground' : 'notificationsInfoIcon.foreground',
     contextValue: waitingContextValue(request),
-    accessibilityLabel: l10n.t('{0}, waits for your approval: {1}', label, description),
+    accessibilityLabel: l10n.t('{0}, {1}, waits for your approval: {2}', label, request.stepId, description),
     expanded: false,
     children: [],
   };

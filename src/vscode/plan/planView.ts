@@ -77,6 +77,24 @@ export class PlanView extends Disposable {
     this.statusBar.show();
   }
 
+  /** The waiting steps in the order the "Waiting for you" section lists them. */
+  waitingOrder(): string[] {
+    this.provider.rebuild();
+    return this.provider.waitingRows().flatMap((row) => (row.stepId ? [row.stepId] : []));
+  }
+
+  /** The step of the selected row, when the view has the focus and the row is about a step. */
+  focusedStepId(): string | undefined {
+    return this.treeView.visible ? this.treeView.selection[0]?.stepId : undefined;
+  }
+
+  /** Moves the focus to the waiting row of `stepId`, so the next answer from the keyboard is about it. */
+  async focusWaiting(stepId: string): Promise<void> {
+    this.provider.rebuild();
+    const row = this.provider.waitingRows().find((element) => element.stepId === stepId);
+    if (row) await Promise.resolve(this.treeView.reveal(row, { select: true, focus: true })).catch(() => undefined);
+  }
+
   /** Opens the view and scrolls its "Waiting for you" section into sight. */
   async showWaiting(): Promise<void> {
     await vscode.commands.executeCommand(`${VIEWS.plan}.focus`);

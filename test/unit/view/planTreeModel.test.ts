@@ -53,7 +53,7 @@ describe('planTreeModel: a plan that has not run', () => {
   it('describes a step by its status only (the title says what it does, the tooltip the tool and its target)', () => {
     const rows = root(planTreeModel(englishText, { plan, source })).children;
     assert.deepEqual(rows.map((child) => child.description), ['pending', 'pending', 'pending']);
-    assert.deepEqual(rows.map((child) => child.accessibilityLabel), ['1 Read the CLI entry point, pending', '2 Add the flag, pending', '3 Run the tests, pending']);
+    assert.deepEqual(rows.map((child) => child.accessibilityLabel), ['1 Read the CLI entry point, E1, pending', '2 Add the flag, E2, pending', '3 Run the tests, E3, pending']);
   });
 
   it('treats steps without a run as pending and editable', () => {
@@ -94,7 +94,7 @@ describe('planTreeModel: a plan that has not run', () => {
     const nodes = planTreeModel(englishText, { plan, source, problems });
     const edit = step(nodes, 'E2');
     assert.equal(edit.description, 'pending · 1 problem');
-    assert.equal(edit.accessibilityLabel, '2 Add the flag, pending, 1 problem');
+    assert.equal(edit.accessibilityLabel, '2 Add the flag, E2, pending, 1 problem');
     assert.equal(edit.iconId, 'warning');
     assert.equal(edit.expanded, true);
     assert.equal(edit.children.at(-1)?.label, 'Problem: E2.args.edits[0].find: Required');
@@ -147,10 +147,10 @@ describe('planTreeModel: a run', () => {
     const run = runView(plan, { E2: stepRun('awaitingApproval') });
     const paused = step(planTreeModel(englishText, { plan, source, run, executing: false }), 'E2');
     assert.equal(paused.description, 'waiting (run paused)');
-    assert.equal(paused.accessibilityLabel, '2 Add the flag, waiting (run paused)');
+    assert.equal(paused.accessibilityLabel, '2 Add the flag, E2, waiting (run paused)');
     const asking = step(planTreeModel(englishText, { plan, source, run, executing: true, approvals: new Map([['E2', 'fileChanges']]) }), 'E2');
     assert.equal(asking.description, 'waiting for your approval');
-    assert.equal(asking.accessibilityLabel, '2 Add the flag, waiting for your approval');
+    assert.equal(asking.accessibilityLabel, '2 Add the flag, E2, waiting for your approval');
   });
 
   it('lists output (one line, cut), check detail and error under a step that ran', () => {

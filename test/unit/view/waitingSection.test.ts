@@ -44,7 +44,7 @@ describe('waitingSection', () => {
       ['3 Run the tests', 'runs `npm test` in the workspace folder'],
     ]);
     assert.deepEqual(section.children.map((row) => row.stepId), ['E2', 'E3']);
-    assert.equal(section.children[0]!.accessibilityLabel, '2 Add the flag, waits for your approval: changes src/cli.ts');
+    assert.equal(section.children[0]!.accessibilityLabel, '2 Add the flag, E2, waits for your approval: changes src/cli.ts');
     assert.match(section.children[1]!.tooltip, /Why it asks: commands run only after approval/);
   });
 
