@@ -235,6 +235,28 @@ class WorkbenchDriver {
     return this.page.locator(`.part.editor .editor-group-container.active .editor-actions .action-label[aria-label="${action}"]`).first();
   }
 
+  /**
+   * Approves the one waiting step `stepId` from the keyboard alone: F1, "Planwright: Focus on Plan View" typed and
+   * Enter, then Ctrl+Alt+Y (Approve Step). No mouse event reaches the workbench. @param {string} stepId
+   */
+  async approveWithKeyboard(stepId) {
+    const input = this.page.locator('.quick-input-widget input').first();
+    const entry = this.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Planwright: Focus on Plan View' }).first();
+    await waitUntil('"Planwright: Focus on Plan View" chosen with the keyboard', async () => {
+      await this.releaseModifiers();
+      await this.page.keyboard.press('Escape');
+      await this.page.keyboard.press('F1');
+      if (!(await input.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false))) return false;
+      await this.page.keyboard.type('>Planwright: Focus on Plan View');
+      if (!(await entry.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false))) return false;
+      await this.page.keyboard.press('Enter');
+      return input.waitFor({ state: 'hidden', timeout: 5_000 }).then(() => true, () => false);
+    }, { nominalMs: NOMINAL.show, intervalMs: 500, lastSeen: () => this.describe('quickInput') });
+    await waitUntil('the Planwright view to have the keyboard focus', () => this.page.evaluate(() => Boolean(document.activeElement?.closest('.part.sidebar'))), { nominalMs: NOMINAL.show, intervalMs: 200 });
+    this.markApproved(stepId);
+    await this.page.keyboard.press('Control+Alt+KeyY');
+  }
+
   /** Notes that the test is about to approve `stepId` (by a click other than Approve), so the journal may record it. @param {string} stepId */
   markApproved(stepId) {
     if (!this.approved.has(stepId)) this.approved.set(stepId, Date.now());
