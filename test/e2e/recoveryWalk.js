@@ -159,6 +159,7 @@ function recoveryStages(walk, stage) {
     // Exactly these two: the second run's undo said "Restored src/cli.js, test/verbose.test.js, README.md".
     const restored = ui.page.locator('.notification-list-item', { hasText: /Restored test\/verbose\.test\.js, README\.md\./ });
     await ui.shows(restored, 'a notification "Restored test/verbose.test.js, README.md."', { seen: 'nothing' });
+    await ui.shows(goalRow('undone from 4 Test the flag'), 'the goal row to say "undone from 4 Test the flag"', { nominalMs: 10_000 });
     await walk.shotBothThemes('28-undone-back-to-4');
     assert.equal(fs.existsSync(file(walk.workspace, 'test/verbose.test.js')), false, 'the test file step 4 created is deleted');
     assert.equal(read(walk.workspace, 'README.md'), read(walk.original, 'README.md'), 'README.md is as it was before step 5 changed it');

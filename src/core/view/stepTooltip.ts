@@ -13,6 +13,7 @@ import type { EffectClass } from '../tools/defineTool';
 import { findTool } from '../tools/toolCatalog';
 import { codeBlock, escapeMarkdown, inlineCode } from './markdownText';
 import { stepStatusText } from './statusText';
+import { checkEvidence } from './checkEvidence';
 
 const ARG_STRING_MAX = 400;
 const ARGS_MAX = 2_000;
@@ -93,8 +94,9 @@ export function stepTooltip(l10n: Localize, input: StepTooltipInput): string {
   lines.push(l10n.t('Arguments:'), '', codeBlock(argsPreview(step.args), 'json'), '');
   if (step.dependsOn && step.dependsOn.length > 0) lines.push(l10n.t('After: {0}', step.dependsOn.map((stepId) => escapeMarkdown(name(stepId))).join(', ')), '');
   if (step.precondition) lines.push(l10n.t('Precondition: {0}', escapeMarkdown(describeCheck(step.precondition))), '');
-  lines.push(step.postcondition ? l10n.t('Postcondition: {0}', escapeMarkdown(describeCheck(step.postcondition))) : l10n.t('Postcondition: _none_'), '');
-  if (run?.checkDetail) lines.push(l10n.t('Check: {0}', escapeMarkdown(shorten(run.checkDetail, 300))), '');
+  const evidence = checkEvidence(step.postcondition, run?.checkDetail);
+  if (evidence === undefined) lines.push(step.postcondition ? l10n.t('Postcondition: {0}', escapeMarkdown(describeCheck(step.postcondition))) : l10n.t('Postcondition: _none_'), '');
+  if (run?.checkDetail) lines.push(l10n.t('Check: {0}', escapeMarkdown(shorten(evidence ?? run.checkDetail, 300))), '');
   if (run?.failure) {
     lines.push(l10n.t('Error: {0}', escapeMarkdown(shorten(run.failure.message, 400))), '');
     if (run.failure.outputTail) lines.push(codeBlock(tail(run.failure.outputTail, OUTPUT_MAX)), '');

@@ -172,6 +172,18 @@ describe('planTreeModel: a run', () => {
     assert.match(edit.tooltip, /^Error: the postcondition failed$/m);
   });
 
+  it('shows a check of the postcondition as one row in words, in place of the postcondition row', () => {
+    const run = runView(plan, {
+      E2: stepRun('succeeded', { checkDetail: 'fileContains src/cli.ts "--verbose": found on line 12' }),
+      E3: stepRun('failed', { checkDetail: 'exitCode 0: got 1', failure: { kind: 'definite', reason: 'postcondition', message: 'the postcondition failed' } }),
+    });
+    const nodes = planTreeModel(englishText, { plan, source, run });
+    const labels = (stepId: string) => step(nodes, stepId).children.map((child) => child.label);
+    assert.deepEqual(labels('E2').filter((label) => /^(Check|Postcondition):/.test(label)), ['Check: src/cli.ts contains "--verbose": found on line 12']);
+    assert.deepEqual(labels('E3').filter((label) => /^(Check|Postcondition):/.test(label)), ['Check: exit code is 0: got 1']);
+    assert.doesNotMatch(step(nodes, 'E3').tooltip, /Postcondition:|exitCode/);
+  });
+
   it('marks the steps a re-plan added with their revision, and groups the replaced ones before them', () => {
     const { run } = replannedRun();
     const nodes = planTreeModel(englishText, { plan, source, run, executing: true });
