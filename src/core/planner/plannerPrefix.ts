@@ -33,7 +33,7 @@ const ROLE = [
 
 const LANGUAGE = [
   'Write one step per line and nothing else (no prose, no code fences):',
-  'E<n> <tool> <arguments as one JSON object> [after E<i>,E<j>] [check <check>] [idempotent]',
+  'E<n> <tool> <arguments as one JSON object> [after E<i>,E<j>] [check <check>] [idempotent] # <title>',
   '- Line n is step E<n>: label the lines E1, E2, … in order (a re-plan says where to start).',
   '- A string argument may contain #E<n>: the output text of step E<n>, put in just before the step runs; the step waits for it.',
   '- Order is implied: a step waits for the steps it references, for earlier steps that write a file it reads or writes or',
@@ -46,7 +46,8 @@ const LANGUAGE = [
   '  no old name left); never one the call already guarantees, such as contains of text it writes.',
   '- The same call on several files is one line: leave "path" out of the arguments and add each path ["a.js","b.js"];',
   '  $path in its arguments and checks stands for each file. The line is one step per file, numbered on (E4, E5, …).',
-  '- Titles are derived ("readFile lib/greet.js"): write none.',
+  '- End each line with "# " and a title for the person who approves it: a short imperative sentence of 2–6 words',
+  '  that says what the step does and why ("# Greet with Hello"), not the tool name.',
   '- Rarely needed: pre <check> (must hold before the tool runs), status <check> (settles an uncertain outcome),',
   '  undo <tool> {arguments} (undoes the step), keyed (the command honours PLANWRIGHT_IDEMPOTENCY_KEY).',
 ];
@@ -78,9 +79,9 @@ const REPLANS = [
 ];
 
 const EXAMPLE = [
-  'E1 readFile {"path":"lib/greet.js"}',
-  'E2 editFile {"path":"lib/greet.js","edits":[{"find":"const GREETING = \'Hi\';","replace":"const GREETING = \'Hello\';"}]}',
-  'E3 runCommand {"command":"npm test"} check output "0 failed" idempotent',
+  'E1 readFile {"path":"lib/greet.js"} # Read the greeting code',
+  'E2 editFile {"path":"lib/greet.js","edits":[{"find":"const GREETING = \'Hi\';","replace":"const GREETING = \'Hello\';"}]} # Greet with Hello',
+  'E3 runCommand {"command":"npm test"} check output "0 failed" idempotent # Run the tests',
 ];
 
 /** The text of the shared system message; computed once, since it never changes in a process. */

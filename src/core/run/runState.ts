@@ -16,6 +16,7 @@ import { applyPatchLines, applyRevision, freshStep, openRevision, settleOpenRevi
 import { doubtfulEffectOf, repeatRisk, type DoubtfulEffect } from './repeatedEffect';
 import { stepOutputs } from './stepOutputs';
 import { stepById } from '../plan/planGraph';
+import { undoMark, type UndoMark } from './undoMarks';
 
 /** One step's part of a run. */
 export interface StepRun {
@@ -97,6 +98,8 @@ export interface RunState {
   readonly doubtful?: readonly DoubtfulEffect[];
   /** Every start of a step, in journal order: what undoing the run puts back. */
   readonly touches?: readonly FileTouch[];
+  /** Each undo of the run, in journal order: which starts of steps it put back. */
+  readonly undos?: readonly UndoMark[];
   /** The plan is still being written (streamed planning): steps may still arrive. */
   readonly planOpen?: true;
   /** The open plan is a re-plan's revision whose patch is still arriving (`planOpen` is set too). */
@@ -175,6 +178,8 @@ export function applyRecord(state: RunState | undefined, record: JournalRecord):
       return applyPatchLinesRecord(state, record.ops as PatchOp[]);
     case 'planClosed':
       return closePlan(state, record.problems ?? []);
+    case 'undone':
+      return { ...state, undos: [...(state.undos ?? []), undoMark(state.touches ?? [], record)] };
   }
 }
 

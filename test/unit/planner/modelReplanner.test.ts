@@ -35,7 +35,7 @@ describe('checkPatchReply', () => {
     assert.ok(add.op === 'add');
     assert.equal(add.after, 'E2');
     assert.deepEqual(add.step.postcondition, { kind: 'exitCode', equals: 0 });
-    assert.equal(add.step.title, 'runCommand npm test');
+    assert.equal(add.step.title, 'Run npm test');
   });
 
   it('reports each malformed line with its number, and a reply without any patch line', () => {
