@@ -1,4 +1,5 @@
-// The one rule for a workspace-relative path as written in a plan: relative, inside the root, portable.
+// The one rule for a workspace-relative path as written in a plan: relative, inside the root, portable;
+// and whether a path lies in a scope of files and folders (a folder covers everything under it).
 // The Workspace port implementations enforce confinement again on the real file system (symlinks, case);
 // this is the early, pure check that lets validation name the offending field.
 import { z } from 'zod';
@@ -20,3 +21,18 @@ export const WorkspacePathSchema = z.string().superRefine((path, ctx) => {
   const problem = workspacePathProblem(path);
   if (problem) ctx.addIssue({ code: 'custom', message: `path "${path.slice(0, 200)}" ${problem}` });
 });
+
+/** A path compared without `./`, trailing `/` or case: `./Src/` and `src` are one entry. */
+function scopeKey(path: string): string {
+  const key = path.replace(/\\/g, '/').replace(/^(\.\/)+/, '').replace(/\/+$/, '').toLowerCase();
+  return key === '.' ? '' : key;
+}
+
+/** Whether `path` is one of `scope`'s files or lies inside one of its folders. */
+export function inScope(path: string, scope: readonly string[]): boolean {
+  const key = scopeKey(path);
+  return scope.some((entry) => {
+    const root = scopeKey(entry);
+    return root === '' || key === root || key.startsWith(`${root}/`);
+  });
+}

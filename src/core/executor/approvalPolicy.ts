@@ -3,6 +3,7 @@
 // is approved command by command is the tool's own word (`commandLine` in its definition).
 import { isMcpToolName } from '../tools/mcpToolName';
 import type { EffectClass, ToolDefinition } from '../tools/defineTool';
+import { isCompoundCommand } from '../text/compoundCommand';
 import { findTool } from '../tools/toolCatalog';
 import type { AutoApprove } from '../run/runOptions';
 import { canonicalJson } from '../text/canonicalJson';
@@ -14,14 +15,6 @@ export interface ApprovalSettings {
   readonly approvedCommands: readonly string[];
   /** The user allowed, explicitly, running again a step that ended unknown and came back unchanged from a revision. */
   readonly rerunUnknown?: boolean;
-}
-
-/** Shell syntax that chains, pipes, redirects or substitutes: such a command is always shown first. */
-const COMPOUND_SHELL = /;|&|\||>|<|`|\$\(|\r|\n/;
-
-/** True when `command` chains, pipes, redirects or substitutes, so an allow-list entry cannot cover it. */
-export function isCompoundCommand(command: string): boolean {
-  return COMPOUND_SHELL.test(command);
 }
 
 /** The tools whose idempotent calls count as file edits for `readOnlyAndIdempotentFileEdits`. */

@@ -4,7 +4,7 @@
 import { findTool } from '../tools/toolCatalog';
 import { writesOfCall } from '../tools/toolCall';
 import { dependentsOf } from './planGraph';
-import { inScope } from './subplanScope';
+import { inScope } from '../workspacePath';
 import type { Plan } from './planSchema';
 import { workspacePathsOf } from './workspacePaths';
 

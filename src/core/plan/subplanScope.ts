@@ -7,24 +7,10 @@ import { dependentsOf } from './planGraph';
 import type { PlanProblem } from './planProblem';
 import type { Plan, Step } from './planSchema';
 import { workspacePathsOf } from './workspacePaths';
+import { inScope } from '../workspacePath';
 
 /** The tool name of a step that expands into its own plan. */
 export const SUBPLAN_TOOL = 'subplan';
-
-/** A path compared without `./`, trailing `/` or case: `./Src/` and `src` are one entry. */
-function scopeKey(path: string): string {
-  const key = path.replace(/\\/g, '/').replace(/^(\.\/)+/, '').replace(/\/+$/, '').toLowerCase();
-  return key === '.' ? '' : key;
-}
-
-/** Whether `path` is one of `scope`'s files or lies inside one of its folders. */
-export function inScope(path: string, scope: readonly string[]): boolean {
-  const key = scopeKey(path);
-  return scope.some((entry) => {
-    const root = scopeKey(entry);
-    return root === '' || key === root || key.startsWith(`${root}/`);
-  });
-}
 
 /** Whether any file could be in both sets of paths (a folder covers its files). */
 export function scopesOverlap(a: readonly string[], b: readonly string[]): boolean {

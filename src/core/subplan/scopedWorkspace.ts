@@ -3,7 +3,7 @@
 // scope is refused before it reaches the real workspace. This is the run-time half of scope enforcement;
 // the gate (subplanScope.ts) refuses such paths in the child plan before anything runs.
 import { WorkspaceEscapeError } from '../errors';
-import { inScope } from '../plan/subplanScope';
+import { inScope } from '../workspacePath';
 import type { FileStat, ReadOptions, Workspace } from '../ports';
 
 /** A path outside the scope of the sub-plan that tried to use it; definite, like any escape. */

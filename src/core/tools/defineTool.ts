@@ -2,9 +2,8 @@
 // safe, which files it may change (for snapshots and for serialising writers), how an uncertain outcome
 // is settled, and the work itself, done only through ports.
 import type { z } from 'zod';
-import type { ApprovalPreview, ChatModel, CommandRunner, Workspace } from '../ports';
+import type { ApprovalPreview, ChatModel, ChatUsage, CommandRunner, Workspace } from '../ports';
 import type { SubplanHost } from './subplan';
-import type { UsageRecord } from '../run/journalRecords';
 
 /** Whether repeating a tool call is safe: the heart of "re-plan rather than retry". */
 export type EffectClass = 'readOnly' | 'idempotent' | 'nonIdempotent';
@@ -54,7 +53,7 @@ export interface ToolContext {
   /** Runs `subplan` steps; absent where sub-plans cannot run (no planner, or at the depth limit). */
   readonly subplans?: SubplanHost;
   /** Counts a model call the tool made outside the worker model (a sub-plan's planner) against the run. */
-  readonly recordUsage?: (usage: UsageRecord) => Promise<void>;
+  readonly recordUsage?: (usage: ChatUsage & { readonly role: string; readonly model: string; readonly ms: number }) => Promise<void>;
   readonly runId: string;
   readonly stepId: string;
   readonly flags: StepFlags;

@@ -7,7 +7,7 @@ import { BinaryFileError, describeFileType, FileChangedError, FileNotFoundError,
 import type { FileChangePreview, Workspace } from '../ports';
 import { readOrNull } from '../readOrNull';
 import { messageOf } from '../text/errorText';
-import { inScope } from '../plan/subplanScope';
+import { inScope } from '../workspacePath';
 import { type FileSnapshot, type StepFlags, type ToolDefinition } from './defineTool';
 
 /** How a finished step can be undone. */

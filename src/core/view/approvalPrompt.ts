@@ -2,7 +2,7 @@
 // earlier steps its diff builds on), which waiting steps "Approve All Safe Steps" may approve: those that
 // only read, or write files in a way that is safe to repeat (commands, deletions, renames and model edits are
 // always approved one by one), and which commands the user's allow list approves as they ask.
-import { isCompoundCommand } from '../executor/approvalPolicy';
+import { isCompoundCommand } from '../text/compoundCommand';
 import type { Plan } from '../plan/planSchema';
 import { stepNumber, stepReference } from '../plan/stepNumbers';
 import type { ApprovalRequest, Localize } from '../ports';

@@ -3,7 +3,7 @@
 // edit can no longer apply) and why it asks. The rows exist only while the question is open, so an answered,
 // paused or ended run leaves no Approve button behind. contextValue grammar: `waiting:<previewKind>` then
 // `:cannotApply` (a file change that no longer applies) and `:allowable` (a command that may be always allowed).
-import { isCompoundCommand } from '../executor/approvalPolicy';
+import { isCompoundCommand } from '../text/compoundCommand';
 import type { Plan } from '../plan/planSchema';
 import type { ApprovalPreview, ApprovalRequest, Localize } from '../ports';
 import { stepNumber } from '../plan/stepNumbers';

@@ -3,7 +3,7 @@
 // `planwright.approvedCommands` after a modal confirmation, then approves the step) and Approve Safe Steps for
 // the Rest of This Run (what Approve All Safe Steps approves, also for the steps that ask later in the run).
 import * as vscode from 'vscode';
-import { isCompoundCommand } from '../../core/executor/approvalPolicy';
+import { isCompoundCommand } from '../../core/text/compoundCommand';
 import { isSafeToApproveInBulk } from '../../core/view/approvalPrompt';
 import { commandRegistrar } from '../commandRegistrar';
 import { COMMANDS } from '../ids';

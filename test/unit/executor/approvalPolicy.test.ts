@@ -1,7 +1,8 @@
 // Which steps run without asking: auto-approve modes by effect class, exact command allow-list entries
 // (no prefix matching), compound shell commands always shown, and the approval key.
 import * as assert from 'node:assert/strict';
-import { approvalKey, approvalReason, isCompoundCommand, type ApprovalSettings } from '../../../src/core/executor/approvalPolicy';
+import { approvalKey, approvalReason, type ApprovalSettings } from '../../../src/core/executor/approvalPolicy';
+import { isCompoundCommand } from '../../../src/core/text/compoundCommand';
 import type { AutoApprove } from '../../../src/core/run/runOptions';
 import type { EffectClass } from '../../../src/core/tools/defineTool';
 

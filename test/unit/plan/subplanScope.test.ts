@@ -2,7 +2,8 @@
 // writer of their files, a child plan's paths against its scope, the depth limit, and the compact form.
 import * as assert from 'node:assert/strict';
 import { formatProblem } from '../../../src/core/plan/planProblem';
-import { childScopeProblems, depthProblems, inScope, scopesOverlap } from '../../../src/core/plan/subplanScope';
+import { childScopeProblems, depthProblems, scopesOverlap } from '../../../src/core/plan/subplanScope';
+import { inScope } from '../../../src/core/workspacePath';
 import { validatePlan } from '../../../src/core/plan/validatePlan';
 import { readPlanReply } from '../../../src/core/planner/readPlanReply';
 import { subplanStep, writeStep } from '../support/subplanFakes';
