@@ -11,6 +11,7 @@ import { summarizeArgs } from '../plan/summarizeArgs';
 import { UsageRecordSchema, type UsageRecord } from '../run/journalRecords';
 import type { BrokenStepEvidence, ReplanRequest, StepLine } from '../run/modelRoles';
 import { canonicalJson } from '../text/canonicalJson';
+import { openRevisionSteps } from '../run/revisionState';
 import { statusById, type RunState } from '../run/runState';
 import { FROZEN_STATUSES } from '../run/stepTransitions';
 
@@ -51,7 +52,7 @@ export function buildReplanRequest(state: RunState, brokenId: string, evidence: 
 
 /** The problems of `patch` against the run as it stands: frozen steps untouchable, new ids fresh, the gate. */
 export function patchProblems(state: RunState, patch: PlanPatch): string[] {
-  const verdict = applyPatch(state.plan, statusById(state), patch);
+  const verdict = applyPatch(state.plan, statusById(state), patch, { earlierLines: openRevisionSteps(state) });
   return verdict.ok ? [] : verdict.problems.map(formatProblem);
 }
 

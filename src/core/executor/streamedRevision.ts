@@ -13,6 +13,7 @@ import { validatePlan } from '../plan/validatePlan';
 import { canonicalJson } from '../text/canonicalJson';
 import type { JournalRecord, StreamOffset } from '../run/journalRecords';
 import type { PatchLine, PatchLineSink } from '../run/modelRoles';
+import { openRevisionSteps } from '../run/revisionState';
 import { statusById } from '../run/runState';
 import type { PlanIntake } from './planRun';
 import type { RunRecorder } from './runRecorder';
@@ -176,7 +177,7 @@ export class StreamedRevision implements PatchLineSink, PlanIntake {
   private async apply(ops: readonly PatchOp[], offset: StreamOffset): Promise<boolean> {
     const applied = await this.recorder.appendFrom((state): { record?: JournalRecord; result: boolean } => {
       const revision = this.opened ? state.revision : state.revision + 1;
-      const verdict = applyPatch(state.plan, statusById(state), ops, { openReferences: true, revision });
+      const verdict = applyPatch(state.plan, statusById(state), ops, { openReferences: true, revision, earlierLines: openRevisionSteps(state) });
       if (!verdict.ok) return { result: false };
       const at = this.recorder.now();
       const patched = ops.filter((op) => op.op !== 'drop').map(targetOf);
@@ -197,7 +198,7 @@ export class StreamedRevision implements PatchLineSink, PlanIntake {
 
   private problemsOf(ops: readonly PatchOp[]): string[] {
     const state = this.recorder.current;
-    const verdict = applyPatch(state.plan, statusById(state), ops, { openReferences: true, revision: this.opened ? state.revision : state.revision + 1 });
+    const verdict = applyPatch(state.plan, statusById(state), ops, { openReferences: true, revision: this.opened ? state.revision : state.revision + 1, earlierLines: openRevisionSteps(state) });
     return verdict.ok ? [] : verdict.problems.map(formatProblem);
   }
 

@@ -15,14 +15,14 @@ const FINISHED: ReadonlySet<StepStatus> = new Set(['succeeded', 'skipped']);
 /** Statuses of steps that have not started: the only ones whose dependencies may still change. */
 const NOT_STARTED: ReadonlySet<StepStatus> = new Set(['pending', 'awaitingApproval', 'approved', 'invalidated']);
 
-/** `steps` (a revision in order) with the hazard dependencies of the steps in `patched` added. */
-export function withPatchHazards(steps: readonly Step[], patched: ReadonlySet<string>, statuses: ReadonlyMap<string, StepStatus>): Step[] {
+/** `steps` (a revision in order) with the hazard dependencies of the steps in `patched` added; `earlierLines` as in ApplyPatchOptions. */
+export function withPatchHazards(steps: readonly Step[], patched: ReadonlySet<string>, statuses: ReadonlyMap<string, StepStatus>, earlierLines: ReadonlySet<string> = new Set()): Step[] {
   if (patched.size === 0) return [...steps];
   const context = new DependencyContext();
   const result: Step[] = [];
   const patchedSoFar: Step[] = [];
-  // A step outside the patch that has not started may lose a wait an earlier streamed line inferred.
-  const mayDrop = (step: Step) => !patched.has(step.id) && NOT_STARTED.has(statuses.get(step.id) ?? 'pending');
+  // A step an earlier line of a streamed patch wrote, not started, may lose a wait a hazard gave it then.
+  const mayDrop = (step: Step) => earlierLines.has(step.id) && !patched.has(step.id) && NOT_STARTED.has(statuses.get(step.id) ?? 'pending');
   for (const step of dependencyOrder(steps, mayDrop)) {
     let next = step;
     if (patched.has(step.id)) {

@@ -3,10 +3,10 @@
 // its place, so a fix added at the end that the replaced test run waits for (`replace E1 … after E3`) sits
 // after it; inferring hazards in array order would then make the fix wait for the test run it fixes, a
 // cycle nobody wrote. Here each step comes right after everything it waits for (its `dependsOn` and its
-// `#E` references), pulled forward from wherever it was written; everything else keeps its place. A
-// step that has not started and is not in the patch may carry an edge earlier lines inferred from a hazard
-// (a streamed patch applies its lines one by one): when the patch's written order contradicts such an
-// edge, closing a cycle, the edge is dropped — the written order wins.
+// `#E` references), pulled forward from wherever it was written; everything else keeps its place. A step
+// an earlier line of the same streamed patch wrote (the lines apply one by one) may carry a wait a hazard
+// gave it then: when this line's written order contradicts such a wait, closing a cycle, the wait is
+// dropped — the written order wins. Which waits may give way is the caller's to say (`mayDrop`).
 import { findCycles } from './findCycles';
 import { hasHazard, stepAccess } from './compact/impliedDependencies';
 import type { Step } from './planSchema';
@@ -15,7 +15,7 @@ import { implicitDependencies } from './references';
 /**
  * `steps` in dependency order, each after the steps it waits for and otherwise in place; `mayDrop(step,
  * id)` says whether `step`'s wait on `id` is an inferred one a written order may overrule. Waits that
- * close a cycle with the rest are dropped when they may be; a cycle of written waits stays for the gate.
+ * close a cycle with the rest are dropped when they may be; with a cycle of written waits, `steps` as they are, for the gate.
  */
 export function dependencyOrder(steps: readonly Step[], mayDrop: (step: Step, id: string) => boolean): Step[] {
   const ids = new Set(steps.map((step) => step.id));
@@ -39,7 +39,8 @@ export function dependencyOrder(steps: readonly Step[], mayDrop: (step: Step, id
         break;
       }
     }
-    if (!broke) break;
+    // A cycle of written waits: the steps stay where they were, for the gate to name it as written.
+    if (!broke) return [...steps];
   }
 
   const ordered: Step[] = [];

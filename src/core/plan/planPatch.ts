@@ -16,6 +16,11 @@ export interface ApplyPatchOptions {
   readonly openReferences?: boolean;
   /** The revision the result carries; the plan's next one unless the patch continues an open revision. */
   readonly revision?: number;
+  /**
+   * Steps earlier lines of the same streamed patch wrote: a wait one of them got from a file hazard gives way
+   * when this patch's written order contradicts it (patchOrder.ts).
+   */
+  readonly earlierLines?: ReadonlySet<string>;
 }
 
 /**
@@ -93,7 +98,7 @@ export function applyPatch(plan: ValidPlan, statuses: ReadonlyMap<string, StepSt
   const revision = options.revision ?? (plan.revision ?? 0) + 1;
   const placed = placeAdded(plan.steps, order, added);
   const dropped = patch.flatMap((op) => (op.op === 'drop' ? [op.id] : []));
-  const steps = withPatchHazards(options.openReferences ? bypassDropped(placed, plan.steps, dropped) : placed, patched, statuses);
+  const steps = withPatchHazards(options.openReferences ? bypassDropped(placed, plan.steps, dropped) : placed, patched, statuses, options.earlierLines);
   return validatePlan({ ...plan, revision, steps }, { openReferences: options.openReferences === true });
 }
 

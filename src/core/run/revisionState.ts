@@ -42,6 +42,12 @@ export function applyRevision(state: RunState, plan: ValidPlan, revision: number
   return { ...rest, plan, revision, steps, replaced, replanReasons: [...state.replanReasons, reason], status: 'running' };
 }
 
+/** The steps the lines of the open revision so far replaced or added (they run in it); none when no revision is open. */
+export function openRevisionSteps(state: RunState): ReadonlySet<string> {
+  if (!state.revisionOpen) return new Set();
+  return new Set([...state.steps].flatMap(([id, run]) => (run.revision === state.revision ? [id] : [])));
+}
+
 /** Opens a streamed re-plan's revision with the lines applied so far (the steps of `patched`). */
 export function openRevision(state: RunState, plan: ValidPlan, revision: number, reason: string, patched: readonly string[]): RunState {
   const { planProblems: _problems, ...rest } = growRevision(state, plan, revision, new Set(patched));

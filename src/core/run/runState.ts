@@ -12,7 +12,7 @@ import type { RunOptions } from './runOptions';
 import { transition } from './stepTransitions';
 import { IndexedMap, projectMap, withEntry } from './indexedMap';
 import { applyPatch, type PatchOp } from '../plan/planPatch';
-import { applyPatchLines, applyRevision, freshStep, openRevision, settleOpenRevision } from './revisionState';
+import { applyPatchLines, applyRevision, freshStep, openRevision, openRevisionSteps, settleOpenRevision } from './revisionState';
 import { doubtfulEffectOf, repeatRisk, type DoubtfulEffect } from './repeatedEffect';
 import { stepOutputs } from './stepOutputs';
 import { stepById } from '../plan/planGraph';
@@ -213,7 +213,7 @@ function applyPatchLinesRecord(state: RunState, ops: readonly PatchOp[]): RunSta
       throw new JournalError(`patchLines: ops[${index}] has no step with an id`);
     }
   }
-  const verdict = applyPatch(state.plan, statusById(state), ops, { openReferences: true, revision: state.revision });
+  const verdict = applyPatch(state.plan, statusById(state), ops, { openReferences: true, revision: state.revision, earlierLines: openRevisionSteps(state) });
   if (!verdict.ok) throw new JournalError(`patchLines: the patch does not apply: ${verdict.problems.map(formatProblem).join('; ')}`);
   return applyPatchLines(state, verdict.plan, ops);
 }

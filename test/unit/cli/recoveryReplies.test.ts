@@ -42,15 +42,15 @@ describe('planwright run, recovering with the replies models write', () => {
   });
 
   /** Runs the plan with `replies` answering the planner model's calls in order, and `worker` the worker model's. */
-  async function run(replies: readonly ScriptedReply[], extra: readonly string[] = [], worker: readonly ScriptedReply[] = []) {
+  async function run(replies: readonly ScriptedReply[], extra: readonly string[] = [], worker: readonly ScriptedReply[] = [], what: readonly string[] = ['p.plan.json'], env: Readonly<Record<string, string>> = {}) {
     let asked = 0;
     let workerAsked = 0;
     const next = (list: readonly ScriptedReply[], index: number): ScriptedReply => list[index] ?? { status: 400, message: 'no more replies' };
     server = await ScriptedModelServer.start((body: { model?: string }) => (body.model === 'planner' ? next(replies, asked++) : next(worker, workerAsked++)));
     let stdout = '';
     let stderr = '';
-    const io: CliIo = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, env: { PLANWRIGHT_BASE_URL: server.baseUrl, PLANWRIGHT_PLANNER_MODEL: 'planner', PLANWRIGHT_WORKER_MODEL: 'worker' }, cwd: dir };
-    const code = await runCli(['run', 'p.plan.json', '--workspace', 'ws', '--approve', 'all', ...extra], io);
+    const io: CliIo = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, env: { PLANWRIGHT_BASE_URL: server.baseUrl, PLANWRIGHT_PLANNER_MODEL: 'planner', PLANWRIGHT_WORKER_MODEL: 'worker', ...env }, cwd: dir };
+    const code = await runCli(['run', ...what, '--workspace', 'ws', '--approve', 'all', ...extra], io);
     return { code, stdout, stderr, asked };
   }
 
@@ -95,5 +95,12 @@ describe('planwright run, recovering with the replies models write', () => {
     assert.match(result.stdout, /^repairing 1 Set the value failed/m);
     assert.doesNotMatch(result.stdout, /re-planning after/);
     assert.match(await readFile(path.join(dir, 'ws', 'b.txt'), 'utf8'), /^const value = 2;/);
+  });
+
+  it('plans a goal from a JSON plan after a sentence (PLANWRIGHT_PLAN_FORMAT=json)', async () => {
+    const plan = { steps: [{ tool: 'writeFile', args: { path: 'c.txt', content: 'right' } }] };
+    const result = await run([{ content: `Here is the plan:\n${JSON.stringify(plan)}` }], ['--json'], [], ['--goal', 'Write c.txt'], { PLANWRIGHT_PLAN_FORMAT: 'json' });
+    assert.equal(result.code, 0, `${result.stdout}\n${result.stderr}`);
+    assert.equal(await readFile(path.join(dir, 'ws', 'c.txt'), 'utf8'), 'right');
   });
 });

@@ -85,9 +85,16 @@ describe('CLI progress lines', () => {
   it('announce a re-plan as it starts, then the revision it made and why', () => {
     const state = { ...runView(plan), recovering: { stepId: 'E3', reason: 'E3 failed: exit code 1' } } as unknown as RunState;
     assert.deepEqual(replanLines({ revision: 1 }, state), ['re-planning after E3 failed: exit code 1']);
-    assert.deepEqual(replanLines({ revision: 1, recovering: 'E3 failed: exit code 1' }, state), []);
+    assert.deepEqual(replanLines({ revision: 1, recovering: 're-planning after E3 failed: exit code 1' }, state), []);
     const revised = { ...runView(plan, {}, { revision: 2, replanReasons: ['E3 failed: exit code 1'] }) } as unknown as RunState;
-    assert.deepEqual(replanLines({ revision: 1, recovering: 'E3 failed: exit code 1' }, revised), ['revision 2: E3 failed: exit code 1']);
+    assert.deepEqual(replanLines({ revision: 1, recovering: 're-planning after E3 failed: exit code 1' }, revised), ['revision 2: E3 failed: exit code 1']);
+  });
+
+  it('announce a one-step repair as a repair, and the re-plan it falls back to as a re-plan', () => {
+    const repairing = { ...runView(plan), recovering: { stepId: 'E3', reason: 'E3 failed: exit code 1', kind: 'repair' } } as unknown as RunState;
+    assert.deepEqual(replanLines({ revision: 1 }, repairing), ['repairing E3 failed: exit code 1']);
+    const replanning = { ...runView(plan), recovering: { stepId: 'E3', reason: 'E3 failed: exit code 1', kind: 'replan' } } as unknown as RunState;
+    assert.deepEqual(replanLines({ revision: 1, recovering: 'repairing E3 failed: exit code 1' }, replanning), ['re-planning after E3 failed: exit code 1']);
   });
 
   it("repeat the last lines of a failed command's output under its line", () => {

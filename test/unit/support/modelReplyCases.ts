@@ -128,7 +128,11 @@ const REPLANNER: readonly Kind[] = [
   (random) => ({ name: 'a patch that replaces the finished E1', reply: text(random, lines(`replace E1 runCommand ${JSON.stringify({ command: COUNT_COMMAND })}`)), says: /E1 has succeeded, so it is frozen and cannot be replaced/ }),
   (random) => {
     const line = pick(random, ['move E2 to the end', 'Sure! Here is the fix.', 'E2 runCommand {"command":"true"}']);
-    return { name: `a patch line ${JSON.stringify(line)}`, reply: text(random, lines(line)), says: new RegExp(`expected "replace <id> <step>", "add <id> \\[after <id>\\] <step>" or "drop <id>", got ${escape(JSON.stringify(line))}`) };
+    // A sentence alone is prose around no patch at all; the others are patch lines gone wrong.
+    const says = line.startsWith('Sure')
+      ? /the reply holds no patch line; answer with at least one replace, add or drop line/
+      : new RegExp(`expected "replace <id> <step>", "add <id> \\[after <id>\\] <step>" or "drop <id>", got ${escape(JSON.stringify(line))}`);
+    return { name: `a patch line ${JSON.stringify(line)}`, reply: text(random, lines(line)), says };
   },
   (random) => {
     const tool = pick(random, ['frobnicate', 'shell', 'runComand']);

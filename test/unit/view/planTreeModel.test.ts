@@ -234,6 +234,12 @@ describe('planTreeModel: a run', () => {
     assert.equal(root(planTreeModel(englishText, { plan, source, run, executing: false })).children[0]?.kind, 'step');
   });
 
+  it('says while a one-step repair works that it is repairing, not re-planning', () => {
+    const run = runView(plan, { E1: stepRun('succeeded'), E2: stepRun('failed') }, { recovering: { stepId: 'E2', reason: '2 Add the flag failed: exit code 1', kind: 'repair' } });
+    const first = root(planTreeModel(englishText, { plan, source, run, executing: true })).children[0]!;
+    assert.equal(first.label, 'Repairing 2 Add the flag failed: exit code 1');
+  });
+
   it('says while a streamed plan is still being written that more steps are coming, after the steps so far', () => {
     const run = runView(plan, { E1: stepRun('succeeded') }, { planOpen: true });
     const children = root(planTreeModel(englishText, { plan, source, run, executing: true })).children;
