@@ -47,6 +47,8 @@ const LANGUAGE = [
   '- The same call on several files is one line: leave "path" out of the arguments and add each path ["a.js","b.js"];',
   '  $path in its arguments and checks stands for each file. The line is one step per file, numbered on (E4, E5, …).',
   '- Titles are derived ("readFile lib/greet.js"): write none.',
+  '- Before the steps, write the goal\'s acceptance checks, one per line: done <check>. Each must fail in the workspace',
+  '  today and hold once the goal is met (the tests pass, an old name is gone): the run succeeds only when all hold.',
   '- Rarely needed: pre <check> (must hold before the tool runs), status <check> (settles an uncertain outcome),',
   '  undo <tool> {arguments} (undoes the step), keyed (the command honours PLANWRIGHT_IDEMPOTENCY_KEY).',
 ];
@@ -78,6 +80,7 @@ const REPLANS = [
 ];
 
 const EXAMPLE = [
+  'done contains lib/greet.js "Hello"',
   'E1 readFile {"path":"lib/greet.js"}',
   'E2 editFile {"path":"lib/greet.js","edits":[{"find":"const GREETING = \'Hi\';","replace":"const GREETING = \'Hello\';"}]}',
   'E3 runCommand {"command":"npm test"} check output "0 failed" idempotent',
