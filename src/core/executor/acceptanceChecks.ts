@@ -3,7 +3,7 @@
 // check that already holds can be flagged as proving nothing. Each evaluation is journalled.
 import type { CheckContext } from '../checks/checkContext';
 import { evaluateCheck } from '../checks/evaluateCheck';
-import type { ValidPlan } from '../plan/planSchema';
+import type { Check } from '../checks/checkSchema';
 import { containsCheckKind } from '../plan/walkChecks';
 import type { AcceptancePhase, AcceptanceResult } from '../run/acceptanceResults';
 import type { RunRecorder } from './runRecorder';
@@ -11,10 +11,10 @@ import type { RunRecorder } from './runRecorder';
 /** What a check that was not evaluated before the run says about itself. */
 const SKIPPED_BEFORE = 'runs a command, so it is evaluated only after the last step';
 
-/** Evaluates `plan`'s acceptance checks in `phase`, one after another (a command check may be slow and heavy). */
-export async function evaluateAcceptance(plan: ValidPlan, phase: AcceptancePhase, context: CheckContext): Promise<AcceptanceResult[]> {
+/** Evaluates the acceptance checks in `phase`, one after another (a command check may be slow and heavy). */
+export async function evaluateAcceptance(acceptance: readonly Check[], phase: AcceptancePhase, context: CheckContext): Promise<AcceptanceResult[]> {
   const results: AcceptanceResult[] = [];
-  for (const [index, check] of (plan.acceptance ?? []).entries()) {
+  for (const [index, check] of acceptance.entries()) {
     if (phase === 'before' && containsCheckKind(check, ['commandSucceeds'])) {
       results.push({ index, ok: false, skipped: true, detail: SKIPPED_BEFORE });
       continue;
@@ -32,7 +32,7 @@ export async function evaluateAcceptance(plan: ValidPlan, phase: AcceptancePhase
 export async function recordAcceptance(recorder: RunRecorder, phase: AcceptancePhase, context: CheckContext): Promise<readonly AcceptanceResult[] | undefined> {
   const { plan, revision } = recorder.current;
   if (!plan.acceptance?.length) return [];
-  const results = await evaluateAcceptance(plan, phase, context).catch((error: unknown) => {
+  const results = await evaluateAcceptance(plan.acceptance, phase, context).catch((error: unknown) => {
     if (context.signal.aborted) return undefined;
     throw error;
   });

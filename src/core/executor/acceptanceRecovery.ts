@@ -4,7 +4,6 @@
 // with a patch (new steps), which becomes the next revision; the run then goes on.
 import { formatCheck } from '../plan/compact/checkGrammar';
 import { formatProblem } from '../plan/planProblem';
-import type { ValidPlan } from '../plan/planSchema';
 import { summarizeArgs } from '../plan/summarizeArgs';
 import { unmetResults, type AcceptanceResult } from '../run/acceptanceResults';
 import type { AcceptanceReplanRequest, Replanner, UnmetAcceptance } from '../run/modelRoles';
@@ -12,6 +11,7 @@ import { messageOf } from '../text/errorText';
 import { shorten } from '../text/shorten';
 import { recordAcceptance, wantsReview } from './acceptanceChecks';
 import type { CheckContext } from '../checks/checkContext';
+import type { Check } from '../checks/checkSchema';
 import type { RecoveryStop } from './replanInFlight';
 import { patchProblems, usageOfFailure } from './replanning';
 import type { RunIo } from './runIo';
@@ -37,7 +37,7 @@ export async function checkGoal(io: RunIo, signal: AbortSignal): Promise<GoalVer
   const { recorder, deps, options } = io;
   const results = await recordAcceptance(recorder, 'after', checkContextOf(io, signal));
   if (!results) return { kind: 'cancelled' };
-  const unmet = unmetOf(recorder.current.plan, results);
+  const unmet = unmetOf(recorder.current.plan.acceptance, results);
   if (unmet.length === 0) return { kind: 'met' };
   const what = unmetReason(unmet);
   const replanner = deps.replanner;
@@ -74,10 +74,10 @@ function acceptanceRequest(io: RunIo, unmet: readonly UnmetAcceptance[]): Accept
   return { goal: state.plan.goal, revision: state.revision, steps, unmet };
 }
 
-/** The unmet checks of `results`, with their checks from `plan`. */
-export function unmetOf(plan: ValidPlan, results: readonly AcceptanceResult[]): UnmetAcceptance[] {
+/** The unmet checks of `results`, with their checks from `acceptance`. */
+export function unmetOf(acceptance: readonly Check[] | undefined, results: readonly AcceptanceResult[]): UnmetAcceptance[] {
   return unmetResults(results).flatMap((result) => {
-    const check = plan.acceptance?.[result.index];
+    const check = acceptance?.[result.index];
     return check ? [{ check, detail: result.detail }] : [];
   });
 }
