@@ -10,6 +10,7 @@ import * as nodePath from 'node:path';
 import { z } from 'zod';
 import { loadRunState } from '../core/executor/runRecorder';
 import { runReport } from '../core/executor/runSummary';
+import { evidenceReport } from '../core/report/evidenceReport';
 import { parsePlanText } from '../core/plan/parsePlan';
 import { formatProblem } from '../core/plan/planProblem';
 import { messageOf } from '../core/text/errorText';
@@ -85,7 +86,7 @@ export function createPlanwrightMcpServer(commands: PlanwrightCommands, allowed:
         }
         case 'run_status': {
           const state = await loadRunState(new JsonlRecordLog(String(args.journal)), () => undefined);
-          return text(JSON.stringify({ ...runReport(state), journal: args.journal }, null, 2));
+          return text(JSON.stringify({ ...runReport(state), evidence: evidenceReport(state), journal: args.journal }, null, 2));
         }
         case 'resume_run':
           return commandResult(await capture(commands.resume(), ['--journal', String(args.journal), '--approve', String(approve), '--json'], env, cwd));

@@ -54,7 +54,7 @@ export const PLANWRIGHT_MCP_TOOLS: readonly PlanwrightMcpTool[] = [
   },
   {
     name: 'run_status',
-    description: 'The report of a run from its journal: status, each step with its status, attempts and error. Runs nothing.',
+    description: 'The report of a run from its journal: status, each step with its status, attempts and error, and its evidence (acceptance checks, proofs, files changed). Runs nothing.',
     input: z.object({ journal: Journal }).strict(),
     annotations: { readOnlyHint: true, openWorldHint: false },
   },
