@@ -3,8 +3,8 @@
 import * as assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import type { CliIo } from '../../../src/cli/cliIo';
-import { runCli } from '../../../src/cli/runCli';
+import { runPlanCommand } from '../../../src/cli/runPlanCommand';
+import { invoke } from '../support/invokeCli';
 import type { EvidenceReport } from '../../../src/core/report/evidenceReport';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
 
@@ -18,13 +18,7 @@ const PLAN = {
   steps: [{ id: 'E1', title: 'Write the greeting', tool: 'writeFile', args: { path: 'hello.txt', content: 'Hello, Ada\n' }, postcondition: { kind: 'fileExists', path: 'hello.txt' } }],
 };
 
-async function cli(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, env: {}, cwd };
-  const code = await runCli(args, io);
-  return { code, stdout, stderr };
-}
+const cli = (args: string[], cwd: string) => invoke(runPlanCommand, args, cwd);
 
 describe('planwright run: the evidence report', () => {
   let dir: string;
@@ -39,7 +33,7 @@ describe('planwright run: the evidence report', () => {
   });
 
   it('is the evidence field of --json', async () => {
-    const result = await cli(['run', 'greet.plan.json', '--workspace', 'ws', '--approve', 'all', '--json'], dir);
+    const result = await cli(['greet.plan.json', '--workspace', 'ws', '--approve', 'all', '--json'], dir);
     assert.equal(result.code, 0, result.stderr);
     const evidence = (JSON.parse(result.stdout) as { evidence: EvidenceReport }).evidence;
     assert.deepEqual(evidence.acceptance.map((entry) => [entry.check, entry.result, entry.alreadyTrue ?? false]), [
@@ -50,7 +44,7 @@ describe('planwright run: the evidence report', () => {
   });
 
   it('closes the human output as Markdown', async () => {
-    const result = await cli(['run', 'greet.plan.json', '--workspace', 'ws', '--approve', 'all'], dir);
+    const result = await cli(['greet.plan.json', '--workspace', 'ws', '--approve', 'all'], dir);
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /## Evidence: Greet\n\nOutcome: \*\*succeeded\*\*\n\n### Done when\n- \[x\] `contains hello\.txt "Hello, Ada"` held — /);
     assert.match(result.stdout, /- \[x\] `exists name\.txt` held \(already true before the run: proves nothing\)/);
