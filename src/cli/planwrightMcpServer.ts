@@ -10,7 +10,7 @@ import * as nodePath from 'node:path';
 import { z } from 'zod';
 import { loadRunState } from '../core/executor/runRecorder';
 import { runReport } from '../core/executor/runSummary';
-import { evidenceReport } from '../core/report/evidenceReport';
+import { evidenceReport } from '../core/view/evidenceReport';
 import { parsePlanText } from '../core/plan/parsePlan';
 import { formatProblem } from '../core/plan/planProblem';
 import { messageOf } from '../core/text/errorText';

@@ -12,7 +12,7 @@ import type { ApprovalGate, Logger } from '../core/ports';
 import { nestReport, usageByLevel } from '../core/subplan/nestedReport';
 import { messageOf } from '../core/text/errorText';
 import { JsonlRecordLog } from '../node/jsonlRecordLog';
-import { evidenceMarkdown, evidenceReport } from '../core/report/evidenceReport';
+import { evidenceMarkdown, evidenceReport } from '../core/view/evidenceReport';
 import { isRunFinished } from '../core/run/journalRecords';
 import { NodeCommandRunner } from '../node/nodeCommandRunner';
 import { nodeClock } from '../node/nodeClock';

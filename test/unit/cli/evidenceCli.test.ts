@@ -5,7 +5,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { runPlanCommand } from '../../../src/cli/runPlanCommand';
 import { invoke } from '../support/invokeCli';
-import type { EvidenceReport } from '../../../src/core/report/evidenceReport';
+import type { EvidenceReport } from '../../../src/core/view/evidenceReport';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
 
 const PLAN = {

@@ -4,8 +4,8 @@
 import * as assert from 'node:assert/strict';
 import { PlanRun } from '../../../src/core/executor/planRun';
 import type { Step } from '../../../src/core/plan/planSchema';
-import { changedFiles, lineCounts } from '../../../src/core/report/changedFiles';
-import { evidenceMarkdown, evidenceReport } from '../../../src/core/report/evidenceReport';
+import { changedFiles, lineCounts } from '../../../src/core/view/changedFiles';
+import { evidenceMarkdown, evidenceReport } from '../../../src/core/view/evidenceReport';
 import type { AcceptanceReplanRequest, ReplanAnswer, Replanner } from '../../../src/core/run/modelRoles';
 import { fakeRunDeps, liveSignal, runOptions, validPlan } from '../support/executorFakes';
 import { MemoryWorkspace } from '../support/fakePorts';
