@@ -11,6 +11,7 @@ import * as nodePath from 'node:path';
 import { z } from 'zod';
 import { loadRunState } from '../core/executor/runRecorder';
 import { runReport } from '../core/executor/runSummary';
+import { evidenceReport } from '../core/view/evidenceReport';
 import { parsePlanText } from '../core/plan/parsePlan';
 import { formatProblem } from '../core/plan/planProblem';
 import { messageOf } from '../core/text/errorText';
@@ -175,7 +176,7 @@ async function runStatus(journal: string): Promise<CallToolResult> {
   if ('error' in file) return text(file.missing ? `no such run: no journal at ${journal}` : file.error, true);
   if (!(await holdsRecords(file.path))) return text(`not started: the run of ${journal} has journalled no step yet`);
   const state = await loadRunState(new JsonlRecordLog(file.path), () => undefined);
-  return text(JSON.stringify({ ...runReport(state), journal }, null, 2));
+  return text(JSON.stringify({ ...runReport(state), evidence: evidenceReport(state), journal }, null, 2));
 }
 
 /** Serves over this process's stdin and stdout; resolves when the client closes stdin. */

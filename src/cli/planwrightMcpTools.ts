@@ -61,7 +61,7 @@ export const PLANWRIGHT_MCP_TOOLS: readonly PlanwrightMcpTool[] = [
   },
   {
     name: 'run_status',
-    description: 'The report of a run from its journal: status, each step with its status, attempts and error. Runs nothing; says "no such run" when the journal does not exist and "not started" when it holds nothing yet.',
+    description: 'The report of a run from its journal: status, each step with its status, attempts and error, and its evidence (acceptance checks, proofs, files changed). Runs nothing; says "no such run" when the journal does not exist and "not started" when it holds nothing yet.',
     input: z.object({ journal: Journal }).strict(),
     annotations: { readOnlyHint: true, openWorldHint: false },
   },

@@ -14,6 +14,8 @@ import type { ApprovalGate, Logger } from '../core/ports';
 import { nestReport, usageByLevel } from '../core/subplan/nestedReport';
 import { messageOf } from '../core/text/errorText';
 import { JsonlRecordLog } from '../node/jsonlRecordLog';
+import { evidenceMarkdown, evidenceReport } from '../core/view/evidenceReport';
+import { isRunFinished } from '../core/run/journalRecords';
 import { NodeCommandRunner } from '../node/nodeCommandRunner';
 import { nodeClock } from '../node/nodeClock';
 import { NodeWorkspace } from '../node/nodeWorkspace';
@@ -146,9 +148,11 @@ export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps
       const cost = setup.prices && latest ? runCost(latest.usage, setup.prices) : undefined;
       // A report names only the files that exist: planning that failed before any step wrote neither.
       const runFiles = { ...((await hasContent(setup.journal.path)) ? { journal: setup.journal.path } : {}), ...((await hasContent(setup.tracePath)) ? { trace: setup.tracePath } : {}) };
-      if (setup.json) io.stdout.write(`${JSON.stringify({ ...nested, ...levels, ...fields, ...(cost ? { cost } : {}), ...runFiles }, null, 2)}\n`);
+      // The evidence is of a run that ended: one waiting for approval or a plan has more to come.
+      const evidence = latest && isRunFinished(latest.status) ? evidenceReport(latest, cost?.total) : undefined;
+      if (setup.json) io.stdout.write(`${JSON.stringify({ ...nested, ...levels, ...fields, ...(cost ? { cost } : {}), ...(evidence ? { evidence } : {}), ...runFiles }, null, 2)}\n`);
       else {
-        const lines = [...(notes ?? []), ...(report ? closingLines(report, setup.journal.path) : []), ...(cost ? [`cost: ${costLine(cost)}`] : [])];
+        const lines = [...(notes ?? []), ...(report ? closingLines(report, setup.journal.path) : []), ...(cost ? [`cost: ${costLine(cost)}`] : []), ...(evidence ? ['', evidenceMarkdown(evidence)] : [])];
         if (lines.length > 0) io.stdout.write(`${lines.join('\n')}\n`);
       }
       return report ? exitCodeOf(report) : (exitCode ?? EXIT.ok);

@@ -13,6 +13,8 @@ export const PLAN_LIMITS = {
   fieldName: 64,
   /** Fields of one object anywhere in a plan: past it, checking each one would cost more than the plan is worth. */
   fields: 10_000,
+  /** Acceptance checks of one plan ("Done when"): a goal is proven by a few, not by a list as long as the steps. */
+  acceptance: 50,
   /** Characters of a tool name. */
   toolName: 64,
   /** Characters of a step title. */

@@ -27,6 +27,7 @@ import { streamedPlanStop } from './streamedPlanStop';
 import { approvalIoOf, cancelRemaining, invalidateDependents, recoveryIoOf, type RunIo } from './runIo';
 import { resolveStepCall, runStepLife, waitingReference, writesOfStep } from './stepLifecycle';
 import { TOOL_CATALOGUE, type ToolCatalogue } from '../tools/toolCall';
+import { checkGoal, reviewAcceptance } from './acceptanceRecovery';
 
 /** The ports and collaborators a run works through. */
 export interface RunDeps {
@@ -135,12 +136,17 @@ export class PlanRun {
     this.pausing = false;
     this.recovery.reset();
     await this.recorder.setStatus('running');
-    await this.runUntilQuiet(signal);
-    if (signal.aborted) await cancelRemaining(this.recorder, signal);
-    else if (this.pausing) {
-      this.pausing = false;
-      await this.recorder.setStatus('paused', 'paused by the user');
-    } else await this.concludeQuietRun(signal);
+    await reviewAcceptance(this.io, signal);
+    let goOn = true;
+    while (goOn) {
+      goOn = false;
+      await this.runUntilQuiet(signal);
+      if (signal.aborted) await cancelRemaining(this.recorder, signal);
+      else if (this.pausing) {
+        this.pausing = false;
+        await this.recorder.setStatus('paused', 'paused by the user');
+      } else goOn = await this.concludeQuietRun(signal);
+    }
     await this.recorder.durable();
     return runReport(this.current);
   }
@@ -208,36 +214,41 @@ export class PlanRun {
     return this.current.revisionOpen ? this.recovery.writing : this.intake;
   }
 
-  /** Records how a quiet run stands: succeeded (after the summary), waiting, or stopped with the reason. */
-  private async concludeQuietRun(signal: AbortSignal): Promise<void> {
+  /**
+   * Records how a quiet run stands: succeeded (after the goal's acceptance checks held and the summary),
+   * waiting, or stopped with the reason; true when a re-plan for an unmet goal means the run goes on.
+   */
+  private async concludeQuietRun(signal: AbortSignal): Promise<boolean> {
     const unfinished = streamedPlanStop(this.current, false);
     if (unfinished) {
       await this.recorder.setStatus('needsReplan', unfinished);
-      return;
+      return false;
     }
     const statuses = statusById(this.current);
     const outcome = quietOutcome(this.current.plan, statuses);
     if (outcome === 'succeeded') {
+      const goal = await checkGoal(this.io, this.deps.replanner, signal);
+      if (goal.kind === 'replanned') return true;
+      if (goal.kind === 'cancelled') await cancelRemaining(this.recorder, signal);
+      else if (goal.kind === 'stopped') await this.recorder.setStatus(goal.stop.status, goal.stop.reason);
+      if (goal.kind !== 'met') return false;
       await this.solve(signal);
       // Cancelled while the solver wrote: the run stops there, and a resume asks it again.
       if (signal.aborted) await cancelRemaining(this.recorder, signal);
       else await this.recorder.setStatus('succeeded');
-      return;
+      return false;
     }
     if (outcome === 'awaitingApproval') {
       const waiting = this.current.plan.steps
         .filter((step) => statuses.get(step.id) === 'awaitingApproval')
         .map((step) => this.current.steps.get(step.id)?.rerunRisk ?? waitingReference(this.current, step.id));
       await this.recorder.setStatus('awaitingApproval', `waiting for approval: ${waiting.join(', ')}`);
-      return;
+      return false;
     }
     const broken = firstBrokenStep(this.current.plan, statuses);
-    if (!broken) {
-      await this.recorder.setStatus('needsReplan', stuckReason(this.current.plan, statuses));
-      return;
-    }
-    const stop = this.recovery.stopFor(broken.id);
+    const stop = broken ? this.recovery.stopFor(broken.id) : { status: 'needsReplan' as const, reason: stuckReason(this.current.plan, statuses) };
     await this.recorder.setStatus(stop.status, stop.reason);
+    return false;
   }
 
   /**

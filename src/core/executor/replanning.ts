@@ -92,5 +92,6 @@ export function mergeEditedPlan(state: RunState, edited: ValidPlan): PlanValidat
     }
   });
   if (problems.length > 0) return { ok: false, problems };
-  return validatePlan({ ...state.plan, goal: edited.goal, revision: state.revision + 1, steps: [...frozen, ...rest] });
+  const { acceptance: _kept, ...plan } = state.plan;
+  return validatePlan({ ...plan, goal: edited.goal, ...(edited.acceptance ? { acceptance: edited.acceptance } : {}), revision: state.revision + 1, steps: [...frozen, ...rest] });
 }

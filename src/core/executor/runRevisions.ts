@@ -12,11 +12,11 @@ import type { RunRecorder } from './runRecorder';
 import { statusById, type RunState } from '../run/runState';
 
 /**
- * Applies `patch` (a re-plan's or, when `repaired`, a repair's, after `brokenId` broke) to the run as it
- * stands when its turn comes and puts the result in place as the next revision; the gate's problems when
- * it does not apply.
+ * Applies `patch` (a re-plan's or, when `repaired`, a repair's, after `brokenId` broke; no `brokenId`: the
+ * goal's acceptance checks failed) to the run as it stands when its turn comes and puts the result in place
+ * as the next revision; the gate's problems when it does not apply.
  */
-export function revisePatched(recorder: RunRecorder, patch: PlanPatch, reason: string, brokenId: string, repaired = false): Promise<PlanValidation> {
+export function revisePatched(recorder: RunRecorder, patch: PlanPatch, reason: string, brokenId?: string, repaired = false): Promise<PlanValidation> {
   return putInPlace(recorder, (state) => applyPatch(state.plan, statusById(state), patch), reason, brokenId, repaired);
 }
 

@@ -5,6 +5,7 @@
 // journalled as `stepRejected` and nothing new starts; when the stream ends the whole plan is gated again
 // (`planClosed`). A problem, a broken stream or a kill leaves the run stopped as `needsReplan`, with what
 // ran journalled as it happened.
+import type { Check } from '../checks/checkSchema';
 import { PLAN_FORMAT_VERSION, type ValidPlan } from '../plan/planSchema';
 import { formatProblem } from '../plan/planProblem';
 import { gateAppendedStep } from '../plan/appendStep';
@@ -47,6 +48,8 @@ class StreamIntake implements PlanIntake {
   private readonly usage: UsageRecord[] = [];
   private readonly problems: { readonly problems: readonly string[]; readonly offset: StreamOffset }[] = [];
   private latest: StreamOffset = { chars: 0 };
+  /** The goal's acceptance checks the planner wrote: in the plan the run starts with, or added when it closes. */
+  private readonly acceptance: Check[] = [];
   private readonly wake = new WakeSignal();
 
   constructor(
@@ -105,6 +108,10 @@ class StreamIntake implements PlanIntake {
     }
     this.latest = item.offset;
     if (item.kind === 'problem') return this.reject(item.problems, item.offset);
+    if (item.kind === 'acceptance') {
+      this.acceptance.push(item.check);
+      return undefined;
+    }
     const verdict = this.recorder ? gateAppendedStep(this.recorder.current.plan, item.step, { openReferences: true }) : validatePlan(this.planOf([item.step]), { openReferences: true });
     if (!verdict.ok) return this.reject(verdict.problems.map(formatProblem), item.offset);
     const stepId = verdict.plan.steps[verdict.plan.steps.length - 1]!.id;
@@ -150,14 +157,15 @@ class StreamIntake implements PlanIntake {
     if (recorder.current.planOpen) {
       const verdict = ending ? undefined : validatePlan(this.planOf(recorder.current.plan.steps));
       const problems = ending ? [ending] : verdict && !verdict.ok ? verdict.problems.map(formatProblem) : [];
+      const late = this.acceptance.length > (recorder.current.plan.acceptance?.length ?? 0) && problems.length === 0 ? { acceptance: [...this.acceptance] } : {};
       await recorder.trace({ type: 'decision', decision: 'closePlan', reason: problems.length > 0 ? problems.join('; ') : `the plan is complete: ${recorder.current.plan.steps.length} step(s)` });
-      await recorder.append({ type: 'planClosed', at: this.deps.clock.now(), ...(problems.length > 0 ? { problems } : {}), streamOffset: this.latest });
+      await recorder.append({ type: 'planClosed', at: this.deps.clock.now(), ...(problems.length > 0 ? { problems } : {}), ...late, streamOffset: this.latest });
     }
     this.notify();
   }
 
   private planOf(steps: readonly unknown[]): unknown {
-    return { version: PLAN_FORMAT_VERSION, goal: this.start.goal, revision: this.start.revision, steps };
+    return { version: PLAN_FORMAT_VERSION, goal: this.start.goal, revision: this.start.revision, ...(this.acceptance.length > 0 ? { acceptance: [...this.acceptance] } : {}), steps };
   }
 
   private notify(): void {

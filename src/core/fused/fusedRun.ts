@@ -25,6 +25,9 @@ import { ruleFileNames } from '../rules/projectRules';
 import { buildFusedConversation, toolResultMessage, type CallOutcome } from './fusedPrompt';
 import { fusedToolSpecs, parseToolCall, type ParsedCall } from './fusedTools';
 import type { FusedMode } from '../run/runMode';
+import type { CheckContext } from '../checks/checkContext';
+import type { Check } from '../checks/checkSchema';
+import { unmetAtAnswer } from './fusedAcceptance';
 
 /** The ports the loop works through: a run's, less the re-planner and solver, plus the acting model. */
 export interface FusedDeps extends Omit<RunDeps, 'replanner' | 'solver'> {
@@ -50,6 +53,8 @@ export interface FusedStart {
   readonly goal: string;
   readonly summary: WorkspaceSummary;
   readonly host?: Readonly<Record<string, unknown>>;
+  /** The goal's acceptance checks: the agent's final answer counts only once they hold. */
+  readonly acceptance?: readonly Check[];
 }
 
 /** How the loop ended. `state` is the run once the first action started it. */
@@ -104,7 +109,16 @@ class FusedLoop {
       this.turns++;
       await this.recordUsage(usageOf(response, 'fused', ruleFileNames(this.start.summary.rules)));
       this.messages.push({ role: 'assistant', content: response.content, toolCalls: response.toolCalls });
-      if (response.toolCalls.length === 0) return this.finish(response.content);
+      if (response.toolCalls.length === 0) {
+        const unmet = await unmetAtAnswer(this.start.acceptance, this.recorder, this.checkContext(signal)).catch((error: unknown) => {
+          if (signal.aborted) return undefined;
+          throw error;
+        });
+        if (signal.aborted) return this.cancel(signal);
+        if (!unmet) return this.finish(response.content);
+        this.messages.push({ role: 'user', content: unmet });
+        continue;
+      }
       const calls = response.toolCalls.map((call) => parseToolCall(call, this.options.mode));
       const asked = calls.find((call) => call.kind === 'makePlan');
       if (asked) return this.escalate(`the agent asked for a plan: ${asked.reason}`);
@@ -164,7 +178,7 @@ class FusedLoop {
     }
     const { runId, goal, host } = this.start;
     this.recorder = await RunRecorder.begin(
-      { type: 'runStarted', runId, at: this.deps.clock.now(), plan: { version: PLAN_FORMAT_VERSION, goal, steps: [step] }, options: this.options.run, ...(host ? { host: { ...host } } : {}), agent: 'fused' },
+      { type: 'runStarted', runId, at: this.deps.clock.now(), plan: { version: PLAN_FORMAT_VERSION, goal, ...(this.start.acceptance ? { acceptance: this.start.acceptance } : {}), steps: [step] }, options: this.options.run, ...(host ? { host: { ...host } } : {}), agent: 'fused' },
       this.deps,
     );
     for (const usage of this.pendingUsage.splice(0)) await this.recorder.recordUsage('execute', usage);
@@ -226,5 +240,9 @@ class FusedLoop {
   /** The run as a step's life and the approval flow work through it, once the first action started it. */
   private runIo(): RunIo {
     return { deps: this.deps, recorder: this.recorder!, options: this.options.run, workerModel: this.workerModel, tools: this.deps.tools ?? TOOL_CATALOGUE };
+  }
+
+  private checkContext(signal: AbortSignal): CheckContext {
+    return { workspace: this.deps.workspace, commands: this.deps.commands, limits: this.options.run.limits, signal };
   }
 }

@@ -15,6 +15,7 @@ import { PlannerError } from '../planner/plannerError';
 import { PLANNED_REVISION, planTask, planTaskStreamed } from '../planner/planTask';
 import type { WorkspaceSummary } from '../planner/workspaceSummary';
 import type { ChatModel } from '../ports';
+import type { Check } from '../checks/checkSchema';
 import { chooseDesign, type DesignChoice } from './designChoice';
 import { AUTO_ESCALATION } from './escalationRule';
 import { runFused, type FusedOutcome } from './fusedRun';
@@ -36,6 +37,8 @@ export interface GoalStart {
   readonly host?: Readonly<Record<string, unknown>>;
   /** Model turns the fused loop may take. */
   readonly maxTurns?: number;
+  /** The goal's acceptance checks given with it (fused: the answer counts only once they hold; an escalation's plan keeps them). */
+  readonly acceptance?: readonly Check[];
   /** Hears the planned run of split mode as soon as it exists (its first step passed the gate). */
   readonly onRun?: (run: PlanRun) => void;
 }
@@ -70,7 +73,7 @@ export async function runGoal(start: GoalStart, deps: GoalDeps, signal: AbortSig
 /** The fused loop (escalating in `auto` by the escalation rule). */
 async function runAgent(start: GoalStart, mode: FusedMode, deps: GoalDeps, signal: AbortSignal): Promise<GoalResult> {
   const fused = await runFused(
-    { runId: start.runId, goal: start.goal, summary: start.summary, ...(start.host ? { host: start.host } : {}) },
+    { runId: start.runId, goal: start.goal, summary: start.summary, ...(start.host ? { host: start.host } : {}), ...(start.acceptance ? { acceptance: start.acceptance } : {}) },
     deps,
     { mode, maxTurns: start.maxTurns ?? 40, run: start.options, escalation: AUTO_ESCALATION },
     signal,

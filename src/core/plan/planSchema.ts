@@ -67,6 +67,11 @@ export const PlanSchema = z
       .nonnegative()
       .optional()
       .describe('Counts revisions: 1 for the first plan (0 or absent read as 1), +1 for every re-plan.'),
+    acceptance: z
+      .array(CheckSchema)
+      .max(PLAN_LIMITS.acceptance, { message: `at most ${PLAN_LIMITS.acceptance} acceptance checks` })
+      .optional()
+      .describe('Done when: checks on the workspace that hold once the goal is met, evaluated after the last step.'),
     steps: z.array(StepSchema).min(1, { message: 'a plan needs at least one step' }).max(PLAN_LIMITS.steps, { message: TOO_MANY_STEPS }).describe('The steps, in any order.'),
   })
   .strict();

@@ -8,6 +8,7 @@ import { appendProblems, boundProblem, formatPath, issueProblems, parseExplained
 import { PlanSchema, STEP_ID_PATTERN, StepSchema, type Plan, type Step, type ValidPlan } from './planSchema';
 import { checkStep, isRecord, type Edge, type StepLocation } from './stepRules';
 import { siblingScopeProblems } from './subplanScope';
+import { acceptanceProblems } from './acceptanceRules';
 
 /** The gate's verdict: a frozen, branded plan, or every problem found. */
 export type PlanValidation =
@@ -43,6 +44,7 @@ export function validatePlan(input: unknown, options: GateOptions = {}): PlanVal
   const problems: PlanProblem[] = [...screened.problems];
   const envelope = screened.document ? undefined : parseExplained(EnvelopeSchema, input);
   if (envelope && !envelope.success) appendProblems(problems, issueProblems(envelope.error.issues, input, { base: '', fieldNames: PLAN_FIELDS }));
+  if (envelope?.success) appendProblems(problems, acceptanceProblems(envelope.data.acceptance));
   const stepIds = new Set(locations.flatMap((location) => (location.stepId === undefined ? [] : [location.stepId])));
   const graphNodes: string[] = [];
   const edges = new Map<string, Edge[]>();

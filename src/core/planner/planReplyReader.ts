@@ -16,8 +16,11 @@ export class PlanReplyReader implements PlanLineReader {
   private mode: 'lines' | 'json' | undefined;
   private held = '';
 
+  /** How many of the reader's `done` checks were handed on. */
+  private doneSeen = 0;
+
   push(chunk: string): readonly PlanLine[] {
-    if (this.mode === 'lines') return this.lines.push(chunk).map(planLine);
+    if (this.mode === 'lines') return this.withDone(this.lines.push(chunk).map(planLine));
     this.held += chunk;
     if (this.mode === 'json') return [];
     // Decided by the first line holding a `{`: a plan line's arguments, or the object a JSON reply is.
@@ -27,12 +30,19 @@ export class PlanReplyReader implements PlanLineReader {
     if (this.mode === 'json') return [];
     const text = this.held;
     this.held = '';
-    return this.lines.push(text).map(planLine);
+    return this.withDone(this.lines.push(text).map(planLine));
+  }
+
+  /** `lines`, then the `done` lines read since the last call: a check changes no step, so its order among them does not matter. */
+  private withDone(lines: readonly PlanLine[]): readonly PlanLine[] {
+    const fresh = this.lines.doneLines.slice(this.doneSeen);
+    this.doneSeen = this.lines.doneLines.length;
+    return fresh.length === 0 ? lines : [...lines, ...fresh.map((done) => ('check' in done ? { acceptance: done.check, problems: [] } : { problems: [done.problem] }))];
   }
 
   finish(): readonly PlanLine[] {
     this.mode ??= holdsJsonObject(this.held) ? 'json' : 'lines';
-    if (this.mode !== 'json') return [...(this.held ? this.lines.push(this.held) : []), ...this.lines.finish()].map(planLine);
+    if (this.mode !== 'json') return this.withDone([...(this.held ? this.lines.push(this.held) : []), ...this.lines.finish()].map(planLine));
     const read = readPlanReply(this.held);
     return [...read.steps.map((step) => ({ step, problems: [] })), ...read.problems.map((message) => ({ problems: [{ path: 'reply', message }] }))];
   }

@@ -6,6 +6,7 @@ import { usageOf } from '../run/meteredModel';
 import type { PlanStreamItem } from '../run/modelRoles';
 import { formatProblem, type PlanProblem } from '../plan/planProblem';
 import type { ChatModel, ChatRequest } from '../ports';
+import type { Check } from '../checks/checkSchema';
 
 /** One step line of a reply: its step, or the problems that kept it from being one. */
 export interface PlanLine {
@@ -13,6 +14,8 @@ export interface PlanLine {
   readonly problems: readonly PlanProblem[];
   /** 1-based line number in the reply, put in front of problems that do not name their line themselves. */
   readonly line?: number;
+  /** A `done C` line: one of the goal's acceptance checks, not a step. */
+  readonly acceptance?: Check;
 }
 
 /** Reads a plan reply incrementally (the compact plan language's reader has this shape). */
@@ -75,6 +78,7 @@ export async function* streamPlanReply(model: ChatModel, request: ChatRequest, r
 }
 
 function itemOf(line: PlanLine, offset: StreamOffset): PlanStreamItem {
+  if (line.acceptance) return { kind: 'acceptance', check: line.acceptance, offset };
   if (line.step !== undefined && line.problems.length === 0) return { kind: 'step', step: line.step, offset };
   const where = line.line === undefined ? '' : `line ${line.line}: `;
   const problems = line.problems.length > 0 ? line.problems.map((problem) => `${where}${formatProblem(problem)}`) : [`${where}not a step`];

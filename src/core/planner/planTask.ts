@@ -36,7 +36,7 @@ export interface PlanTaskOptions {
 export function checkPlanReply(reply: string, goal: string): ReplyCheck<ValidPlan> {
   const read = readPlanReply(reply);
   if (read.problems.length > 0) return { ok: false, problems: read.problems };
-  const verdict = validatePlan({ version: PLAN_FORMAT_VERSION, goal, revision: PLANNED_REVISION, steps: read.steps });
+  const verdict = validatePlan({ version: PLAN_FORMAT_VERSION, goal, revision: PLANNED_REVISION, ...(read.acceptance ? { acceptance: read.acceptance } : {}), steps: read.steps });
   return verdict.ok ? { ok: true, value: verdict.plan } : { ok: false, problems: verdict.problems.map((problem) => locatedProblem(problem, read.lines)) };
 }
 

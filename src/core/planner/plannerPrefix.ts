@@ -48,6 +48,8 @@ const LANGUAGE = [
   '  $path in its arguments and checks stands for each file. The line is one step per file, numbered on (E4, E5, …).',
   '- End each line with "# " and a title for the person who approves it: a short imperative sentence of 2–6 words',
   '  that says what the step does and why ("# Greet with Hello"), not the tool name.',
+  '- Before the steps, write the goal\'s acceptance checks, one per line: done <check>. Each must fail in the workspace',
+  '  today and hold once the goal is met (the tests pass, an old name is gone): the run succeeds only when all hold.',
   '- Rarely needed: pre <check> (must hold before the tool runs), status <check> (settles an uncertain outcome),',
   '  undo <tool> {arguments} (undoes the step), keyed (the command honours PLANWRIGHT_IDEMPOTENCY_KEY).',
 ];
@@ -79,6 +81,7 @@ const REPLANS = [
 ];
 
 const EXAMPLE = [
+  'done contains lib/greet.js "Hello"',
   'E1 readFile {"path":"lib/greet.js"} # Read the greeting code',
   'E2 editFile {"path":"lib/greet.js","edits":[{"find":"const GREETING = \'Hi\';","replace":"const GREETING = \'Hello\';"}]} # Greet with Hello',
   'E3 runCommand {"command":"npm test"} check output "0 failed" idempotent # Run the tests',

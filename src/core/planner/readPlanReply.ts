@@ -3,6 +3,7 @@
 // compact JSON form. Either way the same steps come out, and every problem names its step (and line).
 // A JSON reply whose steps carry their own ids is plan-file steps, written by a model (or a script)
 // that ignored the plan language: they are passed on as written, and the gate judges them.
+import type { Check } from '../checks/checkSchema';
 import type { PlanFormat } from '../ports';
 import { readCompactJson } from '../plan/compact/compactJson';
 import { readCompactPlan, type CompactReaderOptions } from '../plan/compact/compactPlanReader';
@@ -19,6 +20,8 @@ export interface PlanReply {
   readonly problems: string[];
   /** The 1-based line of each step id, when the reply was in lines. */
   readonly lines: ReadonlyMap<string, number>;
+  /** The goal's acceptance checks its `done C` lines gave. */
+  readonly acceptance?: readonly Check[];
 }
 
 /** Reads `reply` as plan lines or as the JSON form, whichever it is. */
@@ -35,7 +38,7 @@ export function readPlanReply(reply: string, options: CompactReaderOptions = {})
   const lines = new Map(reader.items.flatMap((item) => (item.step ? [[item.step.id, item.line] as const] : [])));
   const problems = reader.problems.map(formatProblem);
   if (reader.items.length === 0) problems.push('the reply has no steps: write one step per line, "E1 <tool> {<arguments>}"');
-  return { steps: reader.steps, problems, lines };
+  return { steps: reader.steps, problems, lines, ...(reader.acceptance.length > 0 ? { acceptance: reader.acceptance } : {}) };
 }
 
 /** A gate problem with the line its step was written on in front, when known: `line 2: E2.args.path: Required`. */

@@ -1,7 +1,8 @@
 // The Replanner port over a planner model: asks for a patch, reads it line by line (or as JSON, patchReply.ts), checks it against
 // the run as it stands when the answer arrives (frozen steps untouchable, new ids fresh, the plan gate)
 // with one repair turn, and returns it for the executor, which applies it as the next revision.
-import type { PatchCheck, PatchLineSink, ReplanAnswer, Replanner, ReplanRequest } from '../run/modelRoles';
+import type { AcceptanceReplanRequest, PatchCheck, PatchLineSink, ReplanAnswer, Replanner, ReplanRequest } from '../run/modelRoles';
+import { buildAcceptancePrompt } from './acceptancePrompt';
 import type { StepLineParser } from '../plan/parsePatch';
 import type { PlanPatch } from '../plan/planPatch';
 import type { ChatModel } from '../ports';
@@ -42,6 +43,24 @@ export class ModelReplanner implements Replanner {
         request: { role: 'replanner', messages: buildReplanPrompt(request, rules), ...(names.length > 0 ? { projectRules: names } : {}) },
         check: (reply) => checkPatchReply(reply, sink ? (patch) => check(sink.remainder(patch)) : check, parseStepLine, scope),
         ...(sink ? { stream: new PatchLineStream(sink, parseStepLine, (reply) => readPatchReply(reply, parseStepLine, scope)) } : {}),
+        replyAs: 'as patch lines only',
+        what: 'patch',
+        failure: 'invalidReplan',
+      },
+      signal,
+    );
+    return { patch: value, usage };
+  }
+
+  /** A patch that makes the run's unmet acceptance checks hold, judged by `check` with one repair turn. */
+  async meetAcceptance(request: AcceptanceReplanRequest, signal: AbortSignal, check: PatchCheck): Promise<ReplanAnswer> {
+    const rules = this.rules ? await this.rules([]).catch(() => undefined) : undefined;
+    const names = ruleFileNames(rules);
+    const { value, usage } = await askWithRepair<PlanPatch>(
+      this.model,
+      {
+        request: { role: 'replanner', messages: buildAcceptancePrompt(request, rules), ...(names.length > 0 ? { projectRules: names } : {}) },
+        check: (reply) => checkPatchReply(reply, check),
         replyAs: 'as patch lines only',
         what: 'patch',
         failure: 'invalidReplan',

@@ -25,7 +25,7 @@ export const STEP_LINE_FORM = [
 ].join('\n');
 
 /** `E1 readFile src/a.ts` lines, joined by `; `. */
-function oneLine(steps: readonly StepLine[]): string {
+export function oneLine(steps: readonly StepLine[]): string {
   return steps.map((step) => `${step.id} ${step.tool}${step.summary ? ` ${step.summary}` : ''}${step.status === 'succeeded' ? '' : ` (${step.status})`}`).join('; ');
 }
 

@@ -3,6 +3,7 @@
 // when read back, like any other input from outside.
 import { z } from 'zod';
 import { StepStatusSchema } from '../plan/stepStatus';
+import { AcceptancePhaseSchema, AcceptanceResultSchema } from './acceptanceResults';
 import { RunOptionsSchema } from './runOptions';
 import { StepEventSchema } from './stepTransitions';
 
@@ -160,8 +161,17 @@ export const JournalRecordSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('stepRejected'), at: z.number(), problems: z.array(z.string()), streamOffset: StreamOffsetSchema.optional() }),
   /** The user undid the run (from `fromStepId` on): the files put back (or already as before), and those refused because they changed since. */
   z.object({ type: z.literal('undone'), at: z.number(), fromStepId: z.string().optional(), restored: z.array(z.string()), refused: z.array(z.string()) }),
+  /** The plan's acceptance checks were evaluated, before the first step or after the last one of `revision`. */
+  z.object({ type: z.literal('acceptance'), at: z.number(), phase: AcceptancePhaseSchema, revision: z.number(), results: z.array(AcceptanceResultSchema) }),
   /** The streamed plan is complete; `problems` when the whole plan failed the gate or the stream broke off. */
-  z.object({ type: z.literal('planClosed'), at: z.number(), problems: z.array(z.string()).optional(), streamOffset: StreamOffsetSchema.optional() }),
+  z.object({
+    type: z.literal('planClosed'),
+    at: z.number(),
+    problems: z.array(z.string()).optional(),
+    /** The goal's acceptance checks, when the planner wrote them after the plan started running; gated with the closed plan. */
+    acceptance: z.array(z.unknown()).optional(),
+    streamOffset: StreamOffsetSchema.optional(),
+  }),
 ]);
 /** One journal record. */
 export type JournalRecord = z.infer<typeof JournalRecordSchema>;

@@ -2,6 +2,7 @@
 // solver, in the run's own terms. The model-backed roles (planner/, replanner/, solver/) implement them and
 // the executor calls them, so neither imports the other; both stand on this file.
 import type { PatchOp, PlanPatch } from '../plan/planPatch';
+import type { Check } from '../checks/checkSchema';
 import type { Step } from '../plan/planSchema';
 import type { StepStatus } from '../plan/stepStatus';
 import type { FailureRecord, StreamOffset, UsageRecord } from './journalRecords';
@@ -76,6 +77,22 @@ export type PatchCheck = (patch: PlanPatch) => readonly string[];
  */
 export interface Replanner {
   replan(request: ReplanRequest, signal: AbortSignal, check: PatchCheck, sink?: PatchLineSink): Promise<ReplanAnswer>;
+  /** Patches a run whose steps all ended but whose goal's acceptance checks do not hold (acceptanceReplan.ts). */
+  meetAcceptance?(request: AcceptanceReplanRequest, signal: AbortSignal, check: PatchCheck): Promise<ReplanAnswer>;
+}
+
+/** A goal's acceptance check that did not hold after the last step: the check and what evaluating it found. */
+export interface UnmetAcceptance {
+  readonly check: Check;
+  readonly detail: string;
+}
+
+/** The request to patch a run whose steps ended without meeting the goal: the steps as lines, the unmet checks. */
+export interface AcceptanceReplanRequest {
+  readonly goal: string;
+  readonly revision: number;
+  readonly steps: readonly StepLine[];
+  readonly unmet: readonly UnmetAcceptance[];
 }
 
 /** What a repair call sees: the broken step and its evidence, nothing else. */
@@ -95,8 +112,9 @@ export interface Solver {
   summarize(state: RunState, signal: AbortSignal): Promise<{ readonly text: string; readonly usage: readonly UsageRecord[] }>;
 }
 
-/** What the planner's stream yields: a completed step (raw, to be gated), a line that is no step, or the call's usage. */
+/** What the planner's stream yields: a completed step (raw, to be gated), a line that is no step, a `done` check, or the call's usage. */
 export type PlanStreamItem =
   | { readonly kind: 'step'; readonly step: unknown; readonly offset: StreamOffset }
   | { readonly kind: 'problem'; readonly problems: readonly string[]; readonly offset: StreamOffset }
+  | { readonly kind: 'acceptance'; readonly check: Check; readonly offset: StreamOffset }
   | { readonly kind: 'usage'; readonly usage: UsageRecord };

@@ -9,6 +9,7 @@ import type { StepStatus } from '../plan/stepStatus';
 import type { FileSnapshot } from '../tools/defineTool';
 import type { FailureRecord, JournalRecord, OutputRecord, RunStatus, UsageRecord } from './journalRecords';
 import type { RunOptions } from './runOptions';
+import type { AcceptanceEvaluation } from './acceptanceResults';
 import { transition } from './stepTransitions';
 import { IndexedMap, projectMap, withEntry } from './indexedMap';
 import { applyPatch, type PatchOp } from '../plan/planPatch';
@@ -104,6 +105,8 @@ export interface RunState {
   readonly planOpen?: true;
   /** The open plan is a re-plan's revision whose patch is still arriving (`planOpen` is set too). */
   readonly revisionOpen?: true;
+  /** The acceptance checks as evaluated before the first step (`before`) and last after a revision's last step (`after`). */
+  readonly acceptance?: { readonly before?: AcceptanceEvaluation; readonly after?: AcceptanceEvaluation };
   /** Why the streamed plan cannot run to its end: steps that failed the gate, the closed plan's problems, a broken stream. */
   readonly planProblems?: readonly string[];
 }
@@ -177,9 +180,11 @@ export function applyRecord(state: RunState | undefined, record: JournalRecord):
     case 'patchLines':
       return applyPatchLinesRecord(state, record.ops as PatchOp[]);
     case 'planClosed':
-      return closePlan(state, record.problems ?? []);
+      return closePlan(state, record.problems ?? [], record.acceptance);
     case 'undone':
       return { ...state, undos: [...(state.undos ?? []), undoMark(state.touches ?? [], record)] };
+    case 'acceptance':
+      return { ...state, acceptance: { ...state.acceptance, [record.phase]: { revision: record.revision, results: record.results } } };
   }
 }
 
@@ -194,13 +199,13 @@ function withoutRecovery(state: RunState, keep = false): RunState {
  * Ends a streamed plan or an open revision: without problems, the whole plan passes the gate again, now with
  * every reference closed, and a revision's untouched broken steps restart. With problems, nothing restarts.
  */
-function closePlan(state: RunState, problems: readonly string[]): RunState {
+function closePlan(state: RunState, problems: readonly string[], acceptance?: readonly unknown[]): RunState {
   const { planOpen: _open, ...closed } = state;
   if (problems.length > 0) {
     const { revisionOpen: _revising, ...stopped } = closed;
     return { ...stopped, planProblems: [...(state.planProblems ?? []), ...problems] };
   }
-  const gated = { ...closed, plan: gate(state.plan, 'planClosed') };
+  const gated = { ...closed, plan: gate(acceptance ? { ...state.plan, acceptance } : state.plan, 'planClosed') };
   return state.revisionOpen ? settleOpenRevision(gated) : gated;
 }
 

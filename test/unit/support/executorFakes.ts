@@ -72,7 +72,7 @@ export class RecordingLogger implements Logger {
 }
 
 /** A plan of `steps` through the real validation gate; throws with the problems when it is invalid. */
-export function validPlan(steps: readonly unknown[], fields: { readonly goal?: string; readonly revision?: number } = {}): ValidPlan {
+export function validPlan(steps: readonly unknown[], fields: { readonly goal?: string; readonly revision?: number; readonly acceptance?: readonly unknown[] } = {}): ValidPlan {
   const verdict = validatePlan({ version: 1, goal: 'test goal', ...fields, steps });
   if (!verdict.ok) throw new Error(`test plan is invalid:\n${verdict.problems.map(formatProblem).join('\n')}`);
   return verdict.plan;

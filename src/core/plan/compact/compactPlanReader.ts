@@ -2,7 +2,8 @@
 // completed by a chunk comes back at once as a step (or its problems), so a streamed plan can be shown
 // and started step by step. Blank lines, code fences, comment lines and prose (a sentence or a tag around
 // the plan: no JSON, not led by a label or a tool name, so never a step) are skipped without taking a
-// step number; every other line is step E<n> in order, whether or not it parses (a line with `each` takes
+// step number; a `done C` line is one of the goal's acceptance checks, also without a number; every other
+// line is step E<n> in order, whether or not it parses (a line with `each` takes
 // one number per step it stands for). A reply that would make
 // the plan longer than PLAN_LIMITS.steps ends there with one problem, and the rest of it is not read.
 import { PLAN_LIMITS, TOO_MANY_STEPS } from '../../planLimits';
@@ -10,6 +11,8 @@ import type { PlanProblem } from '../planProblem';
 import type { Step } from '../planSchema';
 import { isMcpToolName } from '../../tools/mcpToolName';
 import { findTool } from '../../tools/toolCatalog';
+import type { Check } from '../../checks/checkSchema';
+import { parseCheckText } from './checkGrammar';
 import { DependencyContext, type DependencyView } from './impliedDependencies';
 import { parseCompactLine } from './parseCompactLine';
 
@@ -31,6 +34,12 @@ export interface CompactLineItem {
   readonly step?: Step;
   readonly problems: readonly PlanProblem[];
 }
+
+/** A "Done when" line: `done C`, one of the goal's acceptance checks; it is no step and takes no number. */
+const DONE_LINE = /^\s*(?:-\s+)?done\s+(.*)$/;
+
+/** A `done C` line as read: the acceptance check, or what keeps it from being one. */
+export type DoneLine = { readonly check: Check } | { readonly problem: PlanProblem };
 
 /** Lines that are not steps: blank, a code fence, or a comment (`# …`, `## …`, `// …`). */
 const SKIPPED = /^\s*(?:$|```|~~~|#(?:\s|#|$)|\/\/)/;
@@ -64,6 +73,7 @@ export class CompactPlanReader {
   /** The problem of the line past the limit, once read: nothing after it is. */
   private overflow: PlanProblem | undefined;
   private readonly read: CompactLineItem[] = [];
+  private readonly done: DoneLine[] = [];
   private pending = '';
   private lineNumber = 0;
   private finished = false;
@@ -116,16 +126,33 @@ export class CompactPlanReader {
     return this.read.flatMap((item) => (item.step ? [item.step] : []));
   }
 
+  /** The goal's acceptance checks read so far from `done C` lines. */
+  get acceptance(): readonly Check[] {
+    return this.done.flatMap((line) => ('check' in line ? [line.check] : []));
+  }
+
+  /** Every `done` line read so far, in order: its check or its problem. */
+  get doneLines(): readonly DoneLine[] {
+    return this.done;
+  }
+
   /** The problems of every line read so far, and of the reply being too long. */
   get problems(): PlanProblem[] {
-    const problems = this.read.flatMap((item) => item.problems);
+    const problems = [...this.read.flatMap((item) => item.problems), ...this.done.flatMap((line) => ('problem' in line ? [line.problem] : []))];
     return this.overflow ? [...problems, this.overflow] : problems;
   }
 
   private readLine(raw: string): CompactLineItem[] {
     this.lineNumber++;
     const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    if (SKIPPED.test(text) || isProse(text)) return [];
+    if (SKIPPED.test(text)) return [];
+    const done = DONE_LINE.exec(text);
+    if (done) {
+      const parsed = parseCheckText(done[1]!.trim());
+      this.done.push(parsed.ok ? { check: parsed.check } : { problem: { path: '', message: `line ${this.lineNumber}: done: ${parsed.problem}` } });
+      return [];
+    }
+    if (isProse(text)) return [];
     const index = this.read.length;
     if (index >= this.room) return this.overflowAt(0);
     const { steps, problems } = parseCompactLine(text, { id: `E${this.firstNumber + index}`, lineNumber: this.lineNumber, earlier: this.context });
