@@ -3,7 +3,8 @@
 // on this host (kill -9, a crash, a power cut) is taken over, so resume after a crash works as before; one
 // held from another host cannot be checked and is refused, naming that host.
 import { hostname } from 'node:os';
-import { link, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { link, mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
@@ -33,6 +34,8 @@ export const nodeRunLeases: RunLeases = {
   async acquire(journalPath) {
     const lease = leasePathOf(journalPath);
     const mine: RunLeaseHolder = { pid: process.pid, host: hostname(), since: Date.now() };
+    // A new run's journal folder is made when its first record is written; the lease comes before that.
+    await mkdir(dirname(lease), { recursive: true });
     for (;;) {
       if (await create(lease, mine)) return { release: () => releaseIfMine(lease, mine) };
       const holder = await holderOf(lease);

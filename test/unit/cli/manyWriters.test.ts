@@ -95,6 +95,23 @@ async function waitFor(condition: () => boolean, what: string): Promise<void> {
     assert.equal(landed, stepsOf(a).filter((step) => step.status === 'succeeded').length + stepsOf(b).filter((step) => step.status === 'succeeded').length);
   });
 
+  it('two runs on different files at once both succeed, every edit in place', async () => {
+    const other = path.join(dir, 'ws', 'src', 'b.js');
+    await writeFile(other, readFileSync(file, 'utf8'));
+    const onB = editPlan('b');
+    for (const step of onB.steps) {
+      step.args.path = 'src/b.js';
+      step.postcondition.path = 'src/b.js';
+    }
+    await writeFile(path.join(dir, 'b.plan.json'), JSON.stringify(onB));
+    const [a, b] = await Promise.all([run('a'), run('b')]);
+    for (const [name, ended, target] of [['a', a, file], ['b', b, other]] as const) {
+      assert.equal(ended.code, 0, `run ${name}: ${ended.stderr}`);
+      const final = readFileSync(target, 'utf8');
+      for (let index = 0; index < EDITS; index++) assert.ok(final.includes(lineOf(name, index, 1)), `run ${name}'s edit ${index} is missing`);
+    }
+  });
+
   it('another process appending to the file while a run edits it: no appended line is lost, and every edit lands', async () => {
     const stop = path.join(dir, 'stop');
     const appender = spawn(
