@@ -33,11 +33,14 @@ export class PlanReplyReader implements PlanLineReader {
     return this.withDone(this.lines.push(text).map(planLine));
   }
 
-  /** `lines`, then the `done` lines read since the last call: a check changes no step, so its order among them does not matter. */
+  /**
+   * The `done` lines read since the last call, then `lines`: a check changes no step, so it goes first, and the checks
+   * of a reply whose first line holds a step still reach the run before that step starts.
+   */
   private withDone(lines: readonly PlanLine[]): readonly PlanLine[] {
     const fresh = this.lines.doneLines.slice(this.doneSeen);
     this.doneSeen = this.lines.doneLines.length;
-    return fresh.length === 0 ? lines : [...lines, ...fresh.map((done) => ('check' in done ? { acceptance: done.check, problems: [] } : { problems: [done.problem] }))];
+    return fresh.length === 0 ? lines : [...fresh.map((done) => ('check' in done ? { acceptance: done.check, problems: [] } : { problems: [done.problem] })), ...lines];
   }
 
   finish(): readonly PlanLine[] {

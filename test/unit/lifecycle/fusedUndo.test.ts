@@ -31,7 +31,8 @@ describe('undo after a fused run', () => {
     const { workspace, state } = await fusedRunOfThreeChanges();
     const result = await undoRun(workspace, state);
     assert.deepEqual(result.refused, []);
-    assert.deepEqual([...result.restored].sort(), ['added.txt', 'notes.txt', 'src/app.js']);
+    assert.deepEqual([...result.restored].sort(), ['notes.txt', 'src/app.js']);
+    assert.deepEqual(result.removed, ['added.txt']);
     assert.deepEqual(Object.fromEntries(workspace.files), ORIGINAL);
   });
 
@@ -40,6 +41,7 @@ describe('undo after a fused run', () => {
     workspace.files.set('src/app.js', 'let a = 3;\n');
     const result = await undoRun(workspace, state);
     assert.deepEqual(result.refused.map((entry) => entry.path), ['src/app.js']);
-    assert.deepEqual([...result.restored].sort(), ['added.txt', 'notes.txt']);
+    assert.deepEqual(result.restored, ['notes.txt']);
+    assert.deepEqual(result.removed, ['added.txt']);
   });
 });

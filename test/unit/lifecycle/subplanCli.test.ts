@@ -53,7 +53,7 @@ describe('a sub-plan through the CLI', () => {
 
     const undone = await cli(['undo', journal, '--workspace', 'ws'], root, env);
     assert.equal(undone.code, 0, `${undone.stderr}\n${undone.stdout}`);
-    assert.match(undone.stdout, /restored +one\/x\.txt/);
+    assert.match(undone.stdout, /removed +one\/x\.txt/);
     assert.ok(!existsSync(path.join(root, 'ws', 'one', 'x.txt')));
   });
 });

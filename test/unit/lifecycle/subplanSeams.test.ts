@@ -26,7 +26,8 @@ describe('sub-plan steps in the step lifecycle', () => {
     assert.equal(report.status, 'succeeded');
     const result = await undoRun(workspace, run.current);
     assert.deepEqual(result.refused, []);
-    assert.deepEqual([...result.restored].sort(), ['one/a.txt', 'one/b.txt']);
+    assert.deepEqual(result.restored, ['one/a.txt']);
+    assert.deepEqual(result.removed, ['one/b.txt']);
     assert.deepEqual(Object.fromEntries(workspace.files), { 'one/a.txt': 'a', 'two/c.txt': 'c' });
   });
 
@@ -34,7 +35,7 @@ describe('sub-plan steps in the step lifecycle', () => {
     const { workspace, run, report } = await runOneSubplan({ 'two/c.txt': 'c' }, ['one'], [writeStep('E1', 'one/b.txt', 'B')]);
     assert.equal(report.status, 'succeeded');
     const result = await undoRun(workspace, run.current);
-    assert.deepEqual(result, { restored: ['one/b.txt'], unchanged: [], refused: [] });
+    assert.deepEqual(result, { restored: [], removed: ['one/b.txt'], unchanged: [], refused: [] });
     assert.deepEqual(Object.fromEntries(workspace.files), { 'two/c.txt': 'c' });
   });
 
@@ -43,7 +44,7 @@ describe('sub-plan steps in the step lifecycle', () => {
     workspace.files.set('one/a.txt', 'mine');
     const result = await undoRun(workspace, run.current);
     assert.deepEqual(result.refused.map((entry) => entry.path), ['one/a.txt']);
-    assert.deepEqual(result.restored, ['one/b.txt']);
+    assert.deepEqual(result.removed, ['one/b.txt']);
   });
 
   it('counts the model call of a child plan refused by its scope rule', async () => {

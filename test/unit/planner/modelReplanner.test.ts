@@ -17,7 +17,7 @@ const REPLACING = {
   id: 'E2',
   step: {
     id: 'E2',
-    title: 'editFile src/cli.ts',
+    title: 'Edit src/cli.ts',
     tool: 'editFile',
     args: { path: 'src/cli.ts', edits: [{ find: 'const flags = [', replace: "const flags = ['-v', " }] },
     dependsOn: ['E1'],
