@@ -19,7 +19,6 @@ import { PlanView } from './vscode/plan/planView';
 import { PreviewDocuments } from './vscode/approvals/previewDocuments';
 import { RunDocuments } from './vscode/run/runDocuments';
 import { registerUndoCommands } from './vscode/run/runUndoCommands';
-import { registerKeyboardApproval } from './vscode/approvals/keyboardApproval';
 import { PreviewTabs } from './vscode/approvals/previewTabs';
 import { offerResume, registerRunCommands } from './vscode/run/runCommands';
 import { RunController } from './vscode/run/runController';
@@ -89,10 +88,9 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, previews),
     ...registerPlanCommands({ loadedPlan, session, log, models: () => models.models(), settings: () => settings.current, documents, prepareTools }),
     ...registerRunCommands({ session, log, documents, prices: () => settings.current.prices, prepareTools }),
-    ...registerUndoCommands({ session, log, documents }),
+    ...registerUndoCommands({ session, log }),
     ...registerStepCommands({ session, previews, log, ports: (folder) => ports.for(folder), documents }),
     ...registerApprovalCommands({ session, previews, log, ports: (folder) => ports.for(folder) }),
-    ...registerKeyboardApproval({ session, view, log }),
     ...editor.registerCommands(),
     ...registerChatParticipant({ session, log, ports: (folder) => ports.for(folder), settings: () => settings.current }),
     ...registerPlanwrightTools(session),

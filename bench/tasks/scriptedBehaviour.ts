@@ -23,8 +23,8 @@ export interface ScriptedCall {
 export type ScriptedTurn = { readonly kind: 'calls'; readonly calls: readonly ScriptedCall[] } | { readonly kind: 'final'; readonly text: string };
 
 /**
- * The planner's reply: the plan's steps in the compact plan language, written as the prompt asks — a
- * title on each line, no check the call already guarantees, one `each` line for the same call on several files.
+ * The planner's reply: the plan's steps in the compact plan language, written as the prompt asks — no
+ * titles, no check the call already guarantees, one `each` line for the same call on several files.
  */
 export function plannerReply(task: BenchTask): string {
   return encodeEachPlan(task.plan.steps);
@@ -98,9 +98,9 @@ function expectedExitCode(step: Step): number | undefined {
   return code;
 }
 
-/** The native call for a step: its title, its arguments with references resolved, and a command's flag and exit code. */
+/** The native call for a step: its arguments with references resolved, and a command's flag and exit code. */
 export function callOf(step: Step, outputs: ReadonlyMap<string, string>): ScriptedCall {
-  const args = { ...(resolveReferences(step.args, outputs) as Record<string, unknown>), title: step.title };
+  const args = resolveReferences(step.args, outputs) as Record<string, unknown>;
   if (step.tool !== 'runCommand') return { name: step.tool, args };
   const code = expectedExitCode(step);
   return { name: step.tool, args: { ...args, ...(step.idempotent ? { idempotent: true } : {}), ...(code !== undefined && code !== 0 ? { expectExitCode: code } : {}) } };

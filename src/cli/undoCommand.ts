@@ -5,7 +5,7 @@ import * as nodePath from 'node:path';
 import { loadRunState } from '../core/executor/runRecorder';
 import { JournalError, type RunState } from '../core/run/runState';
 import { UndoScopeError } from '../core/undo/runFileChanges';
-import { describeRunUndo, undoneRecord, undoRun } from '../core/undo/undoRun';
+import { describeRunUndo, undoRun } from '../core/undo/undoRun';
 import { CorruptRecordLogError, JsonlRecordLog } from '../node/jsonlRecordLog';
 import { NodeWorkspace } from '../node/nodeWorkspace';
 import { EXIT, type CliCommand, type CliIo } from './cliIo';
@@ -62,9 +62,8 @@ async function undo(args: readonly string[], io: CliIo): Promise<number> {
   const journalPath = nodePath.resolve(io.cwd, flags.journal);
   if (!(await hasContent(journalPath))) return fail(io, `no journal at ${flags.journal}`);
   let state: RunState;
-  const journal = new JsonlRecordLog(journalPath);
   try {
-    state = await loadRunState(journal, (warning) => stderrLogger(io).warn(warning));
+    state = await loadRunState(new JsonlRecordLog(journalPath), (warning) => stderrLogger(io).warn(warning));
   } catch (error) {
     if (error instanceof JournalError || error instanceof CorruptRecordLogError) return fail(io, `cannot read ${flags.journal}: ${error.message}`);
     throw error;
@@ -76,9 +75,6 @@ async function undo(args: readonly string[], io: CliIo): Promise<number> {
   if ('error' in folder) return fail(io, folder.error);
   try {
     const result = await undoRun(new NodeWorkspace(folder.root), state, flags.from);
-    // Journalled, so the editor shows the run as undone too.
-    await journal.append(undoneRecord(result, flags.from, Date.now()));
-    await journal.close();
     io.stdout.write(flags.json ? `${JSON.stringify({ runId: state.runId, ...result }, null, 2)}\n` : `${describeRunUndo(result).join('\n')}\n`);
     return result.refused.length === 0 ? EXIT.ok : EXIT.failed;
   } catch (error) {

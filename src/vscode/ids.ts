@@ -21,11 +21,6 @@ export const COMMANDS = {
   clearApiKey: 'planwright.clearApiKey',
   showLog: 'planwright.showLog',
   undoRun: 'planwright.undoRun',
-  /** Approve Step / Reject Step: the palette's, the keyboard's and a preview title bar's answer to the step in view. */
-  approveWaitingStep: 'planwright.approveWaitingStep',
-  rejectWaitingStep: 'planwright.rejectWaitingStep',
-  /** After an undo: starts the plan afresh (a paused run is not resumed over the files put back). */
-  runAgain: 'planwright.runAgain',
   // Tree-only: per-step actions, hidden from the palette.
   approveStep: 'planwright.approveStep',
   rejectStep: 'planwright.rejectStep',
@@ -61,8 +56,6 @@ export const CONTEXT_KEYS = {
   planLoaded: 'planwright:planLoaded',
   runExecuting: 'planwright:runExecuting',
   approvalsPending: 'planwright:approvalsPending',
-  /** The run stands undone: Run Again is offered. */
-  runUndone: 'planwright:runUndone',
   /** The waiting row's contextValue (`waiting:command:allowable`) of the step the active preview tab shows, or ''. */
   activePreview: 'planwright:activePreview',
 } as const;

@@ -42,10 +42,9 @@ class WorkbenchDriver {
     console.log(`      (workbench loaded in ${((Date.now() - started) / 1000).toFixed(1)} s; budgets ×${scale.factor.toFixed(1)}: ${scale.why})`);
   }
 
-  /** The tree row whose accessible label holds `label` ("<number> <title>, <id>, <status>"). @param {string} label */
+  /** The tree row whose accessible label starts with `label` ("<title>, <id>, <status>"). @param {string} label */
   row(label) {
-    // Contains, not starts with: a row's label starts with its number ("3 Test the flag, E4, succeeded").
-    return this.page.locator(`${TREE_ROWS}[aria-label*="${label}"]`).first();
+    return this.page.locator(`${TREE_ROWS}[aria-label^="${label}"]`).first();
   }
 
   /** The tree row showing `text` anywhere (title or description). @param {string} text */
@@ -154,7 +153,7 @@ class WorkbenchDriver {
    */
   async approveInline(title, stepId) {
     const label = `${title}, ${stepId}, waiting for your approval`;
-    const waiting = this.page.locator(`${TREE_ROWS}[aria-label*="${label}"]`);
+    const waiting = this.page.locator(`${TREE_ROWS}[aria-label^="${label}"]`);
     await this.shows(waiting, `${stepId} to wait for approval`, { nominalMs: 60_000 });
     await this.hoverRow(label);
     await this.shows(waiting.first().locator('.actions .action-label[aria-label="Show Diff"]'), `${stepId}'s approval request to open (its Show Diff button)`);
@@ -235,40 +234,18 @@ class WorkbenchDriver {
     return this.page.locator(`.part.editor .editor-group-container.active .editor-actions .action-label[aria-label="${action}"]`).first();
   }
 
-  /**
-   * Approves the one waiting step `stepId` from the keyboard alone: F1, "Planwright: Focus on Plan View" typed and
-   * Enter, then Ctrl+Alt+Y (Approve Step). No mouse event reaches the workbench. @param {string} stepId
-   */
-  async approveWithKeyboard(stepId) {
-    const input = this.page.locator('.quick-input-widget input').first();
-    const entry = this.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Planwright: Focus on Plan View' }).first();
-    await waitUntil('"Planwright: Focus on Plan View" chosen with the keyboard', async () => {
-      await this.releaseModifiers();
-      await this.page.keyboard.press('Escape');
-      await this.page.keyboard.press('F1');
-      if (!(await input.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false))) return false;
-      await this.page.keyboard.type('>Planwright: Focus on Plan View');
-      if (!(await entry.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false))) return false;
-      await this.page.keyboard.press('Enter');
-      return input.waitFor({ state: 'hidden', timeout: 5_000 }).then(() => true, () => false);
-    }, { nominalMs: NOMINAL.show, intervalMs: 500, lastSeen: () => this.describe('quickInput') });
-    await waitUntil('the Planwright view to have the keyboard focus', () => this.page.evaluate(() => Boolean(document.activeElement?.closest('.part.sidebar'))), { nominalMs: NOMINAL.show, intervalMs: 200 });
-    this.markApproved(stepId);
-    await this.page.keyboard.press('Control+Alt+KeyY');
-  }
-
   /** Notes that the test is about to approve `stepId` (by a click other than Approve), so the journal may record it. @param {string} stepId */
   markApproved(stepId) {
     if (!this.approved.has(stepId)) this.approved.set(stepId, Date.now());
   }
 
   /**
-   * Approves `stepId` with the Approve Step button in the title bar of its preview (open in the active editor) and
+   * Approves `stepId` with the Approve button in the title bar of its preview (open in the active editor) and
    * waits for its row to leave the "Waiting for you" section. @param {string} title @param {string} stepId
    */
   async approveInEditorTitle(title, stepId) {
-    const button = this.editorTitleAction('Approve Step');
-    await this.shows(button, `the editor title's "Approve Step" for ${stepId}'s preview`, { seen: 'tabs' });
+    const button = this.editorTitleAction('Approve');
+    await this.shows(button, `the editor title's "Approve" for ${stepId}'s preview`, { seen: 'tabs' });
     this.markApproved(stepId);
     await button.click();
     await this.leaves(this.waitingRow(title, stepId), `${stepId} to leave "Waiting for you" after a click on the editor title's Approve`);

@@ -106,9 +106,8 @@ export function quietFlagReplies(options: QuietFlagOptions = {}): (body: any) =>
     if (format === 'plan' && options.streamPlan) {
       return { content: QUIET_PLAN_LINES, usage: { prompt_tokens: 1_800, completion_tokens: 420 }, ...options.streamPlan };
     }
-    // As a model writes it: plan lines, each titled at its end (`# Accept --quiet`), as the prompt asks.
     if (format === 'plan') {
-      return { content: QUIET_PLAN_LINES, usage: { prompt_tokens: 1_800, completion_tokens: 420 } };
+      return { content: JSON.stringify({ steps: QUIET_PLAN_STEPS }), usage: { prompt_tokens: 1_800, completion_tokens: 420 } };
     }
     if (format === 'replan') {
       return { content: QUIET_PATCH, usage: { prompt_tokens: 2_100, completion_tokens: 380 }, ...(options.replanHeld ? { heldUntil: options.replanHeld } : {}) };

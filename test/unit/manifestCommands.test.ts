@@ -30,7 +30,6 @@ interface Manifest {
     views?: Record<string, { id: string; name: string; icon?: string }[]>;
     viewsWelcome?: { view: string; contents: string; when?: string }[];
     menus?: Record<string, MenuItem[]>;
-    keybindings?: { command: string; key: string; mac: string; when: string }[];
   };
 }
 
@@ -199,24 +198,12 @@ describe('package.json tree item menus', () => {
     assert.ok(!matches(COMMANDS.alwaysAllowCommand, chained) && !matches(COMMANDS.alwaysAllowCommand, edit));
   });
 
-  it('puts Approve Step and Reject Step in the editor title only for a preview whose question is open, and no Approve for a step that cannot apply', () => {
+  it('puts Approve and Reject in the editor title only for a preview whose question is open', () => {
     const titles = menuItems.filter((item) => item.menu === 'editor/title');
-    for (const id of [COMMANDS.approveWaitingStep, COMMANDS.rejectWaitingStep]) {
+    for (const id of [COMMANDS.approveStep, COMMANDS.rejectStep]) {
       const when = titles.find((item) => item.command === id)?.when ?? '';
       assert.match(when, /resourceScheme == planwright-preview/);
       assert.match(when, /planwright:activePreview =~ \/\^waiting:\//);
-    }
-    assert.match(titles.find((item) => item.command === COMMANDS.approveWaitingStep)?.when ?? '', /!\(planwright:activePreview =~ \/:cannotApply\(:\|\$\)\/\)/);
-  });
-
-  it('binds Approve Step and Reject Step to keys VS Code leaves free, in the view and in a preview only', () => {
-    const bindings = manifest.contributes.keybindings ?? [];
-    for (const id of [COMMANDS.approveWaitingStep, COMMANDS.rejectWaitingStep]) {
-      const binding = bindings.find((entry) => entry.command === id);
-      assert.ok(binding, id);
-      assert.match(binding.key, /^ctrl\+alt\+[yn]$/);
-      assert.match(binding.when, /focusedView == planwright\.plan/);
-      assert.match(binding.when, /planwright:activePreview =~ \/\^waiting:\//);
     }
   });
 

@@ -24,7 +24,6 @@ export function nextActions(l10n: Localize, view: ChatRunView): ChatNextAction[]
   const status = chatRunStatus({ ...view, plan });
   if (status === 'running' || status === 'awaitingApproval') return [{ command: 'status', prompt: '', label: l10n.t('How far is the run?') }];
   if (status === 'idle') return [{ command: 'run', prompt: '', label: l10n.t('Run the plan') }];
-  if (status === 'undone') return [{ command: 'run', prompt: '', label: l10n.t('Run it again') }];
   const broken = plan.steps.some((step) => ['failed', 'unknown'].includes(view.state?.steps.get(step.id)?.status ?? ''));
   if (broken) return [{ command: 'why', prompt: '', label: l10n.t('Why did it fail?') }, { command: 'run', prompt: '', label: l10n.t('Re-plan and carry on') }];
   if (isRunFinished(status)) return [{ command: 'status', prompt: '', label: l10n.t('Show the run') }];

@@ -3,7 +3,6 @@
 // both through the Localize port, since a person reads them — and, in English, the compact digest a chat model
 // or an agent (`planwright_runStatus`) reads and the run report trimmed to fit an agent's context. Every part
 // is bounded, so a long run or a long log costs the same.
-import { standingUndo } from '../run/undoMarks';
 import type { RunReport } from '../executor/runSummary';
 import type { Plan } from '../plan/planSchema';
 import type { StepStatus } from '../plan/stepStatus';
@@ -38,8 +37,7 @@ function statusOf(view: ChatRunView, stepId: string): StepStatus {
 /** The run's status as the goal row has it: idle before it has run, waiting for approval while a step waits. */
 export function chatRunStatus(view: ChatRunView & { readonly plan: Plan }): PlanRowStatus {
   if (view.executing) return view.waiting.length > 0 ? 'awaitingApproval' : 'running';
-  if (!view.state) return 'idle';
-  return standingUndo(view.state) ? 'undone' : view.state.status;
+  return view.state ? view.state.status : 'idle';
 }
 
 /** One line per step, `- E2 editFile — failed: the find text is not in src/cli.js`, at most `DIGEST_LIMITS.steps`. */

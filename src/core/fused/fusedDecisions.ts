@@ -11,13 +11,13 @@ import type { ParsedCall } from './fusedTools';
 
 type ToolCallParsed = Extract<ParsedCall, { kind: 'tool' }>;
 
-/** The step the action `call` becomes, with id `id`, the title the model gave it (or a derived one) and its implied postcondition. */
+/** The step the action `call` becomes, with id `id` and its implied postcondition. */
 export function fusedStep(id: string, call: ToolCallParsed): Step {
   const postcondition =
     call.expectResultText !== undefined ? ({ kind: 'mcpResult', text: call.expectResultText } as const) : impliedPostcondition(call.tool.name, call.args, call.expectExitCode);
   return {
     id,
-    title: call.title ?? actionTitle(call.tool.name, call.args),
+    title: actionTitle(call.tool.name, call.args),
     tool: call.tool.name,
     args: call.args,
     ...(call.idempotent ? { idempotent: true } : {}),

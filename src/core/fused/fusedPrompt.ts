@@ -23,7 +23,6 @@ const RULES = [
   '- editFile needs find texts that occur exactly once in the file as it is now (or "replaceAll": true, which changes every occurrence, as for a rename); read a file first if you have not seen it.',
   '- Every call that changes the workspace is checked afterwards (the file exists, JSON still parses, the replacement text is there, the command exits 0); a failed check comes back as a failure.',
   '- Set "idempotent": true on runCommand only when repeating the command is safe (tests, builds).',
-  '- Give each call a "title": a short imperative sentence for the user ("Add the verbose flag"), not the tool name.',
   '- Some calls wait for the user\'s approval; a rejected call did not run: do not repeat it.',
 ];
 

@@ -27,22 +27,6 @@ const CommandFlagsSchema = z.object({
   expectExitCode: z.number().int().optional().describe('the exit code that means the command did what you wanted (default 0), e.g. 1 when reproducing a failing test'),
 });
 
-/** The argument every built-in tool call may carry: the step's title as the tree shows it. */
-const TITLE_ARG = 'title';
-
-/** The spec's parameters with the optional title added (a tool's own schema never has one). */
-function withTitle(parameters: Record<string, unknown>): Record<string, unknown> {
-  const properties = (parameters.properties ?? {}) as Record<string, unknown>;
-  return { ...parameters, properties: { ...properties, [TITLE_ARG]: { type: 'string', description: 'a short imperative title for the user' } } };
-}
-
-/** The title the model gave a call, when it gave one, and the arguments without it. */
-function takeTitle(raw: unknown): { readonly title?: string; readonly rest: unknown } {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw) || !(TITLE_ARG in raw)) return { rest: raw };
-  const { [TITLE_ARG]: title, ...rest } = raw as Record<string, unknown>;
-  return typeof title === 'string' && title.trim().length > 0 ? { title: title.replace(/\s+/g, ' ').trim(), rest } : { rest };
-}
-
 /** A call the model made, parsed. */
 export type ParsedCall =
   | {
@@ -52,8 +36,6 @@ export type ParsedCall =
       readonly args: Record<string, unknown>;
       readonly idempotent: boolean;
       readonly expectExitCode?: number;
-      /** The title the model wrote for the call; the step's title is derived without it. */
-      readonly title?: string;
       /** For an MCP tool that is not read-only: what its result must contain. */
       readonly expectResultText?: string;
     }
@@ -92,7 +74,7 @@ function mcpTools(): FusedMcpTools {
 /** The tool specs sent with every fused turn; identical on every turn (while the MCP tools stay) so prompt caches hit. */
 export function fusedToolSpecs(mode: FusedMode): readonly ChatToolSpec[] {
   // A sub-plan is a step of a plan; the fused agent acts one call at a time and has none to expand.
-  builtIn ??= TOOLS.filter((tool) => tool.name !== SUBPLAN_TOOL).map((tool) => ({ name: tool.name, description: `${tool.description} ${effectNote(tool)}`, parameters: withTitle(jsonSchemaOf(inputSchemaOf(tool))) }));
+  builtIn ??= TOOLS.filter((tool) => tool.name !== SUBPLAN_TOOL).map((tool) => ({ name: tool.name, description: `${tool.description} ${effectNote(tool)}`, parameters: jsonSchemaOf(inputSchemaOf(tool)) }));
   const tools = [...builtIn, ...mcpTools().specs];
   if (mode === 'fused') return tools;
   return [...tools, { name: MAKE_PLAN_TOOL, description: 'Stop acting and have the planner write a plan for the rest of the task (see the rule in the instructions).', parameters: jsonSchemaOf(MakePlanInputSchema) }];
@@ -120,11 +102,10 @@ export function parseToolCall(call: ChatToolCall, mode: FusedMode): ParsedCall {
   const tool = mcpTools().byWireName.get(call.name) ?? findTool(call.name);
   if (!tool) return { kind: 'invalid', call, problem: `there is no tool ${quote(call.name, 80)}` };
   if (needsExpectedText(tool)) return parseMcpCall(call, tool, raw);
-  const { title, rest } = takeTitle(raw);
-  const parsed = inputSchemaOf(tool).safeParse(rest);
+  const parsed = inputSchemaOf(tool).safeParse(raw);
   if (!parsed.success) return { kind: 'invalid', call, problem: issuesText(parsed.error) };
   const { idempotent, expectExitCode, ...args } = parsed.data as Record<string, unknown>;
-  return { kind: 'tool', call, tool, args, idempotent: idempotent === true, ...(typeof expectExitCode === 'number' ? { expectExitCode } : {}), ...(title ? { title } : {}) };
+  return { kind: 'tool', call, tool, args, idempotent: idempotent === true, ...(typeof expectExitCode === 'number' ? { expectExitCode } : {}) };
 }
 
 /** A call of an MCP tool that is not read-only: `expectResultText` taken out of the arguments, and required. */

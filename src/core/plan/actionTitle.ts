@@ -1,27 +1,9 @@
-// The title a step gets when nobody wrote one: what the call does, in words, and what it acts on. The
-// planner is asked for a title on every line; fused actions and lines without a `# title` trailer use
-// this one, so the tree reads as a sentence either way ("Edit src/cli.ts", not "editFile src/cli.ts").
+// The title a step gets when nobody wrote one: the tool and what it acts on. Fused actions and compact
+// plan lines without a `# title` trailer use it, so the tree reads the same either way.
 import { shorten } from '../text/shorten';
 
-/** The verb of each built-in tool's derived title; another tool (an MCP tool) is named as it is. */
-const VERBS: Readonly<Record<string, string>> = {
-  readFile: 'Read',
-  writeFile: 'Write',
-  editFile: 'Edit',
-  proposeEdit: 'Change',
-  appendFile: 'Append to',
-  deleteFile: 'Delete',
-  renameFile: 'Rename',
-  runCommand: 'Run',
-  searchText: 'Search for',
-  listFiles: 'List',
-  generate: 'Write text:',
-  subplan: 'Plan:',
-};
-
-/** A short title for a call: `Read src/cli.ts`, `Rename a → b`, `Run npm test`. */
+/** A short title for a call: `readFile src/cli.ts`, `renameFile a → b`, `runCommand npm test`. */
 export function actionTitle(tool: string, args: Readonly<Record<string, unknown>>): string {
-  const target = args.path ?? (args.from !== undefined ? `${String(args.from)} → ${String(args.to)}` : undefined) ?? args.command ?? args.pattern ?? args.glob ?? args.goal ?? args.instruction;
-  const verb = VERBS[tool] ?? tool;
-  return target === undefined ? verb : `${verb} ${shorten(String(target), 60)}`;
+  const target = args.path ?? (args.from !== undefined ? `${String(args.from)} → ${String(args.to)}` : undefined) ?? args.command ?? args.pattern ?? args.glob ?? args.instruction;
+  return target === undefined ? tool : `${tool} ${shorten(String(target), 60)}`;
 }

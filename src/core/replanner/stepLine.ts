@@ -8,7 +8,7 @@ import { parseCompactLine } from '../plan/compact/parseCompactLine';
 import type { StepLineParser } from '../plan/parsePatch';
 import type { Step } from '../plan/planSchema';
 
-/** `step` as one terse compact line without its id label: its title, no check the call already guarantees. */
+/** `step` as one terse compact line without its id label: no title, no check the call already guarantees. */
 export function encodeStepLine(step: Step): string {
   return encodeCompactStep(step, undefined, { terse: true }).slice(step.id.length + 1);
 }

@@ -159,8 +159,6 @@ export const JournalRecordSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('stepAdded'), at: z.number(), step: z.unknown(), streamOffset: StreamOffsetSchema.optional() }),
   /** A streamed step that failed the gate on its own: it is not in the plan, and the plan cannot run to its end. */
   z.object({ type: z.literal('stepRejected'), at: z.number(), problems: z.array(z.string()), streamOffset: StreamOffsetSchema.optional() }),
-  /** The user undid the run (from `fromStepId` on): the files put back (or already as before), and those refused because they changed since. */
-  z.object({ type: z.literal('undone'), at: z.number(), fromStepId: z.string().optional(), restored: z.array(z.string()), refused: z.array(z.string()) }),
   /** The plan's acceptance checks were evaluated, before the first step or after the last one of `revision`. */
   z.object({ type: z.literal('acceptance'), at: z.number(), phase: AcceptancePhaseSchema, revision: z.number(), results: z.array(AcceptanceResultSchema) }),
   /** The streamed plan is complete; `problems` when the whole plan failed the gate or the stream broke off. */

@@ -17,7 +17,6 @@ import { applyPatchLines, applyRevision, freshStep, openRevision, openRevisionSt
 import { doubtfulEffectOf, repeatRisk, type DoubtfulEffect } from './repeatedEffect';
 import { stepOutputs } from './stepOutputs';
 import { stepById } from '../plan/planGraph';
-import { undoMark, type UndoMark } from './undoMarks';
 
 /** One step's part of a run. */
 export interface StepRun {
@@ -99,8 +98,6 @@ export interface RunState {
   readonly doubtful?: readonly DoubtfulEffect[];
   /** Every start of a step, in journal order: what undoing the run puts back. */
   readonly touches?: readonly FileTouch[];
-  /** Each undo of the run, in journal order: which starts of steps it put back. */
-  readonly undos?: readonly UndoMark[];
   /** The plan is still being written (streamed planning): steps may still arrive. */
   readonly planOpen?: true;
   /** The open plan is a re-plan's revision whose patch is still arriving (`planOpen` is set too). */
@@ -181,8 +178,6 @@ export function applyRecord(state: RunState | undefined, record: JournalRecord):
       return applyPatchLinesRecord(state, record.ops as PatchOp[]);
     case 'planClosed':
       return closePlan(state, record.problems ?? [], record.acceptance);
-    case 'undone':
-      return { ...state, undos: [...(state.undos ?? []), undoMark(state.touches ?? [], record)] };
     case 'acceptance':
       return { ...state, acceptance: { ...state.acceptance, [record.phase]: { revision: record.revision, results: record.results } } };
   }

@@ -3,7 +3,6 @@
 // decision of what undoing would do to one file is made here, the reading and writing in undoRun.ts.
 import { stepReference } from '../plan/stepNumbers';
 import type { FileTouch, RunState } from '../run/runState';
-import { undoStart } from '../run/undoMarks';
 
 /** One file a run changed: its content before the run (null: absent) and as the run left it. */
 export interface FileChange {
@@ -52,7 +51,7 @@ export class UndoScopeError extends Error {
  */
 export function runFileChanges(state: UndoSource, fromStepId?: string): FileChange[] {
   const touches = state.touches ?? [];
-  const start = undoStart(touches, fromStepId);
+  const start = fromStepId === undefined ? 0 : touches.findIndex((touch) => touch.stepId === fromStepId);
   if (start === -1) throw new UndoScopeError(`${undoStepName(state)(fromStepId!)} has not run, so there is nothing to undo back to before it.`);
   const byPath = new Map<string, TouchedFile>();
   for (const touch of touches.slice(start)) recordTouch(byPath, touch);

@@ -3,7 +3,6 @@
 // overwritten). The decisions are runFileChanges.ts's; this module reads and writes through the Workspace port.
 import { FileNotFoundError } from '../errors';
 import type { Workspace } from '../ports';
-import type { JournalRecord } from '../run/journalRecords';
 import { readOrNull } from '../readOrNull';
 import { decideUndo, runFileChanges, undoStepName, type UndoSource } from './runFileChanges';
 
@@ -36,14 +35,6 @@ export async function undoRun(workspace: Workspace, state: UndoSource, fromStepI
     }
   }
   return { restored, removed, unchanged, refused };
-}
-
-/**
- * The journal record of an undo that did `result`, so the run reads as undone wherever its journal is read (the
- * editor after a reload, `planwright undo` then the editor). Files already as before count as put back.
- */
-export function undoneRecord(result: RunUndoResult, fromStepId: string | undefined, at: number): Extract<JournalRecord, { type: 'undone' }> {
-  return { type: 'undone', at, ...(fromStepId === undefined ? {} : { fromStepId }), restored: [...result.restored, ...result.removed, ...result.unchanged], refused: result.refused.map((entry) => entry.path) };
 }
 
 /** One line per file: what was restored, what was removed, what was already as before, and what was refused and why. */

@@ -10,10 +10,9 @@ import { escapeMarkdown } from './markdownText';
 import type { PlanTreeInput, PlanTreeNode, RunView } from './planTreeNode';
 import { planContextValue, type PlanRowStatus } from './stepContextValue';
 import { detail, oneLine } from './stepDetails';
+import { planStatusText } from './statusText';
 import { stepRows } from './stepRows';
 import { waitingSection } from './waitingSection';
-import { standingUndo } from '../run/undoMarks';
-import { runStatusWords, UNDONE_COLOR, UNDONE_ICON } from './undoneRows';
 
 const PLAN_ICONS: Readonly<Record<PlanRowStatus, string>> = {
   idle: 'checklist',
@@ -24,17 +23,14 @@ const PLAN_ICONS: Readonly<Record<PlanRowStatus, string>> = {
   succeeded: 'pass-filled',
   failed: 'error',
   cancelled: 'close',
-  undone: UNDONE_ICON,
 };
 
 /**
- * The goal row's status: the run's; `undone` for a run put back by an undo that nothing ran after; `paused`
- * for a run that stopped without finishing; `awaitingApproval` while an executing run has steps waiting for
- * an answer; `idle` before a run.
+ * The goal row's status: the run's; `paused` for a run that stopped without finishing; `awaitingApproval`
+ * while an executing run has steps waiting for an answer; `idle` before a run.
  */
 export function planRowStatus(run: RunView | undefined, executing: boolean, waiting = 0): PlanRowStatus {
   if (!run) return 'idle';
-  if (!executing && standingUndo(run)) return 'undone';
   if (!executing && run.status === 'running') return 'paused';
   if (executing && run.status === 'running' && waiting > 0) return 'awaitingApproval';
   return run.status;
@@ -58,7 +54,7 @@ function planTooltip(l10n: Localize, input: PlanTreeInput, plan: Plan, status: P
   const lines = [`**${escapeMarkdown(plan.goal)}**`, '', input.unsaved ? l10n.t('Plan: {0} (unsaved changes)', source) : l10n.t('Plan: {0}', source), ''];
   const run = input.run;
   if (run) {
-    lines.push(l10n.t('Revision {0} · {1}', run.revision, escapeMarkdown(runStatusWords(l10n, status, run, plan))), '');
+    lines.push(l10n.t('Revision {0} · {1}', run.revision, escapeMarkdown(planStatusText(l10n, status))), '');
     if (run.statusReason && status !== 'running') lines.push(escapeMarkdown(shorten(run.statusReason, 600)), '');
     const base = run.revision - run.replanReasons.length;
     run.replanReasons.forEach((reason, index) => lines.push(`- ${l10n.t('Revision {0}: {1}', base + index + 1, escapeMarkdown(shorten(revisionWhy(l10n, reason), 300)))}`));
@@ -102,7 +98,7 @@ function planLabel(l10n: Localize, plan: Plan, run: RunView | undefined): string
 
 function planDescription(l10n: Localize, input: PlanTreeInput, plan: Plan, status: PlanRowStatus): string {
   const run = input.run;
-  const parts = run ? [l10n.t('rev {0}', run.revision), runStatusWords(l10n, status, run, plan)] : [input.source, ...(plan.revision ? [l10n.t('rev {0}', plan.revision)] : [])];
+  const parts = run ? [l10n.t('rev {0}', run.revision), planStatusText(l10n, status)] : [input.source, ...(plan.revision ? [l10n.t('rev {0}', plan.revision)] : [])];
   if (input.unsaved) parts.push(l10n.t('unsaved'));
   return parts.join(' · ');
 }
@@ -130,9 +126,9 @@ export function planTreeModel(l10n: Localize, input: PlanTreeInput): readonly Pl
       description: planDescription(l10n, input, plan, status),
       tooltip: planTooltip(l10n, input, plan, status),
       iconId: PLAN_ICONS[status],
-      ...(status === 'succeeded' ? { iconColor: 'testing.iconPassed' } : status === 'failed' ? { iconColor: 'testing.iconFailed' } : status === 'undone' ? { iconColor: UNDONE_COLOR } : {}),
+      ...(status === 'succeeded' ? { iconColor: 'testing.iconPassed' } : status === 'failed' ? { iconColor: 'testing.iconFailed' } : {}),
       contextValue: planContextValue(status),
-      accessibilityLabel: l10n.t('Plan: {0}, {1}', plan.goal, runStatusWords(l10n, status, run, plan)),
+      accessibilityLabel: l10n.t('Plan: {0}, {1}', plan.goal, planStatusText(l10n, status)),
       expanded: true,
       children,
     },

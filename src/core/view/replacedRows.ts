@@ -42,12 +42,12 @@ function replacedNode(l10n: Localize, entry: ReplacedStep, parentId: string, pla
     replacedInRevision: entry.replacedInRevision,
     // A replaced step has no number in the current plan: its title, with its id after the status.
     label: step.title,
-    description: l10n.t('replaced · {0}', status),
+    description: l10n.t('was {0} · {1}', status, step.id),
     tooltip: stepTooltip(l10n, { step, status: entry.status, ...(run ? { run } : {}), replacedInRevision: entry.replacedInRevision, name }),
     iconId: 'history',
     iconColor: entry.status === 'failed' ? 'testing.iconFailed' : 'disabledForeground',
     contextValue: hasOutput ? REPLACED_WITH_OUTPUT : REPLACED_CONTEXT_VALUE,
-    accessibilityLabel: l10n.t('{0}, replaced in revision {1}, {2}', step.title, entry.replacedInRevision, status),
+    accessibilityLabel: l10n.t('{0}, {1}, replaced in revision {2}, was {3}', step.title, step.id, entry.replacedInRevision, status),
     expanded: false,
     children: stepDetails(l10n, id, step, run, [], name).map((row) => ({ ...row, replacedInRevision: entry.replacedInRevision })),
   };

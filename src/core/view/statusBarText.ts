@@ -5,16 +5,12 @@ import type { Localize } from '../ports';
 import type { PlanRowStatus } from './stepContextValue';
 import { planStatusText } from './statusText';
 
-/**
- * `2 steps wait for approval · step 3 of 5`, `needs a re-plan · step 3 of 5`, or the progress alone while running;
- * an undone run says only how it is undone (`undone`, `undone from 3 Add the flag`), since no step is done.
- */
-export function statusBarText(l10n: Localize, status: PlanRowStatus, waiting: number, executing: boolean, progress: string, words = planStatusText(l10n, status)): string {
-  if (status === 'undone') return words;
+/** `2 steps wait for approval · step 3 of 5`, `needs a re-plan · step 3 of 5`, or the progress alone while running. */
+export function statusBarText(l10n: Localize, status: PlanRowStatus, waiting: number, executing: boolean, progress: string): string {
   if (waiting > 0) return waiting === 1 ? l10n.t('1 step waits for approval · {0}', progress) : l10n.t('{0} steps wait for approval · {1}', waiting, progress);
   // A run replayed after a reload that stopped waiting asks again once it runs: no question is open now.
   if (status === 'awaitingApproval') return executing ? progress : l10n.t('waiting for approval (Run Plan asks again) · {0}', progress);
-  return executing && status === 'running' ? progress : `${words} · ${progress}`;
+  return executing && status === 'running' ? progress : `${planStatusText(l10n, status)} · ${progress}`;
 }
 
 /** The status bar's tooltip: `needs a re-plan: 4 Run the tests failed: exit code 1`, or `Run <id>: succeeded` without a reason. */

@@ -23,8 +23,6 @@ export function planStatusText(l10n: Localize, status: PlanRowStatus): string {
       return l10n.t('failed');
     case 'cancelled':
       return l10n.t('cancelled');
-    case 'undone':
-      return l10n.t('undone');
   }
 }
 

@@ -14,7 +14,7 @@ export const STEP_FLAGS = ['asking', 'diff', 'editable', 'files', 'output', 'ret
 export type StepFlag = (typeof STEP_FLAGS)[number];
 
 /** The run status shown on the goal row, or `idle` when the plan has not run. */
-export type PlanRowStatus = 'idle' | 'running' | 'awaitingApproval' | 'needsReplan' | 'paused' | 'succeeded' | 'failed' | 'cancelled' | 'undone';
+export type PlanRowStatus = 'idle' | 'running' | 'awaitingApproval' | 'needsReplan' | 'paused' | 'succeeded' | 'failed' | 'cancelled';
 
 /** `step:<status>` then `:<flag>` for each flag that is set, in `STEP_FLAGS` order. */
 export function stepContextValue(status: StepStatus, flags: Partial<Record<StepFlag, boolean>> = {}): string {

@@ -8,7 +8,6 @@ import { shorten, tail } from '../text/shorten';
 import { escapeMarkdown } from './markdownText';
 import type { PlanTreeNode } from './planTreeNode';
 import { DETAIL_CONTEXT_VALUE } from './stepContextValue';
-import { checkEvidence } from './checkEvidence';
 
 const DETAIL_MAX = 120;
 
@@ -45,15 +44,10 @@ export function stepDetails(l10n: Localize, id: string, step: Step, run: StepRun
   if (run?.failure) {
     rows.push(detail(id, 'error', step.id, l10n.t('Error: {0}', oneLine(run.failure.message)), 'error', escapeMarkdown(run.failure.message), 'testing.iconFailed'));
   }
-  // One row per check: a detail about the postcondition itself says it in words, in place of its Postcondition row.
-  const evidence = checkEvidence(step.postcondition, run?.checkDetail);
-  if (run?.checkDetail) {
-    const text = evidence ?? run.checkDetail;
-    rows.push(detail(id, 'check', step.id, l10n.t('Check: {0}', oneLine(text)), 'beaker', escapeMarkdown(text)));
-  }
+  if (run?.checkDetail) rows.push(detail(id, 'check', step.id, l10n.t('Check: {0}', oneLine(run.checkDetail)), 'beaker', escapeMarkdown(run.checkDetail)));
   const output = run?.output?.text || run?.failure?.outputTail;
   if (output) rows.push(detail(id, 'output', step.id, l10n.t('Output: {0}', oneLine(run?.output?.text ? output : tail(output, DETAIL_MAX))), 'output', escapeMarkdown(shorten(output, 1_000))));
-  if (step.postcondition && evidence === undefined) {
+  if (step.postcondition) {
     const text = describeCheck(step.postcondition);
     rows.push(detail(id, 'postcondition', step.id, l10n.t('Postcondition: {0}', oneLine(text)), 'verified', escapeMarkdown(text)));
   }

@@ -18,9 +18,8 @@ import { stepDetails } from './stepDetails';
 import { executionOrder, stepNumber, stepReference } from '../plan/stepNumbers';
 import { stepStatusText } from './statusText';
 import { stepTooltip } from './stepTooltip';
+import { summarizeArgs } from '../plan/summarizeArgs';
 import { escapeMarkdown } from './markdownText';
-import { undoneSteps } from '../run/undoMarks';
-import { UNDONE_COLOR, UNDONE_ICON, undoneStepText } from './undoneRows';
 
 const STATUS_ICONS: Readonly<Record<StepStatus, string>> = {
   pending: 'circle-large-outline',
@@ -62,8 +61,6 @@ export interface StepContext {
   readonly baseRevision: number;
   /** The plan the rows show: numbers and references are its. */
   readonly plan: Plan;
-  /** The steps an undo put back (undoMarks.ts): their rows say "undone". */
-  readonly undone?: ReadonlySet<string>;
   /**
    * For a sub-plan's rows: the path of `subplan` steps above them (`E3/`, `E3/E1/`), which prefixes their
    * step ids (and their approvals' keys). Such rows are looked at, not edited: see `subStepContextValue`.
@@ -84,7 +81,6 @@ interface StepRowKey {
   readonly number: number | undefined;
   readonly references: string;
   readonly path: string;
-  readonly undone: boolean;
 }
 
 /**
@@ -105,8 +101,7 @@ function sameKey(a: StepRowKey, b: StepRowKey): boolean {
     a.problems === b.problems &&
     a.number === b.number &&
     a.references === b.references &&
-    a.path === b.path &&
-    a.undone === b.undone
+    a.path === b.path
   );
 }
 
@@ -128,7 +123,6 @@ function stepNode(step: Step, context: StepContext): PlanTreeNode {
     number: stepNumber(context.plan, step.id),
     references: (step.dependsOn ?? []).map((id) => stepReference(context.plan, id)).join('\n'),
     path,
-    undone: context.undone?.has(step.id) === true,
   };
   const cached = rowCache.get(step);
   if (cached && sameKey(cached.key, key)) return cached.node;
@@ -158,15 +152,6 @@ export function stepLabel(l10n: Localize, number: number | undefined, title: str
   return revision === undefined ? `${number ?? '?'} ${title}` : l10n.t('{0} (rev {1}) {2}', number ?? '?', revision, title);
 }
 
-/**
- * What a screen reader hears for a step row: the visible label first (its number and title), the id that
- * `#E` references and the plan file use, then the status in words.
- */
-export function stepAccessibilityLabel(l10n: Localize, label: string, stepId: string, statusText: string, problems: number): string {
-  if (problems === 0) return l10n.t('{0}, {1}, {2}', label, stepId, statusText);
-  return problems === 1 ? l10n.t('{0}, {1}, {2}, 1 problem', label, stepId, statusText) : l10n.t('{0}, {1}, {2}, {3} problems', label, stepId, statusText, problems);
-}
-
 function buildStepNode(step: Step, context: StepContext, child: ChildRunView | undefined): PlanTreeNode {
   const { input, planId, l10n } = context;
   const path = context.path ?? '';
@@ -181,13 +166,14 @@ function buildStepNode(step: Step, context: StepContext, child: ChildRunView | u
   const approval = input.approvals?.get(path + step.id);
   // A paused run's waiting step has no question open: it waits for the run to carry on, not for an answer.
   const held = !nested && hasRun && !input.executing && status === 'awaitingApproval' && approval === undefined;
-  const undone = !nested && context.undone?.has(step.id) === true;
-  const statusText = held ? l10n.t('waiting (run paused)') : undone ? undoneStepText(l10n) : stepStatusText(l10n, status);
-  // Status only: the title says what the step does, the tooltip which tool it calls on what.
-  const parts = [statusText];
+  const statusText = held ? l10n.t('waiting (run paused)') : stepStatusText(l10n, status);
+  const parts = [statusText, step.id];
   if (run && run.attempts > 1 && status !== 'succeeded') parts.push(l10n.t('attempt {0}', run.attempts));
   if (problems.length > 0) parts.push(problems.length === 1 ? l10n.t('1 problem') : l10n.t('{0} problems', problems.length));
   if (budget.description) parts.push(budget.description);
+  // Last: the tooltip says it in full, and a 300 px sidebar cuts it first.
+  const summary = summarizeArgs(step);
+  parts.push(summary ? `${step.tool} ${summary}` : step.tool);
   const number = stepNumber(context.plan, step.id);
   const name = (stepId: string) => stepReference(context.plan, stepId);
   const children = [
@@ -202,10 +188,10 @@ function buildStepNode(step: Step, context: StepContext, child: ChildRunView | u
     output: Boolean(run?.output?.text || run?.failure?.outputTail),
     retryable: hasRun && !input.executing && RETRYABLE.has(status),
     skippable: hasRun && !input.executing && SKIPPABLE.has(status),
-    undoable: hasRun && !input.executing && !undone && UNDOABLE.has(status) && (run?.before?.length ?? 0) > 0,
+    undoable: hasRun && !input.executing && UNDOABLE.has(status) && (run?.before?.length ?? 0) > 0,
   });
-  const color = problems.length > 0 ? 'problemsErrorIcon.foreground' : undone ? UNDONE_COLOR : STATUS_COLORS[status];
-  const tooltip = stepTooltip(l10n, { step, status, ...(undone ? { statusWords: statusText } : {}), ...(run ? { run } : {}), problems, ...(number === undefined ? {} : { number }), name });
+  const color = problems.length > 0 ? 'problemsErrorIcon.foreground' : STATUS_COLORS[status];
+  const tooltip = stepTooltip(l10n, { step, status, ...(run ? { run } : {}), problems, ...(number === undefined ? {} : { number }), name });
   return {
     id,
     kind: 'step',
@@ -213,10 +199,10 @@ function buildStepNode(step: Step, context: StepContext, child: ChildRunView | u
     label: stepLabel(l10n, number, step.title, revised),
     description: parts.join(' · '),
     tooltip: [tooltip, ...budget.tooltip.map(escapeMarkdown), ...(nested ? [l10n.t('Step {0} of a sub-plan', escapeMarkdown(path + step.id))] : [])].join('\n\n'),
-    iconId: problems.length > 0 ? 'warning' : undone ? UNDONE_ICON : STATUS_ICONS[status],
+    iconId: problems.length > 0 ? 'warning' : STATUS_ICONS[status],
     ...(color ? { iconColor: color } : {}),
     contextValue,
-    accessibilityLabel: stepAccessibilityLabel(l10n, stepLabel(l10n, number, step.title, revised), path + step.id, statusText, problems.length),
+    accessibilityLabel: `${step.title}, ${path + step.id}, ${statusText}`,
     expanded: problems.length > 0 || BROKEN.has(status) || subplanOpen(status, child),
     children,
   };
@@ -253,7 +239,6 @@ export function stepRows(plan: Plan, context: StepContext): PlanTreeNode[] {
   const group = (revision: number, entries: readonly ReplacedStep[]) =>
     replacedGroup({ l10n: context.l10n, planId, revision, entries, reason: run?.replanReasons[revision - context.baseRevision - 1], ended, plan });
   const rows: PlanTreeNode[] = [];
-  const stepContext: StepContext = run && !context.path && !context.undone ? { ...context, undone: undoneSteps(run) } : context;
   for (const step of executionOrder(plan)) {
     const revision = run?.steps.get(step.id)?.revision;
     const before = revision === undefined ? undefined : byRevision.get(revision);
@@ -261,7 +246,7 @@ export function stepRows(plan: Plan, context: StepContext): PlanTreeNode[] {
       rows.push(group(revision!, before));
       byRevision.delete(revision!);
     }
-    rows.push(stepNode(step, stepContext));
+    rows.push(stepNode(step, context));
   }
   for (const [revision, entries] of byRevision) rows.push(group(revision, entries));
   return rows;

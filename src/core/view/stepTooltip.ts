@@ -6,14 +6,12 @@ import { describeCheck } from '../plan/describeCheck';
 import type { Step } from '../plan/planSchema';
 import type { Localize } from '../ports';
 import { stepFlags } from '../plan/stepFlags';
-import { summarizeArgs } from '../plan/summarizeArgs';
 import type { StepStatus } from '../plan/stepStatus';
 import { shorten, tail } from '../text/shorten';
 import type { EffectClass } from '../tools/defineTool';
 import { findTool } from '../tools/toolCatalog';
 import { codeBlock, escapeMarkdown, inlineCode } from './markdownText';
 import { stepStatusText } from './statusText';
-import { checkEvidence } from './checkEvidence';
 
 const ARG_STRING_MAX = 400;
 const ARGS_MAX = 2_000;
@@ -56,8 +54,6 @@ export function argsPreview(args: Readonly<Record<string, unknown>>): string {
 export interface StepTooltipInput {
   readonly step: Step;
   readonly status: StepStatus;
-  /** The status in other words than the step's own (an undone step's "undone"). */
-  readonly statusWords?: string;
   readonly run?: StepRun;
   /** Problems the validation gate found with the last edit of this step. */
   readonly problems?: readonly string[];
@@ -77,14 +73,13 @@ function statusLine(l10n: Localize, status: string, attempts: number, replacedIn
 
 /** The tooltip, as Markdown. */
 export function stepTooltip(l10n: Localize, input: StepTooltipInput): string {
-  const { step, status, statusWords, run, problems, replacedInRevision, number, name = (stepId: string) => stepId } = input;
+  const { step, status, run, problems, replacedInRevision, number, name = (stepId: string) => stepId } = input;
   // Numbered as its row is ("3 Test the flag"), the id after it for #E references and the plan file.
   const heading = number === undefined ? `**${escapeMarkdown(step.id)} · ${escapeMarkdown(step.title)}**` : `**${number} ${escapeMarkdown(step.title)}** · ${escapeMarkdown(step.id)}`;
   const lines: string[] = [heading, ''];
   const effect = effectText(l10n, step);
-  const target = summarizeArgs(step);
-  lines.push(`${inlineCode(step.tool)}${target ? ` ${inlineCode(target)}` : ''}${effect ? ` — ${escapeMarkdown(effect)}` : ''}`, '');
-  lines.push(statusLine(l10n, escapeMarkdown(statusWords ?? stepStatusText(l10n, status)), run?.attempts ?? 0, replacedInRevision), '');
+  lines.push(`${inlineCode(step.tool)}${effect ? ` — ${escapeMarkdown(effect)}` : ''}`, '');
+  lines.push(statusLine(l10n, escapeMarkdown(stepStatusText(l10n, status)), run?.attempts ?? 0, replacedInRevision), '');
   if (run?.reason && status !== 'succeeded') lines.push(l10n.t('Why: {0}', escapeMarkdown(shorten(run.reason, 300))), '');
   if (step.tool === 'runCommand' && typeof step.args.command === 'string') {
     const command = inlineCode(shorten(step.args.command, 300));
@@ -94,9 +89,8 @@ export function stepTooltip(l10n: Localize, input: StepTooltipInput): string {
   lines.push(l10n.t('Arguments:'), '', codeBlock(argsPreview(step.args), 'json'), '');
   if (step.dependsOn && step.dependsOn.length > 0) lines.push(l10n.t('After: {0}', step.dependsOn.map((stepId) => escapeMarkdown(name(stepId))).join(', ')), '');
   if (step.precondition) lines.push(l10n.t('Precondition: {0}', escapeMarkdown(describeCheck(step.precondition))), '');
-  const evidence = checkEvidence(step.postcondition, run?.checkDetail);
-  if (evidence === undefined) lines.push(step.postcondition ? l10n.t('Postcondition: {0}', escapeMarkdown(describeCheck(step.postcondition))) : l10n.t('Postcondition: _none_'), '');
-  if (run?.checkDetail) lines.push(l10n.t('Check: {0}', escapeMarkdown(shorten(evidence ?? run.checkDetail, 300))), '');
+  lines.push(step.postcondition ? l10n.t('Postcondition: {0}', escapeMarkdown(describeCheck(step.postcondition))) : l10n.t('Postcondition: _none_'), '');
+  if (run?.checkDetail) lines.push(l10n.t('Check: {0}', escapeMarkdown(shorten(run.checkDetail, 300))), '');
   if (run?.failure) {
     lines.push(l10n.t('Error: {0}', escapeMarkdown(shorten(run.failure.message, 400))), '');
     if (run.failure.outputTail) lines.push(codeBlock(tail(run.failure.outputTail, OUTPUT_MAX)), '');

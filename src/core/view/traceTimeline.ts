@@ -3,7 +3,6 @@
 // code 1"); a step a later revision replaced goes by its title and that revision, since the same id may name
 // its replacement. Lines that are not valid trace events are counted, not shown; the raw JSON lines (which
 // keep the ids: they are data) stay one click away (the header's link).
-import { decisionWords } from './decisionWords';
 import type { Plan } from '../plan/planSchema';
 import { stepReference } from '../plan/stepNumbers';
 import type { Localize } from '../ports';
@@ -60,9 +59,9 @@ function describe(l10n: Localize, event: TraceEvent, name: StepNamer, revision: 
     case 'retry':
       return l10n.t('{0} retries (attempt {1}): {2}', step, event.attempt, text(event.reason));
     case 'settle':
-      return l10n.t('{0} settled by {1}: {2} → {3}', step, event.method, event.outcome, decisionWords(l10n, event.decision));
+      return l10n.t('{0} settled by {1}: {2} → {3}', step, event.method, event.outcome, event.decision);
     case 'decision':
-      return step ? l10n.t('{0} {1} — {2}', step, decisionWords(l10n, event.decision), text(event.reason)) : l10n.t('{0} — {1}', decisionWords(l10n, event.decision), text(event.reason));
+      return step ? l10n.t('{0} decision: {1} — {2}', step, event.decision, text(event.reason)) : l10n.t('decision: {0} — {1}', event.decision, text(event.reason));
     case 'replan':
       return replanText(l10n, event, event.failedStepId ? escapeMarkdown(name(event.failedStepId, revision, event.revision)) : undefined);
     case 'stepArrived':

@@ -101,11 +101,8 @@ export class PreviewDocuments extends Disposable implements vscode.TextDocumentC
   /** Shows what `request` does: its diff for file changes, else its exact command (or call) in a read-only document. */
   async showPreview(request: ApprovalRequest): Promise<boolean> {
     if (await this.showDiff(request)) return true;
-    // The tab is named after the step ("3 Run the tests (command).sh"), not an anonymous command.sh.
-    const names = this.names(request);
-    const label = names.step.replace(/[/\\:]/g, ' ').trim();
-    const name = request.preview.kind === 'command' ? vscode.l10n.t('{0} (command)', label) + '.sh' : vscode.l10n.t('{0} (call)', label) + '.txt';
-    await this.showText(this.put(`/${stepSegment(request.stepId)}/${++this.counter}/${name}`, whatItDoesText(request, names)));
+    const name = request.preview.kind === 'command' ? 'command.sh' : 'step.txt';
+    await this.showText(this.put(`/${stepSegment(request.stepId)}/${++this.counter}/${name}`, whatItDoesText(request, this.names(request))));
     return true;
   }
 

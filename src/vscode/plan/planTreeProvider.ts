@@ -74,11 +74,6 @@ export class PlanTreeProvider extends Disposable implements vscode.TreeDataProvi
     return node && this.handle(node);
   }
 
-  /** The waiting rows' elements, in the order the "Waiting for you" section lists them. */
-  waitingRows(): PlanTreeElement[] {
-    return (this.roots.find((root) => root.kind === 'waiting')?.children ?? []).map((node) => this.handle(node));
-  }
-
   /** The top-level rows' elements. */
   rootElements(): PlanTreeElement[] {
     return this.roots.map((node) => this.handle(node));

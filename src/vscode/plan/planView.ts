@@ -8,8 +8,7 @@ import { progressText, withChildUsage } from '../../core/view/runProgress';
 import { costTooltip, runCostText } from '../../core/view/runCostText';
 import { statusBarText, statusBarTooltip } from '../../core/view/statusBarText';
 import type { ModelPrices } from '../../core/cost/modelPrices';
-import { COMMANDS, CONTEXT_KEYS, VIEWS } from '../ids';
-import { runStatusWords } from '../../core/view/undoneRows';
+import { COMMANDS, VIEWS } from '../ids';
 import type { PlanSession } from './planSession';
 import { PlanTreeProvider, type PlanTreeElement } from './planTreeProvider';
 import { Disposable } from '../disposableStore';
@@ -22,7 +21,6 @@ const STATUS_ICONS: Readonly<Record<string, string>> = {
   succeeded: '$(pass-filled)',
   failed: '$(error)',
   cancelled: '$(close)',
-  undone: '$(discard)',
 };
 
 export class PlanView extends Disposable {
@@ -55,44 +53,22 @@ export class PlanView extends Disposable {
     const run = this.session.runs.state;
     const waiting = this.session.approvals.all().length;
     this.treeView.badge = waiting > 0 ? { value: waiting, tooltip: waiting === 1 ? vscode.l10n.t('1 step waits for your approval') : vscode.l10n.t('{0} steps wait for your approval', waiting) } : undefined;
-    const executing = this.session.runs.executing;
-    const status = planRowStatus(run, executing, waiting);
-    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.runUndone, status === 'undone');
     if (!run) {
       this.treeView.description = undefined;
       this.statusBar.hide();
       return;
     }
+    const executing = this.session.runs.executing;
+    const status = planRowStatus(run, executing, waiting);
     const counted = withChildUsage(run, this.session.runs.children.values());
     const progress = progressText(vscode.l10n, counted);
     this.treeView.description = progress;
     const cost = runCostText(vscode.l10n, counted, this.prices());
-    const words = `Planwright: ${statusBarText(vscode.l10n, status, waiting, executing, progress, runStatusWords(vscode.l10n, status, run, run.plan))}${cost ? ` · ${cost.total}` : ''}`;
-    this.statusBar.text = `${STATUS_ICONS[status] ?? '$(checklist)'} ${words}`;
-    // Read without the icon's id, which a screen reader would otherwise say first.
-    this.statusBar.accessibilityInformation = { label: words };
+    this.statusBar.text = `${STATUS_ICONS[status] ?? '$(checklist)'} Planwright: ${statusBarText(vscode.l10n, status, waiting, executing, progress)}${cost ? ` · ${cost.total}` : ''}`;
     const tooltip = statusBarTooltip(vscode.l10n, status, run.runId, run.statusReason);
     this.statusBar.tooltip = cost ? `${tooltip}\n${costTooltip(cost)}` : tooltip;
     this.statusBar.command = this.session.runs.resumable ? COMMANDS.runPlan : `${VIEWS.plan}.focus`;
     this.statusBar.show();
-  }
-
-  /** The waiting steps in the order the "Waiting for you" section lists them. */
-  waitingOrder(): string[] {
-    this.provider.rebuild();
-    return this.provider.waitingRows().flatMap((row) => (row.stepId ? [row.stepId] : []));
-  }
-
-  /** The step of the selected row, when the view has the focus and the row is about a step. */
-  focusedStepId(): string | undefined {
-    return this.treeView.visible ? this.treeView.selection[0]?.stepId : undefined;
-  }
-
-  /** Moves the focus to the waiting row of `stepId`, so the next answer from the keyboard is about it. */
-  async focusWaiting(stepId: string): Promise<void> {
-    this.provider.rebuild();
-    const row = this.provider.waitingRows().find((element) => element.stepId === stepId);
-    if (row) await Promise.resolve(this.treeView.reveal(row, { select: true, focus: true })).catch(() => undefined);
   }
 
   /** Opens the view and scrolls its "Waiting for you" section into sight. */

@@ -23,7 +23,6 @@ import { messageOf } from '../../core/text/errorText';
 import type { UndoResult } from '../../core/tools/fileSnapshots';
 import type { RunUndoResult } from '../../core/undo/undoRun';
 import { progressText } from '../../core/view/runProgress';
-import { standingUndo } from '../../core/run/undoMarks';
 import { actOnGoal } from './actOnGoal';
 import { hostRunDeps, newRunOptions, optionalModels, resumeHostRun } from './hostRunDeps';
 import { Disposable } from '../disposableStore';
@@ -88,9 +87,9 @@ export class RunController extends Disposable {
     return this.files;
   }
 
-  /** A run that stopped before its end and can be carried on; an undone one is not (its files were put back). */
+  /** A run that stopped before its end and can be carried on. */
   get resumable(): boolean {
-    return this.runState !== undefined && isResumable(this.execution.phase) && !standingUndo(this.runState);
+    return this.runState !== undefined && isResumable(this.execution.phase);
   }
 
   /** Remembers the usage of planning the open plan, journalled when it first runs. */
@@ -223,12 +222,7 @@ export class RunController extends Disposable {
     if (this.executing) throw new RunUnavailableError(vscode.l10n.t('The run is in progress: cancel it, or let it finish, before undoing it.'));
     if (!this.runState) throw new RunUnavailableError(vscode.l10n.t('No run yet, so there is nothing to undo.'));
     const { workspace } = this.host.ports(this.folder());
-    const { result, state } = await undoWholeRun(workspace, this.runState, this.host.log, this.files, fromStepId);
-    // The executor's copy of the run lacks the undo: a later retry rebuilds it from the journal.
-    this.runState = state;
-    this.run = undefined;
-    this.changed.fire(undefined);
-    return result;
+    return undoWholeRun(workspace, this.runState, this.host.log, fromStepId);
   }
 
   /** Shows the last run of this workspace as it was, from its journal, without executing anything. */

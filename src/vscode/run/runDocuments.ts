@@ -20,15 +20,6 @@ export class RunDocuments extends Disposable implements vscode.TextDocumentConte
     return this.texts.get(uri.path) ?? '';
   }
 
-  /** Rewrites the document `name` with `change`, if it was shown: an open tab updates in place; nothing opens. */
-  amend(name: string, change: (text: string) => string): void {
-    const uri = vscode.Uri.from({ scheme: RUN_DOCUMENT_SCHEME, path: `/${name}` });
-    const text = this.texts.get(uri.path);
-    if (text === undefined) return;
-    this.texts.set(uri.path, change(text));
-    this.changed.fire(uri);
-  }
-
   /** Opens `text` as the read-only document `name` (e.g. `Run summary.md`) in `language`, replacing what it showed before. */
   async show(name: string, text: string, language = 'markdown'): Promise<vscode.TextEditor> {
     const uri = vscode.Uri.from({ scheme: RUN_DOCUMENT_SCHEME, path: `/${name}` });

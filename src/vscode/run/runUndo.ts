@@ -3,11 +3,10 @@
 // (a file changed since, or a step that ran with no snapshot: "not undoable: no snapshot").
 import * as vscode from 'vscode';
 import { stepReference } from '../../core/plan/stepNumbers';
+import type { RunState } from '../../core/run/runState';
 import type { Workspace } from '../../core/ports';
 import { undoFromSnapshots, type UndoResult } from '../../core/tools/fileSnapshots';
-import { undoneRecord, undoRun, type RunUndoResult } from '../../core/undo/undoRun';
-import { applyRecord, type RunState } from '../../core/run/runState';
-import type { RunFiles } from './runStorage';
+import { undoRun, type RunUndoResult } from '../../core/undo/undoRun';
 import { RunUnavailableError } from './runUnavailableError';
 
 /** Puts back the files `stepId` changed, as they were before it ran; `whileStopped` pauses a live run around it. */
@@ -25,20 +24,9 @@ export async function undoStep(
   return result;
 }
 
-/**
- * Puts back every file the run changed (from `fromStepId` on), refusing files changed since the run left them,
- * and journals the undo so the run reads as undone, here and after a reload; `state` is the run after it.
- */
-export async function undoWholeRun(
-  workspace: Workspace,
-  state: RunState,
-  log: vscode.LogOutputChannel,
-  files: RunFiles | undefined,
-  fromStepId?: string,
-): Promise<{ readonly result: RunUndoResult; readonly state: RunState }> {
+/** Puts back every file the run changed (from `fromStepId` on), refusing files changed since the run left them. */
+export async function undoWholeRun(workspace: Workspace, state: RunState, log: vscode.LogOutputChannel, fromStepId?: string): Promise<RunUndoResult> {
   const result = await undoRun(workspace, state, fromStepId);
   log.info(`Undo run${fromStepId ? ` back to before ${fromStepId}` : ''}: restored ${result.restored.join(', ') || 'nothing'}${result.removed.length ? `; removed ${result.removed.join(', ')} (the run created them)` : ''}${result.refused.length ? `; refused ${result.refused.map((entry) => `${entry.path} (${entry.reason})`).join(', ')}` : ''}`);
-  const record = undoneRecord(result, fromStepId, Date.now());
-  await files?.journal.append(record);
-  return { result, state: applyRecord(state, record) };
+  return result;
 }

@@ -1,7 +1,6 @@
 // Undoing a run from the editor: Undo Run (palette, view title) and Undo Back to Before This Step (a step's
 // context menu), each after a confirmation that lists the files, then one message saying what was restored
-// and what was refused (files changed since the run left them), with Run Again; an open run summary says the
-// run is undone. Run Again starts the plan afresh.
+// and what was refused (files changed since the run left them).
 import * as vscode from 'vscode';
 import { changeKind, runFileChanges, UndoScopeError, type FileChange } from '../../core/undo/runFileChanges';
 import type { RunUndoResult } from '../../core/undo/undoRun';
@@ -11,14 +10,11 @@ import { COMMANDS } from '../ids';
 import type { PlanSession } from '../plan/planSession';
 import { stepIdOf } from '../plan/stepCommands';
 import { reportFailure } from '../userMessages';
-import { summaryWithUndo } from '../../core/view/undoneRows';
-import type { RunDocuments } from './runDocuments';
 
 /** What the undo commands work with. */
 export interface UndoCommandDeps {
   readonly session: PlanSession;
   readonly log: vscode.LogOutputChannel;
-  readonly documents: RunDocuments;
 }
 
 /** "src/cli.js (changed)". */
@@ -87,12 +83,9 @@ async function undo(deps: UndoCommandDeps, fromStepId: string | undefined, ask: 
   }
   try {
     const result = await deps.session.runs.undoRun(fromStepId);
-    const undone = deps.session.runs.state;
-    if (undone) deps.documents.amend(`${vscode.l10n.t('Run summary')}.md`, (text) => summaryWithUndo(vscode.l10n, text, undone, undone.plan));
     const message = undoOutcome(result);
-    const again = vscode.l10n.t('Run Again');
-    const shown = result.refused.length > 0 ? vscode.window.showWarningMessage(message, again) : vscode.window.showInformationMessage(message, again);
-    void Promise.resolve(shown).then((choice) => (choice === again ? runAgain(deps) : undefined));
+    if (result.refused.length > 0) void vscode.window.showWarningMessage(message);
+    else void vscode.window.showInformationMessage(message);
     return result;
   } catch (error) {
     reportFailure(deps.log, vscode.l10n.t('Could not undo the run'), error);
@@ -100,14 +93,7 @@ async function undo(deps: UndoCommandDeps, fromStepId: string | undefined, ask: 
   }
 }
 
-/** Starts the plan afresh: the undone run is left behind, so nothing resumes over the files put back. */
-async function runAgain(deps: UndoCommandDeps): Promise<unknown> {
-  if (deps.session.runs.executing) return undefined;
-  await deps.session.runs.forget();
-  return vscode.commands.executeCommand(COMMANDS.runPlan);
-}
-
-/** Registers Undo Run, Undo Back to Before This Step and Run Again; the caller owns the returned disposables. */
+/** Registers Undo Run and Undo Back to Before This Step; the caller owns the returned disposables. */
 export function registerUndoCommands(deps: UndoCommandDeps): vscode.Disposable[] {
   const registerCommand = commandRegistrar(deps.log);
   return [
@@ -117,6 +103,5 @@ export function registerUndoCommands(deps: UndoCommandDeps): vscode.Disposable[]
       const stepId = stepIdOf(target);
       return stepId ? undo(deps, stepId, target !== stepId) : undefined;
     }),
-    registerCommand(COMMANDS.runAgain, () => runAgain(deps)),
   ];
 }

@@ -64,8 +64,6 @@ const VIEWS: readonly ChatRunView[] = [
   ran(zorbPlan(2), { Z1: stepRun('succeeded') }, 'paused'),
   ran(zorbPlan(41), {}, 'succeeded'),
   ran(zorbPlan(42), {}, 'cancelled'),
-  // Undone: an undo put back what the run changed, and nothing ran after it.
-  ran(zorbPlan(2), { Z1: stepRun('succeeded') }, 'succeeded', { touches: [{ stepId: 'Z1', at: 0, before: [] }], undos: [{ at: 1, from: 0, to: 1, refused: [] }] }),
 ];
 
 /** Every text the chat shows a person, built with `l10n` over every fixture. */

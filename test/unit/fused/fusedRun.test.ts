@@ -74,7 +74,7 @@ describe('runFused', () => {
     const { deps } = setup([[['deleteFile', { path: 'missing.txt' }]], 'I could not do it.']);
     const outcome = await run(deps);
     assert.equal(outcome.status, 'failed');
-    assert.match(outcome.reason!, /stopped after 1 Delete missing.txt failed/);
+    assert.match(outcome.reason!, /stopped after 1 deleteFile missing.txt failed/);
   });
 
   it('asks the same approval gate: a rejected call is skipped and reported, a waiting one stops the run', async () => {

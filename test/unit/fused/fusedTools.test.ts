@@ -24,7 +24,7 @@ describe('fusedToolSpecs', () => {
     assert.deepEqual(fusedToolSpecs('fused').map((spec) => spec.name), acting);
     assert.deepEqual(fusedToolSpecs('auto').map((spec) => spec.name), [...acting, MAKE_PLAN_TOOL]);
     const edit = fusedToolSpecs('fused').find((spec) => spec.name === 'editFile')!;
-    assert.deepEqual(Object.keys(edit.parameters.properties as object), ['path', 'edits', 'allowReadOnly', 'title']);
+    assert.deepEqual(Object.keys(edit.parameters.properties as object), ['path', 'edits', 'allowReadOnly']);
     assert.match(edit.description, /Effect: nonIdempotent\./);
   });
 
@@ -49,16 +49,6 @@ describe('parseToolCall', () => {
     assert.match((parseToolCall(call('wrteFile', {}), 'fused') as { problem: string }).problem, /no tool "wrteFile"/);
     assert.match((parseToolCall(call('readFile', { path: '../x' }), 'fused') as { problem: string }).problem, /^path: /);
     assert.match((parseToolCall(call('readFile', { path: 'a', extra: 1 }), 'fused') as { problem: string }).problem, /extra|Unrecognized/);
-  });
-
-  it('takes the title the agent gave a call out of its arguments, and titles the step with it', () => {
-    const parsed = parseToolCall(call('readFile', { path: 'src/a.ts', title: '  Read the   config ' }), 'fused');
-    assert.ok(parsed.kind === 'tool');
-    assert.deepEqual(parsed.args, { path: 'src/a.ts' });
-    assert.equal(fusedStep('F1', parsed).title, 'Read the config');
-    const untitled = parseToolCall(call('readFile', { path: 'src/a.ts', title: ' ' }), 'fused');
-    assert.ok(untitled.kind === 'tool');
-    assert.equal(fusedStep('F1', untitled).title, 'Read src/a.ts');
   });
 
   it('knows make_plan in auto mode only', () => {
@@ -86,7 +76,7 @@ describe('impliedPostcondition', () => {
 });
 
 describe('fused steps', () => {
-  it('become plan steps that pass the gate, titled by what the call does and its target', () => {
+  it('become plan steps that pass the gate, titled by tool and target', () => {
     const steps = [
       fusedStep('F1', toolCall('editFile', { path: 'src/a.ts', edits: [{ find: 'x', replace: 'y' }] })),
       fusedStep('F2', toolCall('runCommand', { command: 'npm test', idempotent: true })),
@@ -94,8 +84,8 @@ describe('fused steps', () => {
     ];
     assert.ok(validatePlan({ version: 1, goal: 'g', steps }).ok);
     assert.equal(steps[1]!.idempotent, true);
-    assert.equal(steps[0]!.title, 'Edit src/a.ts');
-    assert.equal(actionTitle('renameFile', { from: 'a', to: 'b' }), 'Rename a → b');
+    assert.equal(steps[0]!.title, 'editFile src/a.ts');
+    assert.equal(actionTitle('renameFile', { from: 'a', to: 'b' }), 'renameFile a → b');
   });
 });
 

@@ -90,7 +90,7 @@ describe('runGoal', () => {
     const result = await goal('auto', deps, INQUIRY);
     assert.equal(result.status, 'succeeded');
     assert.match(result.escalation!, /deleteFile/);
-    assert.match(planner.requests[0]!.messages.at(-1)!.content, /Already done \(these steps succeeded; plan only what is left\):\n- F1 Write notes.md/);
+    assert.match(planner.requests[0]!.messages.at(-1)!.content, /Already done \(these steps succeeded; plan only what is left\):\n- F1 writeFile notes.md/);
     assert.ok(!workspace.files.has('old.txt'));
     assert.deepEqual(result.report!.steps.map((step) => [step.id, step.status]), [['F1', 'succeeded'], ['E1', 'succeeded']]);
     assert.equal(result.report!.revision, 2);

@@ -17,7 +17,7 @@ const REPLACING = {
   id: 'E2',
   step: {
     id: 'E2',
-    title: 'Edit src/cli.ts',
+    title: 'editFile src/cli.ts',
     tool: 'editFile',
     args: { path: 'src/cli.ts', edits: [{ find: 'const flags = [', replace: "const flags = ['-v', " }] },
     dependsOn: ['E1'],
@@ -35,7 +35,7 @@ describe('checkPatchReply', () => {
     assert.ok(add.op === 'add');
     assert.equal(add.after, 'E2');
     assert.deepEqual(add.step.postcondition, { kind: 'exitCode', equals: 0 });
-    assert.equal(add.step.title, 'Run npm test');
+    assert.equal(add.step.title, 'runCommand npm test');
   });
 
   it('reports each malformed line with its number, and a reply without any patch line', () => {

@@ -47,7 +47,7 @@ describe('traceTimeline', () => {
       '- `+0.10 s` **Run the old tests (replaced in rev 2)** failed: exit code 1 in 100 ms',
       '- `+0.20 s` revision 2 after Run the old tests broke: +0 added, 1 changed, 0 removed',
       '- `+0.30 s` **3 Run the tests** calls `runCommand`',
-      '- `+0.40 s` **X9** skipped — gone',
+      '- `+0.40 s` **X9** decision: skip — gone',
     ]);
   });
 });

@@ -40,11 +40,10 @@ describe('waitingSection', () => {
     assert.equal(section.description, '2 steps');
     assert.equal(section.expanded, true);
     assert.deepEqual(section.children.map((row) => [row.label, row.description]), [
-      ['2 Add the flag', 'changes src/cli.ts'],
-      ['3 Run the tests', 'runs `npm test` in the workspace folder'],
+      ['2 Add the flag', 'changes src/cli.ts · E2'],
+      ['3 Run the tests', 'runs `npm test` in the workspace folder · E3'],
     ]);
     assert.deepEqual(section.children.map((row) => row.stepId), ['E2', 'E3']);
-    assert.equal(section.children[0]!.accessibilityLabel, '2 Add the flag, E2, waits for your approval: changes src/cli.ts');
     assert.match(section.children[1]!.tooltip, /Why it asks: commands run only after approval/);
   });
 
@@ -54,7 +53,7 @@ describe('waitingSection', () => {
       preview: { kind: 'fileChanges', changes: [{ path: 'src/cli.js', before: 'a', after: 'a', problem: 'find text "x" not found in src/cli.js' }] },
     };
     const [row] = waitingSection(englishText, plan, [stale])[0]!.children;
-    assert.equal(row!.description, 'cannot apply: find text "x" not found in src/cli.js');
+    assert.equal(row!.description, 'cannot apply: find text "x" not found in src/cli.js · E2');
     assert.equal(row!.iconId, 'warning');
     assert.equal(row!.contextValue, 'waiting:fileChanges:cannotApply');
   });

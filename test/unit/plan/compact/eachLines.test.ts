@@ -18,7 +18,7 @@ const SWAP = 'proposeEdit {"instruction":"Use log.info in $path"} each path ["sr
 function swapStep(id: string, path: string): Step {
   return {
     id,
-    title: `Change ${path}`,
+    title: `proposeEdit ${path}`,
     tool: 'proposeEdit',
     args: { path, instruction: `Use log.info in ${path}` },
     postcondition: { kind: 'all', checks: [{ kind: 'not', check: { kind: 'fileContains', path, text: 'console.log(' } }, { kind: 'fileContains', path, text: 'log.info(' }] },

@@ -23,7 +23,7 @@ function problem(text: string, id = 'E1'): string {
 
 describe('parseCompactLine', () => {
   it('reads a tool call and derives the title; a read-only step has no postcondition', () => {
-    assert.deepEqual(step('readFile {"path":"src/cli.ts"}'), { id: 'E1', title: 'Read src/cli.ts', tool: 'readFile', args: { path: 'src/cli.ts' } });
+    assert.deepEqual(step('readFile {"path":"src/cli.ts"}'), { id: 'E1', title: 'readFile src/cli.ts', tool: 'readFile', args: { path: 'src/cli.ts' } });
   });
 
   it('accepts a label equal to the id, a list bullet, and a call written with parentheses', () => {
