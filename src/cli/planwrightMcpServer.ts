@@ -12,7 +12,6 @@ import { z } from 'zod';
 import { loadRunState } from '../core/executor/runRecorder';
 import { runReport } from '../core/executor/runSummary';
 import { evidenceReport } from '../core/view/evidenceReport';
-import { parsePlanText } from '../core/plan/parsePlan';
 import { formatProblem } from '../core/plan/planProblem';
 import { messageOf } from '../core/text/errorText';
 import type { CliCommand, CliIo } from './cliIo';
@@ -23,7 +22,7 @@ import { newRunId } from '../node/runId';
 import { JsonlRecordLog } from '../node/jsonlRecordLog';
 import { PLANWRIGHT_VERSION } from '../node/version';
 import { approveAllowed, PLANWRIGHT_MCP_TOOLS, type ApproveMode } from './planwrightMcpTools';
-import { validLine } from './validateCommand';
+import { planVerdict, validLine } from './validateCommand';
 
 /** The commands the tools drive, passed in so the server does not load them before they are used. */
 export interface PlanwrightCommands {
@@ -143,16 +142,10 @@ export function createPlanwrightMcpServer(commands: PlanwrightCommands, allowed:
 
 /** `validate_plan`: the gate's problems, and with a workspace what `validate --workspace` reports. */
 async function validatePlan(plan: unknown, workspace: string | undefined): Promise<CallToolResult> {
-  const verdict = parsePlanText(JSON.stringify(plan), 'plan');
-  if (!verdict.ok) return text(verdict.problems.map(formatProblem).join('\n'), true);
-  if (workspace !== undefined) {
-    const folder = await workspaceFolder(workspace);
-    if ('error' in folder) return text(folder.error, true);
-    const { workspaceProblems } = require('./validateWorkspace') as typeof import('./validateWorkspace');
-    const problems = await workspaceProblems(verdict.plan, folder.root);
-    if (problems.length > 0) return text(problems.map(formatProblem).join('\n'), true);
-  }
-  return text(validLine(verdict.plan));
+  const folder = workspace === undefined ? undefined : await workspaceFolder(workspace);
+  if (folder && 'error' in folder) return text(folder.error, true);
+  const verdict = await planVerdict(JSON.stringify(plan), 'plan', folder?.root);
+  return 'problems' in verdict ? text(verdict.problems.map(formatProblem).join('\n'), true) : text(validLine(verdict.plan));
 }
 
 /** `run_plan`: refused like the CLI when the workspace is not there (nothing created); the plan file is named after the run. */

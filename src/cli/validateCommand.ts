@@ -61,15 +61,26 @@ async function validateFile(io: CliIo, file: string, workspace: string | undefin
     return fail(io, `cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
 
-  const result = parsePlanText(text, file);
-  if (!result.ok) return report(io, file, prefix, result.problems);
+  const verdict = await planVerdict(text, file, workspace);
+  if ('problems' in verdict) return report(io, file, prefix, verdict.problems);
+  io.stdout.write(`${prefix}${validLine(verdict.plan)}\n`);
+  return EXIT.ok;
+}
+
+/**
+ * The gate's verdict on a plan's text (`source` names it in problems) and, given a workspace folder, what that
+ * folder on disk adds: what `validate` and the MCP `validate_plan` both report.
+ */
+export async function planVerdict(text: string, source: string, workspace: string | undefined): Promise<{ readonly plan: Plan } | { readonly problems: readonly PlanProblem[] }> {
+  const result = parsePlanText(text, source);
+  if (!result.ok) return { problems: result.problems };
   if (workspace) {
+    // Loaded only with a workspace: a plain validate does not need the file-system resolver.
     const { workspaceProblems } = require('./validateWorkspace') as typeof import('./validateWorkspace');
     const problems = await workspaceProblems(result.plan, workspace);
-    if (problems.length > 0) return report(io, file, prefix, problems);
+    if (problems.length > 0) return { problems };
   }
-  io.stdout.write(`${prefix}${validLine(result.plan)}\n`);
-  return EXIT.ok;
+  return { plan: result.plan };
 }
 
 /** One line per problem on stdout, a count on stderr; exit 2. */
