@@ -32,6 +32,8 @@ export interface RunFlags {
   readonly help: boolean;
   /** `--approve-rerun`: a step that ended unknown and came back unchanged may run again. */
   readonly approveRerun?: boolean;
+  /** `--allow-scope-growth`: a step that widens the approved scope runs under `--approve` instead of waiting. */
+  readonly allowScopeGrowth?: boolean;
   /** `--prices FILE`: model prices to show the run's cost in. */
   readonly prices?: string;
 }
@@ -43,17 +45,19 @@ const VALUE_FLAGS: ReadonlySet<string> = new Set<ValueFlag>(['goal', 'mode', 'wo
 /** The smallest read or output limit a flag accepts: below it, ordinary source files would be refused. */
 const MIN_LIMIT_BYTES = 1024;
 
-/** Parses `args`, accepting only the value flags in `allowed` (plus --json, --help and --approve-rerun). */
+/** Parses `args`, accepting only the value flags in `allowed` (plus --json, --help, --approve-rerun and --allow-scope-growth). */
 export function parseRunFlags(args: readonly string[], allowed: readonly ValueFlag[]): RunFlags | { readonly error: string } {
   const positional: string[] = [];
   const values = new Map<string, string>();
   let json = false;
   let help = false;
   let approveRerun = false;
+  let allowScopeGrowth = false;
   for (let index = 0; index < args.length; index++) {
     const arg = args[index];
     if (arg === '--json') json = true;
     else if (arg === '--approve-rerun') approveRerun = true;
+    else if (arg === '--allow-scope-growth') allowScopeGrowth = true;
     else if (arg === '--help' || arg === '-h') help = true;
     else if (arg.startsWith('--')) {
       const [name, inline] = splitFlag(arg.slice(2));
@@ -86,6 +90,7 @@ export function parseRunFlags(args: readonly string[], allowed: readonly ValueFl
     json,
     help,
     ...(approveRerun ? { approveRerun } : {}),
+    ...(allowScopeGrowth ? { allowScopeGrowth } : {}),
     ...defined('goal', values.get('goal')),
     ...defined('mode', mode as RunMode | undefined),
     ...defined('workspace', values.get('workspace')),
@@ -110,8 +115,15 @@ export function optionOverrides(flags: RunFlags, base: RunOptions): Partial<RunO
     ...(flags.maxModelCalls !== undefined ? { maxModelCalls: flags.maxModelCalls } : {}),
     ...(flags.maxReplans !== undefined ? { maxReplans: flags.maxReplans } : {}),
     ...(flags.summary !== undefined ? { summary: flags.summary } : {}),
-    ...(flags.approve !== undefined || flags.approveRerun
-      ? { approval: { ...base.approval, ...(flags.approve !== undefined ? { autoApprove: flags.approve } : {}), ...(flags.approveRerun ? { rerunUnknown: true } : {}) } }
+    ...(flags.approve !== undefined || flags.approveRerun || flags.allowScopeGrowth
+      ? {
+          approval: {
+            ...base.approval,
+            ...(flags.approve !== undefined ? { autoApprove: flags.approve } : {}),
+            ...(flags.approveRerun ? { rerunUnknown: true } : {}),
+            ...(flags.allowScopeGrowth ? { allowScopeGrowth: true } : {}),
+          },
+        }
       : {}),
     ...(flags.maxReadBytes !== undefined || flags.maxOutputBytes !== undefined
       ? { limits: { ...base.limits, ...defined('maxReadBytes', flags.maxReadBytes), ...defined('maxOutputBytes', flags.maxOutputBytes) } }

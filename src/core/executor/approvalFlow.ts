@@ -12,6 +12,7 @@ import { composedPreview, previewContextOf } from './composedPreview';
 import { canonicalJson } from '../text/canonicalJson';
 import type { RunRecorder } from './runRecorder';
 import { stepOutputs } from '../run/stepOutputs';
+import { scopeGrowthReason } from './scopeGrowth';
 
 /** What asking for an approval works through. */
 export interface ApprovalIo {
@@ -51,7 +52,7 @@ export async function requestApproval(step: Step, io: ApprovalIo, signal: AbortS
   const policyReason = approvalReason(step.tool, tool.effect(args, stepFlags(step)), args, io.settings);
   // A tool whose effect class comes from someone else's hints says which hint decided.
   const hinted = policyReason && tool.provenance ? `${policyReason} (${tool.provenance.effect}; ${tool.provenance.approval})` : policyReason;
-  const reason = risk ? `${risk}: approve only if that is safe` : hinted;
+  const reason = risk ? `${risk}: approve only if that is safe` : (hinted ?? scopeGrowthReason(step, recorder.current.approvedScope, io.settings));
   if (!reason) {
     await approve('allowed by the approval settings', key);
     return undefined;

@@ -15,6 +15,8 @@ export interface ApprovalSettings {
   readonly approvedCommands: readonly string[];
   /** The user allowed, explicitly, running again a step that ended unknown and came back unchanged from a revision. */
   readonly rerunUnknown?: boolean;
+  /** The user allowed steps that widen the approved scope to run under these settings. */
+  readonly allowScopeGrowth?: boolean;
 }
 
 /** The tools whose idempotent calls count as file edits for `readOnlyAndIdempotentFileEdits`. */

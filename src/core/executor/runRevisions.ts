@@ -30,7 +30,7 @@ export async function reviseByHand(recorder: RunRecorder, edited: ValidPlan, rea
     return titles ? { result: true, record: { type: 'retitled', at: recorder.now(), titles } } : { result: false };
   });
   if (renamed) return { ok: true, plan: recorder.current.plan };
-  return putInPlace(recorder, (state) => mergeEditedPlan(state, edited), reason);
+  return putInPlace(recorder, (state) => mergeEditedPlan(state, edited), reason, undefined, false, true);
 }
 
 /** The new titles by step id when `edited` differs from `plan` only in step titles (and some differ); else `undefined`. */
@@ -52,13 +52,13 @@ interface Revised {
   readonly revision: number;
 }
 
-/** Journals the revision `revise` makes of the run as it stands, then traces the diff between the two. */
-async function putInPlace(recorder: RunRecorder, revise: (state: RunState) => PlanValidation, reason: string, failedStepId?: string, repaired = false): Promise<PlanValidation> {
+/** Journals the revision `revise` makes of the run as it stands (`approved`: by the user's hand), then traces the diff between the two. */
+async function putInPlace(recorder: RunRecorder, revise: (state: RunState) => PlanValidation, reason: string, failedStepId?: string, repaired = false, approved = false): Promise<PlanValidation> {
   const verdict = await recorder.appendFrom((state): { record?: JournalRecord; result: Revised } => {
     const made = revise(state);
     const revision = state.revision + 1;
     const result = { made, from: state.plan, revision };
-    return made.ok ? { result, record: { type: 'revised', at: recorder.now(), revision, ...(failedStepId ? { failedStepId } : {}), ...(repaired ? { repaired } : {}), reason, plan: made.plan } } : { result };
+    return made.ok ? { result, record: { type: 'revised', at: recorder.now(), revision, ...(failedStepId ? { failedStepId } : {}), ...(repaired ? { repaired } : {}), ...(approved ? { approved } : {}), reason, plan: made.plan } } : { result };
   });
   if (!verdict.made.ok) return verdict.made;
   const diff = diffPlans(verdict.from, verdict.made.plan);

@@ -127,6 +127,8 @@ export const JournalRecordSchema = z.discriminatedUnion('type', [
     repaired: z.boolean().optional(),
     /** The fused agent handed the run to the planner (auto mode): from this revision on it is a plan run. */
     escalated: z.literal(true).optional(),
+    /** The user made or applied this revision: its files and commands join the run's approved scope (approvedScope.ts). */
+    approved: z.literal(true).optional(),
     reason: z.string(),
     plan: z.unknown(),
     /**

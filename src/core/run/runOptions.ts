@@ -39,6 +39,8 @@ export const RunOptionsSchema = z.object({
     autoApprove: AutoApproveSchema,
     approvedCommands: z.array(z.string()),
     rerunUnknown: z.boolean().optional(),
+    /** A step that widens the approved scope may run under the auto-approve setting instead of waiting (planScope.ts). */
+    allowScopeGrowth: z.boolean().optional(),
   }),
   /** Absent means `plain`; the rule is `summarySource` in runSummary.ts. */
   summary: SummaryModeSchema.optional(),

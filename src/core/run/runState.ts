@@ -17,6 +17,7 @@ import { applyPatchLines, applyRevision, freshStep, openRevision, openRevisionSt
 import { doubtfulEffectOf, repeatRisk, type DoubtfulEffect } from './repeatedEffect';
 import { stepOutputs } from './stepOutputs';
 import { stepById } from '../plan/planGraph';
+import { withApprovedScope, type ScopeState } from './approvedScope';
 
 /** One step's part of a run. */
 export interface StepRun {
@@ -69,7 +70,7 @@ export interface PhaseUsage {
 }
 
 /** Everything known about one run. */
-export interface RunState {
+export interface RunState extends ScopeState {
   readonly runId: string;
   readonly startedAt: number;
   /** The options the run was started with. */
@@ -120,7 +121,6 @@ export class JournalError extends Error {
 function gate(plan: unknown, where: string, open = false): ValidPlan {
   return accepted(validatePlan(plan, { openReferences: open }), where);
 }
-
 /** The plan of a gate's `verdict` on a recorded plan; throws `JournalError` when it is invalid. */
 function accepted(verdict: PlanValidation, where: string): ValidPlan {
   if (!verdict.ok) throw new JournalError(`${where}: the recorded plan is invalid: ${verdict.problems.map(formatProblem).join('; ')}`);
@@ -129,6 +129,10 @@ function accepted(verdict: PlanValidation, where: string): ValidPlan {
 
 /** The state after `record`; throws `JournalError` for a record that cannot follow `state`. */
 export function applyRecord(state: RunState | undefined, record: JournalRecord): RunState {
+  return withApprovedScope(state, record, applyRecordToRun(state, record));
+}
+
+function applyRecordToRun(state: RunState | undefined, record: JournalRecord): RunState {
   if (record.type === 'runStarted') {
     if (state) throw new JournalError('a second runStarted record');
     const plan = gate(record.plan, 'runStarted', record.planOpen);
