@@ -32,11 +32,11 @@ function answering(patch: PatchOp[]): Replanner {
   return { replan: async () => ({ patch, usage: [] }) };
 }
 
-async function run(rerunUnknown: boolean | undefined, fallback: ApprovalAnswer, replanner: Replanner = sameAgain, steps: readonly Step[] = [DEPLOY, AFTER]) {
+async function run(rerunUnknown: boolean | undefined, fallback: ApprovalAnswer, replanner: Replanner = sameAgain, steps: readonly Step[] = [DEPLOY, AFTER], allowScopeGrowth = false) {
   let calls = 0;
   const commands = new ScriptedCommandRunner(() => (calls++ === 0 ? { exitCode: null, timedOut: true } : { exitCode: 0 }));
   const approvals = new ScriptedApprovalGate({}, fallback);
-  const options = runOptions({ approval: { autoApprove: 'all', approvedCommands: [], ...(rerunUnknown === undefined ? {} : { rerunUnknown }) } });
+  const options = runOptions({ approval: { autoApprove: 'all', approvedCommands: [], ...(rerunUnknown === undefined ? {} : { rerunUnknown }), ...(allowScopeGrowth ? { allowScopeGrowth } : {}) } });
   const deps = fakeRunDeps({ commands, approvals, replanner, workspace: new MemoryWorkspace({ 'x.txt': 'x' }) });
   const planRun = await PlanRun.start(validPlan(steps), { runId: 'r', options }, deps);
   const report = await planRun.execute(liveSignal());
@@ -113,9 +113,9 @@ describe('PlanRun: a re-planner step that repeats the effect of an unknown step'
     assert.equal(report.status, 'succeeded', report.reason);
   });
 
-  it('runs a step with another effect without asking', async () => {
+  it('runs a step with another effect without asking, where the run allows its new command', async () => {
     const other: Step = { id: 'C2', title: 'deploy the fix', tool: 'runCommand', args: { command: 'deploy --fixed' }, postcondition: { kind: 'exitCode', equals: 0 } };
-    const { report, commands, approvals } = await run(undefined, 'wait', answering([{ op: 'drop', id: 'C1' }, { op: 'add', step: other }]));
+    const { report, commands, approvals } = await run(undefined, 'wait', answering([{ op: 'drop', id: 'C1' }, { op: 'add', step: other }]), undefined, true);
     assert.deepEqual(commands.requests.map((request) => request.command), ['deploy', 'deploy --fixed']);
     assert.equal(report.status, 'succeeded', report.reason);
     assert.deepEqual(approvals.requests, []);
