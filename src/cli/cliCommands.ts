@@ -12,6 +12,7 @@ export interface CliCommandEntry {
 export const CLI_COMMANDS: readonly CliCommandEntry[] = [
   { name: 'validate', load: () => (require('./validateCommand') as typeof import('./validateCommand')).validateCommand },
   { name: 'plan', load: () => (require('./planCommand') as typeof import('./planCommand')).planCommand },
+  { name: 'revise', load: () => (require('./reviseCommand') as typeof import('./reviseCommand')).reviseCommand },
   { name: 'run', load: () => (require('./runPlanCommand') as typeof import('./runPlanCommand')).runPlanCommand },
   { name: 'resume', load: () => (require('./resumeCommand') as typeof import('./resumeCommand')).resumeCommand },
   { name: 'undo', load: () => (require('./undoCommand') as typeof import('./undoCommand')).undoCommand },

@@ -100,7 +100,7 @@ async function waitFor(condition: () => boolean, what: string): Promise<void> {
 
   /** The report of `resume` with `model`, after checking that it succeeded. */
   async function resumeSucceeds(model: Awaited<ReturnType<typeof serve>>): Promise<Report> {
-    const resumed = start(['resume', '--journal', journal, '--json'], dir, model);
+    const resumed = start(['resume', '--journal', journal, '--allow-scope-growth', '--json'], dir, model);
     child = resumed.child;
     const finished = await resumed.done;
     assert.equal(finished.code, 0, finished.stderr);

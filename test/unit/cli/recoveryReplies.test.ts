@@ -42,6 +42,7 @@ describe('planwright run, recovering with the replies models write', () => {
   });
 
   /** Runs the plan with `replies` answering the planner model's calls in order, and `worker` the worker model's. */
+  // The re-plans below write files the plan did not: the run allows that growth of its scope (scopeGrowthHold.test.ts holds it).
   async function run(replies: readonly ScriptedReply[], extra: readonly string[] = [], worker: readonly ScriptedReply[] = [], what: readonly string[] = ['p.plan.json'], env: Readonly<Record<string, string>> = {}) {
     let asked = 0;
     let workerAsked = 0;
@@ -50,7 +51,7 @@ describe('planwright run, recovering with the replies models write', () => {
     let stdout = '';
     let stderr = '';
     const io: CliIo = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, env: { PLANWRIGHT_BASE_URL: server.baseUrl, PLANWRIGHT_PLANNER_MODEL: 'planner', PLANWRIGHT_WORKER_MODEL: 'worker', ...env }, cwd: dir };
-    const code = await runCli(['run', ...what, '--workspace', 'ws', '--approve', 'all', ...extra], io);
+    const code = await runCli(['run', ...what, '--workspace', 'ws', '--approve', 'all', '--allow-scope-growth', ...extra], io);
     return { code, stdout, stderr, asked };
   }
 
