@@ -7,7 +7,7 @@ import { costLine, runCost } from '../core/cost/runCost';
 import type { PlanRun, RunDeps } from '../core/executor/planRun';
 import type { RunOptions } from '../core/run/runOptions';
 import type { RunState } from '../core/run/runState';
-import type { RunReport } from '../core/executor/runSummary';
+import type { RunReport } from '../core/run/runSummary';
 import { isAgentRun } from '../core/run/agentRun';
 import { NOT_STARTED_STATUSES } from '../core/run/stepTransitions';
 import type { ApprovalGate, Logger } from '../core/ports';

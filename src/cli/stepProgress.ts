@@ -3,7 +3,7 @@
 // `E2  editFile    succeeded        2 Add the flag (postcondition: fileContains src/cli.ts "--verbose": found on line 7)`,
 // and the closing lines that say how the run ended and what to do next.
 import type { RunState, StepRun } from '../core/run/runState';
-import type { RunReport } from '../core/executor/runSummary';
+import type { RunReport } from '../core/run/runSummary';
 import { agentRunRefusal } from '../core/run/agentRun';
 import { stepById } from '../core/plan/planGraph';
 import type { ValidPlan } from '../core/plan/planSchema';

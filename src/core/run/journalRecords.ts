@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { StepStatusSchema } from '../plan/stepStatus';
 import { AcceptancePhaseSchema, AcceptanceResultSchema } from './acceptanceResults';
+import { RunModeSchema } from './runMode';
 import { RunOptionsSchema } from './runOptions';
 import { StepEventSchema } from './stepTransitions';
 
@@ -99,6 +100,8 @@ export const JournalRecordSchema = z.discriminatedUnion('type', [
     planOpen: z.literal(true).optional(),
     /** Which design wrote the run: `fused` for the fused agent's loop (absent: a plan run). Such a run cannot be resumed (agentRun.ts). */
     agent: z.literal('fused').optional(),
+    /** The mode a goal was carried out in (`split`, `fused` or `auto`); absent: a plan given as it is (a plan file, a sub-plan's child). */
+    mode: RunModeSchema.optional(),
   }),
   z.object({
     type: z.literal('step'),

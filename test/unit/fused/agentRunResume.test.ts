@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { AgentRunNotResumableError } from '../../../src/core/errors';
 import { PlanRun } from '../../../src/core/executor/planRun';
 import { loadRunState } from '../../../src/core/executor/runRecorder';
-import { runReport } from '../../../src/core/executor/runSummary';
+import { runReport } from '../../../src/core/run/runSummary';
 import { DEFAULT_FUSED_OPTIONS, runFused } from '../../../src/core/fused/fusedRun';
 import { runGoal } from '../../../src/core/fused/runGoal';
 import type { WorkspaceSummary } from '../../../src/core/planner/workspaceSummary';
