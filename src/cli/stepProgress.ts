@@ -87,11 +87,11 @@ function detailOf(run: StepRun): string | undefined {
  */
 export function closingLines(report: RunReport, journal: string): string[] {
   const lines = [``, `run ${report.runId}: ${report.status} (revision ${report.revision}, ${report.replans} re-plan${report.replans === 1 ? '' : 's'})`];
-  // A fused agent's run cannot be resumed, so no resume command is offered for it.
+  // A fused agent's run goes on with the agent, which no hand-edited plan can stand in for.
   const refusal = agentRunRefusal(report);
   if (report.status === 'awaitingApproval') {
     lines.push(`waiting for approval: ${report.waitingForApproval.join(', ')}`, tally(report));
-    lines.push(refusal ?? `to go on: planwright resume --journal ${quoteArg(journal)} --approve all`);
+    lines.push(`to go on: planwright resume --journal ${quoteArg(journal)} --approve all`);
     return lines;
   }
   if (report.reason) lines.push(report.reason);

@@ -9,6 +9,7 @@ import { loadRunState } from '../executor/runRecorder';
 import type { WorkspaceSummary } from '../planner/workspaceSummary';
 import type { ChatModel } from '../ports';
 import { isAgentRun } from '../run/agentRun';
+import { isRunFinished } from '../run/journalRecords';
 import type { RunOptions } from '../run/runOptions';
 import type { RunState } from '../run/runState';
 import { runReport, type RunReport } from '../run/runSummary';
@@ -38,6 +39,8 @@ export interface ResumedRun {
 export async function resumeRun(deps: ResumeDeps, overrides: Partial<RunOptions>, signal: AbortSignal, loaded?: RunState): Promise<ResumedRun> {
   const state = loaded ?? (await loadRunState(deps.journal, (warning) => deps.logger.warn(warning)));
   if (!isAgentRun(state)) return { report: await (await PlanRun.resume(deps, overrides, state)).execute(signal) };
+  // A fused run that ended (succeeded, failed, cancelled) is as final as a plan run's: the agent is not woken.
+  if (isRunFinished(state.status)) return { report: runReport(state) };
   const { agentModel, plannerModel, summary } = deps;
   if (!agentModel || !plannerModel || !summary) {
     throw new AgentRunNotResumableError(state.runId, `run ${state.runId} is a fused agent run: resuming it needs the model that acts, the planner model and the workspace summary`);
