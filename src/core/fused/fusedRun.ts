@@ -18,7 +18,7 @@ import { stepReference } from '../plan/stepNumbers';
 import type { WorkspaceSummary } from '../planner/workspaceSummary';
 import type { ChatMessage, ChatModel, ChatResponse } from '../ports';
 import { messageOf } from '../text/errorText';
-import { callOf, TOOL_CATALOGUE, type ToolCall } from '../tools/toolCall';
+import { callOf, TOOL_CATALOGUE, toolCallOf, type ToolCall } from '../tools/toolCall';
 import { recoverInterruptedSteps } from '../executor/runRecovery';
 import { AUTO_ESCALATION, type EscalationLimits } from './escalationRule';
 import { backstopEscalation, finishedStatus, fusedStep } from './fusedDecisions';
@@ -143,7 +143,7 @@ class FusedLoop {
       for (const call of calls) {
         const outcome = await this.handle(call, signal);
         if (signal.aborted) return this.cancel(signal);
-        if (outcome.kind === 'waiting') return this.stop('awaitingApproval', `waiting for approval: ${stepReference(this.recorder!.current.plan, `F${this.actions}`)}`);
+        if (outcome.kind === 'waiting') return this.waiting(`F${this.actions}`);
         this.messages.push(toolResultMessage(call.call.id, outcome));
       }
     }
@@ -161,10 +161,12 @@ class FusedLoop {
     await recorder.setStatus('running');
     for (const step of recorder.current.plan.steps) {
       if (recorder.current.steps.get(step.id)?.status !== 'pending') continue;
-      const tool = (this.deps.tools ?? TOOL_CATALOGUE).find(step.tool);
-      const outcome = tool ? await this.runAction(step, callOf(tool, step.args), signal) : ({ kind: 'invalid', problem: `no tool ${step.tool}` } as const);
+      // The call is resolved again from the journalled step, as a plan step's is; one that no longer resolves stays pending.
+      const call = toolCallOf(step.tool, step.args, this.deps.tools ?? TOOL_CATALOGUE);
+      if (!call) continue;
+      const outcome = await this.runAction(step, call, signal);
       if (signal.aborted) return this.cancel(signal);
-      if (outcome.kind === 'waiting') return this.stop('awaitingApproval', `waiting for approval: ${stepReference(recorder.current.plan, step.id)}`);
+      if (outcome.kind === 'waiting') return this.waiting(step.id);
     }
     this.messages.push({ role: 'user', content: resumedNote(recorder.current) });
     return this.run(signal);
@@ -236,6 +238,10 @@ class FusedLoop {
   private async escalate(reason: string): Promise<FusedOutcome> {
     await this.traceDecision('escalate', reason);
     return this.outcome('escalated', reason);
+  }
+
+  private waiting(stepId: string): Promise<FusedOutcome> {
+    return this.stop('awaitingApproval', `waiting for approval: ${stepReference(this.recorder!.current.plan, stepId)}`);
   }
 
   private async stop(status: 'failed' | 'awaitingApproval', reason: string): Promise<FusedOutcome> {
