@@ -10,7 +10,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import { z } from 'zod';
 import { loadRunState } from '../core/executor/runRecorder';
-import { runReport } from '../core/executor/runSummary';
+import { runReport } from '../core/run/runSummary';
 import { evidenceReport } from '../core/view/evidenceReport';
 import { formatProblem } from '../core/plan/planProblem';
 import { messageOf } from '../core/text/errorText';

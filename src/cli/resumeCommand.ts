@@ -1,24 +1,28 @@
 // `planwright resume --journal FILE [...]`: picks a run up from its journal after a crash, an approval
 // wait or a stop for re-planning (with `--plan FILE`, a plan edited by hand becomes the next revision).
 // The workspace, the trace and the run options come from the journal; flags given here override them
-// for this invocation. Same exit codes as `run`; a run the fused agent wrote is refused (exit 2).
+// for this invocation. Same exit codes as `run`. A run the fused agent wrote goes on with the agent
+// (resumeRun: it is told what the run did and takes its next turn), which needs a model endpoint.
 import * as nodePath from 'node:path';
 import { PlanRun } from '../core/executor/planRun';
 import { mergeEditedPlan } from '../core/executor/replanning';
 import { loadRunState } from '../core/executor/runRecorder';
-import { agentRunRefusal } from '../core/run/agentRun';
+import { isAgentRun } from '../core/run/agentRun';
+import { resumeRun as resumeAgentOrPlanRun } from '../core/fused/resumeRun';
+import { summarizeWorkspace } from '../core/planner/workspaceSummary';
 import { JournalError, type RunState } from '../core/run/runState';
 import { formatProblem } from '../core/plan/planProblem';
 import type { ValidPlan } from '../core/plan/planSchema';
 import { CorruptRecordLogError, JsonlRecordLog, nodeLogFiles, type LogFiles } from '../node/jsonlRecordLog';
 import { EXIT, type CliCommand, type CliIo } from './cliIo';
 import { applyProjectRulesFlag, modelsFromEnv, type CliModels } from './modelsFromEnv';
+import { MODEL_ENV } from './envInput';
 import { readPricesFile } from './pricesFile';
 import { optionOverrides, parseRunFlags } from './runFlags';
 import { hasContent, holdsRecords, preparePlanwrightFolder, readPlanFile, traceBesideJournal, workspaceFolder } from './runFiles';
 import { withRunLease } from './runLease';
 import { fileToRead, fileToWrite } from './pathInput';
-import { runSession, stderrLogger } from './runSession';
+import { runSession, runSessionWith, stderrLogger } from './runSession';
 import { recordedMcp, reopenRecordedMcp } from '../node/mcp/recordedMcpServers';
 
 const USAGE =
@@ -92,9 +96,9 @@ async function resumeRun(
     }
     throw error;
   }
-  // A fused agent's run is not a plan run: refused before anything is opened or run.
-  const refusal = agentRunRefusal(state);
-  if (refusal !== undefined) return fail(io, refusal);
+  const agentRun = isAgentRun(state);
+  if (agentRun && flags.plan !== undefined) return fail(io, `run ${state.runId} is a fused agent's run: --plan continues a plan run`);
+  if (agentRun && !modelsOf(io.env).workerModel) return fail(io, `run ${state.runId} is a fused agent's run: resuming it needs a model endpoint (${MODEL_ENV.baseUrl})`);
   const recordedRoot = typeof state.host?.workspace === 'string' ? state.host.workspace : undefined;
   const rootPath = flags.workspace !== undefined ? nodePath.resolve(io.cwd, flags.workspace) : recordedRoot;
   if (rootPath === undefined) return fail(io, 'the journal does not say which workspace the run used: pass --workspace DIR');
@@ -119,7 +123,18 @@ async function resumeRun(
   }
 
   const overrides = optionOverrides(flags, state.options);
-  return runSession({ workspaceRoot: folder.root, journal, tracePath, json: flags.json, models: modelsOf(io.env), options: { ...state.options, ...overrides }, ...priced }, io, async (deps) => {
+  const models = modelsOf(io.env);
+  const setup = { workspaceRoot: folder.root, journal, tracePath, json: flags.json, models, options: { ...state.options, ...overrides }, ...priced };
+  if (agentRun) {
+    const { plannerModel, workerModel } = models as Required<Pick<CliModels, 'plannerModel' | 'workerModel'>>;
+    return runSessionWith(setup, io, async (deps, signal) => {
+      const summary = await summarizeWorkspace(deps.workspace, { projectRules: models.projectRules ?? false, goal: state.plan.goal });
+      const resumed = await resumeAgentOrPlanRun({ ...deps, agentModel: workerModel, plannerModel, summary }, overrides, signal, state);
+      const escalation = resumed.escalation ? { escalation: resumed.escalation } : {};
+      return { report: resumed.report, fields: escalation, notes: resumed.escalation ? [`escalated to a plan: ${resumed.escalation}`] : [] };
+    });
+  }
+  return runSession(setup, io, async (deps) => {
     const run = await PlanRun.resume(deps, overrides, state);
     await run.reopen();
     if (edited) await run.revise(edited);

@@ -108,7 +108,7 @@ async function runPlan(givenArgs: readonly string[], givenIo: CliIo, modelsOf: (
     }
     if (streamed) {
       return runSessionWith(setup, io, async (deps, signal) => {
-        const start = { runId, goal: streamed.goal, revision: PLANNED_REVISION, options, host };
+        const start = { runId, goal: streamed.goal, revision: PLANNED_REVISION, options, host, mode: 'split' as const };
         return streamedResult(await runStreamedPlan(streamed.stream(streamed.goal, deps.workspace, signal), start, deps, signal), signal);
       });
     }

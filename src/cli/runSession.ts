@@ -7,8 +7,7 @@ import { costLine, runCost } from '../core/cost/runCost';
 import type { PlanRun, RunDeps } from '../core/executor/planRun';
 import type { RunOptions } from '../core/run/runOptions';
 import type { RunState } from '../core/run/runState';
-import type { RunReport } from '../core/executor/runSummary';
-import { isAgentRun } from '../core/run/agentRun';
+import type { RunReport } from '../core/run/runSummary';
 import { NOT_STARTED_STATUSES } from '../core/run/stepTransitions';
 import type { ApprovalGate, Logger } from '../core/ports';
 import { nestReport, usageByLevel } from '../core/subplan/nestedReport';
@@ -53,13 +52,10 @@ export function stderrLogger(io: CliIo): Logger {
   };
 }
 
-/**
- * The exit code for how a run ended: 0 succeeded, 3 waiting for approval, 1 anything else. Exit 3 says
- * "approve and resume"; a fused agent's run cannot be resumed, so its wait ends it like a failure (1).
- */
+/** The exit code for how a run ended: 0 succeeded, 3 waiting for approval ("approve and resume"), 1 anything else. */
 export function exitCodeOf(report: RunReport): number {
   if (report.status === 'succeeded') return EXIT.ok;
-  if (report.status === 'awaitingApproval' && !isAgentRun(report)) return EXIT.awaitingApproval;
+  if (report.status === 'awaitingApproval') return EXIT.awaitingApproval;
   return EXIT.failed;
 }
 

@@ -3,7 +3,7 @@
 // `E2  editFile    succeeded        2 Add the flag (postcondition: fileContains src/cli.ts "--verbose": found on line 7)`,
 // and the closing lines that say how the run ended and what to do next.
 import type { RunState, StepRun } from '../core/run/runState';
-import type { RunReport } from '../core/executor/runSummary';
+import type { RunReport } from '../core/run/runSummary';
 import { agentRunRefusal } from '../core/run/agentRun';
 import { stepById } from '../core/plan/planGraph';
 import type { ValidPlan } from '../core/plan/planSchema';
@@ -87,11 +87,11 @@ function detailOf(run: StepRun): string | undefined {
  */
 export function closingLines(report: RunReport, journal: string): string[] {
   const lines = [``, `run ${report.runId}: ${report.status} (revision ${report.revision}, ${report.replans} re-plan${report.replans === 1 ? '' : 's'})`];
-  // A fused agent's run cannot be resumed, so no resume command is offered for it.
+  // A fused agent's run goes on with the agent, which no hand-edited plan can stand in for.
   const refusal = agentRunRefusal(report);
   if (report.status === 'awaitingApproval') {
     lines.push(`waiting for approval: ${report.waitingForApproval.join(', ')}`, tally(report));
-    lines.push(refusal ?? `to go on: planwright resume --journal ${quoteArg(journal)} --approve all`);
+    lines.push(`to go on: planwright resume --journal ${quoteArg(journal)} --approve all`);
     return lines;
   }
   if (report.reason) lines.push(report.reason);

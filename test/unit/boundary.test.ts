@@ -74,7 +74,7 @@ const LAYERS: Readonly<Record<string, Layer>> = {
   cost: { holds: ['src/core/cost/'], mayImport: [...CORE_BELOW_RUN, 'executor'] },
   'sub-plans': { holds: ['src/core/subplan/'], mayImport: [...CORE_BELOW_RUN, 'executor', 'model roles'] },
   fused: { holds: ['src/core/fused/'], mayImport: [...CORE_BELOW_RUN, 'executor', 'model roles'] },
-  'views of a run': { holds: ['src/core/view/', 'src/core/chat/', 'src/core/undo/'], mayImport: [...CORE_BELOW_RUN, 'executor', 'cost', 'sub-plans'] },
+  'views of a run': { holds: ['src/core/view/', 'src/core/chat/', 'src/core/undo/'], mayImport: [...CORE_BELOW_RUN, 'cost'] },
   'host settings': { holds: ['src/core/hostSettings.ts', 'src/core/resumeOverrides.ts'], mayImport: [...CORE_BELOW_RUN, 'cost'] },
   node: { holds: ['src/node/'], mayImport: CORE },
   vscode: { holds: ['src/vscode/'], mayImport: [...CORE, 'node'] },

@@ -3,7 +3,7 @@
 // both through the Localize port, since a person reads them — and, in English, the compact digest a chat model
 // or an agent (`planwright_runStatus`) reads and the run report trimmed to fit an agent's context. Every part
 // is bounded, so a long run or a long log costs the same.
-import type { RunReport } from '../executor/runSummary';
+import type { RunReport } from '../run/runSummary';
 import type { Plan } from '../plan/planSchema';
 import type { StepStatus } from '../plan/stepStatus';
 import { BROKEN_STATUSES } from '../run/stepTransitions';

@@ -15,10 +15,11 @@ import type { Replanner, Solver, StepRepairer } from '../run/modelRoles';
 import { reopenCancelled, retryStep, skipStep, type InterventionResult } from './runInterventions';
 import { reviseByHand } from './runRevisions';
 import { recoverInterruptedSteps } from './runRecovery';
+import type { RunMode } from '../run/runMode';
 import { DEFAULT_RUN_OPTIONS, type RunOptions } from '../run/runOptions';
 import { loadRunState, RunRecorder } from './runRecorder';
 import { statusById, type RunState } from '../run/runState';
-import { runReport, type RunReport } from './runSummary';
+import { runReport, type RunReport } from '../run/runSummary';
 import { writeSummary } from './summaryWriter';
 import { firstBrokenStep, quietOutcome, stepsToStart, stuckReason } from './scheduler';
 import { frontierSource, ReadyFrontier } from './readyFrontier';
@@ -57,6 +58,8 @@ export interface RunStart {
   readonly options?: RunOptions;
   /** What the host needs to pick the run up again (e.g. its workspace folder), journalled as is. */
   readonly host?: Readonly<Record<string, unknown>>;
+  /** The mode of the goal the plan was written for; absent for a plan given as it is. */
+  readonly mode?: RunMode;
   /** The model calls that produced the plan, journalled against the `plan` phase. */
   readonly planUsage?: readonly UsageRecord[];
 }
@@ -93,7 +96,7 @@ export class PlanRun {
   static async start(plan: ValidPlan, start: RunStart, deps: RunDeps): Promise<PlanRun> {
     const options = start.options ?? DEFAULT_RUN_OPTIONS;
     const recorder = await RunRecorder.begin(
-      { type: 'runStarted', runId: start.runId, at: deps.clock.now(), plan, options, ...(start.host ? { host: { ...start.host } } : {}) },
+      { type: 'runStarted', runId: start.runId, at: deps.clock.now(), plan, options, ...(start.host ? { host: { ...start.host } } : {}), ...(start.mode ? { mode: start.mode } : {}) },
       deps,
     );
     for (const usage of start.planUsage ?? []) await recorder.recordUsage('plan', usage);

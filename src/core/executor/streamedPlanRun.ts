@@ -13,10 +13,11 @@ import { validatePlan } from '../plan/validatePlan';
 import { messageOf } from '../text/errorText';
 import type { StreamOffset, UsageRecord } from '../run/journalRecords';
 import type { PlanStreamItem } from '../run/modelRoles';
+import type { RunMode } from '../run/runMode';
 import { PlanRun, type PlanIntake, type RunDeps } from './planRun';
 import type { RunOptions } from '../run/runOptions';
 import { RunRecorder } from './runRecorder';
-import { runReport, type RunReport } from './runSummary';
+import { runReport, type RunReport } from '../run/runSummary';
 import { WakeSignal } from './wakeSignal';
 
 /** What a streamed run starts from. */
@@ -27,6 +28,8 @@ export interface StreamedPlanStart {
   readonly revision: number;
   readonly options: RunOptions;
   readonly host?: Readonly<Record<string, unknown>>;
+  /** The mode of the goal the plan is for (`split`, or `auto` when it chose to plan). */
+  readonly mode?: RunMode;
   /** Model calls made before the stream (journalled against the `plan` phase once the run exists). */
   readonly planUsage?: readonly UsageRecord[];
   /** Hears the run once its first step has passed the gate, so a host can pause it or revise it later. */
@@ -126,7 +129,7 @@ class StreamIntake implements PlanIntake {
   /** The first step that passes the gate starts the run; what came before it is journalled after. */
   private async begin(plan: ValidPlan, stepId: string, offset: StreamOffset): Promise<PlanRun> {
     const { runId, options, host } = this.start;
-    this.recorder = await RunRecorder.begin({ type: 'runStarted', runId, at: this.deps.clock.now(), plan, options, ...(host ? { host: { ...host } } : {}), planOpen: true }, this.deps);
+    this.recorder = await RunRecorder.begin({ type: 'runStarted', runId, at: this.deps.clock.now(), plan, options, ...(host ? { host: { ...host } } : {}), ...(this.start.mode ? { mode: this.start.mode } : {}), planOpen: true }, this.deps);
     for (const usage of this.usage.splice(0)) await this.recorder.recordUsage('plan', usage);
     for (const entry of this.problems.splice(0)) await this.reject(entry.problems, entry.offset);
     await this.arrived(stepId, offset);

@@ -6,7 +6,7 @@ import { messageOf } from '../text/errorText';
 import type { RunOptions } from '../run/runOptions';
 import type { RunRecorder } from './runRecorder';
 import type { RunState } from '../run/runState';
-import { deterministicSummary, plannedAnswer, summarySource } from './runSummary';
+import { deterministicSummary, plannedAnswer, summarySource } from '../run/runSummary';
 import type { Solver } from '../run/modelRoles';
 
 /** What writing the summary works through. */

@@ -8,6 +8,8 @@ import { projectRulesMessage } from '../rules/projectRules';
 import { shorten, tail } from '../text/shorten';
 import { escalationRuleText, type EscalationLimits } from './escalationRule';
 import type { FusedMode } from '../run/runMode';
+import type { RunState } from '../run/runState';
+import { deterministicSummary } from '../run/runSummary';
 
 /** Bounds of what a tool message carries back. */
 const FUSED_LIMITS = { outputChars: 8_000, failureOutputChars: 2_000 } as const;
@@ -70,4 +72,13 @@ function toolResultText(outcome: CallOutcome): string {
 /** The tool message answering `callId`. */
 export function toolResultMessage(callId: string, outcome: CallOutcome): ChatMessage {
   return { role: 'tool', toolCallId: callId, content: toolResultText(outcome) };
+}
+
+/** What the agent is told when its run is resumed: the conversation is not journalled, so the run's own account stands in for it. */
+export function resumedNote(state: RunState): string {
+  return [
+    'This run was stopped and is resumed now. What it did so far (every step below is done as it says; do not repeat one that succeeded):',
+    deterministicSummary(state),
+    'Carry on with the goal from here.',
+  ].join('\n');
 }

@@ -8,21 +8,22 @@ import type { UsageRecord } from '../run/journalRecords';
 import { meteredModel, usageOf } from '../run/meteredModel';
 import type { RunDeps } from '../executor/planRun';
 import { DEFAULT_RUN_OPTIONS, type RunOptions } from '../run/runOptions';
-import { approvalIoOf, cancelReason, cancelRemaining, type RunIo } from '../executor/runIo';
+import { approvalIoOf, cancelReason, cancelRemaining, recoveryIoOf, type RunIo } from '../executor/runIo';
 import { RunRecorder } from '../executor/runRecorder';
 import { JournalError, type RunState } from '../run/runState';
-import { deterministicSummary } from '../executor/runSummary';
+import { deterministicSummary } from '../run/runSummary';
 import { runStepLife } from '../executor/stepLifecycle';
-import { PLAN_FORMAT_VERSION } from '../plan/planSchema';
+import { PLAN_FORMAT_VERSION, type Step } from '../plan/planSchema';
 import { stepReference } from '../plan/stepNumbers';
 import type { WorkspaceSummary } from '../planner/workspaceSummary';
 import type { ChatMessage, ChatModel, ChatResponse } from '../ports';
 import { messageOf } from '../text/errorText';
-import { callOf, TOOL_CATALOGUE } from '../tools/toolCall';
+import { callOf, TOOL_CATALOGUE, toolCallOf, type ToolCall } from '../tools/toolCall';
+import { recoverInterruptedSteps } from '../executor/runRecovery';
 import { AUTO_ESCALATION, type EscalationLimits } from './escalationRule';
 import { backstopEscalation, finishedStatus, fusedStep } from './fusedDecisions';
 import { ruleFileNames } from '../rules/projectRules';
-import { buildFusedConversation, toolResultMessage, type CallOutcome } from './fusedPrompt';
+import { buildFusedConversation, resumedNote, toolResultMessage, type CallOutcome } from './fusedPrompt';
 import { fusedToolSpecs, parseToolCall, type ParsedCall } from './fusedTools';
 import type { FusedMode } from '../run/runMode';
 import type { CheckContext } from '../checks/checkContext';
@@ -79,8 +80,22 @@ export async function runFused(start: FusedStart, deps: FusedDeps, options: Fuse
   return outcome;
 }
 
+/**
+ * Carries a fused agent's run on from its journal (`state`), with `options.run` as the run's options now: a
+ * step left running is settled as a plan run's is, the steps that waited for approval are asked about again
+ * and run once approved, and the agent, told what the run did so far, takes its next turn. Nothing that
+ * succeeded runs again.
+ */
+export async function resumeFused(state: RunState, summary: WorkspaceSummary, deps: FusedDeps, options: FusedOptions, signal: AbortSignal): Promise<FusedOutcome> {
+  const { runId, plan, host } = state;
+  const start = { runId, goal: plan.goal, summary, ...(host ? { host } : {}), ...(plan.acceptance ? { acceptance: plan.acceptance } : {}) };
+  const loop = new FusedLoop(start, deps, options, RunRecorder.continue(state, deps));
+  const outcome = await loop.resume(signal);
+  await loop.durable();
+  return outcome;
+}
+
 class FusedLoop {
-  private recorder: RunRecorder | undefined;
   private readonly pendingUsage: UsageRecord[] = [];
   private readonly messages: ChatMessage[];
   private readonly workerModel: ChatModel | undefined;
@@ -91,6 +106,7 @@ class FusedLoop {
     private readonly start: FusedStart,
     private readonly deps: FusedDeps,
     private readonly options: FusedOptions,
+    private recorder?: RunRecorder,
   ) {
     this.messages = buildFusedConversation(start.goal, start.summary, options.mode, options.escalation);
     this.workerModel = deps.workerModel && meteredModel(deps.workerModel, (usage) => this.recordUsage(usage));
@@ -127,11 +143,33 @@ class FusedLoop {
       for (const call of calls) {
         const outcome = await this.handle(call, signal);
         if (signal.aborted) return this.cancel(signal);
-        if (outcome.kind === 'waiting') return this.stop('awaitingApproval', `waiting for approval: ${stepReference(this.recorder!.current.plan, `F${this.actions}`)}`);
+        if (outcome.kind === 'waiting') return this.waiting(`F${this.actions}`);
         this.messages.push(toolResultMessage(call.call.id, outcome));
       }
     }
     return this.stop('failed', `the agent did not finish within ${this.options.maxTurns} turns`);
+  }
+
+  /** The run carried on from its journal: what was left running or waiting first, then the agent's next turn. */
+  async resume(signal: AbortSignal): Promise<FusedOutcome> {
+    const recorder = this.recorder!;
+    this.actions = recorder.current.plan.steps.length;
+    await recoverInterruptedSteps(recorder.current, recoveryIoOf(this.runIo(), signal));
+    for (const [id, run] of recorder.current.steps) {
+      if (run.status === 'awaitingApproval') await recorder.step(id, 'reset', { reason: 'asking again after the run resumed' });
+    }
+    await recorder.setStatus('running');
+    for (const step of recorder.current.plan.steps) {
+      if (recorder.current.steps.get(step.id)?.status !== 'pending') continue;
+      // The call is resolved again from the journalled step, as a plan step's is; one that no longer resolves stays pending.
+      const call = toolCallOf(step.tool, step.args, this.deps.tools ?? TOOL_CATALOGUE);
+      if (!call) continue;
+      const outcome = await this.runAction(step, call, signal);
+      if (signal.aborted) return this.cancel(signal);
+      if (outcome.kind === 'waiting') return this.waiting(step.id);
+    }
+    this.messages.push({ role: 'user', content: resumedNote(recorder.current) });
+    return this.run(signal);
   }
 
   /** Resolves once everything the loop journalled and traced is durable. */
@@ -158,13 +196,17 @@ class FusedLoop {
       return { kind: 'invalid', problem: `the call cannot become a step: ${error.message}` };
     }
     this.actions++;
-    const recorder = this.recorder!;
+    return this.runAction(step, callOf(call.tool, call.args), signal);
+  }
+
+  /** A step of the run, asked about, then started, run and ended like any planned step. */
+  private async runAction(step: Step, call: ToolCall, signal: AbortSignal): Promise<ActOutcome> {
     const question = await requestApproval(step, approvalIoOf(this.runIo()), signal);
     if (question) await question.answered;
-    const status = recorder.current.steps.get(step.id)?.status;
+    const status = this.recorder!.current.steps.get(step.id)?.status;
     if (status === 'skipped') return { kind: 'rejected' };
     if (status !== 'approved') return { kind: 'waiting' };
-    const end = await runStepLife(step, { call: callOf(call.tool, call.args) }, this.runIo(), signal, { reason: 'called by the agent' });
+    const end = await runStepLife(step, { call }, this.runIo(), signal, { reason: 'called by the agent' });
     if (!end) return { kind: 'invalid', problem: 'the call could not start: the step moved on meanwhile' };
     if (end.event === 'askApproval') return { kind: 'waiting' };
     return { kind: 'ran', end };
@@ -178,7 +220,7 @@ class FusedLoop {
     }
     const { runId, goal, host } = this.start;
     this.recorder = await RunRecorder.begin(
-      { type: 'runStarted', runId, at: this.deps.clock.now(), plan: { version: PLAN_FORMAT_VERSION, goal, ...(this.start.acceptance ? { acceptance: this.start.acceptance } : {}), steps: [step] }, options: this.options.run, ...(host ? { host: { ...host } } : {}), agent: 'fused' },
+      { type: 'runStarted', runId, at: this.deps.clock.now(), plan: { version: PLAN_FORMAT_VERSION, goal, ...(this.start.acceptance ? { acceptance: this.start.acceptance } : {}), steps: [step] }, options: this.options.run, ...(host ? { host: { ...host } } : {}), agent: 'fused', mode: this.options.mode },
       this.deps,
     );
     for (const usage of this.pendingUsage.splice(0)) await this.recorder.recordUsage('execute', usage);
@@ -196,6 +238,10 @@ class FusedLoop {
   private async escalate(reason: string): Promise<FusedOutcome> {
     await this.traceDecision('escalate', reason);
     return this.outcome('escalated', reason);
+  }
+
+  private waiting(stepId: string): Promise<FusedOutcome> {
+    return this.stop('awaitingApproval', `waiting for approval: ${stepReference(this.recorder!.current.plan, stepId)}`);
   }
 
   private async stop(status: 'failed' | 'awaitingApproval', reason: string): Promise<FusedOutcome> {

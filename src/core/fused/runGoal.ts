@@ -9,7 +9,7 @@ import { runStreamedPlan } from '../executor/streamedPlanRun';
 import type { RunOptions } from '../run/runOptions';
 import { RunRecorder } from '../executor/runRecorder';
 import type { RunState } from '../run/runState';
-import { runReport, type RunReport } from '../executor/runSummary';
+import { runReport, type RunReport } from '../run/runSummary';
 import { formatProblem } from '../plan/planProblem';
 import { PlannerError } from '../planner/plannerError';
 import { PLANNED_REVISION, planTask, planTaskStreamed } from '../planner/planTask';
@@ -78,6 +78,11 @@ async function runAgent(start: GoalStart, mode: FusedMode, deps: GoalDeps, signa
     { mode, maxTurns: start.maxTurns ?? 40, run: start.options, escalation: AUTO_ESCALATION },
     signal,
   );
+  return afterAgent(start, fused, deps, signal);
+}
+
+/** The goal's result once the fused loop stopped: when it escalated, the planner plans what is left and the run goes on as a plan. */
+export async function afterAgent(start: GoalStart, fused: FusedOutcome, deps: GoalDeps, signal: AbortSignal): Promise<GoalResult> {
   if (fused.status === 'escalated') return runPlanned(start, deps, signal, fused, fused.turns);
   return {
     mode: start.mode,
@@ -103,7 +108,7 @@ export function goalAfterEscalation(goal: string, state: RunState | undefined): 
  */
 async function runStreamed(start: GoalStart, deps: GoalDeps, signal: AbortSignal): Promise<GoalResult> {
   const source = planTaskStreamed(start.goal, start.summary, deps.plannerModel, signal);
-  const outcome = await runStreamedPlan(source, { runId: start.runId, goal: start.goal, revision: PLANNED_REVISION, options: start.options, ...(start.host ? { host: start.host } : {}), ...(start.onRun ? { onRun: start.onRun } : {}) }, deps, signal);
+  const outcome = await runStreamedPlan(source, { runId: start.runId, goal: start.goal, revision: PLANNED_REVISION, options: start.options, mode: start.mode, ...(start.host ? { host: start.host } : {}), ...(start.onRun ? { onRun: start.onRun } : {}) }, deps, signal);
   if (!outcome.ran) throw new PlannerError('invalidPlan', `The model's plan had no step that could run; nothing was run. Problems:\n${outcome.problems.map((problem) => `- ${problem}`).join('\n')}`, outcome.problems, outcome.usage);
   const { report } = outcome;
   return { mode: start.mode, status: report.status, ...(report.reason ? { reason: report.reason } : {}), report, turns: 0 };
@@ -124,7 +129,7 @@ async function runPlanned(start: GoalStart, deps: GoalDeps, signal: AbortSignal,
     run = await PlanRun.resume(deps, {}, recorder.current);
   } else {
     const planUsage = [...(escalated?.unjournalledUsage ?? []), ...planned.usage];
-    run = await PlanRun.start(planned.plan, { runId: start.runId, options: start.options, ...(start.host ? { host: start.host } : {}), planUsage }, deps);
+    run = await PlanRun.start(planned.plan, { runId: start.runId, options: start.options, mode: start.mode, ...(start.host ? { host: start.host } : {}), planUsage }, deps);
   }
   const report = await run.execute(signal);
   return {

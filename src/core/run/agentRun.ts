@@ -2,7 +2,8 @@
 // so far, so it looks like a plan run; but its next move is the agent's, and the conversation that
 // decides it is not journalled. Resuming it as a plan would run those actions as plan steps again
 // (an unknown one repeated, an effect done twice) instead of asking the agent. Once the agent handed the
-// run to the planner (an `auto` escalation), the run is a plan run and resumes like one.
+// run to the planner (an `auto` escalation), the run is a plan run and resumes like one; until then it resumes
+// with the agent (fused/resumeRun.ts).
 import { AgentRunNotResumableError } from '../errors';
 import type { RunState } from './runState';
 
@@ -14,17 +15,17 @@ export function isAgentRun(run: RunDesign): boolean {
   return run.agent === 'fused' && run.escalated !== true;
 }
 
-/** Why `run` cannot be resumed, naming it and what to do instead; `undefined` when it may be. */
+/** Why `run` cannot be resumed as a plan run, naming it and what to do instead; `undefined` when it may be. */
 export function agentRunRefusal(run: RunDesign): string | undefined {
   if (!isAgentRun(run)) return undefined;
   return (
-    `run ${run.runId} is a fused agent run, and a fused agent run cannot be resumed: the agent's conversation is not journalled, ` +
+    `run ${run.runId} is a fused agent run, and a fused agent run cannot be resumed as a plan: the agent's conversation is not journalled, ` +
     'and carrying the run on as a plan could repeat an action the agent already took. ' +
-    'Start the task again (planwright run --goal "…", or Plan a Task… in the editor).'
+    'Resume it with the agent (planwright resume), or start the task again (planwright run --goal "…", or Plan a Task… in the editor).'
   );
 }
 
-/** Throws `AgentRunNotResumableError` when `run` is a fused agent run; every resume path calls it first. */
+/** Throws `AgentRunNotResumableError` when `run` is a fused agent run; `PlanRun.resume` calls it first. */
 export function assertResumable(run: RunDesign): void {
   const refusal = agentRunRefusal(run);
   if (refusal !== undefined) throw new AgentRunNotResumableError(run.runId, refusal);

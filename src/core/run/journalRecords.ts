@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { StepStatusSchema } from '../plan/stepStatus';
 import { AcceptancePhaseSchema, AcceptanceResultSchema } from './acceptanceResults';
+import { RunModeSchema } from './runMode';
 import { RunOptionsSchema } from './runOptions';
 import { StepEventSchema } from './stepTransitions';
 
@@ -97,8 +98,10 @@ export const JournalRecordSchema = z.discriminatedUnion('type', [
     host: z.record(z.string(), z.unknown()).optional(),
     /** The plan is still being written (streamed planning): more steps follow as `stepAdded`, then `planClosed`. */
     planOpen: z.literal(true).optional(),
-    /** Which design wrote the run: `fused` for the fused agent's loop (absent: a plan run). Such a run cannot be resumed (agentRun.ts). */
+    /** Which design wrote the run: `fused` for the fused agent's loop (absent: a plan run). Such a run resumes with the agent, never as a plan (agentRun.ts, fused/resumeRun.ts). */
     agent: z.literal('fused').optional(),
+    /** The mode a goal was carried out in (`split`, `fused` or `auto`); absent: a plan given as it is (a plan file, a sub-plan's child). */
+    mode: RunModeSchema.optional(),
   }),
   z.object({
     type: z.literal('step'),

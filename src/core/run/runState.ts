@@ -8,6 +8,7 @@ import type { Step, ValidPlan } from '../plan/planSchema';
 import type { StepStatus } from '../plan/stepStatus';
 import type { FileSnapshot } from '../tools/defineTool';
 import type { FailureRecord, JournalRecord, OutputRecord, RunStatus, UsageRecord } from './journalRecords';
+import type { RunMode } from './runMode';
 import type { RunOptions } from './runOptions';
 import type { AcceptanceEvaluation } from './acceptanceResults';
 import { transition } from './stepTransitions';
@@ -81,6 +82,8 @@ export interface RunState extends ScopeState {
   readonly agent?: 'fused';
   /** The fused agent handed the run to the planner: it goes on as a plan run. */
   readonly escalated?: true;
+  /** The mode the run's goal was carried out in; absent for a plan given as it is. */
+  readonly mode?: RunMode;
   readonly plan: ValidPlan;
   readonly revision: number;
   readonly status: RunStatus;
@@ -143,6 +146,7 @@ function applyRecordToRun(state: RunState | undefined, record: JournalRecord): R
       options: record.options,
       ...(record.host ? { host: record.host } : {}),
       ...(record.agent ? { agent: record.agent } : {}),
+      ...(record.mode ? { mode: record.mode } : {}),
       plan,
       revision: plan.revision ?? 0,
       status: 'running',

@@ -2,7 +2,7 @@
 // scope and budget), recursively; each report's usage total counts its children too (every attempt of
 // every sub-plan below it), its own calls kept apart, and the tokens are also counted per level, so the
 // cost of delegating shows.
-import type { RunReport, UsageTotals } from '../executor/runSummary';
+import type { RunReport, UsageTotals } from '../run/runSummary';
 import type { SubplanBudget } from '../tools/subplan';
 
 /** A child run's last report and what it was asked to do. */

@@ -10,7 +10,7 @@ import { PlanRun, type RunDeps } from '../executor/planRun';
 import type { Replanner } from '../run/modelRoles';
 import type { RunOptions } from '../run/runOptions';
 import { loadRunState } from '../executor/runRecorder';
-import { runReport } from '../executor/runSummary';
+import { runReport } from '../run/runSummary';
 import type { RunState } from '../run/runState';
 import { ApprovalWaitError, ToolError } from '../errors';
 import { formatProblem, type PlanProblem } from '../plan/planProblem';
@@ -20,7 +20,8 @@ import type { ApprovalGate, RecordLog, Workspace } from '../ports';
 import { messageOf } from '../text/errorText';
 import type { ToolContext, ToolOutput } from '../tools/defineTool';
 import { DEFAULT_SUBPLAN_DEPTH, type SubplanHost, type SubplanInput } from '../tools/subplan';
-import { budgetSpent, childRunIdOf, escalationText, tokensOf } from './childRun';
+import { budgetSpent, escalationText, tokensOf } from './childRun';
+import { childRunIdOf } from '../run/childRunIds';
 import type { ChildRecord } from './nestedReport';
 import { ScopedWorkspace } from './scopedWorkspace';
 

@@ -6,7 +6,7 @@
 // bar line that goes by itself. A failed or cancelled run that changed files adds the files notice of its own,
 // since its outcome is said elsewhere (an error, the status bar) and the files need their Keep / Undo Run.
 // The words of each notice are here too; the run's reason inside them stays English (the journal's words).
-import type { RunReport } from '../executor/runSummary';
+import type { RunReport } from '../run/runSummary';
 import type { Localize } from '../ports';
 import type { RunStatus } from '../run/journalRecords';
 import type { FilesChangedNotice } from '../undo/filesChangedNotice';

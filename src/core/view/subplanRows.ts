@@ -2,7 +2,7 @@
 // the child named after the step's arguments), whether that child makes the row open, and its budget as
 // people read it, next to what the child has spent. The child's step rows themselves are built by
 // stepRows.ts, like the top plan's, with ids under the parent step's row and a contextValue of their own.
-import { childAttemptOf, childRunIdOf } from '../subplan/childRun';
+import { childAttemptOf, childRunIdOf } from '../run/childRunIds';
 import type { Step } from '../plan/planSchema';
 import type { StepStatus } from '../plan/stepStatus';
 import type { Localize } from '../ports';

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { nextActions, type ChatCommand } from '../../core/chat/chatFollowups';
 import { runDigest, statusText, stepToExplain, whyText } from '../../core/chat/runDigest';
-import type { RunReport } from '../../core/executor/runSummary';
+import type { RunReport } from '../../core/run/runSummary';
 import { renderPlanMarkdown } from '../../core/plan/renderPlanMarkdown';
 import { planTask } from '../../core/planner/planTask';
 import { summarizeWorkspace } from '../../core/planner/workspaceSummary';

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { runDigest, statusText, trimReport } from '../../core/chat/runDigest';
 import { LM_TOOLS, planFromToolInput } from '../../core/chat/toolInputs';
 import { problemsText, proposeConfirmation, runConfirmation } from '../../core/chat/toolMessages';
-import type { RunReport } from '../../core/executor/runSummary';
+import type { RunReport } from '../../core/run/runSummary';
 import { validatePlan } from '../../core/plan/validatePlan';
 import { countOf } from '../../core/text/countOf';
 import { englishText } from '../../core/text/englishText';

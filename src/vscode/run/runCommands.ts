@@ -4,7 +4,7 @@
 // last run; these turn outcomes into one short message each.
 import * as vscode from 'vscode';
 import type { ModelPrices } from '../../core/cost/modelPrices';
-import type { RunReport } from '../../core/executor/runSummary';
+import type { RunReport } from '../../core/run/runSummary';
 import { resumeOffer } from '../../core/run/resumeOffer';
 import type { RunState } from '../../core/run/runState';
 import { progressText } from '../../core/view/runProgress';

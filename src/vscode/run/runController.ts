@@ -13,7 +13,7 @@ import type { InterventionResult } from '../../core/executor/runInterventions';
 import { isExecuting, isResumable } from '../../core/executor/runPhase';
 import type { RunOptions } from '../../core/run/runOptions';
 import type { RunState } from '../../core/run/runState';
-import type { RunReport } from '../../core/executor/runSummary';
+import type { RunReport } from '../../core/run/runSummary';
 import type { UsageRecord } from '../../core/run/journalRecords';
 import type { GoalResult } from '../../core/fused/runGoal';
 import type { RunMode } from '../../core/run/runMode';

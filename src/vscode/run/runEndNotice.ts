@@ -4,7 +4,7 @@
 // `planwright.prices` prices its models.
 import * as vscode from 'vscode';
 import type { ModelPrices } from '../../core/cost/modelPrices';
-import type { RunReport } from '../../core/executor/runSummary';
+import type { RunReport } from '../../core/run/runSummary';
 import { runCostText, summaryWithCost } from '../../core/view/runCostText';
 import { withChildUsage } from '../../core/view/runProgress';
 import { COMMANDS } from '../ids';

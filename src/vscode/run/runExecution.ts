@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { RunStatus } from '../../core/run/journalRecords';
 import { nextPhase, type PhaseRefusal, type RunEvent, type RunPhase } from '../../core/executor/runPhase';
-import type { RunReport } from '../../core/executor/runSummary';
+import type { RunReport } from '../../core/run/runSummary';
 import { RunUnavailableError } from './runUnavailableError';
 import { withRunProgress } from './withRunProgress';
 

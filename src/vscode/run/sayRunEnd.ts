@@ -3,7 +3,7 @@
 // buttons. Keep does nothing: the files stay as the run left them and the notification closes; every other button
 // acts only on the run it was shown for. The window and what the buttons do are ports (runEndNotice.ts passes the
 // editor's), so the notices and their buttons are unit-tested.
-import type { RunReport } from '../../core/executor/runSummary';
+import type { RunReport } from '../../core/run/runSummary';
 import type { Localize, Logger } from '../../core/ports';
 import type { RunState } from '../../core/run/runState';
 import { filesChangedNotice, type FilesChangedNotice } from '../../core/undo/filesChangedNotice';

@@ -8,7 +8,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { RunReport } from '../../../src/core/executor/runSummary';
+import type { RunReport } from '../../../src/core/run/runSummary';
 import type { GoalResult } from '../../../src/core/fused/runGoal';
 import { COMMANDS, PREVIEW_SCHEME, RUN_DOCUMENT_SCHEME } from '../../../src/vscode/ids';
 import { QUIET_GOAL, QUIET_PLAN_STEPS, quietFlagReplies } from '../../support/quietFlagScenario';

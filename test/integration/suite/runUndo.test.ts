@@ -2,7 +2,7 @@
 // Undo Run command, which puts back every file the run changed and refuses, keeping it, a file edited since.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { RunReport } from '../../../src/core/executor/runSummary';
+import type { RunReport } from '../../../src/core/run/runSummary';
 import { COMMANDS } from '../../../src/vscode/ids';
 import { planwright, readText, setUserSetting, until, workspaceUri } from './support';
 

@@ -5,7 +5,7 @@
 // the budget and what was spent in its description; a rebuilt session shows the children from their journals.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { RunReport } from '../../../src/core/executor/runSummary';
+import type { RunReport } from '../../../src/core/run/runSummary';
 import { COMMANDS, PREVIEW_SCHEME } from '../../../src/vscode/ids';
 import { ScriptedModelServer, type ScriptedReply } from '../../support/scriptedModelServer';
 import { planwright, readText, rows, setUserSetting, stepRows, until, waitingRows, workspaceUri } from './support';

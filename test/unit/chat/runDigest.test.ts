@@ -7,7 +7,7 @@ import { LM_TOOLS, planFromToolInput, toolInputJsonSchema } from '../../../src/c
 import { problemsText, proposeConfirmation, runConfirmation } from '../../../src/core/chat/toolMessages';
 import { DEFAULT_RUN_OPTIONS } from '../../../src/core/run/runOptions';
 import type { RunState, StepRun } from '../../../src/core/run/runState';
-import type { RunReport } from '../../../src/core/executor/runSummary';
+import type { RunReport } from '../../../src/core/run/runSummary';
 import type { ValidPlan } from '../../../src/core/plan/planSchema';
 import { validatePlan } from '../../../src/core/plan/validatePlan';
 import { englishText } from '../../../src/core/text/englishText';
@@ -93,6 +93,7 @@ describe('chat run texts', () => {
   it('trim a run report to fit an agent\'s context, keeping its shape', () => {
     const report: RunReport = {
       runId: 'r1',
+      mode: 'plan',
       status: 'failed',
       revision: 2,
       replans: 1,

@@ -1,7 +1,8 @@
 // `planwright run --goal … --mode fused|auto` in-process against a temporary workspace and the scripted
 // OpenAI-compatible server: the agent's tool calls become steps on disk and in the journal, the --json
 // report carries the mode (and the escalation), approvals wait as they do for a plan, and bad input.
-// `planwright resume` refuses a fused agent's run (exit 2, naming the run) and still resumes a plan run.
+// `planwright resume` carries a fused agent's run on with the agent (and needs a model endpoint to), and still
+// resumes a plan run.
 import * as assert from 'node:assert/strict';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
@@ -48,6 +49,7 @@ describe('planwright run --goal --mode', () => {
   async function cli(args: string[], reply?: ReturnType<typeof script>): Promise<Captured> {
     let env: CliIo['env'] = {};
     if (reply) {
+      await server?.close();
       server = await ScriptedModelServer.start(reply);
       env = { PLANWRIGHT_BASE_URL: server.baseUrl, PLANWRIGHT_PLANNER_MODEL: 'planner-model', PLANWRIGHT_WORKER_MODEL: 'agent-model' };
     }
@@ -112,9 +114,9 @@ describe('planwright run --goal --mode', () => {
     assert.match(json.summary, /escalated to a plan/);
   });
 
-  it('fused, approving reads only: a write waits for approval and the run ends with exit 1, since it cannot be resumed', async () => {
+  it('fused, approving reads only: a write waits for approval and the run ends with exit 3, as a plan run does', async () => {
     const result = await cli(['run', '--goal', 'Greet Ada', '--mode', 'fused', '--workspace', 'ws', '--approve', 'reads'], script([{ toolCalls: [call('writeFile', { path: 'hello.txt', content: 'x' })], usage: null }]));
-    assert.equal(result.code, 1, result.stderr);
+    assert.equal(result.code, 3, result.stderr);
     assert.match(result.stdout, /awaitingApproval/);
     assert.match(result.stdout, /waiting for approval: F1/);
     await assert.rejects(readFile(path.join(workspace, 'hello.txt'), 'utf8'));
@@ -140,21 +142,28 @@ describe('planwright run --goal --mode', () => {
     const journal = () => path.join(dir, 'run.journal.jsonl');
     const records = async () => (await readFile(journal(), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { type: string; runId?: string; agent?: string });
 
-    it("refuses a fused agent's run with exit 2 and a message naming it; the run says so instead of offering resume", async () => {
+    it("carries a fused agent's waiting run on with the agent: the step runs once approved, the agent hears what the run did and answers", async () => {
       const waiting = await cli(['run', '--goal', 'Greet Ada', '--mode', 'fused', '--workspace', 'ws', '--approve', 'reads', '--journal', journal()], script([{ toolCalls: [call('writeFile', { path: 'hello.txt', content: 'x' })], usage: null }]));
-      assert.equal(waiting.code, 1, waiting.stderr);
+      assert.equal(waiting.code, 3, waiting.stderr);
       const [first] = await records();
       assert.deepEqual([first?.type, first?.agent], ['runStarted', 'fused']);
-      assert.match(waiting.stdout, new RegExp(`run ${first!.runId} is a fused agent run, and a fused agent run cannot be resumed`));
-      assert.doesNotMatch(waiting.stdout, /planwright resume/);
+      assert.match(waiting.stdout, /to go on: planwright resume --journal .* --approve all/);
       const before = await readFile(journal(), 'utf8');
 
-      const resumed = await cli(['resume', '--journal', journal(), '--approve', 'all']);
-      assert.equal(resumed.code, 2);
-      assert.equal(resumed.stdout, '');
-      assert.match(resumed.stderr, new RegExp(`^planwright resume: run ${first!.runId} is a fused agent run, and a fused agent run cannot be resumed: .*Start the task again \\(planwright run --goal`));
+      const withoutModel = await cli(['resume', '--journal', journal(), '--approve', 'all']);
+      assert.equal(withoutModel.code, 2);
+      assert.match(withoutModel.stderr, new RegExp(`^planwright resume: run ${first!.runId} is a fused agent's run: resuming it needs a model endpoint \\(PLANWRIGHT_BASE_URL\\)`));
       assert.equal(await readFile(journal(), 'utf8'), before);
-      await assert.rejects(readFile(path.join(workspace, 'hello.txt'), 'utf8'));
+
+      const resumed = await cli(['resume', '--journal', journal(), '--approve', 'all', '--json'], script([{ content: 'Greeted Ada.', usage: null }]));
+      assert.equal(resumed.code, 0, resumed.stderr);
+      const json = JSON.parse(resumed.stdout);
+      assert.deepEqual([json.mode, json.status, json.steps.map((step: { id: string; status: string }) => [step.id, step.status])], ['fused', 'succeeded', [['F1', 'succeeded']]]);
+      assert.equal(await readFile(path.join(workspace, 'hello.txt'), 'utf8'), 'x');
+      const told = server!.requests.map((request) => JSON.stringify(request.body.messages));
+      assert.equal(told.length, 1);
+      assert.match(told[0]!, /This run was stopped and is resumed now/);
+      assert.match(told[0]!, /F1|Write hello.txt|writeFile/);
     });
 
     it("says which design wrote the run in a fused run's --json report", async () => {

@@ -3,7 +3,7 @@
 // calls settled first — by the tool's status read or by the step's own statusCheck.
 import * as assert from 'node:assert/strict';
 import { PlanRun } from '../../../src/core/executor/planRun';
-import type { RunReport } from '../../../src/core/executor/runSummary';
+import type { RunReport } from '../../../src/core/run/runSummary';
 import type { CommandRequest, CommandResult } from '../../../src/core/ports';
 import { FakeClock, fakeRunDeps, liveSignal, runOptions, stepRecords, traceEvents, validPlan } from '../support/executorFakes';
 import { MemoryWorkspace, ScriptedCommandRunner } from '../support/fakePorts';

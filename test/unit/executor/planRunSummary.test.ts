@@ -6,7 +6,7 @@ import type { UsageRecord } from '../../../src/core/run/journalRecords';
 import { PlanRun } from '../../../src/core/executor/planRun';
 import type { RunOptions } from '../../../src/core/run/runOptions';
 import type { RunState } from '../../../src/core/run/runState';
-import { deterministicSummary, summarySource } from '../../../src/core/executor/runSummary';
+import { deterministicSummary, summarySource } from '../../../src/core/run/runSummary';
 import type { Solver } from '../../../src/core/run/modelRoles';
 import { fakeRunDeps, liveSignal, runOptions, validPlan } from '../support/executorFakes';
 import { MemoryWorkspace, ScriptedChatModel } from '../support/fakePorts';

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { AgentRunNotResumableError } from '../../../src/core/errors';
 import { PlanRun } from '../../../src/core/executor/planRun';
 import { loadRunState } from '../../../src/core/executor/runRecorder';
-import { runReport } from '../../../src/core/executor/runSummary';
+import { runReport } from '../../../src/core/run/runSummary';
 import { DEFAULT_FUSED_OPTIONS, runFused } from '../../../src/core/fused/fusedRun';
 import { runGoal } from '../../../src/core/fused/runGoal';
 import type { WorkspaceSummary } from '../../../src/core/planner/workspaceSummary';
@@ -40,9 +40,9 @@ describe('agentRunRefusal and assertResumable', () => {
   it('refuse a fused agent run with a message naming the run and how to start the task again', () => {
     const message = agentRunRefusal({ runId: 'fused-7', agent: 'fused' });
     assert.ok(message);
-    assert.match(message, /^run fused-7 is a fused agent run, and a fused agent run cannot be resumed: /);
+    assert.match(message, /^run fused-7 is a fused agent run, and a fused agent run cannot be resumed as a plan: /);
     assert.match(message, /could repeat an action the agent already took/);
-    assert.match(message, /Start the task again \(planwright run --goal "…", or Plan a Task… in the editor\)\.$/);
+    assert.match(message, /Resume it with the agent \(planwright resume\), or start the task again \(planwright run --goal "…", or Plan a Task… in the editor\)\.$/);
     assert.throws(
       () => assertResumable({ runId: 'fused-7', agent: 'fused' }),
       (error: unknown) => error instanceof AgentRunNotResumableError && error.reason === 'agentRunNotResumable' && error.runId === 'fused-7' && error.message === message,

@@ -3,7 +3,7 @@
 // resume carries the child on, and the model calls of a child plan that was refused still count.
 import * as assert from 'node:assert/strict';
 import { PlanRun } from '../../../src/core/executor/planRun';
-import { runReport } from '../../../src/core/executor/runSummary';
+import { runReport } from '../../../src/core/run/runSummary';
 import { DEFAULT_RUN_OPTIONS } from '../../../src/core/run/runOptions';
 import { undoRun } from '../../../src/core/undo/undoRun';
 import { fakeRunDeps, liveSignal, runOptions, ScriptedApprovalGate, validPlan } from '../support/executorFakes';

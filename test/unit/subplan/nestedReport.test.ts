@@ -1,12 +1,13 @@
 // The nested report: children under the ids of their steps, recursively, the latest child of a step
 // winning, each total counting every child run below it, and usage summed per level.
 import * as assert from 'node:assert/strict';
-import type { RunReport } from '../../../src/core/executor/runSummary';
+import type { RunReport } from '../../../src/core/run/runSummary';
 import { nestReport, usageByLevel, type ChildRecord } from '../../../src/core/subplan/nestedReport';
 
 const usage = (calls: number, tokens: number) => ({ calls, promptTokens: tokens, completionTokens: 10 * calls, cachedTokens: 0, estimated: false, ms: 1 });
 const report = (runId: string, calls = 1): RunReport => ({
   runId,
+  mode: 'plan',
   status: 'succeeded',
   revision: 0,
   replans: 0,

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { PlanRun } from '../../../src/core/executor/planRun';
 import { loadRunState } from '../../../src/core/executor/runRecorder';
-import { childRunIdOf } from '../../../src/core/subplan/childRun';
+import { childRunIdOf } from '../../../src/core/run/childRunIds';
 import { fakeRunDeps, liveSignal, runOptions, ScriptedApprovalGate, validPlan } from '../support/executorFakes';
 import { MemoryWorkspace } from '../support/fakePorts';
 import { ChildLogStore, scriptedChildPlanner, subplanRunner, subplanStep } from '../support/subplanFakes';

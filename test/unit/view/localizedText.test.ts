@@ -9,7 +9,7 @@ import type { Step, ValidPlan } from '../../../src/core/plan/planSchema';
 import { renderPlanMarkdown } from '../../../src/core/plan/renderPlanMarkdown';
 import type { ApprovalRequest } from '../../../src/core/ports';
 import type { ReplacedStep } from '../../../src/core/run/runState';
-import { childRunIdOf } from '../../../src/core/subplan/childRun';
+import { childRunIdOf } from '../../../src/core/run/childRunIds';
 import { planTreeModel } from '../../../src/core/view/planTreeModel';
 import type { ChildRunView, PlanTreeNode } from '../../../src/core/view/planTreeNode';
 import { reasonHeadline } from '../../../src/core/view/reasonHeadline';

@@ -3,7 +3,7 @@
 // child works or after it broke and closed once it is done, with its budget and what it spent; a retried
 // step shows its latest child; approvals of a child's steps are found by their path.
 import * as assert from 'node:assert/strict';
-import { childRunIdOf } from '../../../src/core/subplan/childRun';
+import { childRunIdOf } from '../../../src/core/run/childRunIds';
 import { englishText } from '../../../src/core/text/englishText';
 import { planTreeModel } from '../../../src/core/view/planTreeModel';
 import type { ChildRunView, PlanTreeInput, PlanTreeNode } from '../../../src/core/view/planTreeNode';

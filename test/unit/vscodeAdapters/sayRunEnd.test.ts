@@ -2,7 +2,7 @@
 // it ended and, in a notification of its own, which files, with Keep, Undo Run and Show Files; Keep leaves the files
 // as the run left them (no button's action runs), Undo Run undoes the run the notice is about.
 import * as assert from 'node:assert/strict';
-import type { RunReport } from '../../../src/core/executor/runSummary';
+import type { RunReport } from '../../../src/core/run/runSummary';
 import type { RunStatus } from '../../../src/core/run/journalRecords';
 import type { RunState } from '../../../src/core/run/runState';
 import { englishText } from '../../../src/core/text/englishText';

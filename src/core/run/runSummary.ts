@@ -4,10 +4,11 @@
 // ask for. Any run that did not succeed gets the deterministic account.
 import { dependentsOf } from '../plan/planGraph';
 import { executionOrder } from '../plan/stepNumbers';
-import type { UsageRecord } from '../run/journalRecords';
-import type { RunOptions } from '../run/runOptions';
-import type { PhaseUsage, RunState } from '../run/runState';
-import { replansSpent } from '../run/replanBudget';
+import type { UsageRecord } from './journalRecords';
+import type { RunMode } from './runMode';
+import type { RunOptions } from './runOptions';
+import type { PhaseUsage, RunState } from './runState';
+import { replansSpent } from './replanBudget';
 
 /**
  * Where a succeeded run's summary comes from: `solver` when the run's options ask for a model summary
@@ -59,6 +60,8 @@ export interface UsageTotals {
 /** The report of a run: what `planwright run --json` prints. */
 export interface RunReport {
   readonly runId: string;
+  /** How the run came in: `plan` for a plan given as it is (a plan file, a sub-plan's child), else the goal's mode. */
+  readonly mode: 'plan' | RunMode;
   readonly status: RunState['status'];
   readonly revision: number;
   readonly replans: number;
@@ -103,6 +106,7 @@ export function runReport(state: RunState): RunReport {
   const byPhase = (phase: PhaseUsage['phase']) => totals(state.usage.filter((entry) => entry.phase === phase).map((entry) => entry.usage));
   return {
     runId: state.runId,
+    mode: state.mode ?? 'plan',
     status: state.status,
     revision: state.revision,
     replans: replansSpent(state),
