@@ -34,6 +34,7 @@ import { refuseUntrusted, runFolder } from './runFolder';
 import type { RunHost, RunModels } from './runHost';
 import { undoStep, undoWholeRun } from './runUndo';
 import { closeRunFiles, type RunFiles } from './runStorage';
+import { EditorRunLease } from './editorRunLease';
 import { RunUnavailableError } from './runUnavailableError';
 
 /** The run of the open plan in this window, live or replayed; see the file header. */
@@ -44,6 +45,7 @@ export class RunController extends Disposable {
   private files: RunFiles | undefined;
   private workspaceFolder: vscode.WorkspaceFolder | undefined;
   private readonly execution = new RunExecution();
+  private readonly lease = new EditorRunLease();
   /** True while the execution is a goal's (the fused loop, then any planned run it escalated to). */
   private actingOnGoal = false;
   private lastStatus = new Map<string, string>();
@@ -63,6 +65,7 @@ export class RunController extends Disposable {
       dispose: () => {
         this.host.approvals.cancelAll();
         void closeRunFiles(this.files);
+        void this.lease.release();
       },
     });
   }
@@ -87,6 +90,11 @@ export class RunController extends Disposable {
     return this.files;
   }
 
+  /** While another process (a CLI, an MCP server, another window) holds the shown run: who, in words. */
+  get heldElsewhere(): string | undefined {
+    return this.lease.heldElsewhere;
+  }
+
   /** A run that stopped before its end and can be carried on. */
   get resumable(): boolean {
     return this.runState !== undefined && isResumable(this.execution.phase);
@@ -101,6 +109,7 @@ export class RunController extends Disposable {
   async forget(): Promise<void> {
     this.execution.advance({ type: 'forget' });
     await closeRunFiles(this.files);
+    await this.lease.release();
     this.runState = undefined;
     this.run = undefined;
     this.files = undefined;
@@ -127,8 +136,7 @@ export class RunController extends Disposable {
     await closeRunFiles(this.files);
     this.lastStatus.clear();
     this.childStates = new Map();
-    const files = this.host.storage.create(new Date());
-    this.files = files;
+    const files = await this.newRunFiles();
     const host: HostRecord = { source: source.source, ...(source.uri ? { planUri: source.uri.toString() } : {}) };
     const planUsage = this.planUsage;
     this.planUsage = [];
@@ -153,8 +161,7 @@ export class RunController extends Disposable {
     await this.forget();
     // The run's plan starts with no steps: the tree shows the goal, and each action as it is taken.
     await this.host.loadedPlan.set({ source, plan: { version: PLAN_FORMAT_VERSION, goal, steps: [] }, unsaved: true });
-    const files = this.host.storage.create(new Date());
-    this.files = files;
+    const files = await this.newRunFiles();
     const options = newRunOptions(this.host);
     const deps = { ...this.deps(folder, files, models, options), plannerModel: models.planner, agentModel: models.worker };
     this.host.log.info(`Run ${files.runId} (${mode}): "${goal}"; journal ${files.journalPath}`);
@@ -236,6 +243,8 @@ export class RunController extends Disposable {
     this.files = files;
     this.run = undefined;
     this.runState = state;
+    // Shown either way; a run another process holds says so (heldElsewhere) and is not resumed here.
+    if (!(await this.lease.take(files.journalPath))) this.host.log.info(`Run ${runId}: ${this.lease.heldElsewhere}`);
     this.childStates = await replayChildren(this.host.storage, runId, this.host.log);
     this.execution.advance({ type: 'changed', status: state.status, recovering: false });
     this.lastStatus = new Map([...state.steps].map(([id, run]) => [id, run.status]));
@@ -263,8 +272,16 @@ export class RunController extends Disposable {
     return result;
   }
 
-  /** The journalled run rebuilt to carry on (see resumeHostRun). */
-  private resumed(folder: vscode.WorkspaceFolder, files: RunFiles, state: RunState): Promise<PlanRun> {
+  /** The files of a new run, whose lease this window takes. */
+  private async newRunFiles(): Promise<RunFiles> {
+    this.files = this.host.storage.create(new Date());
+    await this.lease.hold(this.files.journalPath);
+    return this.files;
+  }
+
+  /** The journalled run rebuilt to carry on (see resumeHostRun), once this window holds its lease. */
+  private async resumed(folder: vscode.WorkspaceFolder, files: RunFiles, state: RunState): Promise<PlanRun> {
+    await this.lease.hold(files.journalPath);
     return resumeHostRun(this.host, state, (models, options) => this.deps(folder, files, models, options));
   }
 
