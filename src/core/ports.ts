@@ -2,6 +2,7 @@
 // processes, the network or the editor directly; the Node adapters (src/node) and the VS Code adapters
 // (src/vscode) implement these, and unit tests implement them with fakes.
 import type { SpecialFileType } from './errors';
+import type { ClaimRequest } from './run/writeClaimTable';
 
 /** What a path in the workspace points at (a symlink is followed). */
 export interface FileStat {
@@ -256,4 +257,14 @@ export interface RunLease {
  */
 export interface RunLeases {
   acquire(journalPath: string): Promise<RunLease>;
+}
+
+/**
+ * The files the running steps of every run of a workspace write (see run/writeClaimTable.ts). `claim` resolves
+ * once the step holds its write set, to the release; it waits while another run's step holds one of the files,
+ * rejects with `WriteClaimDeadlockError` when waiting could never end, and with the signal's reason when aborted.
+ * Claims of runs whose process died are released.
+ */
+export interface WriteClaims {
+  claim(request: ClaimRequest, signal: AbortSignal): Promise<() => Promise<void>>;
 }
