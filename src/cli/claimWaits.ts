@@ -1,8 +1,8 @@
 // The CLI's side of runs that share a workspace: the run's claims kept in the workspace, and a step that waits
 // for another run's step says so as it happens ("E2  waiting          step 2 waits for run R's step 3 on
 // src/a.js"), to the MCP caller's progress too, and with --json in the report's `waits`.
-import type { WriteClaims } from '../core/ports';
-import { claimWaitText, type ClaimHolder } from '../core/run/writeClaimTable';
+import type { ClaimHolder, WriteClaims } from '../core/ports';
+import { claimWaitText } from '../core/run/writeClaimTable';
 import { workspaceClaims } from '../node/workspaceClaims';
 import type { CliIo } from './cliIo';
 

@@ -2,7 +2,6 @@
 // processes, the network or the editor directly; the Node adapters (src/node) and the VS Code adapters
 // (src/vscode) implement these, and unit tests implement them with fakes.
 import type { SpecialFileType } from './errors';
-import type { ClaimRequest } from './run/writeClaimTable';
 
 /** What a path in the workspace points at (a symlink is followed). */
 export interface FileStat {
@@ -257,6 +256,22 @@ export interface RunLease {
  */
 export interface RunLeases {
   acquire(journalPath: string): Promise<RunLease>;
+}
+
+/** A step's claim on the files its resolved tool call writes: its run, its step, how people count it (`3`), the files. */
+export interface ClaimRequest {
+  readonly runId: string;
+  readonly stepId: string;
+  readonly step: string;
+  readonly paths: readonly string[];
+}
+
+/** The claim another run's step holds on a file a step needs. */
+export interface ClaimHolder {
+  readonly runId: string;
+  readonly stepId: string;
+  readonly step: string;
+  readonly path: string;
 }
 
 /**

@@ -5,39 +5,26 @@
 // others, for a step of the requester's own line (the requester, or the sub-plan step it runs under).
 // A run and its sub-plans' runs are one line: they never wait for each other (the run's scheduler orders them).
 import { z } from 'zod';
+import type { ClaimHolder, ClaimRequest, Localize } from '../ports';
+import { englishText } from '../text/englishText';
 
 /** One step's claim: the files it writes and how people count it (`3`, `2.1`). */
-export const StepClaimSchema = z.object({ stepId: z.string(), step: z.string(), paths: z.array(z.string()) });
-/** One step's claim. */
-export type StepClaim = z.infer<typeof StepClaimSchema>;
+const StepClaimSchema = z.object({ stepId: z.string(), step: z.string(), paths: z.array(z.string()) });
 
 /** Another run's step a step waits for. */
-export const ClaimWaitSchema = z.object({ stepId: z.string(), on: z.object({ runId: z.string(), stepId: z.string() }) });
+const ClaimWaitSchema = z.object({ stepId: z.string(), on: z.object({ runId: z.string(), stepId: z.string() }) });
 
 /** What one run holds and waits for. */
 export const RunClaimsSchema = z.object({ runId: z.string(), holds: z.array(StepClaimSchema), waits: z.array(ClaimWaitSchema) });
 /** What one run holds and waits for. */
 export type RunClaims = z.infer<typeof RunClaimsSchema>;
 
-/** A step's claim request: its run, its step and the files its resolved tool call writes. */
-export interface ClaimRequest extends StepClaim {
-  readonly runId: string;
-}
-
-/** The claim another run's step holds on a file the requester needs. */
-export interface ClaimHolder {
-  readonly runId: string;
-  readonly stepId: string;
-  readonly step: string;
-  readonly path: string;
-}
-
 /** What a claim request gets now. */
 export type ClaimDecision = { readonly kind: 'granted' } | { readonly kind: 'wait'; readonly holder: ClaimHolder } | { readonly kind: 'deadlock'; readonly holder: ClaimHolder };
 
-/** "waits for run R's step 3 on src/a.js": what a waiting step says, in the CLI, --json and the tree. */
-export function claimWaitText(holder: ClaimHolder): string {
-  return `waits for run ${holder.runId}'s step ${holder.step} on ${holder.path}`;
+/** "waits for run R's step 3 on src/a.js": what a waiting step says, in the CLI and --json (English) and the tree. */
+export function claimWaitText(holder: ClaimHolder, l10n: Localize = englishText): string {
+  return l10n.t("waits for run {0}'s step {1} on {2}", holder.runId, holder.step, holder.path);
 }
 
 /** Why a step that would wait forever fails instead: the holder and the wait that closes the circle. */

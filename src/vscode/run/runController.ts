@@ -35,6 +35,8 @@ import type { RunHost, RunModels } from './runHost';
 import { undoStep, undoWholeRun } from './runUndo';
 import { closeRunFiles, type RunFiles } from './runStorage';
 import { EditorRunLease } from './editorRunLease';
+import { EditorClaimWaits } from './editorClaimWaits';
+import type { ClaimHolder } from '../../core/ports';
 import { RunUnavailableError } from './runUnavailableError';
 
 /** The run of the open plan in this window, live or replayed; see the file header. */
@@ -46,6 +48,7 @@ export class RunController extends Disposable {
   private workspaceFolder: vscode.WorkspaceFolder | undefined;
   private readonly execution = new RunExecution();
   private readonly lease = new EditorRunLease();
+  private readonly claimWaits: EditorClaimWaits;
   /** True while the execution is a goal's (the fused loop, then any planned run it escalated to). */
   private actingOnGoal = false;
   private lastStatus = new Map<string, string>();
@@ -59,6 +62,7 @@ export class RunController extends Disposable {
 
   constructor(private readonly host: RunHost) {
     super();
+    this.claimWaits = new EditorClaimWaits(host.log, (stepIds) => this.changed.fire(stepIds));
     // Open approvals are withdrawn (the run records them as still waiting); the journal lets the next
     // window resume. The run is not cancelled: a reload must not turn a paused plan into a cancelled one.
     this._register({
@@ -93,6 +97,11 @@ export class RunController extends Disposable {
   /** While another process (a CLI, an MCP server, another window) holds the shown run: who, in words. */
   get heldElsewhere(): string | undefined {
     return this.lease.heldElsewhere;
+  }
+
+  /** The run's steps that wait for another run's step to finish with a file they write, by step id. */
+  get waitsOnOtherRuns(): ReadonlyMap<string, ClaimHolder> {
+    return this.claimWaits.current;
   }
 
   /** A run that stopped before its end and can be carried on. */
@@ -307,7 +316,8 @@ export class RunController extends Disposable {
   }
 
   private deps(folder: vscode.WorkspaceFolder, files: RunFiles, models: RunModels | undefined, options: RunOptions): RunDeps {
-    return hostRunDeps(
+    const claims = this.claimWaits.claimsOf(folder, files.runId);
+    const deps = hostRunDeps(
       this.host,
       folder,
       files,
@@ -316,6 +326,7 @@ export class RunController extends Disposable {
       (state, stepIds) => this.onRunChange(state, stepIds),
       (childRunId, state) => this.onChildChange(childRunId, state),
     );
+    return claims ? { ...deps, claims } : deps;
   }
 
   /** A child run changed: the tree shows it under its `subplan` step. */

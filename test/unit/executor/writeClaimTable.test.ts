@@ -2,7 +2,8 @@
 // waits for the holder otherwise, and fails as a deadlock when the holder already waits (itself or through a
 // sub-plan run below it) for the requester's line; a run and its sub-plans' runs never wait for each other.
 import * as assert from 'node:assert/strict';
-import { claimWaitText, decideClaim, pathsOverlap, withHold, withWait, type ClaimRequest, type RunClaims } from '../../../src/core/run/writeClaimTable';
+import type { ClaimRequest } from '../../../src/core/ports';
+import { claimWaitText, decideClaim, pathsOverlap, withHold, withWait, type RunClaims } from '../../../src/core/run/writeClaimTable';
 
 const request = (runId: string, stepId: string, ...paths: string[]): ClaimRequest => ({ runId, stepId, step: stepId.slice(1), paths });
 const holding = (runId: string, stepId: string, ...paths: string[]): RunClaims => ({ runId, holds: [{ stepId, step: stepId.slice(1), paths }], waits: [] });
