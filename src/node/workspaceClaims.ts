@@ -40,11 +40,26 @@ export function workspaceClaims(root: string, onWait?: ClaimWaitListener): Write
     await writeFile(beside, JSON.stringify({ pid: process.pid, host: hostname(), claims: entry }));
     await rename(beside, file);
   };
-  /** Runs `change` on the table of every live run's claims, under the workspace's claims lock. */
-  const locked = async <T>(change: (table: RunClaims[]) => Promise<T>): Promise<T> => {
+  // The folder is made once; made again when it was removed meanwhile (the lock cannot be created in it).
+  let prepared = false;
+  const prepare = async () => {
     await mkdir(folder, { recursive: true });
     await writeFile(nodePath.join(folder, '.gitignore'), '*\n', { flag: 'wx' }).catch(() => undefined);
-    const unlock = await holdWriteLock(nodePath.join(folder, 'table'), '.planwright/claims');
+    prepared = true;
+  };
+  const lock = async () => {
+    if (!prepared) await prepare();
+    try {
+      return await holdWriteLock(nodePath.join(folder, 'table'), '.planwright/claims');
+    } catch (error) {
+      if (errorCode(error) !== 'ENOENT') throw error;
+      await prepare();
+      return holdWriteLock(nodePath.join(folder, 'table'), '.planwright/claims');
+    }
+  };
+  /** Runs `change` on the table of every live run's claims, under the workspace's claims lock. */
+  const locked = async <T>(change: (table: RunClaims[]) => Promise<T>): Promise<T> => {
+    const unlock = await lock();
     try {
       return await change(await liveTable(folder));
     } finally {

@@ -6,9 +6,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import { budgetMs } from '../../../scripts/testing/timeBudget';
 import { bundleCli, startCli } from '../support/cliProcess';
+import { waitFor } from '../support/heldRun';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
 
 const PLAN = {
@@ -16,14 +16,6 @@ const PLAN = {
   goal: 'Set a',
   steps: [{ id: 'E1', title: 'Set a', tool: 'editFile', args: { path: 'src/a.js', edits: [{ find: 'a = 0', replace: 'a = 1' }] }, postcondition: { kind: 'fileContains', path: 'src/a.js', text: 'a = 1' } }],
 };
-
-async function waitFor(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + budgetMs(30_000);
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await delay(25);
-  }
-}
 
 (process.platform === 'win32' ? describe.skip : describe)('a CLI run waiting for another run on one file', function () {
   this.timeout(budgetMs(120_000));

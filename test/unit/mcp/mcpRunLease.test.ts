@@ -5,40 +5,16 @@ import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { budgetMs } from '../../../scripts/testing/timeBudget';
 import { bundleCli, CLEAN_ENV, runCliProcess, startCli } from '../support/cliProcess';
+import { HOLDING_PLAN, killGroup, waitFor } from '../support/heldRun';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
 
 const CLI = path.resolve(__dirname, '..', '..', '..', '..', 'dist', 'cli.js');
 
-/** One step that records that it ran, then holds until the test writes `go`. */
-const HOLDING_PLAN = {
-  version: 1,
-  goal: 'Hold the run',
-  steps: [
-    {
-      id: 'E1',
-      title: 'Wait for go',
-      tool: 'runCommand',
-      args: { command: 'echo $$ > e1.pgid; echo ran >> ran.txt; while [ ! -f go ]; do sleep 0.05; done' },
-      idempotent: true,
-      postcondition: { kind: 'exitCode', equals: 0 },
-    },
-  ],
-};
-
 type Result = { content: { type: string; text: string }[]; isError?: boolean };
-
-async function waitFor(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + budgetMs(30_000);
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await delay(25);
-  }
-}
 
 (process.platform === 'win32' ? describe.skip : describe)('the run lease through planwright mcp', function () {
   this.timeout(budgetMs(120_000));
@@ -76,13 +52,7 @@ async function waitFor(condition: () => boolean, what: string): Promise<void> {
   afterEach(async () => {
     await writeFile(path.join(workspace, 'go'), '');
     const pgid = path.join(workspace, 'e1.pgid');
-    if (existsSync(pgid)) {
-      try {
-        process.kill(-Number(readFileSync(pgid, 'utf8').trim()), 'SIGKILL');
-      } catch {
-        // ESRCH: the step's commands have ended.
-      }
-    }
+    if (existsSync(pgid)) killGroup(Number(readFileSync(pgid, 'utf8').trim()));
     for (const { client } of clients.splice(0)) await client.close();
     await removeTempDir(dir);
   });
