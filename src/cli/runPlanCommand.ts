@@ -23,7 +23,6 @@ import { untilInterrupted } from './interruptSignal';
 import { MODEL_ENV } from './envInput';
 import { applyProjectRulesFlag, modelsFromEnv, type CliModels } from './modelsFromEnv';
 import { readPricesFile } from './pricesFile';
-import type { ModelPrices } from '../core/cost/modelPrices';
 import { optionOverrides, parseRunFlags, type RunFlags } from './runFlags';
 import { defaultRunFiles, holdsRecords, preparePlanwrightFolder, readPlanFile, workspaceFolder } from './runFiles';
 import { newRunId } from '../node/runId';
@@ -78,58 +77,44 @@ async function runPlan(givenArgs: readonly string[], givenIo: CliIo, modelsOf: (
   const runId = newRunId(new Date());
   const files = await runFiles(io, flags, folder.root, runId);
   if ('error' in files) return fail(io, files.error);
-  // The lease comes before the journal is looked at: two runs started on one --journal both find it empty.
-  return withRunLease(files.journal, io, async () => {
-    if (await holdsRecords(files.journal)) {
-      return fail(io, `a journal already exists at ${files.journal}: resume it with planwright resume --journal ${files.journal}, or choose another --journal`);
-    }
-    return runHeld(io, flags, folder.root, runId, files, planFile, priced, modelsOf, logFiles);
-  });
-}
+  if (await holdsRecords(files.journal)) return fail(io, journalExists(files.journal));
 
-/** The run once its lease is held and its journal found empty: the plan made or read, then run. */
-async function runHeld(
-  io: CliIo,
-  flags: RunFlags,
-  root: string,
-  runId: string,
-  files: { readonly journal: string; readonly trace: string },
-  planFile: string | undefined,
-  priced: { readonly prices?: ModelPrices },
-  modelsOf: (env: CliIo['env']) => CliModels,
-  logFiles: LogFiles,
-): Promise<number> {
   const models = modelsOf(io.env);
   const mode = flags.mode ?? 'split';
   const fusedGoal = flags.goal !== undefined && mode !== 'split' ? { goal: flags.goal, mode } : undefined;
   if (fusedGoal && (!models.plannerModel || !models.workerModel)) return fail(io, GOAL_NEEDS_MODEL);
   // A goal in split mode streams its plan into the run when the models can: steps start as they arrive.
   const streamed = flags.goal !== undefined && mode === 'split' && models.streamGoal ? { goal: flags.goal, stream: models.streamGoal } : undefined;
-  const planned: Planned | undefined = fusedGoal || streamed ? undefined : planFile !== undefined ? await readPlanFile(io, planFile) : await planGoal(flags.goal!, root, models);
+  const planned: Planned | undefined = fusedGoal || streamed ? undefined : planFile !== undefined ? await readPlanFile(io, planFile) : await planGoal(flags.goal!, folder.root, models);
   if (planned && 'error' in planned) return fail(io, planned.error, planned.exitCode);
 
-  await preparePlanwrightFolder(root, [files.journal, files.trace]);
-  const options: RunOptions = { ...DEFAULT_RUN_OPTIONS, ...optionOverrides(flags, DEFAULT_RUN_OPTIONS) };
-  const journal = new JsonlRecordLog(files.journal, true, logFiles);
-  const setup = { workspaceRoot: root, journal, tracePath: files.trace, json: flags.json, models, options, ...priced };
-  // The MCP servers go in the journal too, so resume can reconnect without --mcp-config.
-  const host = { workspace: root, trace: files.trace, ...(io.mcp ? { mcp: io.mcp } : {}) };
-  if (fusedGoal) {
-    const { plannerModel, workerModel } = models as Required<Pick<CliModels, 'plannerModel' | 'workerModel'>>;
-    return runSessionWith(setup, io, async (deps, signal) => {
-      const summary = await summarizeWorkspace(deps.workspace, { projectRules: models.projectRules ?? false, goal: fusedGoal.goal });
-      const goalDeps = { ...deps, plannerModel, agentModel: workerModel };
-      return sessionResult(await runGoal({ runId, goal: fusedGoal.goal, summary, mode: fusedGoal.mode, options, host }, goalDeps, signal));
-    });
-  }
-  if (streamed) {
-    return runSessionWith(setup, io, async (deps, signal) => {
-      const start = { runId, goal: streamed.goal, revision: PLANNED_REVISION, options, host };
-      return streamedResult(await runStreamedPlan(streamed.stream(streamed.goal, deps.workspace, signal), start, deps, signal), signal);
-    });
-  }
-  const plan = planned!;
-  return runSession(setup, io, (deps) => PlanRun.start(plan.plan, { runId, options, host, planUsage: plan.usage }, deps));
+  await preparePlanwrightFolder(folder.root, [files.journal, files.trace]);
+  // A run started on an existing --journal another process is starting too: one of them runs it. The journal is
+  // looked at again under the lease: another run may have started (and ended) on it while this one planned.
+  return withRunLease(files.journal, io, async () => {
+    if (await holdsRecords(files.journal)) return fail(io, journalExists(files.journal));
+    const options: RunOptions = { ...DEFAULT_RUN_OPTIONS, ...optionOverrides(flags, DEFAULT_RUN_OPTIONS) };
+    const journal = new JsonlRecordLog(files.journal, true, logFiles);
+    const setup = { workspaceRoot: folder.root, journal, tracePath: files.trace, json: flags.json, models, options, ...priced };
+    // The MCP servers go in the journal too, so resume can reconnect without --mcp-config.
+    const host = { workspace: folder.root, trace: files.trace, ...(io.mcp ? { mcp: io.mcp } : {}) };
+    if (fusedGoal) {
+      const { plannerModel, workerModel } = models as Required<Pick<CliModels, 'plannerModel' | 'workerModel'>>;
+      return runSessionWith(setup, io, async (deps, signal) => {
+        const summary = await summarizeWorkspace(deps.workspace, { projectRules: models.projectRules ?? false, goal: fusedGoal.goal });
+        const goalDeps = { ...deps, plannerModel, agentModel: workerModel };
+        return sessionResult(await runGoal({ runId, goal: fusedGoal.goal, summary, mode: fusedGoal.mode, options, host }, goalDeps, signal));
+      });
+    }
+    if (streamed) {
+      return runSessionWith(setup, io, async (deps, signal) => {
+        const start = { runId, goal: streamed.goal, revision: PLANNED_REVISION, options, host };
+        return streamedResult(await runStreamedPlan(streamed.stream(streamed.goal, deps.workspace, signal), start, deps, signal), signal);
+      });
+    }
+    const plan = planned!;
+    return runSession(setup, io, (deps) => PlanRun.start(plan.plan, { runId, options, host, planUsage: plan.usage }, deps));
+  });
 }
 
 /** A goal's outcome as the session prints it: the report with its mode (and escalation), or the agent's answer. */
@@ -188,6 +173,11 @@ async function planGoal(goal: string, root: string, models: CliModels): Promise<
       return { error: signal.aborted ? planningCancelled(signal) : `planning failed: ${messageOf(error)}`, exitCode: EXIT.failed };
     }
   });
+}
+
+/** Why a run is not started on `journal`: it holds another run. */
+function journalExists(journal: string): string {
+  return `a journal already exists at ${journal}: resume it with planwright resume --journal ${journal}, or choose another --journal`;
 }
 
 function fail(io: CliIo, message: string, exitCode: number = EXIT.badInput): number {

@@ -157,4 +157,12 @@ describe('runs that share a workspace', function () {
     assert.match(String(end?.failure?.message), /run B would wait for this run/);
     assert.equal(readFileSync(path.join(root, 'src', 'a.js'), 'utf8').includes('a0 = 0'), true);
   });
+
+  it('a step whose claims cannot be kept (a full disk) runs without one and says so in a warning', async () => {
+    const full: WriteClaims = { claim: async () => Promise.reject(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })) };
+    const deps = fakeRunDeps({ workspace: new NodeWorkspace(root), clock: nodeClock, claims: full });
+    const report = await (await PlanRun.start(validPlan([edit('E1', 'a0 = 0', 'a0 = 1')]), { runId: 'run-a', options: runOptions() }, deps)).execute(liveSignal());
+    assert.equal(report.status, 'succeeded');
+    assert.deepEqual(deps.logger.warnings, ['step E1 runs without a claim on the files it writes (ENOSPC: no space left on device, write)']);
+  });
 });
