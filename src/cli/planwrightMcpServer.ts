@@ -14,7 +14,7 @@ import { runReport } from '../core/run/runSummary';
 import { evidenceReport } from '../core/view/evidenceReport';
 import { formatProblem } from '../core/plan/planProblem';
 import { messageOf } from '../core/text/errorText';
-import type { CliCommand, CliIo } from './cliIo';
+import { EXIT, type CliCommand, type CliIo } from './cliIo';
 import { holdsRecords, PLANWRIGHT_FOLDER, workspaceFolder } from './runFiles';
 import { mcpApprovalGate, type StepApproval } from './mcpApprovals';
 import { fileToRead } from './pathInput';
@@ -55,15 +55,18 @@ async function capture(command: CliCommand, args: readonly string[], env: CliIo[
   return { code, stdout, stderr };
 }
 
+/** Exit codes that refuse the call, having changed nothing: bad input, and a run another process holds (its holder named). */
+const REFUSALS: ReadonlySet<number> = new Set([EXIT.badInput, EXIT.runHeld]);
+
 function commandResult(result: { code: number; stdout: string; stderr: string }): CallToolResult {
   const body = result.stdout.trim() || result.stderr.trim();
   // Exit 3 (waiting for approval) and 1 (a step failed) are reports, not faults of the call.
-  return text(body, result.code === 2 || body.length === 0);
+  return text(body, REFUSALS.has(result.code) || body.length === 0);
 }
 
 /** A run's result: its report, and for each step that waits, the exact preview and the call that approves it. */
 function runResult(result: { code: number; stdout: string; stderr: string }, call: CallContext, allowed: ApproveMode): CallToolResult {
-  if (result.code === 2 || !result.stdout.trim().startsWith('{')) return commandResult(result);
+  if (REFUSALS.has(result.code) || !result.stdout.trim().startsWith('{')) return commandResult(result);
   const report = JSON.parse(result.stdout) as Record<string, unknown>;
   const waiting = call.approvals.waiting;
   if (waiting.length === 0 || typeof report.journal !== 'string') return text(JSON.stringify(report, null, 2));

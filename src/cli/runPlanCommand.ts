@@ -77,9 +77,7 @@ async function runPlan(givenArgs: readonly string[], givenIo: CliIo, modelsOf: (
   const runId = newRunId(new Date());
   const files = await runFiles(io, flags, folder.root, runId);
   if ('error' in files) return fail(io, files.error);
-  if (await holdsRecords(files.journal)) {
-    return fail(io, `a journal already exists at ${files.journal}: resume it with planwright resume --journal ${files.journal}, or choose another --journal`);
-  }
+  if (await holdsRecords(files.journal)) return fail(io, journalExists(files.journal));
 
   const models = modelsOf(io.env);
   const mode = flags.mode ?? 'split';
@@ -91,8 +89,10 @@ async function runPlan(givenArgs: readonly string[], givenIo: CliIo, modelsOf: (
   if (planned && 'error' in planned) return fail(io, planned.error, planned.exitCode);
 
   await preparePlanwrightFolder(folder.root, [files.journal, files.trace]);
-  // A run started on an existing --journal another process is starting too: one of them runs it.
+  // A run started on an existing --journal another process is starting too: one of them runs it. The journal is
+  // looked at again under the lease: another run may have started (and ended) on it while this one planned.
   return withRunLease(files.journal, io, async () => {
+    if (await holdsRecords(files.journal)) return fail(io, journalExists(files.journal));
     const options: RunOptions = { ...DEFAULT_RUN_OPTIONS, ...optionOverrides(flags, DEFAULT_RUN_OPTIONS) };
     const journal = new JsonlRecordLog(files.journal, true, logFiles);
     const setup = { workspaceRoot: folder.root, journal, tracePath: files.trace, json: flags.json, models, options, ...priced };
@@ -173,6 +173,11 @@ async function planGoal(goal: string, root: string, models: CliModels): Promise<
       return { error: signal.aborted ? planningCancelled(signal) : `planning failed: ${messageOf(error)}`, exitCode: EXIT.failed };
     }
   });
+}
+
+/** Why a run is not started on `journal`: it holds another run. */
+function journalExists(journal: string): string {
+  return `a journal already exists at ${journal}: resume it with planwright resume --journal ${journal}, or choose another --journal`;
 }
 
 function fail(io: CliIo, message: string, exitCode: number = EXIT.badInput): number {

@@ -23,6 +23,7 @@ import { untilInterrupted } from './interruptSignal';
 import type { CliModels } from './modelsFromEnv';
 import { hasContent, PLANWRIGHT_FOLDER } from './runFiles';
 import { cliSubplans } from './subplanSetup';
+import { cliClaims } from './claimWaits';
 import { closingLines, failureTailLines, progressLine, recoveryLine, replanLines, type ReplanSeen } from './stepProgress';
 
 /** Where a run lives and how it reports. */
@@ -114,7 +115,8 @@ export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps
     seen.set(stepPath, { revision: state.revision, ...(recovering ? { recovering } : {}) });
     if (replans.length > 0) io.stdout.write(`${replans.map((line) => (stepPath ? `sub-plan ${stepPath.slice(0, -1)}: ${line}` : line)).join('\n')}\n`);
   };
-  const ports = { workspace, commands: new NodeCommandRunner(setup.workspaceRoot), clock: nodeClock, logger: stderrLogger(io), approvals: io.approvals ?? waitingApprovalGate };
+  const { claims, waits } = cliClaims(setup.workspaceRoot, io, setup.json);
+  const ports = { workspace, commands: new NodeCommandRunner(setup.workspaceRoot), clock: nodeClock, logger: stderrLogger(io), approvals: io.approvals ?? waitingApprovalGate, claims };
   const subplans = cliSubplans(setup.journal.path, setup.models, io.env, { ...ports, ...(setup.models.workerModel ? { workerModel: setup.models.workerModel } : {}), ...(setup.models.repairer ? { repairer: setup.models.repairer } : {}) }, setup.options, (_childRunId, state, stepIds, stepPath) => {
     if (!setup.json) printProgress(state, stepIds, stepPath);
   });
@@ -146,7 +148,7 @@ export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps
       const runFiles = { ...((await hasContent(setup.journal.path)) ? { journal: setup.journal.path } : {}), ...((await hasContent(setup.tracePath)) ? { trace: setup.tracePath } : {}) };
       // The evidence is of a run that ended: one waiting for approval or a plan has more to come.
       const evidence = latest && isRunFinished(latest.status) ? evidenceReport(latest, cost?.total) : undefined;
-      if (setup.json) io.stdout.write(`${JSON.stringify({ ...nested, ...levels, ...fields, ...(cost ? { cost } : {}), ...(evidence ? { evidence } : {}), ...runFiles }, null, 2)}\n`);
+      if (setup.json) io.stdout.write(`${JSON.stringify({ ...nested, ...levels, ...fields, ...(cost ? { cost } : {}), ...(evidence ? { evidence } : {}), ...(waits.length > 0 ? { waits } : {}), ...runFiles }, null, 2)}\n`);
       else {
         const lines = [...(notes ?? []), ...(report ? closingLines(report, setup.journal.path) : []), ...(cost ? [`cost: ${costLine(cost)}`] : []), ...(evidence ? ['', evidenceMarkdown(evidence)] : [])];
         if (lines.length > 0) io.stdout.write(`${lines.join('\n')}\n`);

@@ -66,6 +66,15 @@ export class RunLeaseHeldError extends Error {
   }
 }
 
+/** A step that would wait for another run's claim forever (that run already waits for this one): it fails, having written nothing. */
+export class WriteClaimDeadlockError extends Error {
+  readonly reason = 'writeClaimDeadlock';
+  constructor(message: string) {
+    super(message);
+    this.name = 'WriteClaimDeadlockError';
+  }
+}
+
 /** A file that was expected to exist does not. */
 export class FileNotFoundError extends Error {
   readonly reason = 'fileNotFound';

@@ -257,3 +257,29 @@ export interface RunLease {
 export interface RunLeases {
   acquire(journalPath: string): Promise<RunLease>;
 }
+
+/** A step's claim on the files its resolved tool call writes: its run, its step, how people count it (`3`), the files. */
+export interface ClaimRequest {
+  readonly runId: string;
+  readonly stepId: string;
+  readonly step: string;
+  readonly paths: readonly string[];
+}
+
+/** The claim another run's step holds on a file a step needs. */
+export interface ClaimHolder {
+  readonly runId: string;
+  readonly stepId: string;
+  readonly step: string;
+  readonly path: string;
+}
+
+/**
+ * The files the running steps of every run of a workspace write (see run/writeClaimTable.ts). `claim` resolves
+ * once the step holds its write set, to the release; it waits while another run's step holds one of the files,
+ * rejects with `WriteClaimDeadlockError` when waiting could never end, and with the signal's reason when aborted.
+ * Claims of runs whose process died are released.
+ */
+export interface WriteClaims {
+  claim(request: ClaimRequest, signal: AbortSignal): Promise<() => Promise<void>>;
+}

@@ -29,6 +29,13 @@ export function runNameOf(journalPath: string): string {
   return name.replace(/\.journal\.jsonl$/, '');
 }
 
+/** What a refusal says of a holder: its pid, its host when it is not this one, and since when (`10:42`, local time). */
+export function holderParts(holder: RunLeaseHolder): { readonly pid: number; readonly host?: string; readonly since: string } {
+  const since = new Date(holder.since);
+  const clock = `${String(since.getHours()).padStart(2, '0')}:${String(since.getMinutes()).padStart(2, '0')}`;
+  return { pid: holder.pid, ...(holder.host !== hostname() ? { host: holder.host } : {}), since: clock };
+}
+
 /** Leases as lock files beside each journal, for this process. */
 export const nodeRunLeases: RunLeases = {
   async acquire(journalPath) {

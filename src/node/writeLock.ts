@@ -3,8 +3,8 @@
 // and an MCP server) could both pass the check and both rename, the second dropping the first's change.
 // The lock is a file created with O_EXCL beside the target holding the holder's pid; one whose holder died
 // (kill -9 between check and rename) is taken over, so a crash never blocks the file for good.
-import { createHash } from 'node:crypto';
-import { open, readFile, stat, unlink } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { link, open, readFile, rename, stat, unlink } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { FileRefusedError } from '../core/errors';
@@ -38,8 +38,11 @@ export async function holdWriteLock(target: string, path: string): Promise<() =>
     } catch (error) {
       if (errorCode(error) !== 'EEXIST') throw error;
     }
-    if (await isStale(lock)) {
-      await unlink(lock).catch(() => undefined);
+    const seen = await lockState(lock);
+    // Released meanwhile: try again at once (removing it now could remove the next holder's lock).
+    if (seen === 'gone') continue;
+    if (seen !== 'held') {
+      await takeOver(lock, seen.text);
       continue;
     }
     if (Date.now() - started > GIVE_UP_MS) {
@@ -49,14 +52,31 @@ export async function holdWriteLock(target: string, path: string): Promise<() =>
   }
 }
 
-/** A lock whose holder is gone: its pid is not alive, or it stayed empty (holder died before writing it). */
-async function isStale(lock: string): Promise<boolean> {
+/** Whether `lock` is gone, held by a live holder, or stale (its pid is not alive, or it stayed empty: its holder died before writing it). */
+async function lockState(lock: string): Promise<'gone' | 'held' | { readonly text: string }> {
   try {
     const text = (await readFile(lock, 'utf8')).trim();
-    if (text.length > 0) return !processAlive(Number(text));
-    return Date.now() - (await stat(lock)).mtimeMs > EMPTY_LOCK_STALE_MS;
+    if (text.length > 0) return processAlive(Number(text)) ? 'held' : { text };
+    return Date.now() - (await stat(lock)).mtimeMs > EMPTY_LOCK_STALE_MS ? { text } : 'held';
   } catch (error) {
-    // Released meanwhile: try again at once.
-    return errorCode(error) === 'ENOENT';
+    if (errorCode(error) === 'ENOENT') return 'gone';
+    throw error;
   }
+}
+
+/**
+ * Removes the stale lock whose text was `stale`: moved aside first, so a waiter that judged it stale together with
+ * another never removes the lock that other one took meanwhile (a moved lock that is not the stale one goes back).
+ */
+async function takeOver(lock: string, stale: string): Promise<void> {
+  const aside = `${lock}.${randomBytes(4).toString('hex')}.stale`;
+  try {
+    await rename(lock, aside);
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return;
+    throw error;
+  }
+  const moved = (await readFile(aside, 'utf8').catch(() => '')).trim();
+  if (moved !== stale) await link(aside, lock).catch(() => undefined);
+  await unlink(aside).catch(() => undefined);
 }

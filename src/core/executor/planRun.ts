@@ -4,7 +4,7 @@
 // method returns, so a run can be rebuilt and resumed from its journal at any point.
 import type { Step, ValidPlan } from '../plan/planSchema';
 import type { PlanValidation } from '../plan/validatePlan';
-import type { ApprovalGate, ChatModel, Clock, CommandRunner, Logger, RecordLog, Workspace } from '../ports';
+import type { ApprovalGate, ChatModel, Clock, CommandRunner, Logger, RecordLog, Workspace, WriteClaims } from '../ports';
 import type { SubplanHost } from '../tools/subplan';
 import { requestApproval } from './approvalFlow';
 import { assertResumable } from '../run/agentRun';
@@ -46,6 +46,8 @@ export interface RunDeps {
   readonly solver?: Solver;
   /** Plans and runs the run's `subplan` steps; without it such a step fails. */
   readonly subplans?: SubplanHost;
+  /** The files the running steps of every run of the workspace write; without it, this run claims nothing. */
+  readonly claims?: WriteClaims;
   /** The tools the run's steps call; the built-in and registered ones unless said. */
   readonly tools?: ToolCatalogue;
   /** Called after every change, with the ids of the steps it touched (none for run-level changes). */

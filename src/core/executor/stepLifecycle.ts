@@ -15,6 +15,7 @@ import { filesOf, snapshotsAfter, snapshotsBefore, takeSnapshots } from '../tool
 import { callOf, type ToolCatalogue, type ToolCall } from '../tools/toolCall';
 import { invalidateDependents, recordNotUndoable, stepRunnerIo, type RunIo } from './runIo';
 import { runStep, type StepEnd } from './stepRunner';
+import { claimStepWrites } from './stepClaims';
 
 /** A step's call resolved against the run: the call, or why it cannot be made. */
 export type StepCall = { readonly call: ToolCall } | { readonly problems: string };
@@ -55,24 +56,44 @@ export interface StepLifeHooks {
  * or undefined when the journal refused its start (the step had moved on meanwhile).
  */
 export async function runStepLife(step: Step, resolved: StepCall, io: RunIo, signal: AbortSignal, hooks: StepLifeHooks): Promise<StepEnd | undefined> {
-  const { recorder, deps, options } = io;
-  // A folder the call writes (a sub-plan's scope) is snapshotted file by file.
-  const take = async (paths: readonly string[]) => takeSnapshots(deps.workspace, await filesOf(deps.workspace, paths), options.limits.maxReadBytes);
+  const { recorder, deps } = io;
+  const take = snapshotTaker(io);
   let before: FileSnapshot[] = [];
+  // Another run's step writing the same files goes first: the snapshot and the tool see this step's files alone.
+  const claim = 'call' in resolved ? await claimStepWrites(io, step, resolved.call.writes, signal) : undefined;
   try {
-    if ('call' in resolved) before = await snapshotsBefore(resolved.call.writes, take, (reason) => recordNotUndoable(recorder, deps.logger, step.id, reason));
-    if (!(await recorder.step(step.id, 'start', { before, reason: hooks.reason }))) return undefined;
+    if ('call' in resolved && !(claim && 'end' in claim)) before = await snapshotsBefore(resolved.call.writes, take, (reason) => recordNotUndoable(recorder, deps.logger, step.id, reason));
+    if (!(await recorder.step(step.id, 'start', { before, reason: hooks.reason }))) {
+      if (claim && 'release' in claim) await claim.release();
+      return undefined;
+    }
   } finally {
     hooks.started?.();
   }
+  try {
+    return await livedStep(step, resolved, claim && 'end' in claim ? claim.end : undefined, before, io, signal, hooks);
+  } finally {
+    if (claim && 'release' in claim) await claim.release();
+  }
+}
+
+/** The rest of a started step's life: the tool (unless its claim already ended it), the decision, the end record. */
+async function livedStep(step: Step, resolved: StepCall, claimEnd: StepEnd | undefined, before: FileSnapshot[], io: RunIo, signal: AbortSignal, hooks: StepLifeHooks): Promise<StepEnd> {
+  const { recorder } = io;
   await hooks.afterStart?.();
   const end: StepEnd =
-    'call' in resolved
+    claimEnd ??
+    ('call' in resolved
       ? await runStep(step, resolved.call, before, stepRunnerIo(io, step.id), signal, recorder.current.steps.get(step.id)?.retriedAfterSettle)
-      : { event: 'fail', reason: resolved.problems, failure: { kind: 'definite', reason: 'badArguments', message: resolved.problems } };
+      : { event: 'fail', reason: resolved.problems, failure: { kind: 'definite', reason: 'badArguments', message: resolved.problems } });
   await recorder.trace({ type: 'decision', stepId: step.id, decision: end.event, reason: end.reason });
-  const after = 'call' in resolved ? await snapshotsAfter(resolved.call.writes, before, take) : undefined;
+  const after = 'call' in resolved && !claimEnd ? await snapshotsAfter(resolved.call.writes, before, snapshotTaker(io)) : undefined;
   await recorder.step(step.id, end.event, { reason: end.reason, output: end.output, failure: end.failure, checkDetail: end.checkDetail, ...(end.waitingOn ? { waitingOn: [...end.waitingOn] } : {}), ...(after ? { after } : {}) });
   if (end.event === 'fail' || end.event === 'becomeUnknown') await invalidateDependents(recorder, step.id, end.event === 'fail' ? 'failed' : 'became unknown');
   return end;
+}
+
+/** Snapshots of the files at `paths`; a folder the call writes (a sub-plan's scope) is snapshotted file by file. */
+function snapshotTaker({ deps, options }: RunIo): (paths: readonly string[]) => Promise<FileSnapshot[]> {
+  return async (paths) => takeSnapshots(deps.workspace, await filesOf(deps.workspace, paths), options.limits.maxReadBytes);
 }

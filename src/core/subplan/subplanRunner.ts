@@ -38,7 +38,7 @@ export interface ChildLogs {
 /** What sub-plans are run with: the parent's ports, a planner, a re-planner, and where child journals go. */
 export interface SubplanRunnerDeps {
   /** The parent's ports; each child gets its own journal, trace and scoped workspace. */
-  readonly base: Pick<RunDeps, 'workspace' | 'commands' | 'clock' | 'logger' | 'approvals' | 'workerModel' | 'repairer'>;
+  readonly base: Pick<RunDeps, 'workspace' | 'commands' | 'clock' | 'logger' | 'approvals' | 'workerModel' | 'repairer' | 'claims'>;
   readonly planChild: ChildPlanner;
   /** The re-planner for a child, over its scoped workspace; without one a child's failure escalates at once. */
   readonly replannerIn?: (workspace: Workspace) => Replanner;

@@ -1,6 +1,6 @@
 // The shape of the plan tree's rows and of what the tree is built from: a plan, its source, its run (live or
 // replayed), the approvals waiting for an answer and the problems of the last edit. Pure types, no logic.
-import type { ApprovalPreview, ApprovalRequest } from '../ports';
+import type { ApprovalPreview, ApprovalRequest, ClaimHolder } from '../ports';
 import type { RunState } from '../run/runState';
 import type { Plan } from '../plan/planSchema';
 
@@ -53,6 +53,8 @@ export interface PlanTreeInput {
   readonly problems?: ReadonlyMap<string, readonly string[]>;
   /** The plan was edited and not saved. */
   readonly unsaved?: boolean;
+  /** Steps that wait for another run's step to finish with a file they write, by step id (a sub-plan's by path). */
+  readonly claimWaits?: ReadonlyMap<string, ClaimHolder>;
   /** The child runs of the run's sub-plans (and theirs), by run id; each shows under its `subplan` step. */
   readonly children?: ReadonlyMap<string, ChildRunView>;
 }

@@ -3,7 +3,7 @@
 // step so a refresh rebuilds only the rows that changed, with each re-plan's "Replaced in rev N" group
 // (replacedRows.ts) just before the first step that re-plan introduced. A `subplan` step's row holds its
 // child plan's step rows, built the same way (subplanRows.ts says which child and what it spent).
-import type { ApprovalPreview, Localize } from '../ports';
+import type { ApprovalPreview, ClaimHolder, Localize } from '../ports';
 import { isRunFinished } from '../run/journalRecords';
 import type { ReplacedStep, StepRun } from '../run/runState';
 import type { Plan, Step } from '../plan/planSchema';
@@ -18,6 +18,7 @@ import { stepDetails } from './stepDetails';
 import { executionOrder, stepNumber, stepReference } from '../plan/stepNumbers';
 import { stepStatusText } from './statusText';
 import { stepTooltip } from './stepTooltip';
+import { claimWaitText } from '../run/writeClaimTable';
 import { summarizeArgs } from '../plan/summarizeArgs';
 import { escapeMarkdown } from './markdownText';
 
@@ -77,6 +78,7 @@ interface StepRowKey {
   readonly hasRun: boolean;
   readonly executing: boolean;
   readonly approval: ApprovalPreview['kind'] | undefined;
+  readonly claimWait: ClaimHolder | undefined;
   readonly problems: readonly string[] | undefined;
   readonly number: number | undefined;
   readonly references: string;
@@ -98,6 +100,7 @@ function sameKey(a: StepRowKey, b: StepRowKey): boolean {
     a.hasRun === b.hasRun &&
     a.executing === b.executing &&
     a.approval === b.approval &&
+    a.claimWait === b.claimWait &&
     a.problems === b.problems &&
     a.number === b.number &&
     a.references === b.references &&
@@ -119,6 +122,7 @@ function stepNode(step: Step, context: StepContext): PlanTreeNode {
     hasRun: input.run !== undefined,
     executing: input.executing === true,
     approval: input.approvals?.get(path + step.id),
+    claimWait: input.claimWaits?.get(path + step.id),
     problems: input.problems?.get(step.id),
     number: stepNumber(context.plan, step.id),
     references: (step.dependsOn ?? []).map((id) => stepReference(context.plan, id)).join('\n'),
@@ -166,7 +170,8 @@ function buildStepNode(step: Step, context: StepContext, child: ChildRunView | u
   const approval = input.approvals?.get(path + step.id);
   // A paused run's waiting step has no question open: it waits for the run to carry on, not for an answer.
   const held = !nested && hasRun && !input.executing && status === 'awaitingApproval' && approval === undefined;
-  const statusText = held ? l10n.t('waiting (run paused)') : stepStatusText(l10n, status);
+  const claimWait = input.claimWaits?.get(path + step.id);
+  const statusText = claimWait ? claimWaitText(claimWait, l10n) : held ? l10n.t('waiting (run paused)') : stepStatusText(l10n, status);
   const parts = [statusText, step.id];
   if (run && run.attempts > 1 && status !== 'succeeded') parts.push(l10n.t('attempt {0}', run.attempts));
   if (problems.length > 0) parts.push(problems.length === 1 ? l10n.t('1 problem') : l10n.t('{0} problems', problems.length));

@@ -49,6 +49,7 @@ export class PlanSession {
       source: file.source,
       ...(run ? { run } : {}),
       ...(this.runs.children.size > 0 ? { children: this.runs.children } : {}),
+      ...(this.runs.waitsOnOtherRuns.size > 0 ? { claimWaits: this.runs.waitsOnOtherRuns } : {}),
       executing: this.runs.executing,
       approvals: new Map(this.approvals.all().map((request) => [request.stepId, request.preview.kind])),
       waiting: this.approvals.all(),

@@ -34,6 +34,9 @@ import { refuseUntrusted, runFolder } from './runFolder';
 import type { RunHost, RunModels } from './runHost';
 import { undoStep, undoWholeRun } from './runUndo';
 import { closeRunFiles, type RunFiles } from './runStorage';
+import { EditorRunLease } from './editorRunLease';
+import { EditorClaimWaits } from './editorClaimWaits';
+import type { ClaimHolder } from '../../core/ports';
 import { RunUnavailableError } from './runUnavailableError';
 
 /** The run of the open plan in this window, live or replayed; see the file header. */
@@ -44,6 +47,8 @@ export class RunController extends Disposable {
   private files: RunFiles | undefined;
   private workspaceFolder: vscode.WorkspaceFolder | undefined;
   private readonly execution = new RunExecution();
+  private readonly lease = new EditorRunLease();
+  private readonly claimWaits: EditorClaimWaits;
   /** True while the execution is a goal's (the fused loop, then any planned run it escalated to). */
   private actingOnGoal = false;
   private lastStatus = new Map<string, string>();
@@ -57,12 +62,14 @@ export class RunController extends Disposable {
 
   constructor(private readonly host: RunHost) {
     super();
+    this.claimWaits = new EditorClaimWaits(host.log, (stepIds) => this.changed.fire(stepIds));
     // Open approvals are withdrawn (the run records them as still waiting); the journal lets the next
     // window resume. The run is not cancelled: a reload must not turn a paused plan into a cancelled one.
     this._register({
       dispose: () => {
         this.host.approvals.cancelAll();
         void closeRunFiles(this.files);
+        void this.lease.release();
       },
     });
   }
@@ -87,6 +94,16 @@ export class RunController extends Disposable {
     return this.files;
   }
 
+  /** While another process (a CLI, an MCP server, another window) holds the shown run: who, in words. */
+  get heldElsewhere(): string | undefined {
+    return this.lease.heldElsewhere;
+  }
+
+  /** The run's steps that wait for another run's step to finish with a file they write, by step id. */
+  get waitsOnOtherRuns(): ReadonlyMap<string, ClaimHolder> {
+    return this.claimWaits.current;
+  }
+
   /** A run that stopped before its end and can be carried on. */
   get resumable(): boolean {
     return this.runState !== undefined && isResumable(this.execution.phase);
@@ -101,6 +118,7 @@ export class RunController extends Disposable {
   async forget(): Promise<void> {
     this.execution.advance({ type: 'forget' });
     await closeRunFiles(this.files);
+    await this.lease.release();
     this.runState = undefined;
     this.run = undefined;
     this.files = undefined;
@@ -127,8 +145,7 @@ export class RunController extends Disposable {
     await closeRunFiles(this.files);
     this.lastStatus.clear();
     this.childStates = new Map();
-    const files = this.host.storage.create(new Date());
-    this.files = files;
+    const files = await this.newRunFiles();
     const host: HostRecord = { source: source.source, ...(source.uri ? { planUri: source.uri.toString() } : {}) };
     const planUsage = this.planUsage;
     this.planUsage = [];
@@ -153,8 +170,7 @@ export class RunController extends Disposable {
     await this.forget();
     // The run's plan starts with no steps: the tree shows the goal, and each action as it is taken.
     await this.host.loadedPlan.set({ source, plan: { version: PLAN_FORMAT_VERSION, goal, steps: [] }, unsaved: true });
-    const files = this.host.storage.create(new Date());
-    this.files = files;
+    const files = await this.newRunFiles();
     const options = newRunOptions(this.host);
     const deps = { ...this.deps(folder, files, models, options), plannerModel: models.planner, agentModel: models.worker };
     this.host.log.info(`Run ${files.runId} (${mode}): "${goal}"; journal ${files.journalPath}`);
@@ -236,6 +252,8 @@ export class RunController extends Disposable {
     this.files = files;
     this.run = undefined;
     this.runState = state;
+    // Shown either way; a run another process holds says so (heldElsewhere) and is not resumed here.
+    if (!(await this.lease.take(files.journalPath))) this.host.log.info(`Run ${runId}: ${this.lease.heldElsewhere}`);
     this.childStates = await replayChildren(this.host.storage, runId, this.host.log);
     this.execution.advance({ type: 'changed', status: state.status, recovering: false });
     this.lastStatus = new Map([...state.steps].map(([id, run]) => [id, run.status]));
@@ -263,8 +281,16 @@ export class RunController extends Disposable {
     return result;
   }
 
-  /** The journalled run rebuilt to carry on (see resumeHostRun). */
-  private resumed(folder: vscode.WorkspaceFolder, files: RunFiles, state: RunState): Promise<PlanRun> {
+  /** The files of a new run, whose lease this window takes. */
+  private async newRunFiles(): Promise<RunFiles> {
+    this.files = this.host.storage.create(new Date());
+    await this.lease.hold(this.files.journalPath);
+    return this.files;
+  }
+
+  /** The journalled run rebuilt to carry on (see resumeHostRun), once this window holds its lease. */
+  private async resumed(folder: vscode.WorkspaceFolder, files: RunFiles, state: RunState): Promise<PlanRun> {
+    await this.lease.hold(files.journalPath);
     return resumeHostRun(this.host, state, (models, options) => this.deps(folder, files, models, options));
   }
 
@@ -290,7 +316,8 @@ export class RunController extends Disposable {
   }
 
   private deps(folder: vscode.WorkspaceFolder, files: RunFiles, models: RunModels | undefined, options: RunOptions): RunDeps {
-    return hostRunDeps(
+    const claims = this.claimWaits.claimsOf(folder, files.runId);
+    const deps = hostRunDeps(
       this.host,
       folder,
       files,
@@ -299,6 +326,7 @@ export class RunController extends Disposable {
       (state, stepIds) => this.onRunChange(state, stepIds),
       (childRunId, state) => this.onChildChange(childRunId, state),
     );
+    return claims ? { ...deps, claims } : deps;
   }
 
   /** A child run changed: the tree shows it under its `subplan` step. */

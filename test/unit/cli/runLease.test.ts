@@ -4,42 +4,10 @@ import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import { budgetMs } from '../../../scripts/testing/timeBudget';
 import { bundleCli, runCliProcess, startCli } from '../support/cliProcess';
+import { HOLDING_PLAN, killGroup, waitFor } from '../support/heldRun';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
-
-/** One step that records that it ran, then holds until the test writes `go`. */
-const HOLDING_PLAN = {
-  version: 1,
-  goal: 'Hold the run',
-  steps: [
-    {
-      id: 'E1',
-      title: 'Wait for go',
-      tool: 'runCommand',
-      args: { command: 'echo $$ > e1.pgid; echo ran >> ran.txt; while [ ! -f go ]; do sleep 0.05; done' },
-      idempotent: true,
-      postcondition: { kind: 'exitCode', equals: 0 },
-    },
-  ],
-};
-
-async function waitFor(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + budgetMs(30_000);
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await delay(25);
-  }
-}
-
-function killGroup(pgid: number): void {
-  try {
-    process.kill(-pgid, 'SIGKILL');
-  } catch {
-    // ESRCH: nothing left in the group.
-  }
-}
 
 (process.platform === 'win32' ? describe.skip : describe)('the run lease', function () {
   this.timeout(budgetMs(120_000));
