@@ -24,6 +24,8 @@ import { untilInterrupted } from './interruptSignal';
 import type { CliModels } from './modelsFromEnv';
 import { hasContent, PLANWRIGHT_FOLDER } from './runFiles';
 import { cliSubplans } from './subplanSetup';
+import type { CostGuard } from '../core/cost/costCap';
+import { costCapField, costCapLine } from './costCapSetup';
 import { closingLines, failureTailLines, progressLine, recoveryLine, replanLines, type ReplanSeen } from './stepProgress';
 
 /** Where a run lives and how it reports. */
@@ -37,6 +39,8 @@ export interface SessionSetup {
   readonly options?: RunOptions;
   /** `--prices`: the report shows the run's cost per phase. */
   readonly prices?: ModelPrices;
+  /** `--max-cost`: the run's models already call through it; a run it stopped pauses (exit 3). */
+  readonly costCap?: CostGuard;
 }
 
 /** A headless gate: nobody can answer, so every step that needs approval waits and the run stops. */
@@ -118,7 +122,7 @@ export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps
     seen.set(stepPath, { revision: state.revision, ...(recovering ? { recovering } : {}) });
     if (replans.length > 0) io.stdout.write(`${replans.map((line) => (stepPath ? `sub-plan ${stepPath.slice(0, -1)}: ${line}` : line)).join('\n')}\n`);
   };
-  const ports = { workspace, commands: new NodeCommandRunner(setup.workspaceRoot), clock: nodeClock, logger: stderrLogger(io), approvals: io.approvals ?? waitingApprovalGate };
+  const ports = { workspace, commands: new NodeCommandRunner(setup.workspaceRoot), clock: nodeClock, logger: stderrLogger(io), approvals: io.approvals ?? waitingApprovalGate, ...(setup.costCap ? { costCap: setup.costCap } : {}) };
   const subplans = cliSubplans(setup.journal.path, setup.models, io.env, { ...ports, ...(setup.models.workerModel ? { workerModel: setup.models.workerModel } : {}), ...(setup.models.repairer ? { repairer: setup.models.repairer } : {}) }, setup.options, (_childRunId, state, stepIds, stepPath) => {
     if (!setup.json) printProgress(state, stepIds, stepPath);
   });
@@ -150,11 +154,15 @@ export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps
       const runFiles = { ...((await hasContent(setup.journal.path)) ? { journal: setup.journal.path } : {}), ...((await hasContent(setup.tracePath)) ? { trace: setup.tracePath } : {}) };
       // The evidence is of a run that ended: one waiting for approval or a plan has more to come.
       const evidence = latest && isRunFinished(latest.status) ? evidenceReport(latest, cost?.total) : undefined;
-      if (setup.json) io.stdout.write(`${JSON.stringify({ ...nested, ...levels, ...fields, ...(cost ? { cost } : {}), ...(evidence ? { evidence } : {}), ...runFiles }, null, 2)}\n`);
+      const capped = setup.costCap?.reached && (!report || report.status === 'paused') ? setup.costCap : undefined;
+      if (capped) io.stderr.write(`planwright: ${costCapLine(capped, report && !isAgentRun(report) ? runFiles.journal : undefined)}\n`);
+      if (setup.json) io.stdout.write(`${JSON.stringify({ ...nested, ...levels, ...fields, ...(cost ? { cost } : {}), ...(setup.costCap ? costCapField(setup.costCap) : {}), ...(evidence ? { evidence } : {}), ...runFiles }, null, 2)}\n`);
       else {
         const lines = [...(notes ?? []), ...(report ? closingLines(report, setup.journal.path) : []), ...(cost ? [`cost: ${costLine(cost)}`] : []), ...(evidence ? ['', evidenceMarkdown(evidence)] : [])];
         if (lines.length > 0) io.stdout.write(`${lines.join('\n')}\n`);
       }
+      // Stopped at the cost cap: waiting for a higher one, as a run waiting for approval waits (a fused run cannot be resumed).
+      if (capped) return report && isAgentRun(report) ? EXIT.failed : EXIT.awaitingApproval;
       return report ? exitCodeOf(report) : (exitCode ?? EXIT.ok);
     } catch (error) {
       io.stderr.write(`planwright: the run stopped: ${messageOf(error)}\n`);

@@ -2,6 +2,7 @@
 // writes the summary — as a schema, because the options are journalled with the run: a resumed run keeps
 // the settings it was started with unless the host overrides them.
 import { z } from 'zod';
+import { CostCapSchema } from '../cost/costCap';
 import { DEFAULT_TOOL_LIMITS } from '../tools/defineTool';
 import { DEFAULT_RETRY_LIMITS } from './retryPolicy';
 
@@ -42,6 +43,8 @@ export const RunOptionsSchema = z.object({
   }),
   /** Absent means `plain`; the rule is `summarySource` in runSummary.ts. */
   summary: SummaryModeSchema.optional(),
+  /** The most the run's priced model calls may spend; absent: no cap (costCap.ts). */
+  costCap: CostCapSchema.optional(),
 });
 
 /** How a run behaves. */
