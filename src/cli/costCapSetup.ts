@@ -2,7 +2,8 @@
 // checked against the prices (a model without a price refuses the cap unless --allow-unpriced), and the guard
 // is built that every model call of the run, its sub-plans included, goes through. What a run that stopped at
 // the cap prints and how its exit code says so live here too, for `run`, `resume` and the MCP tools alike.
-import { CostGuard, dollars, unpricedModels, type CostCap } from '../core/cost/costCap';
+import { CostGuard, dollars, unpricedModels } from '../core/cost/costCap';
+import type { CostCap } from '../core/run/runOptions';
 import type { ModelPrices } from '../core/cost/modelPrices';
 import type { UsageRecord } from '../core/run/journalRecords';
 import type { ChatModel, ModelRole } from '../core/ports';

@@ -3,7 +3,7 @@
 // output captured: a run is journalled, checked and resumable exactly like `planwright run`.
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
-import { MaxCostSchema } from '../core/cost/costCap';
+import { MaxCostSchema } from '../core/run/runOptions';
 
 /** How much a caller may approve: a run never approves more than the user's `--allow-approve` flag. */
 export const ApproveModeSchema = z.enum(['none', 'reads', 'all']);

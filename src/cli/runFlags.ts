@@ -3,7 +3,7 @@
 import type { AutoApprove } from '../core/run/runOptions';
 import { SummaryModeSchema, type RunOptions, type SummaryMode } from '../core/run/runOptions';
 import { RunModeSchema, type RunMode } from '../core/run/runMode';
-import { MaxCostSchema } from '../core/cost/costCap';
+import { MaxCostSchema } from '../core/run/runOptions';
 
 /** What `--approve` accepts, and the auto-approve setting each means. */
 export const APPROVE_MODES: Readonly<Record<string, AutoApprove>> = { all: 'all', reads: 'readOnly', none: 'none' };

@@ -2,23 +2,11 @@
 // call's estimate (its prompt counted locally, its reply at the role's typical length) must stay within the
 // cap, or the call is not made and `CostCapReachedError` says why. The run that meets the error pauses; a
 // higher cap lets it go on. Cached input is priced as uncached, so the estimate errs on the side of stopping.
-import { z } from 'zod';
+import { CostCapReachedError, type SpendLimit } from '../errors';
 import type { ChatMessage, ChatModel, ChatRequest, ChatToolSpec, ModelRole } from '../ports';
 import type { UsageRecord } from '../run/journalRecords';
 import { priceOf, type ModelPrices } from './modelPrices';
 import { callCost, formatCost } from './runCost';
-
-/** A cap in US dollars: a finite amount above zero. */
-export const MaxCostSchema = z.number().finite().positive();
-
-/** The cap a run is started with, journalled with its options so a resume keeps it unless raised. */
-export const CostCapSchema = z.object({
-  maxCost: MaxCostSchema,
-  /** Calls of models without a price are let through uncounted (otherwise the run refuses to start). */
-  allowUnpriced: z.boolean().optional(),
-});
-/** The cap a run is started with. */
-export type CostCap = z.infer<typeof CostCapSchema>;
 
 /** Counts a prompt's tokens before it is sent: the host's local estimate. */
 export type PromptTokenCounter = (messages: readonly ChatMessage[], tools?: readonly ChatToolSpec[]) => number;
@@ -32,32 +20,6 @@ export const TYPICAL_REPLY_TOKENS: Readonly<Record<ModelRole, number>> = { plann
 /** `$0.42`, in the cost line's format. */
 export function dollars(usd: number): string {
   return formatCost({ usd, unpricedCalls: 0, estimated: false });
-}
-
-/** A model call the cap refused: it was not made. */
-export class CostCapReachedError extends Error {
-  readonly reason = 'costCapReached';
-  constructor(
-    readonly role: ModelRole,
-    /** The priced spend of the run so far, calls still answering included. */
-    readonly spent: number,
-    /** What the refused call would have cost, estimated. */
-    readonly estimate: number,
-    readonly cap: number,
-  ) {
-    super(`the cost cap of ${dollars(cap)} is reached: ${dollars(spent)} spent, and the next ${role} call (about ${dollars(estimate)}) would pass it, so it was not made`);
-    this.name = 'CostCapReachedError';
-  }
-}
-
-/** Rethrows `error` when it is the cap's refusal, so a caller's own failure handling does not take it for a failed call. */
-export function rethrowCostCap(error: unknown): void {
-  if (error instanceof CostCapReachedError) throw error;
-}
-
-/** What a run asks of its cap: whether a call was refused, which pauses the run. */
-export interface SpendLimit {
-  readonly reached: CostCapReachedError | undefined;
 }
 
 /** The models a capped run would call without a price: each name once. */
@@ -135,7 +97,8 @@ export class CostGuard implements SpendLimit {
     const estimate = this.estimate(request, model);
     const committed = this.spentUsd + this.answering;
     if (this.refused || committed + estimate > this.cap) {
-      this.refused = new CostCapReachedError(request.role, committed, estimate, this.cap);
+      const message = `the cost cap of ${dollars(this.cap)} is reached: ${dollars(committed)} spent, and the next ${request.role} call (about ${dollars(estimate)}) would pass it, so it was not made`;
+      this.refused = new CostCapReachedError(message, request.role, committed, estimate, this.cap);
       throw this.refused;
     }
     this.answering += estimate;

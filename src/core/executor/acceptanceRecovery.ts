@@ -8,7 +8,7 @@ import { summarizeArgs } from '../plan/summarizeArgs';
 import { unmetResults, type AcceptanceResult } from '../run/acceptanceResults';
 import type { AcceptanceReplanRequest, Replanner, UnmetAcceptance } from '../run/modelRoles';
 import { messageOf } from '../text/errorText';
-import { rethrowCostCap } from '../cost/costCap';
+import { rethrowCostCap } from '../errors';
 import { shorten } from '../text/shorten';
 import { recordAcceptance, wantsReview } from './acceptanceChecks';
 import type { CheckContext } from '../checks/checkContext';

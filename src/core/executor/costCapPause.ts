@@ -1,6 +1,6 @@
 // A run that meets its cost cap pauses: the call that would pass the cap is not made, and the run waits in
 // `paused` with the cap's reason until a higher cap lets it go on (resume, or the editor's "raise the cap").
-import { CostCapReachedError } from '../cost/costCap';
+import { CostCapReachedError } from '../errors';
 import type { RunRecorder } from './runRecorder';
 
 /** `conclusion`'s answer, or — when a call it needed would pass the cost cap — false, the run paused with the reason. */

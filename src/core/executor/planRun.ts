@@ -6,7 +6,7 @@ import type { Step, ValidPlan } from '../plan/planSchema';
 import type { PlanValidation } from '../plan/validatePlan';
 import type { ApprovalGate, ChatModel, Clock, CommandRunner, Logger, RecordLog, Workspace } from '../ports';
 import type { SubplanHost } from '../tools/subplan';
-import type { SpendLimit } from '../cost/costCap';
+import type { SpendLimit } from '../errors';
 import { pauseAtCostCap } from './costCapPause';
 import { requestApproval } from './approvalFlow';
 import { assertResumable } from '../run/agentRun';

@@ -9,7 +9,7 @@ import type { PlanPatch } from '../plan/planPatch';
 import { resolveStepArgs } from '../plan/resolveStepArgs';
 import type { Workspace } from '../ports';
 import { messageOf } from '../text/errorText';
-import { CostCapReachedError } from '../cost/costCap';
+import { CostCapReachedError } from '../errors';
 import { gatherEvidence } from './failureEvidence';
 import type { RunStatus } from '../run/journalRecords';
 import { brokenStepEvidence, buildReplanRequest, patchProblems, usageOfFailure } from './replanning';

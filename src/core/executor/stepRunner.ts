@@ -6,7 +6,7 @@ import { evaluateCheck } from '../checks/evaluateCheck';
 import type { Check } from '../checks/checkSchema';
 import type { StepCommandResult } from '../checks/checkContext';
 import { ApprovalWaitError, type ToolError } from '../errors';
-import { CostCapReachedError } from '../cost/costCap';
+import { CostCapReachedError } from '../errors';
 import type { Step } from '../plan/planSchema';
 import { stepFlags } from '../plan/stepFlags';
 import type { Clock } from '../ports';

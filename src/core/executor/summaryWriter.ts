@@ -3,7 +3,7 @@
 // solver that fails or is missing falling back to the plain summary, with a warning.
 import type { Clock, Logger } from '../ports';
 import { messageOf } from '../text/errorText';
-import { rethrowCostCap } from '../cost/costCap';
+import { rethrowCostCap } from '../errors';
 import type { RunOptions } from '../run/runOptions';
 import type { RunRecorder } from './runRecorder';
 import type { RunState } from '../run/runState';

@@ -18,7 +18,7 @@ import { stepReference } from '../plan/stepNumbers';
 import type { WorkspaceSummary } from '../planner/workspaceSummary';
 import type { ChatMessage, ChatModel, ChatResponse } from '../ports';
 import { messageOf } from '../text/errorText';
-import { CostCapReachedError } from '../cost/costCap';
+import { CostCapReachedError } from '../errors';
 import { callOf, TOOL_CATALOGUE } from '../tools/toolCall';
 import { AUTO_ESCALATION, type EscalationLimits } from './escalationRule';
 import { backstopEscalation, finishedStatus, fusedStep } from './fusedDecisions';

@@ -2,7 +2,6 @@
 // writes the summary — as a schema, because the options are journalled with the run: a resumed run keeps
 // the settings it was started with unless the host overrides them.
 import { z } from 'zod';
-import { CostCapSchema } from '../cost/costCap';
 import { DEFAULT_TOOL_LIMITS } from '../tools/defineTool';
 import { DEFAULT_RETRY_LIMITS } from './retryPolicy';
 
@@ -20,6 +19,18 @@ export const SummaryModeSchema = z.enum(['plain', 'model']);
 
 /** Who writes a succeeded run's summary. */
 export type SummaryMode = z.infer<typeof SummaryModeSchema>;
+
+/** A cost cap in US dollars: a finite amount above zero. */
+export const MaxCostSchema = z.number().finite().positive();
+
+/** The cost cap a run is started with (cost/costCap.ts enforces it), journalled so a resume keeps it unless raised. */
+export const CostCapSchema = z.object({
+  maxCost: MaxCostSchema,
+  /** Calls of models without a price are let through uncounted (otherwise the run refuses to start). */
+  allowUnpriced: z.boolean().optional(),
+});
+/** The cost cap a run is started with. */
+export type CostCap = z.infer<typeof CostCapSchema>;
 
 /** The options of a run, as journalled in `runStarted`. */
 export const RunOptionsSchema = z.object({

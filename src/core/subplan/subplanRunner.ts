@@ -18,7 +18,7 @@ import type { ValidPlan } from '../plan/planSchema';
 import { childScopeProblems, depthProblems } from '../plan/subplanScope';
 import type { ApprovalGate, RecordLog, Workspace } from '../ports';
 import { messageOf } from '../text/errorText';
-import { rethrowCostCap } from '../cost/costCap';
+import { rethrowCostCap } from '../errors';
 import type { ToolContext, ToolOutput } from '../tools/defineTool';
 import { DEFAULT_SUBPLAN_DEPTH, type SubplanHost, type SubplanInput } from '../tools/subplan';
 import { budgetSpent, childRunIdOf, escalationText, tokensOf } from './childRun';

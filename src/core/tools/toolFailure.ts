@@ -21,7 +21,7 @@ import {
   type ModelErrorReason,
 } from '../errors';
 import { z } from 'zod';
-import { rethrowCostCap } from '../cost/costCap';
+import { rethrowCostCap } from '../errors';
 import type { FileStat, Workspace } from '../ports';
 import { messageOf } from '../text/errorText';
 

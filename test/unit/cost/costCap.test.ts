@@ -1,7 +1,8 @@
 // The cost cap's guard: it admits a call while the spend so far, the calls still answering and the call's
 // estimate stay within the cap, refuses it (not made) otherwise and every call after, until the cap is raised.
 import * as assert from 'node:assert/strict';
-import { CostCapReachedError, CostGuard, unpricedModels } from '../../../src/core/cost/costCap';
+import { CostGuard, unpricedModels } from '../../../src/core/cost/costCap';
+import { CostCapReachedError } from '../../../src/core/errors';
 import type { ChatModel, ChatRequest, ChatResponse } from '../../../src/core/ports';
 
 /** A thousand tokens a dollar; every prompt counts as 100 tokens. */
