@@ -13,6 +13,8 @@ import { projectRulesSource } from '../core/rules/projectRules';
 import { ModelSolver } from '../core/solver/modelSolver';
 import { OpenAiChatModel } from '../node/openAiChatModel';
 import { MODEL_ENV, readEnvSettings } from './envInput';
+import type { CostGuard } from '../core/cost/costCap';
+import { cappedModel } from './costCapSetup';
 
 /** Plans a goal in a workspace: a plan through the validation gate, with the usage of the calls behind it. */
 export type GoalPlanner = (
@@ -41,6 +43,9 @@ export interface CliModels {
   readonly workerModel?: ChatModel;
 }
 
+/** Builds a run's models from the environment, through the run's cost cap when it has one. */
+export type ModelsOf = (env: Readonly<Record<string, string | undefined>>, costCap?: CostGuard) => CliModels;
+
 /** The flag of `plan`, `run` and `resume` that leaves the workspace's rules files out of the prompts. */
 export const NO_PROJECT_RULES_FLAG = '--no-project-rules';
 
@@ -53,15 +58,17 @@ export function applyProjectRulesFlag<E extends Readonly<Record<string, string |
 /**
  * Builds the models the environment configures: none without a base URL; otherwise one
  * OpenAI-compatible client serving every role (planner model for planning and re-planning, worker
- * model for the rest).
+ * model for the rest), through `costCap` when the run has one.
  */
-export function modelsFromEnv(env: Readonly<Record<string, string | undefined>>): CliModels {
+export function modelsFromEnv(env: Readonly<Record<string, string | undefined>>, costCap?: CostGuard): CliModels {
   const read = readEnvSettings(env);
   // Every command checks the environment before it starts (runCli); this is the backstop for other callers.
   if ('error' in read) throw new Error(read.error);
   const { baseUrl, apiKey, plannerModel, workerModel, planFormat, timeoutMs, projectRules } = read.settings;
   if (!baseUrl) return {};
-  const model = new OpenAiChatModel({ baseUrl, apiKey, plannerModel, workerModel, planFormat, timeoutMs });
+  const endpoint = new OpenAiChatModel({ baseUrl, apiKey, plannerModel, workerModel, planFormat, timeoutMs });
+  // Every role's calls, sub-plans' too, go through the run's cost cap when it has one.
+  const model = cappedModel(endpoint, costCap, (role) => endpoint.modelFor(role).model);
   return {
     planGoal: async (goal, workspace, signal) => planTask(goal, await summarizeWorkspace(workspace, { projectRules, goal }), model, signal),
     streamGoal: async function* (goal, workspace, signal) {

@@ -21,7 +21,7 @@ import { fileToRead } from './pathInput';
 import { newRunId } from '../node/runId';
 import { JsonlRecordLog } from '../node/jsonlRecordLog';
 import { PLANWRIGHT_VERSION } from '../node/version';
-import { approveAllowed, PLANWRIGHT_MCP_TOOLS, type ApproveMode } from './planwrightMcpTools';
+import { approveAllowed, costFlags, PLANWRIGHT_MCP_TOOLS, type ApproveMode } from './planwrightMcpTools';
 import { planVerdict, validLine } from './validateCommand';
 
 /** The commands the tools drive, passed in so the server does not load them before they are used. */
@@ -120,17 +120,17 @@ export function createPlanwrightMcpServer(commands: PlanwrightCommands, allowed:
         case 'propose_plan':
           return commandResult(await capture(commands.plan(), [String(args.goal), '--workspace', String(args.workspace)], env, cwd));
         case 'run_plan':
-          return await runPlan(commands.run(), args.plan, String(args.workspace), String(approve), env, cwd, call(), allowed);
+          return await runPlan(commands.run(), args.plan, String(args.workspace), ['--approve', String(approve), ...costFlags(args)], env, cwd, call(), allowed);
         case 'run_status':
           return await runStatus(String(args.journal));
         case 'resume_run': {
           const context = call();
-          return runResult(await capture(commands.resume(), ['--journal', String(args.journal), '--approve', String(approve), '--json'], env, cwd, context), context, allowed);
+          return runResult(await capture(commands.resume(), ['--journal', String(args.journal), '--approve', String(approve), ...costFlags(args), '--json'], env, cwd, context), context, allowed);
         }
         case 'approve_steps': {
           if (allowed === 'none') return text('the user allows approving nothing here (planwright mcp --allow-approve none): ask them to approve, or to start the server with --allow-approve reads or all', true);
           const context = call(args.steps as StepApproval[]);
-          return runResult(await capture(commands.resume(), ['--journal', String(args.journal), '--json'], env, cwd, context), context, allowed);
+          return runResult(await capture(commands.resume(), ['--journal', String(args.journal), ...costFlags(args), '--json'], env, cwd, context), context, allowed);
         }
         default:
           throw new McpError(ErrorCode.InvalidParams, `unknown tool ${tool.name}`);
@@ -152,7 +152,7 @@ async function validatePlan(plan: unknown, workspace: string | undefined): Promi
 }
 
 /** `run_plan`: refused like the CLI when the workspace is not there (nothing created); the plan file is named after the run. */
-async function runPlan(command: CliCommand, plan: unknown, workspace: string, approve: string, env: CliIo['env'], cwd: string, call: CallContext, allowed: ApproveMode): Promise<CallToolResult> {
+async function runPlan(command: CliCommand, plan: unknown, workspace: string, flags: readonly string[], env: CliIo['env'], cwd: string, call: CallContext, allowed: ApproveMode): Promise<CallToolResult> {
   const folder = await workspaceFolder(workspace);
   if ('error' in folder) return text(`planwright run: ${folder.error}`, true);
   const runs = nodePath.join(folder.root, PLANWRIGHT_FOLDER, 'runs');
@@ -160,7 +160,7 @@ async function runPlan(command: CliCommand, plan: unknown, workspace: string, ap
   const planFile = nodePath.join(runs, `${newRunId(new Date())}.plan.json`);
   await writeFile(planFile, JSON.stringify(plan, null, 2));
   // The run picks its own id and journal (`<runId>.journal.jsonl`); the plan file takes the same name after.
-  const result = await capture(command, [planFile, '--workspace', folder.root, '--approve', approve, '--json'], env, cwd, call);
+  const result = await capture(command, [planFile, '--workspace', folder.root, ...flags, '--json'], env, cwd, call);
   const runId = result.stdout.trim().startsWith('{') ? (JSON.parse(result.stdout) as { runId?: unknown }).runId : undefined;
   if (typeof runId === 'string') await rename(planFile, nodePath.join(runs, `${runId}.plan.json`));
   return runResult(result, call, allowed);

@@ -3,6 +3,7 @@
 // output captured: a run is journalled, checked and resumable exactly like `planwright run`.
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
+import { MaxCostSchema } from '../core/run/runOptions';
 
 /** How much a caller may approve: a run never approves more than the user's `--allow-approve` flag. */
 export const ApproveModeSchema = z.enum(['none', 'reads', 'all']);
@@ -25,6 +26,23 @@ const Approve = ApproveModeSchema.default('none').describe(
   'What runs without the user: none (default: every step that needs approval waits), reads, or all. Refused when looser than the user allowed with --allow-approve.',
 );
 const Journal = absolute('journal').describe('Absolute path of the run journal that run_plan returned.');
+const MaxCost = MaxCostSchema.optional().describe(
+  'The most the run\'s priced model calls may spend, in US dollars (as planwright run --max-cost): before a call that would pass it the run pauses (status "paused", costCap.reached says why) and resume_run with a higher maxCost carries on.',
+);
+const AllowUnpriced = z.boolean().optional().describe('With maxCost: let calls of models without a price through, uncounted (otherwise the run refuses to start, naming them).');
+const Prices = absolute('prices').optional().describe('Absolute path of a prices file (as planwright run --prices): { "model-id": { "input": N, "cachedInput"?: N, "output": N } }, US dollars per million tokens.');
+/** The cost arguments of the run tools. */
+const COST_ARGS = { maxCost: MaxCost, allowUnpriced: AllowUnpriced, prices: Prices };
+
+/** The CLI flags the cost arguments of a run tool's call stand for. */
+export function costFlags(args: Readonly<Record<string, unknown>>): string[] {
+  return [
+    ...(typeof args.prices === 'string' ? ['--prices', args.prices] : []),
+    ...(typeof args.maxCost === 'number' ? ['--max-cost', String(args.maxCost)] : []),
+    ...(args.allowUnpriced === true ? ['--allow-unpriced'] : []),
+  ];
+}
+
 const StepApprovals = z
   .array(z.object({ stepId: z.string().min(1), argsHash: z.string().regex(/^[0-9a-f]{16}$/) }).strict())
   .min(1)
@@ -56,7 +74,7 @@ export const PLANWRIGHT_MCP_TOOLS: readonly PlanwrightMcpTool[] = [
     name: 'run_plan',
     description:
       'Run a plan: each step is one tool call whose postcondition is checked; a failed step invalidates its dependents; every step is journalled. Returns the run report and its journal, for run_status and resume_run.',
-    input: z.object({ plan: Plan, workspace: Workspace, approve: Approve }).strict(),
+    input: z.object({ plan: Plan, workspace: Workspace, approve: Approve, ...COST_ARGS }).strict(),
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   },
   {
@@ -68,14 +86,14 @@ export const PLANWRIGHT_MCP_TOOLS: readonly PlanwrightMcpTool[] = [
   {
     name: 'resume_run',
     description: 'Continue a run from its journal (after a stop, an approval wait or a crash); completed steps never run again.',
-    input: z.object({ journal: Journal, approve: Approve }).strict(),
+    input: z.object({ journal: Journal, approve: Approve, ...COST_ARGS }).strict(),
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   },
   {
     name: 'approve_steps',
     description:
       'Approve steps a run waits for, by step id and the argsHash its waiting list showed, and carry the run on; other waiting steps keep waiting. Only what the user allowed with --allow-approve (reads: read-only steps; all: any step).',
-    input: z.object({ journal: Journal, steps: StepApprovals }).strict(),
+    input: z.object({ journal: Journal, steps: StepApprovals, ...COST_ARGS }).strict(),
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   },
 ];

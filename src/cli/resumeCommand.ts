@@ -15,8 +15,9 @@ import { formatProblem } from '../core/plan/planProblem';
 import type { ValidPlan } from '../core/plan/planSchema';
 import { CorruptRecordLogError, JsonlRecordLog, nodeLogFiles, type LogFiles } from '../node/jsonlRecordLog';
 import { EXIT, type CliCommand, type CliIo } from './cliIo';
-import { applyProjectRulesFlag, modelsFromEnv, type CliModels } from './modelsFromEnv';
+import { applyProjectRulesFlag, modelsFromEnv, type CliModels, type ModelsOf } from './modelsFromEnv';
 import { MODEL_ENV } from './envInput';
+import { costGuardFor } from './costCapSetup';
 import { readPricesFile } from './pricesFile';
 import { optionOverrides, parseRunFlags } from './runFlags';
 import { hasContent, holdsRecords, preparePlanwrightFolder, readPlanFile, traceBesideJournal, workspaceFolder } from './runFiles';
@@ -26,10 +27,10 @@ import { runSession, runSessionWith, stderrLogger } from './runSession';
 import { recordedMcp, reopenRecordedMcp } from '../node/mcp/recordedMcpServers';
 
 const USAGE =
-  'planwright resume --journal FILE [--plan EDITED.plan.json] [--workspace DIR] [--approve all|reads|none] [--approve-rerun] [--allow-scope-growth] [--max-parallel N] [--max-model-calls N] [--max-replans N] [--max-read-bytes N] [--max-output-bytes N] [--summary plain|model] [--trace FILE] [--prices FILE] [--no-project-rules] [--json]';
+  'planwright resume --journal FILE [--plan EDITED.plan.json] [--workspace DIR] [--approve all|reads|none] [--approve-rerun] [--allow-scope-growth] [--max-parallel N] [--max-model-calls N] [--max-replans N] [--max-read-bytes N] [--max-output-bytes N] [--summary plain|model] [--trace FILE] [--prices FILE] [--max-cost USD [--allow-unpriced]] [--no-project-rules] [--json]';
 
 /** The `resume` sub-command, with the models built by `modelsOf` from the environment; `logFiles` as for `run`. */
-export function createResumeCommand(modelsOf: (env: CliIo['env']) => CliModels, logFiles: LogFiles = nodeLogFiles): CliCommand {
+export function createResumeCommand(modelsOf: ModelsOf, logFiles: LogFiles = nodeLogFiles): CliCommand {
   return {
     name: 'resume',
     usage: `${USAGE}\n      continue a run from its journal (same exit codes as run)`,
@@ -40,10 +41,10 @@ export function createResumeCommand(modelsOf: (env: CliIo['env']) => CliModels, 
 /** The `resume` sub-command over the models the environment configures. */
 export const resumeCommand: CliCommand = createResumeCommand(modelsFromEnv);
 
-async function resume(givenArgs: readonly string[], givenIo: CliIo, modelsOf: (env: CliIo['env']) => CliModels, logFiles: LogFiles): Promise<number> {
+async function resume(givenArgs: readonly string[], givenIo: CliIo, modelsOf: ModelsOf, logFiles: LogFiles): Promise<number> {
   const { args, env } = applyProjectRulesFlag(givenArgs, givenIo.env);
   const io: CliIo = { ...givenIo, env };
-  const flags = parseRunFlags(args, ['journal', 'plan', 'workspace', 'approve', 'max-parallel', 'max-model-calls', 'max-replans', 'max-read-bytes', 'max-output-bytes', 'summary', 'trace', 'prices']);
+  const flags = parseRunFlags(args, ['journal', 'plan', 'workspace', 'approve', 'max-parallel', 'max-model-calls', 'max-replans', 'max-read-bytes', 'max-output-bytes', 'summary', 'trace', 'prices', 'max-cost']);
   if ('error' in flags) return fail(io, `${flags.error}; see planwright resume --help`);
   if (flags.help) {
     io.stdout.write(`Usage: ${USAGE}\n`);
@@ -81,7 +82,7 @@ async function resumeRun(
   journalPath: string,
   journal: JsonlRecordLog,
   io: CliIo,
-  modelsOf: (env: CliIo['env']) => CliModels,
+  modelsOf: ModelsOf,
   mcpNotes: readonly string[],
 ): Promise<number> {
   const priced = await readPricesFile(io.cwd, flags.prices);
@@ -123,8 +124,13 @@ async function resumeRun(
   }
 
   const overrides = optionOverrides(flags, state.options);
-  const models = modelsOf(io.env);
-  const setup = { workspaceRoot: folder.root, journal, tracePath, json: flags.json, models, options: { ...state.options, ...overrides }, ...priced };
+  const options = { ...state.options, ...overrides };
+  if (flags.allowUnpriced && !options.costCap) return fail(io, '--allow-unpriced applies to --max-cost: give a cap too');
+  // The cap counts what the run spent before this resume (the journalled calls) against it.
+  const capped = costGuardFor(options.costCap, priced.prices, io.env, state.usage.map((entry) => entry.usage));
+  if ('error' in capped) return fail(io, capped.error);
+  const models = modelsOf(io.env, capped.guard);
+  const setup = { workspaceRoot: folder.root, journal, tracePath, json: flags.json, models, options, ...priced, ...(capped.guard ? { costCap: capped.guard } : {}) };
   if (agentRun) {
     const { plannerModel, workerModel } = models as Required<Pick<CliModels, 'plannerModel' | 'workerModel'>>;
     return runSessionWith(setup, io, async (deps, signal) => {

@@ -3,6 +3,7 @@
 import type { AutoApprove } from '../core/run/runOptions';
 import { SummaryModeSchema, type RunOptions, type SummaryMode } from '../core/run/runOptions';
 import { RunModeSchema, type RunMode } from '../core/run/runMode';
+import { MaxCostSchema } from '../core/run/runOptions';
 
 /** What `--approve` accepts, and the auto-approve setting each means. */
 export const APPROVE_MODES: Readonly<Record<string, AutoApprove>> = { all: 'all', reads: 'readOnly', none: 'none' };
@@ -36,16 +37,20 @@ export interface RunFlags {
   readonly allowScopeGrowth?: boolean;
   /** `--prices FILE`: model prices to show the run's cost in. */
   readonly prices?: string;
+  /** `--max-cost USD`: the most the run's priced model calls may spend before it pauses. */
+  readonly maxCost?: number;
+  /** `--allow-unpriced`: a cost cap lets models without a price through, uncounted. */
+  readonly allowUnpriced?: boolean;
 }
 
-type ValueFlag = 'goal' | 'mode' | 'workspace' | 'approve' | 'max-parallel' | 'max-model-calls' | 'max-replans' | 'max-read-bytes' | 'max-output-bytes' | 'summary' | 'journal' | 'trace' | 'plan' | 'prices';
+type ValueFlag = 'goal' | 'mode' | 'workspace' | 'approve' | 'max-parallel' | 'max-model-calls' | 'max-replans' | 'max-read-bytes' | 'max-output-bytes' | 'summary' | 'journal' | 'trace' | 'plan' | 'prices' | 'max-cost';
 
-const VALUE_FLAGS: ReadonlySet<string> = new Set<ValueFlag>(['goal', 'mode', 'workspace', 'approve', 'max-parallel', 'max-model-calls', 'max-replans', 'max-read-bytes', 'max-output-bytes', 'summary', 'journal', 'trace', 'plan', 'prices']);
+const VALUE_FLAGS: ReadonlySet<string> = new Set<ValueFlag>(['goal', 'mode', 'workspace', 'approve', 'max-parallel', 'max-model-calls', 'max-replans', 'max-read-bytes', 'max-output-bytes', 'summary', 'journal', 'trace', 'plan', 'prices', 'max-cost']);
 
 /** The smallest read or output limit a flag accepts: below it, ordinary source files would be refused. */
 const MIN_LIMIT_BYTES = 1024;
 
-/** Parses `args`, accepting only the value flags in `allowed` (plus --json, --help, --approve-rerun and --allow-scope-growth). */
+/** Parses `args`, accepting only the value flags in `allowed` (plus --json, --help, --approve-rerun, --allow-scope-growth and --allow-unpriced). */
 export function parseRunFlags(args: readonly string[], allowed: readonly ValueFlag[]): RunFlags | { readonly error: string } {
   const positional: string[] = [];
   const values = new Map<string, string>();
@@ -53,11 +58,13 @@ export function parseRunFlags(args: readonly string[], allowed: readonly ValueFl
   let help = false;
   let approveRerun = false;
   let allowScopeGrowth = false;
+  let allowUnpriced = false;
   for (let index = 0; index < args.length; index++) {
     const arg = args[index];
     if (arg === '--json') json = true;
     else if (arg === '--approve-rerun') approveRerun = true;
     else if (arg === '--allow-scope-growth') allowScopeGrowth = true;
+    else if (arg === '--allow-unpriced') allowUnpriced = true;
     else if (arg === '--help' || arg === '-h') help = true;
     else if (arg.startsWith('--')) {
       const [name, inline] = splitFlag(arg.slice(2));
@@ -85,12 +92,16 @@ export function parseRunFlags(args: readonly string[], allowed: readonly ValueFl
   if (maxReadBytes === null) return { error: `--max-read-bytes must be a whole number of bytes, at least ${MIN_LIMIT_BYTES}, not "${values.get('max-read-bytes')}"` };
   const maxOutputBytes = count(values.get('max-output-bytes'), MIN_LIMIT_BYTES);
   if (maxOutputBytes === null) return { error: `--max-output-bytes must be a whole number of bytes, at least ${MIN_LIMIT_BYTES}, not "${values.get('max-output-bytes')}"` };
+  const maxCost = dollars(values.get('max-cost'));
+  if (maxCost === null) return { error: `--max-cost must be an amount of US dollars above 0, such as 0.50, not "${values.get('max-cost')}"` };
   return {
     positional,
     json,
     help,
     ...(approveRerun ? { approveRerun } : {}),
     ...(allowScopeGrowth ? { allowScopeGrowth } : {}),
+    ...(allowUnpriced ? { allowUnpriced } : {}),
+    ...defined('maxCost', maxCost),
     ...defined('goal', values.get('goal')),
     ...defined('mode', mode as RunMode | undefined),
     ...defined('workspace', values.get('workspace')),
@@ -125,10 +136,18 @@ export function optionOverrides(flags: RunFlags, base: RunOptions): Partial<RunO
           },
         }
       : {}),
+    ...costCapOverride(flags, base),
     ...(flags.maxReadBytes !== undefined || flags.maxOutputBytes !== undefined
       ? { limits: { ...base.limits, ...defined('maxReadBytes', flags.maxReadBytes), ...defined('maxOutputBytes', flags.maxOutputBytes) } }
       : {}),
   };
+}
+
+/** The cost cap the flags set or raise: `--max-cost` over the journalled cap, `--allow-unpriced` added to either. */
+function costCapOverride(flags: RunFlags, base: RunOptions): Partial<RunOptions> {
+  const maxCost = flags.maxCost ?? base.costCap?.maxCost;
+  if (maxCost === undefined || (flags.maxCost === undefined && !flags.allowUnpriced)) return {};
+  return { costCap: { ...base.costCap, maxCost, ...(flags.allowUnpriced ? { allowUnpriced: true } : {}) } };
 }
 
 function splitFlag(text: string): [string, string | undefined] {
@@ -142,6 +161,14 @@ function count(text: string | undefined, min: number): number | undefined | null
   if (!/^\d+$/.test(text)) return null;
   const value = Number(text);
   return Number.isSafeInteger(value) && value >= min ? value : null;
+}
+
+/** An amount of US dollars above 0 (`0.5`, `2`, `.25`); undefined when absent, null when malformed. */
+function dollars(text: string | undefined): number | undefined | null {
+  if (text === undefined) return undefined;
+  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(text)) return null;
+  const value = Number(text);
+  return MaxCostSchema.safeParse(value).success ? value : null;
 }
 
 function defined<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {

@@ -3,7 +3,7 @@
 // arrive), fused mode (the agent acts turn
 // by turn, each action a step) or auto mode (fused until it escalates to a plan), journalling every step
 // so `planwright resume` can pick it up after a crash. Exit 0 succeeded, 1 failed or needs a re-plan,
-// 2 bad input, 3 waiting for approval.
+// 2 bad input, 3 waiting for approval or a higher --max-cost.
 import * as nodePath from 'node:path';
 import type { UsageRecord } from '../core/run/journalRecords';
 import { PlanRun } from '../core/executor/planRun';
@@ -21,7 +21,8 @@ import { NodeWorkspace } from '../node/nodeWorkspace';
 import { EXIT, type CliCommand, type CliIo } from './cliIo';
 import { untilInterrupted } from './interruptSignal';
 import { MODEL_ENV } from './envInput';
-import { applyProjectRulesFlag, modelsFromEnv, type CliModels } from './modelsFromEnv';
+import { applyProjectRulesFlag, modelsFromEnv, type CliModels, type ModelsOf } from './modelsFromEnv';
+import { costGuardFor } from './costCapSetup';
 import { readPricesFile } from './pricesFile';
 import { optionOverrides, parseRunFlags, type RunFlags } from './runFlags';
 import { defaultRunFiles, holdsRecords, preparePlanwrightFolder, readPlanFile, workspaceFolder } from './runFiles';
@@ -31,7 +32,7 @@ import { fileToWrite } from './pathInput';
 import { runSession, runSessionWith, type SessionResult } from './runSession';
 
 const USAGE =
-  'planwright run <plan.json | --goal "…" [--mode split|fused|auto]> --workspace DIR [--approve all|reads|none] [--approve-rerun] [--allow-scope-growth] [--max-parallel N] [--max-model-calls N] [--max-replans N] [--max-read-bytes N] [--max-output-bytes N] [--summary plain|model] [--journal FILE] [--trace FILE] [--prices FILE] [--no-project-rules] [--json]';
+  'planwright run <plan.json | --goal "…" [--mode split|fused|auto]> --workspace DIR [--approve all|reads|none] [--approve-rerun] [--allow-scope-growth] [--max-parallel N] [--max-model-calls N] [--max-replans N] [--max-read-bytes N] [--max-output-bytes N] [--summary plain|model] [--journal FILE] [--trace FILE] [--prices FILE] [--max-cost USD [--allow-unpriced]] [--no-project-rules] [--json]';
 
 /** What `--goal` says when no planner model is configured. */
 export const GOAL_NEEDS_MODEL =
@@ -42,10 +43,10 @@ export const GOAL_NEEDS_MODEL =
  * The `run` sub-command, with the models built by `modelsOf` from the environment; `logFiles` are the
  * journal's file operations (a test makes them fall short or run out of space).
  */
-export function createRunPlanCommand(modelsOf: (env: CliIo['env']) => CliModels, logFiles: LogFiles = nodeLogFiles): CliCommand {
+export function createRunPlanCommand(modelsOf: ModelsOf, logFiles: LogFiles = nodeLogFiles): CliCommand {
   return {
     name: 'run',
-    usage: `${USAGE}\n      run a plan (exit 0 succeeded, 1 failed or needs a re-plan, 2 bad input, 3 waiting for approval)`,
+    usage: `${USAGE}\n      run a plan (exit 0 succeeded, 1 failed or needs a re-plan, 2 bad input, 3 waiting for approval or a higher --max-cost)`,
     run: (args, io) => runPlan(args, io, modelsOf, logFiles),
   };
 }
@@ -53,10 +54,10 @@ export function createRunPlanCommand(modelsOf: (env: CliIo['env']) => CliModels,
 /** The `run` sub-command over the models the environment configures. */
 export const runPlanCommand: CliCommand = createRunPlanCommand(modelsFromEnv);
 
-async function runPlan(givenArgs: readonly string[], givenIo: CliIo, modelsOf: (env: CliIo['env']) => CliModels, logFiles: LogFiles): Promise<number> {
+async function runPlan(givenArgs: readonly string[], givenIo: CliIo, modelsOf: ModelsOf, logFiles: LogFiles): Promise<number> {
   const { args, env } = applyProjectRulesFlag(givenArgs, givenIo.env);
   const io: CliIo = { ...givenIo, env };
-  const flags = parseRunFlags(args, ['goal', 'mode', 'workspace', 'approve', 'max-parallel', 'max-model-calls', 'max-replans', 'max-read-bytes', 'max-output-bytes', 'summary', 'journal', 'trace', 'prices']);
+  const flags = parseRunFlags(args, ['goal', 'mode', 'workspace', 'approve', 'max-parallel', 'max-model-calls', 'max-replans', 'max-read-bytes', 'max-output-bytes', 'summary', 'journal', 'trace', 'prices', 'max-cost']);
   if ('error' in flags) return fail(io, `${flags.error}; see planwright run --help`);
   if (flags.help) {
     io.stdout.write(`Usage: ${USAGE}\n`);
@@ -72,6 +73,10 @@ async function runPlan(givenArgs: readonly string[], givenIo: CliIo, modelsOf: (
   if ('error' in folder) return fail(io, folder.error);
   const priced = await readPricesFile(io.cwd, flags.prices);
   if ('error' in priced) return fail(io, priced.error);
+  const options: RunOptions = { ...DEFAULT_RUN_OPTIONS, ...optionOverrides(flags, DEFAULT_RUN_OPTIONS) };
+  if (flags.allowUnpriced && !options.costCap) return fail(io, '--allow-unpriced applies to --max-cost: give a cap too');
+  const capped = costGuardFor(options.costCap, priced.prices, io.env);
+  if ('error' in capped) return fail(io, capped.error);
 
   // The run's files are checked before any model is asked for a plan: a wrong --journal costs nothing.
   const runId = newRunId(new Date());
@@ -79,7 +84,7 @@ async function runPlan(givenArgs: readonly string[], givenIo: CliIo, modelsOf: (
   if ('error' in files) return fail(io, files.error);
   if (await holdsRecords(files.journal)) return fail(io, journalExists(files.journal));
 
-  const models = modelsOf(io.env);
+  const models = modelsOf(io.env, capped.guard);
   const mode = flags.mode ?? 'split';
   const fusedGoal = flags.goal !== undefined && mode !== 'split' ? { goal: flags.goal, mode } : undefined;
   if (fusedGoal && (!models.plannerModel || !models.workerModel)) return fail(io, GOAL_NEEDS_MODEL);
@@ -93,9 +98,8 @@ async function runPlan(givenArgs: readonly string[], givenIo: CliIo, modelsOf: (
   // looked at again under the lease: another run may have started (and ended) on it while this one planned.
   return withRunLease(files.journal, io, async () => {
     if (await holdsRecords(files.journal)) return fail(io, journalExists(files.journal));
-    const options: RunOptions = { ...DEFAULT_RUN_OPTIONS, ...optionOverrides(flags, DEFAULT_RUN_OPTIONS) };
     const journal = new JsonlRecordLog(files.journal, true, logFiles);
-    const setup = { workspaceRoot: folder.root, journal, tracePath: files.trace, json: flags.json, models, options, ...priced };
+    const setup = { workspaceRoot: folder.root, journal, tracePath: files.trace, json: flags.json, models, options, ...priced, ...(capped.guard ? { costCap: capped.guard } : {}) };
     // The MCP servers go in the journal too, so resume can reconnect without --mcp-config.
     const host = { workspace: folder.root, trace: files.trace, ...(io.mcp ? { mcp: io.mcp } : {}) };
     if (fusedGoal) {

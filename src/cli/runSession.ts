@@ -24,6 +24,8 @@ import type { CliModels } from './modelsFromEnv';
 import { hasContent, PLANWRIGHT_FOLDER } from './runFiles';
 import { cliSubplans } from './subplanSetup';
 import { cliClaims } from './claimWaits';
+import type { CostGuard } from '../core/cost/costCap';
+import { costCapField, costCapLine } from './costCapSetup';
 import { closingLines, failureTailLines, progressLine, recoveryLine, replanLines, type ReplanSeen } from './stepProgress';
 
 /** Where a run lives and how it reports. */
@@ -37,6 +39,8 @@ export interface SessionSetup {
   readonly options?: RunOptions;
   /** `--prices`: the report shows the run's cost per phase. */
   readonly prices?: ModelPrices;
+  /** `--max-cost`: the run's models already call through it; a run it stopped pauses (exit 3). */
+  readonly costCap?: CostGuard;
 }
 
 /** A headless gate: nobody can answer, so every step that needs approval waits and the run stops. */
@@ -116,7 +120,7 @@ export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps
     if (replans.length > 0) io.stdout.write(`${replans.map((line) => (stepPath ? `sub-plan ${stepPath.slice(0, -1)}: ${line}` : line)).join('\n')}\n`);
   };
   const { claims, waits } = cliClaims(setup.workspaceRoot, io, setup.json);
-  const ports = { workspace, commands: new NodeCommandRunner(setup.workspaceRoot), clock: nodeClock, logger: stderrLogger(io), approvals: io.approvals ?? waitingApprovalGate, claims };
+  const ports = { workspace, commands: new NodeCommandRunner(setup.workspaceRoot), clock: nodeClock, logger: stderrLogger(io), approvals: io.approvals ?? waitingApprovalGate, claims, ...(setup.costCap ? { costCap: setup.costCap } : {}) };
   const subplans = cliSubplans(setup.journal.path, setup.models, io.env, { ...ports, ...(setup.models.workerModel ? { workerModel: setup.models.workerModel } : {}), ...(setup.models.repairer ? { repairer: setup.models.repairer } : {}) }, setup.options, (_childRunId, state, stepIds, stepPath) => {
     if (!setup.json) printProgress(state, stepIds, stepPath);
   });
@@ -148,11 +152,15 @@ export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps
       const runFiles = { ...((await hasContent(setup.journal.path)) ? { journal: setup.journal.path } : {}), ...((await hasContent(setup.tracePath)) ? { trace: setup.tracePath } : {}) };
       // The evidence is of a run that ended: one waiting for approval or a plan has more to come.
       const evidence = latest && isRunFinished(latest.status) ? evidenceReport(latest, cost?.total) : undefined;
-      if (setup.json) io.stdout.write(`${JSON.stringify({ ...nested, ...levels, ...fields, ...(cost ? { cost } : {}), ...(evidence ? { evidence } : {}), ...(waits.length > 0 ? { waits } : {}), ...runFiles }, null, 2)}\n`);
+      const capped = setup.costCap?.reached && (!report || report.status === 'paused') ? setup.costCap : undefined;
+      if (capped) io.stderr.write(`planwright: ${costCapLine(capped, runFiles.journal)}\n`);
+      if (setup.json) io.stdout.write(`${JSON.stringify({ ...nested, ...levels, ...fields, ...(cost ? { cost } : {}), ...(setup.costCap ? costCapField(setup.costCap) : {}), ...(evidence ? { evidence } : {}), ...(waits.length > 0 ? { waits } : {}), ...runFiles }, null, 2)}\n`);
       else {
         const lines = [...(notes ?? []), ...(report ? closingLines(report, setup.journal.path) : []), ...(cost ? [`cost: ${costLine(cost)}`] : []), ...(evidence ? ['', evidenceMarkdown(evidence)] : [])];
         if (lines.length > 0) io.stdout.write(`${lines.join('\n')}\n`);
       }
+      // Stopped at the cost cap: waiting for a higher one, as a run waiting for approval waits.
+      if (capped) return EXIT.awaitingApproval;
       return report ? exitCodeOf(report) : (exitCode ?? EXIT.ok);
     } catch (error) {
       io.stderr.write(`planwright: the run stopped: ${messageOf(error)}\n`);

@@ -32,7 +32,7 @@ export function cliSubplans(
   journalPath: string,
   models: CliModels,
   env: Readonly<Record<string, string | undefined>>,
-  base: Pick<RunDeps, 'workspace' | 'commands' | 'clock' | 'logger' | 'approvals' | 'workerModel' | 'repairer' | 'claims'>,
+  base: Pick<RunDeps, 'workspace' | 'commands' | 'clock' | 'logger' | 'approvals' | 'workerModel' | 'repairer' | 'claims' | 'costCap'>,
   options: RunOptions = DEFAULT_RUN_OPTIONS,
   onChildChange?: SubplanRunnerDeps['onChildChange'],
 ): CliSubplans {

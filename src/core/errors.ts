@@ -254,3 +254,30 @@ export class ModelError extends Error {
     this.name = 'ModelError';
   }
 }
+
+/** A model call the run's cost cap refused: it was not made, and the run pauses (cost/costCap.ts words the message). */
+export class CostCapReachedError extends Error {
+  readonly reason = 'costCapReached';
+  constructor(
+    message: string,
+    readonly role: string,
+    /** The priced spend of the run so far, calls still answering included, in US dollars. */
+    readonly spent: number,
+    /** What the refused call would have cost, estimated. */
+    readonly estimate: number,
+    readonly cap: number,
+  ) {
+    super(message);
+    this.name = 'CostCapReachedError';
+  }
+}
+
+/** Rethrows `error` when it is the cost cap's refusal, so a caller's own failure handling does not take it for a failed call. */
+export function rethrowCostCap(error: unknown): void {
+  if (error instanceof CostCapReachedError) throw error;
+}
+
+/** What a run asks of its cost cap: whether a call was refused, which pauses the run. */
+export interface SpendLimit {
+  readonly reached: CostCapReachedError | undefined;
+}

@@ -8,6 +8,7 @@ import { summarizeArgs } from '../plan/summarizeArgs';
 import { unmetResults, type AcceptanceResult } from '../run/acceptanceResults';
 import type { AcceptanceReplanRequest, Replanner, UnmetAcceptance } from '../run/modelRoles';
 import { messageOf } from '../text/errorText';
+import { rethrowCostCap } from '../errors';
 import { shorten } from '../text/shorten';
 import { recordAcceptance, wantsReview } from './acceptanceChecks';
 import type { CheckContext } from '../checks/checkContext';
@@ -62,6 +63,7 @@ async function replanForGoal(io: RunIo, replanner: Replanner, unmet: readonly Un
   } catch (error) {
     for (const usage of usageOfFailure(error)) await recorder.recordUsage('replan', usage);
     if (signal.aborted) return { kind: 'cancelled' };
+    rethrowCostCap(error);
     return stopped('needsReplan', `${what}; the re-planner failed: ${messageOf(error)}`);
   }
 }

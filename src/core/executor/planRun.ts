@@ -6,6 +6,8 @@ import type { Step, ValidPlan } from '../plan/planSchema';
 import type { PlanValidation } from '../plan/validatePlan';
 import type { ApprovalGate, ChatModel, Clock, CommandRunner, Logger, RecordLog, Workspace, WriteClaims } from '../ports';
 import type { SubplanHost } from '../tools/subplan';
+import type { SpendLimit } from '../errors';
+import { pauseAtCostCap } from './costCapPause';
 import { requestApproval } from './approvalFlow';
 import { assertResumable } from '../run/agentRun';
 import { isRunFinished, type StreamOffset, type UsageRecord } from '../run/journalRecords';
@@ -50,6 +52,8 @@ export interface RunDeps {
   readonly claims?: WriteClaims;
   /** The tools the run's steps call; the built-in and registered ones unless said. */
   readonly tools?: ToolCatalogue;
+  /** The run's cost cap: once it refuses a model call, the run pauses (costCap.ts). */
+  readonly costCap?: SpendLimit;
   /** Called after every change, with the ids of the steps it touched (none for run-level changes). */
   readonly onChange?: (state: RunState, stepIds: readonly string[]) => void;
 }
@@ -146,11 +150,12 @@ export class PlanRun {
     while (goOn) {
       goOn = false;
       await this.runUntilQuiet(signal);
+      const capped = this.deps.costCap?.reached;
       if (signal.aborted) await cancelRemaining(this.recorder, signal);
-      else if (this.pausing) {
+      else if (this.pausing || capped) {
         this.pausing = false;
-        await this.recorder.setStatus('paused', 'paused by the user');
-      } else goOn = await this.concludeQuietRun(signal);
+        await this.recorder.setStatus('paused', capped?.message ?? 'paused by the user');
+      } else goOn = await pauseAtCostCap(this.recorder, this.concludeQuietRun(signal));
     }
     await this.recorder.durable();
     return runReport(this.current);
@@ -178,7 +183,7 @@ export class PlanRun {
         const arriving = writer?.changed();
         const patched = this.recovery.changed();
         const halted = streamedPlanStop(this.current, writer !== undefined) !== undefined;
-        if (!this.recovery.stopped && !halted && !signal.aborted && !this.pausing) {
+        if (!this.recovery.stopped && !halted && !signal.aborted && !this.pausing && !this.deps.costCap?.reached) {
           for (const step of frontier.asking()) {
             if (inFlight.has(`approval:${step.id}`)) continue;
             const question = await requestApproval(step, approvalIoOf(this.io), approvalsAbort.signal);

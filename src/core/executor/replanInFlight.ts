@@ -9,6 +9,7 @@ import type { PlanPatch } from '../plan/planPatch';
 import { resolveStepArgs } from '../plan/resolveStepArgs';
 import type { Workspace } from '../ports';
 import { messageOf } from '../text/errorText';
+import { CostCapReachedError } from '../errors';
 import { gatherEvidence } from './failureEvidence';
 import type { RunStatus } from '../run/journalRecords';
 import { brokenStepEvidence, buildReplanRequest, patchProblems, usageOfFailure } from './replanning';
@@ -129,6 +130,8 @@ export class ReplanInFlight {
       const broken = brokenStepEvidence(recorder.current, brokenId, evidence.lines);
       const repaired = await this.ask(() => this.io.repairer!.repair({ broken, localFix: evidence.localFix! }, signal, check));
       if (signal.aborted) return;
+      // The cost cap refused the call: nothing was asked, so the repair is still to be tried when the run goes on.
+      if (!repaired.ok && repaired.capped) return void this.repaired.delete(brokenId);
       const verdict = repaired.ok ? await revisePatched(recorder, repaired.patch, `repaired ${what}`, brokenId, true) : undefined;
       if (verdict?.ok) return;
       why = `the repair failed: ${verdict ? verdict.problems.map(formatProblem).join('; ') : !repaired.ok ? repaired.message : ''}`;
@@ -142,6 +145,7 @@ export class ReplanInFlight {
     try {
       const answer = await this.ask(() => replanner.replan(buildReplanRequest(recorder.current, brokenId, evidence.lines), signal, check, revision));
       if (signal.aborted) return await revision.abandon('the run was cancelled while the re-planner wrote its patch');
+      if (!answer.ok && answer.capped) return await revision.abandon(answer.message);
       if (!answer.ok) {
         await revision.abandon(`the re-planner failed: ${answer.message}`);
         return await this.giveUp(brokenId, { status: 'needsReplan', reason: `${what}; the re-planner failed: ${answer.message}` });
@@ -160,14 +164,15 @@ export class ReplanInFlight {
   }
 
   /** Runs one model round and journals its usage, failed or not. */
-  private async ask(call: () => Promise<ReplanAnswer>): Promise<{ ok: true; patch: PlanPatch } | { ok: false; message: string }> {
+  private async ask(call: () => Promise<ReplanAnswer>): Promise<{ ok: true; patch: PlanPatch } | { ok: false; message: string; capped?: true }> {
     try {
       const answer = await call();
       for (const usage of answer.usage) await this.io.recorder.recordUsage('replan', usage);
       return { ok: true, patch: answer.patch };
     } catch (error) {
       for (const usage of usageOfFailure(error)) await this.io.recorder.recordUsage('replan', usage);
-      return { ok: false, message: messageOf(error) };
+      // Not a failure of the re-planner: the run pauses at its cost cap, and recovers when it goes on.
+      return { ok: false, message: messageOf(error), ...(error instanceof CostCapReachedError ? { capped: true as const } : {}) };
     }
   }
 }

@@ -6,6 +6,7 @@ import { evaluateCheck } from '../checks/evaluateCheck';
 import type { Check } from '../checks/checkSchema';
 import type { StepCommandResult } from '../checks/checkContext';
 import { ApprovalWaitError, type ToolError } from '../errors';
+import { CostCapReachedError } from '../errors';
 import type { Step } from '../plan/planSchema';
 import { stepFlags } from '../plan/stepFlags';
 import type { Clock } from '../ports';
@@ -21,7 +22,8 @@ import type { TraceEventInput } from '../run/traceEvents';
 
 /** How a step ended, as the journal records it. */
 export interface StepEnd {
-  readonly event: 'succeed' | 'fail' | 'becomeUnknown' | 'cancel' | 'askApproval';
+  /** `interrupt`: a model call the cost cap refused; the step goes back to approved and runs when the run goes on. */
+  readonly event: 'succeed' | 'fail' | 'becomeUnknown' | 'cancel' | 'askApproval' | 'interrupt';
   readonly reason: string;
   readonly output?: OutputRecord;
   readonly failure?: FailureRecord;
@@ -96,6 +98,7 @@ export async function runStep(step: Step, call: ToolCall, before: readonly FileS
       } catch (caught) {
         if (caught instanceof JournalWriteError) throw caught;
         if (caught instanceof ApprovalWaitError) return { event: 'askApproval', reason: caught.message, waitingOn: caught.waitingOn };
+        if (caught instanceof CostCapReachedError) return { event: 'interrupt', reason: caught.message };
         error = toToolError(caught, `${step.tool} (${step.id})`);
         await io.trace({ type: 'result', stepId: step.id, attempt, ok: false, ms: io.clock.now() - started, failure: { kind: error.kind, reason: error.reason, message: error.message } });
       }

@@ -3,6 +3,7 @@
 // solver that fails or is missing falling back to the plain summary, with a warning.
 import type { Clock, Logger } from '../ports';
 import { messageOf } from '../text/errorText';
+import { rethrowCostCap } from '../errors';
 import type { RunOptions } from '../run/runOptions';
 import type { RunRecorder } from './runRecorder';
 import type { RunState } from '../run/runState';
@@ -37,6 +38,8 @@ async function askSolver(io: SummaryIo, signal: AbortSignal, fallback: string): 
     for (const usage of answer.usage) await io.recorder.recordUsage('solve', usage);
     return answer.text;
   } catch (error) {
+    // The summary would pass the cost cap: the run pauses before it rather than ending without the summary asked for.
+    rethrowCostCap(error);
     io.logger.warn(`the solver failed, using the plain summary: ${messageOf(error)}`);
     return fallback;
   }

@@ -65,6 +65,7 @@ function toolResultText(outcome: CallOutcome): string {
     case 'cancel':
       return 'cancelled';
     case 'askApproval':
+    case 'interrupt':
       return `waiting: ${end.reason}`;
   }
 }

@@ -18,6 +18,7 @@ import { stepReference } from '../plan/stepNumbers';
 import type { WorkspaceSummary } from '../planner/workspaceSummary';
 import type { ChatMessage, ChatModel, ChatResponse } from '../ports';
 import { messageOf } from '../text/errorText';
+import { CostCapReachedError } from '../errors';
 import { callOf, TOOL_CATALOGUE, toolCallOf, type ToolCall } from '../tools/toolCall';
 import { recoverInterruptedSteps } from '../executor/runRecovery';
 import { AUTO_ESCALATION, type EscalationLimits } from './escalationRule';
@@ -60,7 +61,7 @@ export interface FusedStart {
 
 /** How the loop ended. `state` is the run once the first action started it. */
 export interface FusedOutcome {
-  readonly status: 'succeeded' | 'failed' | 'awaitingApproval' | 'cancelled' | 'escalated';
+  readonly status: 'succeeded' | 'failed' | 'awaitingApproval' | 'paused' | 'cancelled' | 'escalated';
   readonly reason?: string;
   readonly state?: RunState;
   /** The agent's final answer, when it gave one. */
@@ -70,7 +71,8 @@ export interface FusedOutcome {
   readonly unjournalledUsage: readonly UsageRecord[];
 }
 
-type ActOutcome = CallOutcome | { readonly kind: 'waiting' };
+/** `capped`: the action's model call would pass the cost cap and was not made. */
+type ActOutcome = CallOutcome | { readonly kind: 'waiting' } | { readonly kind: 'capped'; readonly reason: string };
 
 /** Runs the fused loop for `start.goal` until the agent answers, escalates, waits, fails or is cancelled. */
 export async function runFused(start: FusedStart, deps: FusedDeps, options: FusedOptions, signal: AbortSignal): Promise<FusedOutcome> {
@@ -120,6 +122,7 @@ class FusedLoop {
       try {
         response = await this.deps.agentModel.chat({ role: 'fused', messages: [...this.messages], tools }, signal);
       } catch (error) {
+        if (error instanceof CostCapReachedError) return this.stop('paused', error.message);
         return signal.aborted ? this.cancel(signal) : this.stop('failed', `the agent model failed: ${messageOf(error)}`);
       }
       this.turns++;
@@ -143,6 +146,7 @@ class FusedLoop {
       for (const call of calls) {
         const outcome = await this.handle(call, signal);
         if (signal.aborted) return this.cancel(signal);
+        if (outcome.kind === 'capped') return this.stop('paused', outcome.reason);
         if (outcome.kind === 'waiting') return this.waiting(`F${this.actions}`);
         this.messages.push(toolResultMessage(call.call.id, outcome));
       }
@@ -209,6 +213,7 @@ class FusedLoop {
     const end = await runStepLife(step, { call }, this.runIo(), signal, { reason: 'called by the agent' });
     if (!end) return { kind: 'invalid', problem: 'the call could not start: the step moved on meanwhile' };
     if (end.event === 'askApproval') return { kind: 'waiting' };
+    if (end.event === 'interrupt') return { kind: 'capped', reason: end.reason };
     return { kind: 'ran', end };
   }
 
@@ -244,7 +249,7 @@ class FusedLoop {
     return this.stop('awaitingApproval', `waiting for approval: ${stepReference(this.recorder!.current.plan, stepId)}`);
   }
 
-  private async stop(status: 'failed' | 'awaitingApproval', reason: string): Promise<FusedOutcome> {
+  private async stop(status: 'failed' | 'awaitingApproval' | 'paused', reason: string): Promise<FusedOutcome> {
     if (this.recorder) await this.recorder.setStatus(status, reason);
     return this.outcome(status, reason);
   }

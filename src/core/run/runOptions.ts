@@ -20,6 +20,18 @@ export const SummaryModeSchema = z.enum(['plain', 'model']);
 /** Who writes a succeeded run's summary. */
 export type SummaryMode = z.infer<typeof SummaryModeSchema>;
 
+/** A cost cap in US dollars: a finite amount above zero. */
+export const MaxCostSchema = z.number().finite().positive();
+
+/** The cost cap a run is started with (cost/costCap.ts enforces it), journalled so a resume keeps it unless raised. */
+export const CostCapSchema = z.object({
+  maxCost: MaxCostSchema,
+  /** Calls of models without a price are let through uncounted (otherwise the run refuses to start). */
+  allowUnpriced: z.boolean().optional(),
+});
+/** The cost cap a run is started with. */
+export type CostCap = z.infer<typeof CostCapSchema>;
+
 /** The options of a run, as journalled in `runStarted`. */
 export const RunOptionsSchema = z.object({
   maxParallel: z.number().int().positive(),
@@ -44,6 +56,8 @@ export const RunOptionsSchema = z.object({
   }),
   /** Absent means `plain`; the rule is `summarySource` in runSummary.ts. */
   summary: SummaryModeSchema.optional(),
+  /** The most the run's priced model calls may spend; absent: no cap (costCap.ts). */
+  costCap: CostCapSchema.optional(),
 });
 
 /** How a run behaves. */

@@ -18,6 +18,7 @@ import type { ValidPlan } from '../plan/planSchema';
 import { childScopeProblems, depthProblems } from '../plan/subplanScope';
 import type { ApprovalGate, RecordLog, Workspace } from '../ports';
 import { messageOf } from '../text/errorText';
+import { rethrowCostCap } from '../errors';
 import type { ToolContext, ToolOutput } from '../tools/defineTool';
 import { DEFAULT_SUBPLAN_DEPTH, type SubplanHost, type SubplanInput } from '../tools/subplan';
 import { budgetSpent, escalationText, tokensOf } from './childRun';
@@ -38,7 +39,7 @@ export interface ChildLogs {
 /** What sub-plans are run with: the parent's ports, a planner, a re-planner, and where child journals go. */
 export interface SubplanRunnerDeps {
   /** The parent's ports; each child gets its own journal, trace and scoped workspace. */
-  readonly base: Pick<RunDeps, 'workspace' | 'commands' | 'clock' | 'logger' | 'approvals' | 'workerModel' | 'repairer' | 'claims'>;
+  readonly base: Pick<RunDeps, 'workspace' | 'commands' | 'clock' | 'logger' | 'approvals' | 'workerModel' | 'repairer' | 'claims' | 'costCap'>;
   readonly planChild: ChildPlanner;
   /** The re-planner for a child, over its scoped workspace; without one a child's failure escalates at once. */
   readonly replannerIn?: (workspace: Workspace) => Replanner;
@@ -112,6 +113,8 @@ export class SubplanRunner implements SubplanHost {
         return { text: report.summary, details: { subplan: { runId: childRunId, depth: this.depth, status: report.status, steps: report.steps.length, replans: report.replans, tokens: tokensOf(report), ...(input.budget ? { budget: input.budget } : {}) } } };
       }
       if (report.status === 'awaitingApproval') throw new ApprovalWaitError(waitingPaths(run.current, stepPath));
+      // The child paused at the run's cost cap: so does its parent, and a resume carries the child on.
+      rethrowCostCap(this.deps.base.costCap?.reached);
       if (context.signal.aborted) throw new ToolError('ambiguous', 'cancelled', `subplan: cancelled inside the sub-plan (${childRunId})`);
       throw new ToolError('definite', 'subplanFailed', escalationText(input.goal, report, input.budget));
     } finally {
@@ -150,6 +153,7 @@ export class SubplanRunner implements SubplanHost {
     try {
       planned = await this.deps.planChild(input.goal, deps.workspace, signal);
     } catch (error) {
+      rethrowCostCap(error);
       throw new ToolError(signal.aborted ? 'ambiguous' : 'definite', 'subplanPlanning', `subplan: planning "${input.goal}" failed: ${messageOf(error)}`);
     }
     const problems = this.childProblems(planned.plan, input);

@@ -21,6 +21,7 @@ import {
   type ModelErrorReason,
 } from '../errors';
 import { z } from 'zod';
+import { rethrowCostCap } from '../errors';
 import type { FileStat, Workspace } from '../ports';
 import { messageOf } from '../text/errorText';
 
@@ -72,6 +73,8 @@ export async function guarded<T>(action: string, signal: AbortSignal, work: () =
   try {
     return await work();
   } catch (error) {
+    // A call the cost cap refused was not made: the run pauses, the step has not failed.
+    rethrowCostCap(error);
     throw toToolError(error, action);
   }
 }

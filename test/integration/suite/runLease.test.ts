@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import type { RunReport } from '../../../src/core/executor/runSummary';
+import type { RunReport } from '../../../src/core/run/runSummary';
 import { COMMANDS } from '../../../src/vscode/ids';
 import { planwright, readText, setUserSetting, until, workspaceUri } from './support';
 

@@ -123,6 +123,11 @@ describe('bad input at every door of the CLI', () => {
       { args: ['read.plan.json', '--workspace', 'ws', '--prices', 'ws'], names: '--prices is a folder, not a file: ws' },
       { args: ['read.plan.json', '--workspace', 'ws', '--prices', 'none.json'], names: '--prices: no such file: none.json' },
       { args: ['read.plan.json', '--workspace', 'ws', '--mcp-config', 'ws'], names: '--mcp-config is a folder, not a file: ws' },
+      { args: ['read.plan.json', '--workspace', 'ws', '--max-cost', '-1'], names: '--max-cost must be an amount of US dollars above 0, such as 0.50, not "-1"' },
+      { args: ['read.plan.json', '--workspace', 'ws', '--max-cost', 'abc'], names: '--max-cost must be an amount of US dollars above 0, such as 0.50, not "abc"' },
+      { args: ['read.plan.json', '--workspace', 'ws', '--max-cost=0'], names: '--max-cost must be an amount of US dollars above 0' },
+      { args: ['read.plan.json', '--workspace', 'ws', '--max-cost', '1e3'], names: '--max-cost must be an amount of US dollars above 0' },
+      { args: ['read.plan.json', '--workspace', 'ws', '--allow-unpriced'], names: '--allow-unpriced applies to --max-cost: give a cap too' },
       { args: ['read.plan.json', '--workspace', 'ws', '--speed', '3'], names: 'unknown option --speed' },
     ],
     resume: [
@@ -136,6 +141,8 @@ describe('bad input at every door of the CLI', () => {
       { args: ['--journal', 'run.journal.jsonl', '--approve', ''], names: '--approve must be all, reads or none, not ""' },
       { args: ['--journal', 'run.journal.jsonl', '--max-parallel', '0'], names: '--max-parallel must be' },
       { args: ['--journal', 'run.journal.jsonl', '--max-read-bytes', 'lots'], names: '--max-read-bytes must be' },
+      { args: ['--journal', 'run.journal.jsonl', '--max-cost', '-0.5'], names: '--max-cost must be an amount of US dollars above 0, such as 0.50, not "-0.5"' },
+      { args: ['--journal', 'run.journal.jsonl', '--allow-unpriced'], names: '--allow-unpriced applies to --max-cost: give a cap too' },
     ],
     undo: [
       { args: ['ws'], names: 'JOURNAL is a folder, not a file: ws' },

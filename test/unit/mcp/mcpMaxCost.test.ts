@@ -1,0 +1,73 @@
+// `run_plan` and `resume_run` with a per-call `maxCost`: the run pauses before the model call that would pass it
+// (the scripted endpoint never sees that call) and the report says so; `resume_run` with a higher `maxCost`
+// finishes. A cap over a model without a price is refused in the CLI's words.
+import * as assert from 'node:assert/strict';
+import { writeFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { budgetMs } from '../../../scripts/testing/timeBudget';
+import { ScriptedModelServer } from '../../support/scriptedModelServer';
+import { CLEAN_ENV } from '../support/cliProcess';
+import { makeTempDir, removeTempDir } from '../support/tempDir';
+
+const REPO = path.resolve(__dirname, '..', '..', '..', '..');
+const CLI = path.join(REPO, 'dist', 'cli.js');
+
+type Result = { content: { type: string; text: string }[]; isError?: boolean };
+
+const PLAN = {
+  version: 1,
+  goal: 'Draft two notes',
+  steps: [
+    { id: 'E1', title: 'Draft the first note', tool: 'generate', args: { instruction: 'Write the first note.' } },
+    { id: 'E2', title: 'Draft the second note', tool: 'generate', args: { instruction: 'Write the second note.' }, dependsOn: ['E1'] },
+  ],
+};
+
+describe('planwright mcp run_plan and resume_run with maxCost', function () {
+  this.timeout(budgetMs(90_000));
+  let dir: string;
+  let server: ScriptedModelServer;
+  let client: Client;
+  let prices: string;
+
+  before(async () => {
+    dir = await makeTempDir();
+    prices = path.join(dir, 'prices.json');
+    await writeFile(prices, JSON.stringify({ scripted: { input: 1000, output: 1000 } }));
+    server = await ScriptedModelServer.start(() => ({ content: 'A note.', usage: { prompt_tokens: 50, completion_tokens: 700 } }));
+    client = new Client({ name: 'planwright-test', version: '1.0.0' });
+    const env = { ...CLEAN_ENV, PLANWRIGHT_BASE_URL: server.baseUrl, PLANWRIGHT_MODEL: 'scripted' };
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', '--allow-approve', 'reads'], env, cwd: dir, stderr: 'pipe' }));
+  });
+  after(async () => {
+    await client.close();
+    await server.close();
+    await removeTempDir(dir);
+  });
+
+  const call = async (name: string, args: Record<string, unknown>) => {
+    const result = (await client.callTool({ name, arguments: args })) as Result;
+    return { isError: result.isError === true, text: result.content.map((block) => block.text).join('\n') };
+  };
+
+  it('refuses a cap over a model without a price, in the CLI words', async () => {
+    const refused = await call('run_plan', { plan: PLAN, workspace: dir, maxCost: 1 });
+    assert.equal(refused.isError, true);
+    assert.match(refused.text, /--max-cost cannot cap calls of a model without a price: no price for scripted \(no --prices file was given\)/);
+    assert.equal(server.requests.length, 0);
+  });
+
+  it('pauses before the call that would pass maxCost, says so, and resume_run with a higher one finishes', async () => {
+    const ran = await call('run_plan', { plan: PLAN, workspace: dir, approve: 'reads', maxCost: 1, prices });
+    const report = JSON.parse(ran.text) as { status: string; journal: string; costCap: { maxCost: number; spent: number; reached?: string } };
+    assert.equal(report.status, 'paused');
+    assert.equal(server.requests.length, 1, 'the second call was never made');
+    assert.deepEqual({ ...report.costCap, reached: /would pass it, so it was not made$/.test(report.costCap.reached ?? '') }, { maxCost: 1, spent: 0.75, reached: true });
+
+    const resumed = await call('resume_run', { journal: report.journal, approve: 'reads', maxCost: 2, prices });
+    assert.equal((JSON.parse(resumed.text) as { status: string }).status, 'succeeded', resumed.text);
+    assert.equal(server.requests.length, 2);
+  });
+});
