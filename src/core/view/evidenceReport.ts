@@ -74,8 +74,8 @@ export function evidenceReport(state: RunState, cost?: Cost): EvidenceReport {
 /**
  * Each acceptance check of the run's plan with its result and evidence (the tree's "Done when" rows show the
  * same). An evaluation counts only for the revision it was made on: after a re-plan or an edit the checks
- * are not evaluated again until the new revision's last step ended, and the evidence says what the last
- * evaluation found. Without `acceptance`, no check has been evaluated yet.
+ * are not evaluated again until the new revision's last step ended (its checks may not be the ones evaluated
+ * before). Without `acceptance`, no check has been evaluated yet.
  */
 export function acceptanceEvidence(state: { readonly plan: Pick<Plan, 'acceptance'> } & Pick<RunState, 'revision' | 'acceptance'>): AcceptanceEvidence[] {
   const byIndex = (results: readonly AcceptanceResult[] | undefined) => new Map((results ?? []).map((result) => [result.index, result]));
@@ -90,17 +90,15 @@ export function acceptanceEvidence(state: { readonly plan: Pick<Plan, 'acceptanc
     return {
       check: formatCheck(check),
       result: !evaluated ? 'notEvaluated' : result.ok ? 'held' : 'failed',
-      evidence: evaluated ? result.detail : notEvaluatedText(lastAfter?.revision, current ? undefined : result),
+      evidence: evaluated ? result.detail : notEvaluatedText(lastAfter !== undefined && !current, state.revision),
       ...(early?.ok && !early.skipped ? { alreadyTrue: true as const } : {}),
     };
   });
 }
 
-/** Why a check has no result on this revision, with what an earlier revision's evaluation found. */
-function notEvaluatedText(revision: number | undefined, earlier: AcceptanceResult | undefined): string {
-  const text = 'not evaluated: the run has not reached its end';
-  if (revision === undefined || !earlier || earlier.skipped) return text;
-  return `${text} on this revision (on revision ${revision} it ${earlier.ok ? 'held' : 'failed'}: ${earlier.detail})`;
+/** Why a check has no result: the run has not reached its end, or not the end of the revision it is on now. */
+function notEvaluatedText(evaluatedEarlier: boolean, revision: number): string {
+  return !evaluatedEarlier ? 'not evaluated: the run has not reached its end' : `not evaluated: the run has not reached the end of revision ${revision}`;
 }
 
 /** The report as Markdown, for a pull request description (Copy as Markdown) and the CLI's summary. */
