@@ -68,33 +68,22 @@ async function apply(deps: DoneWhenCommandDeps, edited: Plan, what: string, fail
   return true;
 }
 
-/** Adds a check (typed, or `text`) after the plan's last one. */
-async function addCheck(deps: DoneWhenCommandDeps, text?: unknown): Promise<boolean> {
+/**
+ * Writes the check typed (or `text`) in place of check `index`, or after the last one when `index` is undefined;
+ * a check the grammar or the gate refuses is said with what is wrong.
+ */
+async function writeCheck(deps: DoneWhenCommandDeps, index: number | undefined, text?: unknown): Promise<boolean> {
   const plan = deps.session.plan;
-  if (!plan) return false;
-  const typed = await checkText(plan, undefined, text);
-  if (typed === undefined) return false;
-  const edit = writeAcceptanceCheck(plan, undefined, typed);
-  if (!edit.ok) {
-    showError(deps.log, vscode.l10n.t('Could not add the check: {0}', edit.problem));
-    return false;
-  }
-  return apply(deps, edit.plan, `Added the acceptance check ${typed.trim()}`, vscode.l10n.t('Could not add the check'));
-}
-
-/** Replaces the check of the row (or index) `target` by the one typed, or `text`. */
-async function editCheck(deps: DoneWhenCommandDeps, target: unknown, text?: unknown): Promise<boolean> {
-  const plan = deps.session.plan;
-  const index = checkIndexOf(target);
-  if (!plan || index === undefined || !plan.acceptance?.[index]) return false;
+  if (!plan || (index !== undefined && !plan.acceptance?.[index])) return false;
   const typed = await checkText(plan, index, text);
   if (typed === undefined) return false;
+  const failed = index === undefined ? vscode.l10n.t('Could not add the check') : vscode.l10n.t('Could not change the check');
   const edit = writeAcceptanceCheck(plan, index, typed);
   if (!edit.ok) {
-    showError(deps.log, vscode.l10n.t('Could not change the check: {0}', edit.problem));
+    showError(deps.log, `${failed}: ${edit.problem}`);
     return false;
   }
-  return apply(deps, edit.plan, `Changed acceptance check ${index + 1} to ${typed.trim()}`, vscode.l10n.t('Could not change the check'));
+  return apply(deps, edit.plan, index === undefined ? `Added the acceptance check ${typed.trim()}` : `Changed acceptance check ${index + 1} to ${typed.trim()}`, failed);
 }
 
 /** Removes the check of the row (or index) `target`; asks first when a person clicked it in the tree. */
@@ -115,8 +104,11 @@ async function removeCheck(deps: DoneWhenCommandDeps, target: unknown): Promise<
 export function registerDoneWhenCommands(deps: DoneWhenCommandDeps): vscode.Disposable[] {
   const registerCommand = commandRegistrar(deps.log);
   return [
-    registerCommand(COMMANDS.addAcceptanceCheck, (_target?: unknown, text?: unknown) => addCheck(deps, text)),
-    registerCommand(COMMANDS.editAcceptanceCheck, (target?: unknown, text?: unknown) => editCheck(deps, target, text)),
+    registerCommand(COMMANDS.addAcceptanceCheck, (_target?: unknown, text?: unknown) => writeCheck(deps, undefined, text)),
+    registerCommand(COMMANDS.editAcceptanceCheck, (target?: unknown, text?: unknown) => {
+      const index = checkIndexOf(target);
+      return index === undefined ? false : writeCheck(deps, index, text);
+    }),
     registerCommand(COMMANDS.removeAcceptanceCheck, (target?: unknown) => removeCheck(deps, target)),
   ];
 }
