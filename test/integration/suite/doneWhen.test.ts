@@ -35,6 +35,10 @@ describe('"Done when" and the evidence report in VS Code', function () {
   });
 
   after(async () => {
+    // The suites after this one start from an empty view, as a window that opened no plan.
+    const { session } = await planwright();
+    await session.runs.forget();
+    await session.loadedPlan.set(undefined);
     await setUserSetting('autoApprove', undefined);
     for (const left of ['done-note.txt', 'done-when.plan.json']) await vscode.workspace.fs.delete(workspaceUri(left)).then(undefined, () => undefined);
   });
