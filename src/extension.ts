@@ -13,10 +13,12 @@ import { EditorMcpTools } from './vscode/mcp/editorMcpTools';
 import { McpServerApprovals } from './vscode/mcp/mcpServerApprovals';
 import { registerModelCommands } from './vscode/models/modelCommands';
 import { PendingApprovals } from './vscode/approvals/pendingApprovals';
+import { registerDoneWhenCommands } from './vscode/plan/doneWhenCommands';
 import { registerPlanCommands } from './vscode/plan/planCommands';
 import { PlanSession } from './vscode/plan/planSession';
 import { PlanView } from './vscode/plan/planView';
 import { PreviewDocuments } from './vscode/approvals/previewDocuments';
+import { EvidencePage } from './vscode/run/evidencePage';
 import { RunDocuments } from './vscode/run/runDocuments';
 import { registerUndoCommands } from './vscode/run/runUndoCommands';
 import { PreviewTabs } from './vscode/approvals/previewTabs';
@@ -30,15 +32,16 @@ import { StepEditor } from './vscode/plan/stepEditor';
 import { WaitingNotice } from './vscode/approvals/waitingNotice';
 
 /**
- * What `activate` returns to the integration tests: the session, its view, the run storage and the
- * secret storage. Only in test mode: any extension can read another's exports, and these could approve
- * steps or read the API key.
+ * What `activate` returns to the integration tests: the session, its view, the run storage, the secret
+ * storage and the evidence report's page. Only in test mode: any extension can read another's exports, and
+ * these could approve steps or read the API key.
  */
 export interface PlanwrightExports {
   readonly planTree: PlanView['provider'];
   readonly session: PlanSession;
   readonly storage: RunStorage;
   readonly secrets: vscode.SecretStorage;
+  readonly evidence: EvidencePage;
 }
 
 export function activate(context: vscode.ExtensionContext): PlanwrightExports | undefined {
@@ -70,6 +73,7 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
   approvals.setNotifier(new WaitingNotice(approvals, () => view.treeView.visible, () => view.showWaiting(), vscode.window, vscode.l10n));
   const previewTabs = new PreviewTabs(approvals, previews);
   const editor = new StepEditor(session, log, path.join(path.dirname(storage.folder), 'edits'));
+  const evidence = new EvidencePage(session, () => settings.current.prices, log);
   context.subscriptions.push(
     mcp,
     log,
@@ -85,6 +89,7 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
     runs,
     view,
     editor,
+    evidence,
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, previews),
     ...registerPlanCommands({ loadedPlan, session, log, models: () => models.models(), settings: () => settings.current, documents, prepareTools }),
     ...registerRunCommands({ session, log, documents, prices: () => settings.current.prices, prepareTools }),
@@ -92,6 +97,8 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
     ...registerStepCommands({ session, previews, log, ports: (folder) => ports.for(folder), documents }),
     ...registerApprovalCommands({ session, previews, log, ports: (folder) => ports.for(folder) }),
     ...editor.registerCommands(),
+    ...evidence.registerCommands(),
+    ...registerDoneWhenCommands({ session, log }),
     ...registerChatParticipant({ session, log, ports: (folder) => ports.for(folder), settings: () => settings.current }),
     ...registerPlanwrightTools(session),
     ...registerModelCommands({
@@ -103,7 +110,7 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
   );
   log.info(`Planwright ${String(context.extension.packageJSON.version)} activated`);
   void offerResume(session, log);
-  return context.extensionMode === vscode.ExtensionMode.Test ? { planTree: view.provider, session, storage, secrets: context.secrets } : undefined;
+  return context.extensionMode === vscode.ExtensionMode.Test ? { planTree: view.provider, session, storage, secrets: context.secrets, evidence } : undefined;
 }
 
 export function deactivate(): void {}

@@ -21,6 +21,8 @@ export const COMMANDS = {
   clearApiKey: 'planwright.clearApiKey',
   showLog: 'planwright.showLog',
   undoRun: 'planwright.undoRun',
+  showEvidenceReport: 'planwright.showEvidenceReport',
+  copyEvidenceMarkdown: 'planwright.copyEvidenceMarkdown',
   // Tree-only: per-step actions, hidden from the palette.
   approveStep: 'planwright.approveStep',
   rejectStep: 'planwright.rejectStep',
@@ -36,6 +38,10 @@ export const COMMANDS = {
   undoStep: 'planwright.undoStep',
   showStepOutput: 'planwright.showStepOutput',
   undoToStep: 'planwright.undoToStep',
+  // Tree-only: the "Done when" group's and its checks' actions.
+  addAcceptanceCheck: 'planwright.addAcceptanceCheck',
+  editAcceptanceCheck: 'planwright.editAcceptanceCheck',
+  removeAcceptanceCheck: 'planwright.removeAcceptanceCheck',
 } as const;
 
 /** The `@planwright` chat participant, as contributed under `chatParticipants`. */
@@ -65,6 +71,9 @@ export const PREVIEW_SCHEME = 'planwright-preview';
 
 /** The URI scheme of the read-only documents that show a run's summary and its trace as a timeline. */
 export const RUN_DOCUMENT_SCHEME = 'planwright-run';
+
+/** The view type of the evidence report's read-only page, matched by `activeWebviewPanelId` in package.json. */
+export const EVIDENCE_VIEW_TYPE = 'planwright.evidence';
 
 /** The name of the extension's log output channel, and of the terminal commands run in. */
 export const LOG_CHANNEL_NAME = 'Planwright';

@@ -7,7 +7,8 @@
 // over: the test command allowed for good, its failure, the tree saying it re-plans and the re-planned steps
 // (replanWalk.js), the end of the run (runEndWalk.js), the files on disk, the run after a window reload and Undo
 // Run (reloadWalk.js), a second plan edited, asked about and run (editedPlanWalk.js), and a third run's previews,
-// Cancel and resume, answers in a diff's title bar, and Undo Back to Before This Step (recoveryWalk.js). After an
+// Cancel and resume, answers in a diff's title bar, and Undo Back to Before This Step (recoveryWalk.js), and a
+// plan's "Done when" checks edited in the tree and its evidence report at the run's end (doneWhenWalk.js). After an
 // answer, Cancel or Pause it checks that no Approve for the step is left anywhere (staleApprovals.js). It runs at
 // VS Code's default 300 px side bar and checks that each row's number, status icon and revision show there uncut.
 // Every stage is screenshot in a light and a dark theme under test-results/. The driver (workbenchDriver.js)
@@ -30,6 +31,7 @@ const { runEndStages } = require('./runEndWalk');
 const { heldReply, replanStages } = require('./replanWalk');
 const { reloadStages } = require('./reloadWalk');
 const { recoveryStages } = require('./recoveryWalk');
+const { doneWhenStages } = require('./doneWhenWalk');
 
 const ROOT = cs.ROOT;
 const RESULTS = screenshots.RESULTS;
@@ -266,6 +268,8 @@ describe('the packaged extension in VS Code (code-server)', function () {
   editedPlanStages(walk, stage);
 
   recoveryStages(walk, stage);
+
+  doneWhenStages(walk, stage);
 
   it('recorded no approval by the user in the journal that the test did not give, and every one it gave', () => {
     const recorded = ui.userApprovals();

@@ -4,7 +4,8 @@
 import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { STEP_FLAGS, stepContextValue, whenStepHasFlag, whenStepIs } from '../../src/core/view/stepContextValue';
+import { DONE_WHEN_GROUP_CONTEXT_VALUE, doneWhenCheckContextValue, WHEN_DONE_WHEN_CHECK, WHEN_DONE_WHEN_GROUP } from '../../src/core/view/doneWhenRows';
+import { planContextValue, STEP_FLAGS, stepContextValue, WHEN_PLAN_ROW, whenStepHasFlag, whenStepIs } from '../../src/core/view/stepContextValue';
 import { waitingContextValue, whenWaiting } from '../../src/core/view/waitingSection';
 import { COMMANDS, CONTEXT_KEYS, VIEW_CONTAINERS, VIEWS } from '../../src/vscode/ids';
 import { localizedManifest } from './support/localizedManifest';
@@ -151,7 +152,7 @@ describe('package.json menus and when clauses', () => {
 
 describe('package.json tree item menus', () => {
   const itemMenus = menuItems.filter((item) => item.menu === 'view/item/context');
-  const known = new Set([whenStepIs('awaitingApproval'), ...STEP_FLAGS.map(whenStepHasFlag), 'viewItem =~ /^step:/', whenWaiting(), whenWaiting('allowable'), whenWaiting('cannotApply')]);
+  const known = new Set([whenStepIs('awaitingApproval'), ...STEP_FLAGS.map(whenStepHasFlag), 'viewItem =~ /^step:/', whenWaiting(), whenWaiting('allowable'), whenWaiting('cannotApply'), WHEN_DONE_WHEN_GROUP, WHEN_DONE_WHEN_CHECK, WHEN_PLAN_ROW]);
 
   it('matches rows only with the when clauses the contextValue grammar provides', () => {
     for (const item of itemMenus) {
@@ -205,6 +206,18 @@ describe('package.json tree item menus', () => {
       assert.match(when, /resourceScheme == planwright-preview/);
       assert.match(when, /planwright:activePreview =~ \/\^waiting:\//);
     }
+  });
+
+  it('offers Add Done-When Check on the goal row and the "Done when" group, Edit and Remove inline on every check row', () => {
+    const offers = (command: string, value: string, inline = false) =>
+      itemMenus
+        .filter((item) => item.command === command && (item.group?.startsWith('inline') ?? false) === inline)
+        .some((item) => [...(item.when ?? '').matchAll(/=~ \/(.*?)\/(?= |\)|$)/g)].some((match) => new RegExp(match[1] ?? '$^').test(value)));
+    assert.ok(offers(COMMANDS.addAcceptanceCheck, DONE_WHEN_GROUP_CONTEXT_VALUE, true) && offers(COMMANDS.addAcceptanceCheck, planContextValue('succeeded')));
+    for (const state of ['notRun', 'held', 'failed', 'alreadyTrue'] as const) {
+      for (const command of [COMMANDS.editAcceptanceCheck, COMMANDS.removeAcceptanceCheck]) assert.ok(offers(command, doneWhenCheckContextValue(state), true), `${command} on ${state}`);
+    }
+    assert.ok(!offers(COMMANDS.removeAcceptanceCheck, DONE_WHEN_GROUP_CONTEXT_VALUE, true) && !offers(COMMANDS.addAcceptanceCheck, stepContextValue('pending')));
   });
 
   it('offers Show Diff in a step\'s menu only when its tool changes files', () => {

@@ -4,6 +4,7 @@
 // purely from the run's state; the CLI prints it, `--json` and MCP carry it, the editor renders it.
 import type { Cost } from '../cost/runCost';
 import { formatCheck } from '../plan/compact/checkGrammar';
+import type { Plan } from '../plan/planSchema';
 import { executionOrder } from '../plan/stepNumbers';
 import type { AcceptanceResult } from '../run/acceptanceResults';
 import type { RunState } from '../run/runState';
@@ -70,20 +71,34 @@ export function evidenceReport(state: RunState, cost?: Cost): EvidenceReport {
   };
 }
 
-function acceptanceEvidence(state: RunState): AcceptanceEvidence[] {
+/**
+ * Each acceptance check of the run's plan with its result and evidence (the tree's "Done when" rows show the
+ * same). An evaluation counts only for the revision it was made on: after a re-plan or an edit the checks
+ * are not evaluated again until the new revision's last step ended (its checks may not be the ones evaluated
+ * before). Without `acceptance`, no check has been evaluated yet.
+ */
+export function acceptanceEvidence(state: { readonly plan: Pick<Plan, 'acceptance'> } & Pick<RunState, 'revision' | 'acceptance'>): AcceptanceEvidence[] {
   const byIndex = (results: readonly AcceptanceResult[] | undefined) => new Map((results ?? []).map((result) => [result.index, result]));
   const before = byIndex(state.acceptance?.before?.results);
-  const after = byIndex(state.acceptance?.after?.results);
+  const lastAfter = state.acceptance?.after;
+  const current = lastAfter?.revision === state.revision;
+  const after = byIndex(lastAfter?.results);
   return (state.plan.acceptance ?? []).map((check, index) => {
     const result = after.get(index);
     const early = before.get(index);
+    const evaluated = current && result !== undefined && result.skipped !== true;
     return {
       check: formatCheck(check),
-      result: !result || result.skipped ? 'notEvaluated' : result.ok ? 'held' : 'failed',
-      evidence: result?.detail ?? 'not evaluated: the run has not reached its end',
+      result: !evaluated ? 'notEvaluated' : result.ok ? 'held' : 'failed',
+      evidence: evaluated ? result.detail : notEvaluatedText(lastAfter !== undefined && !current, state.revision),
       ...(early?.ok && !early.skipped ? { alreadyTrue: true as const } : {}),
     };
   });
+}
+
+/** Why a check has no result: the run has not reached its end, or not the end of the revision it is on now. */
+function notEvaluatedText(evaluatedEarlier: boolean, revision: number): string {
+  return !evaluatedEarlier ? 'not evaluated: the run has not reached its end' : `not evaluated: the run has not reached the end of revision ${revision}`;
 }
 
 /** The report as Markdown, for a pull request description (Copy as Markdown) and the CLI's summary. */

@@ -2,10 +2,11 @@
 // tooltip, contextValue, children) and its stable id, decided purely from a plan, its run (live or replayed
 // from the journal), the approvals waiting for an answer and the problems of the last edit. The VS Code tree
 // provider only turns these nodes into TreeItems. This file owns the goal row and the row ids; step rows are
-// built in stepRows.ts, detail rows in stepDetails.ts.
+// built in stepRows.ts, detail rows in stepDetails.ts, the pinned "Done when" group in doneWhenRows.ts.
 import type { Plan } from '../plan/planSchema';
 import type { Localize } from '../ports';
 import { shorten } from '../text/shorten';
+import { doneWhenRows } from './doneWhenRows';
 import { escapeMarkdown } from './markdownText';
 import type { PlanTreeInput, PlanTreeNode, RunView } from './planTreeNode';
 import { planContextValue, type PlanRowStatus } from './stepContextValue';
@@ -112,6 +113,7 @@ export function planTreeModel(l10n: Localize, input: PlanTreeInput): readonly Pl
   const baseRevision = run ? run.revision - run.replanReasons.length : 0;
   const planProblems = input.problems?.get('') ?? [];
   const children = [
+    ...doneWhenRows(l10n, planId, plan, run),
     ...planProblems.map((problem, index) => detail(planId, `problem:${index}`, '', l10n.t('Problem: {0}', oneLine(problem)), 'warning', escapeMarkdown(problem), 'problemsErrorIcon.foreground')),
     ...recoveringRow(l10n, planId, run, input.executing === true),
     ...stepRows(plan, { l10n, planId, input, baseRevision, plan }),

@@ -5,7 +5,7 @@ import type { RunState } from '../run/runState';
 import type { Plan } from '../plan/planSchema';
 
 /** What kind of row a node is. */
-export type PlanTreeNodeKind = 'plan' | 'step' | 'replaced' | 'group' | 'detail' | 'waiting' | 'waitingStep';
+export type PlanTreeNodeKind = 'plan' | 'step' | 'replaced' | 'group' | 'detail' | 'waiting' | 'waitingStep' | 'doneWhen' | 'doneWhenCheck';
 
 /** One row of the plan tree. `iconId` is a codicon id, `iconColor` a theme color id; `id` is stable across refreshes. */
 export interface PlanTreeNode {
@@ -31,7 +31,7 @@ export interface PlanTreeNode {
 
 /** The part of a run the tree shows; `runId` names the run whose sub-plans' child runs the tree nests. */
 export type RunView = Pick<RunState, 'plan' | 'status' | 'statusReason' | 'revision' | 'steps' | 'replaced' | 'replanReasons' | 'usage'> &
-  Partial<Pick<RunState, 'recovering' | 'planOpen' | 'runId'>>;
+  Partial<Pick<RunState, 'recovering' | 'planOpen' | 'runId' | 'acceptance'>>;
 
 /** A sub-plan's child run as the tree shows it, under its parent's `subplan` step. */
 export type ChildRunView = RunView & Pick<RunState, 'runId' | 'startedAt'>;

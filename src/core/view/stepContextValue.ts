@@ -53,3 +53,6 @@ export function whenStepHasFlag(flag: StepFlag): string {
 export function whenStepIs(status: StepStatus): string {
   return `viewItem =~ /^step:${status}(:|$)/`;
 }
+
+/** The `when` clause that matches the goal row in any status: `viewItem =~ /^plan:/`. */
+export const WHEN_PLAN_ROW = 'viewItem =~ /^plan:/';
