@@ -5,7 +5,7 @@
 // Report opens the page and Copy as Markdown puts the report's Markdown on the clipboard.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { RunReport } from '../../../src/core/executor/runSummary';
+import type { RunReport } from '../../../src/core/run/runSummary';
 import { COMMANDS, EVIDENCE_VIEW_TYPE } from '../../../src/vscode/ids';
 import { planwright, readText, rows, setUserSetting, until, workspaceUri } from './support';
 
