@@ -44,7 +44,8 @@ class WorkbenchDriver {
 
   /** The tree row whose accessible label starts with `label` ("<title>, <id>, <status>"). @param {string} label */
   row(label) {
-    return this.page.locator(`${TREE_ROWS}[aria-label^="${label}"]`).first();
+    // A label may hold quotes (a check's words: contains "proven"): escaped, so the selector stays one string.
+    return this.page.locator(`${TREE_ROWS}[aria-label^="${label.replace(/["\\]/g, '\\$&')}"]`).first();
   }
 
   /** The tree row showing `text` anywhere (title or description). @param {string} text */
