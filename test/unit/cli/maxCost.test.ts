@@ -9,24 +9,9 @@ import type { CliCommand } from '../../../src/cli/cliIo';
 import { resumeCommand } from '../../../src/cli/resumeCommand';
 import { runPlanCommand } from '../../../src/cli/runPlanCommand';
 import { budgetMs } from '../../../scripts/testing/timeBudget';
-import { ScriptedModelServer, type Script } from '../../support/scriptedModelServer';
-import { invoke } from '../support/invokeCli';
+import type { Script } from '../../support/scriptedModelServer';
+import { CAP_PRICES, NOTE_REPLY, ScriptedCli, TWO_NOTES_PLAN } from '../support/costCapFixture';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
-
-/** $1000 a million tokens, in and out: every token costs a tenth of a cent, so the figures read plainly. */
-const PRICES = { scripted: { input: 1000, output: 1000 } };
-
-/** Two worker calls, the second after the first: each `generate` reply costs 50 + 700 tokens, $0.75. */
-const PLAN = {
-  version: 1,
-  goal: 'Draft two notes',
-  steps: [
-    { id: 'E1', title: 'Draft the first note', tool: 'generate', args: { instruction: 'Write the first note.' } },
-    { id: 'E2', title: 'Draft the second note', tool: 'generate', args: { instruction: 'Write the second note.' }, dependsOn: ['E1'] },
-  ],
-};
-
-const REPLY = { content: 'A note.', usage: { prompt_tokens: 50, completion_tokens: 700 } };
 
 interface Report {
   readonly status: string;
@@ -38,31 +23,26 @@ interface Report {
 describe('planwright run --max-cost', function () {
   this.timeout(budgetMs(60_000));
   let dir: string;
-  let server: ScriptedModelServer | undefined;
+  const scripted = new ScriptedCli<Report>(() => dir);
+  const cli = (command: CliCommand, args: string[], script: Script = () => NOTE_REPLY) => scripted.run(command, args, script);
 
   beforeEach(async () => {
     dir = await makeTempDir();
     await mkdir(path.join(dir, 'ws'));
     await writeFile(path.join(dir, 'ws', 'name.txt'), 'Ada');
-    await writeFile(path.join(dir, 'notes.plan.json'), JSON.stringify(PLAN));
-    await writeFile(path.join(dir, 'prices.json'), JSON.stringify(PRICES));
+    await writeFile(path.join(dir, 'notes.plan.json'), JSON.stringify(TWO_NOTES_PLAN));
+    await writeFile(path.join(dir, 'prices.json'), JSON.stringify(CAP_PRICES));
   });
   afterEach(async () => {
-    await server?.close();
-    server = undefined;
+    await scripted.close();
     await removeTempDir(dir);
   });
 
-  async function cli(command: CliCommand, args: string[], script: Script = () => REPLY) {
-    server ??= await ScriptedModelServer.start(script);
-    const captured = await invoke(command, args, dir, { PLANWRIGHT_BASE_URL: server.baseUrl, PLANWRIGHT_MODEL: 'scripted' });
-    return { ...captured, report: captured.stdout ? (JSON.parse(captured.stdout) as Report) : undefined };
-  }
 
   it('pauses before the call that would pass the cap, and a resume with a higher cap finishes', async () => {
     const ran = await cli(runPlanCommand, ['notes.plan.json', '--workspace', 'ws', '--prices', 'prices.json', '--max-cost', '1', '--journal', 'run.journal.jsonl', '--json']);
     assert.equal(ran.code, 3, ran.stderr);
-    assert.equal(server!.requests.length, 1, 'the second call was never made');
+    assert.equal(scripted.calls, 1, 'the second call was never made');
     assert.equal(ran.report?.status, 'paused');
     assert.match(ran.report?.reason ?? '', /^the cost cap of \$1\.00 is reached: \$0\.750 spent, and the next worker call \(about \$0\.7\d\d\) would pass it, so it was not made$/);
     assert.deepEqual(ran.report?.steps?.map((step) => step.status), ['succeeded', 'approved']);
@@ -75,12 +55,12 @@ describe('planwright run --max-cost', function () {
 
     const again = await cli(resumeCommand, ['--journal', 'run.journal.jsonl', '--prices', 'prices.json', '--json']);
     assert.equal(again.code, 3, 'the journalled cap still holds without a higher one');
-    assert.equal(server!.requests.length, 1);
+    assert.equal(scripted.calls, 1);
 
     const resumed = await cli(resumeCommand, ['--journal', 'run.journal.jsonl', '--prices', 'prices.json', '--max-cost', '2', '--json']);
     assert.equal(resumed.code, 0, resumed.stderr);
     assert.equal(resumed.report?.status, 'succeeded');
-    assert.equal(server!.requests.length, 2);
+    assert.equal(scripted.calls, 2);
     assert.equal(resumed.report?.costCap?.spent, 1.5, 'the spend before the resume counts against the cap');
   });
 
@@ -90,7 +70,7 @@ describe('planwright run --max-cost', function () {
     let turns = 0;
     const script: Script = () => (++turns <= 2 ? turn : { content: 'The name is Ada.', usage });
     const ran = await cli(runPlanCommand, ['--goal', 'Read the name', '--mode', 'fused', '--workspace', 'ws', '--prices', 'prices.json', '--max-cost', '2.5', '--journal', 'fused.journal.jsonl', '--json'], script);
-    assert.equal(server!.requests.length, 1, 'the second turn was never asked');
+    assert.equal(scripted.calls, 1, 'the second turn was never asked');
     assert.equal(ran.report?.status, 'paused');
     assert.match(ran.report?.reason ?? '', /^the cost cap of \$2\.50 is reached: \$1\.60 spent, and the next fused call/);
     assert.equal(ran.code, 3, ran.stderr);
@@ -99,7 +79,7 @@ describe('planwright run --max-cost', function () {
     const resumed = await cli(resumeCommand, ['--journal', 'fused.journal.jsonl', '--prices', 'prices.json', '--max-cost', '10', '--json'], script);
     assert.equal(resumed.code, 0, resumed.stderr);
     assert.equal(resumed.report?.status, 'succeeded');
-    assert.equal(server!.requests.length, 3, 'the agent went on from where the cap stopped it');
+    assert.equal(scripted.calls, 3, 'the agent went on from where the cap stopped it');
   });
 
   it('refuses to start when a model has no price, naming it, unless --allow-unpriced', async () => {
@@ -107,11 +87,11 @@ describe('planwright run --max-cost', function () {
     const refused = await cli(runPlanCommand, ['notes.plan.json', '--workspace', 'ws', '--prices', 'prices.json', '--max-cost', '1']);
     assert.equal(refused.code, 2);
     assert.equal(refused.stderr, 'planwright run: --max-cost cannot cap calls of a model without a price: no price for scripted in --prices; add it to the prices file, or pass --allow-unpriced to cap the priced calls only\n');
-    assert.equal(server!.requests.length, 0);
+    assert.equal(scripted.calls, 0);
     assert.deepEqual(await readdir(path.join(dir, 'ws')), ['name.txt'], 'nothing written');
 
     const allowed = await cli(runPlanCommand, ['notes.plan.json', '--workspace', 'ws', '--prices', 'prices.json', '--max-cost', '1', '--allow-unpriced', '--json']);
     assert.equal(allowed.code, 0, allowed.stderr);
-    assert.equal(server!.requests.length, 2);
+    assert.equal(scripted.calls, 2);
   });
 });

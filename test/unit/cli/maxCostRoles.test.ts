@@ -9,12 +9,9 @@ import type { CliCommand } from '../../../src/cli/cliIo';
 import { resumeCommand } from '../../../src/cli/resumeCommand';
 import { runPlanCommand } from '../../../src/cli/runPlanCommand';
 import { budgetMs } from '../../../scripts/testing/timeBudget';
-import { ScriptedModelServer, type Script } from '../../support/scriptedModelServer';
-import { invoke } from '../support/invokeCli';
+import type { Script } from '../../support/scriptedModelServer';
+import { CAP_PRICES, ScriptedCli } from '../support/costCapFixture';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
-
-/** $1000 a million tokens: a thousand tokens cost a dollar. */
-const PRICES = { scripted: { input: 1000, output: 1000 } };
 
 interface Report {
   readonly status: string;
@@ -26,25 +23,19 @@ interface Report {
 describe('planwright run --max-cost, for the re-planner, the solver and the planner', function () {
   this.timeout(budgetMs(60_000));
   let dir: string;
-  let server: ScriptedModelServer | undefined;
+  const scripted = new ScriptedCli<Report>(() => dir);
+  const cli = (command: CliCommand, args: string[], script: Script) => scripted.run(command, args, script);
 
   beforeEach(async () => {
     dir = await makeTempDir();
     await mkdir(path.join(dir, 'ws'));
     await writeFile(path.join(dir, 'ws', 'name.txt'), 'Ada');
-    await writeFile(path.join(dir, 'prices.json'), JSON.stringify(PRICES));
+    await writeFile(path.join(dir, 'prices.json'), JSON.stringify(CAP_PRICES));
   });
   afterEach(async () => {
-    await server?.close();
-    server = undefined;
+    await scripted.close();
     await removeTempDir(dir);
   });
-
-  async function cli(command: CliCommand, args: string[], script: Script) {
-    server ??= await ScriptedModelServer.start(script);
-    const captured = await invoke(command, args, dir, { PLANWRIGHT_BASE_URL: server.baseUrl, PLANWRIGHT_MODEL: 'scripted' });
-    return { ...captured, report: captured.stdout ? (JSON.parse(captured.stdout) as Report) : undefined };
-  }
 
   async function writePlan(steps: readonly object[]): Promise<void> {
     await writeFile(path.join(dir, 'p.plan.json'), JSON.stringify({ version: 1, goal: 'Read the name', steps }));
@@ -55,7 +46,7 @@ describe('planwright run --max-cost, for the re-planner, the solver and the plan
     const patch = { content: `replace E1 readFile ${JSON.stringify({ path: 'name.txt' })}\n`, usage: { prompt_tokens: 100, completion_tokens: 20 } };
     const ran = await cli(runPlanCommand, ['p.plan.json', '--workspace', 'ws', '--prices', 'prices.json', '--max-cost', '0.5', '--journal', 'run.journal.jsonl', '--json'], () => patch);
     assert.equal(ran.code, 3, ran.stderr);
-    assert.equal(server!.requests.length, 0, 'the re-planner was not asked');
+    assert.equal(scripted.calls, 0, 'the re-planner was not asked');
     assert.equal(ran.report?.status, 'paused');
     assert.match(ran.report?.reason ?? '', /^the cost cap of \$0\.500 is reached: \$0\.0000 spent, and the next (replanner|repairer) call/);
     assert.deepEqual(ran.report?.steps?.map((step) => step.status), ['failed']);
@@ -63,7 +54,7 @@ describe('planwright run --max-cost, for the re-planner, the solver and the plan
     const resumed = await cli(resumeCommand, ['--journal', 'run.journal.jsonl', '--prices', 'prices.json', '--max-cost', '100', '--json'], () => patch);
     assert.equal(resumed.code, 0, resumed.stderr);
     assert.equal(resumed.report?.status, 'succeeded');
-    assert.ok(server!.requests.length >= 1, 'the re-plan was asked once the cap allowed it');
+    assert.ok(scripted.calls >= 1, 'the re-plan was asked once the cap allowed it');
   });
 
   it('pauses before a model summary that would pass the cap, and writes it once resumed with more', async () => {
@@ -71,20 +62,20 @@ describe('planwright run --max-cost, for the re-planner, the solver and the plan
     const summary = { content: 'The name is Ada.', usage: { prompt_tokens: 300, completion_tokens: 10 } };
     const ran = await cli(runPlanCommand, ['p.plan.json', '--workspace', 'ws', '--summary', 'model', '--prices', 'prices.json', '--max-cost', '0.2', '--journal', 'run.journal.jsonl', '--json'], () => summary);
     assert.equal(ran.code, 3, ran.stderr);
-    assert.equal(server!.requests.length, 0, 'the solver was not asked');
+    assert.equal(scripted.calls, 0, 'the solver was not asked');
     assert.equal(ran.report?.status, 'paused');
     assert.match(ran.report?.reason ?? '', /the next solver call/);
 
     const resumed = await cli(resumeCommand, ['--journal', 'run.journal.jsonl', '--prices', 'prices.json', '--max-cost', '5', '--json'], () => summary);
     assert.equal(resumed.code, 0, resumed.stderr);
     assert.equal(resumed.report?.summary, 'The name is Ada.');
-    assert.equal(server!.requests.length, 1);
+    assert.equal(scripted.calls, 1);
   });
 
   it('runs nothing when the planning call of a goal alone would pass the cap', async () => {
     const ran = await cli(runPlanCommand, ['--goal', 'Read the name', '--workspace', 'ws', '--prices', 'prices.json', '--max-cost', '0.01', '--json'], () => ({ content: 'unused' }));
     assert.equal(ran.code, 3, ran.stderr);
-    assert.equal(server!.requests.length, 0, 'the planner was not asked');
+    assert.equal(scripted.calls, 0, 'the planner was not asked');
     assert.match(ran.stderr, /the next planner call .* so it was not made; there is no run to resume: run it again with a higher --max-cost/);
     assert.equal('journal' in (ran.report ?? {}), false, 'no journal was written');
   });

@@ -2,11 +2,11 @@
 // is running its step, and a resume after the holder was killed with SIGKILL.
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { budgetMs } from '../../../scripts/testing/timeBudget';
 import { bundleCli, runCliProcess, startCli } from '../support/cliProcess';
-import { HOLDING_PLAN, killGroup, waitFor } from '../support/heldRun';
+import { killGroup, releaseHeldRun, startHeldRun, waitFor } from '../support/heldRun';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
 
 (process.platform === 'win32' ? describe.skip : describe)('the run lease', function () {
@@ -22,17 +22,11 @@ import { makeTempDir, removeTempDir } from '../support/tempDir';
 
   beforeEach(async () => {
     dir = await makeTempDir();
-    workspace = path.join(dir, 'ws');
-    await mkdir(workspace);
-    await writeFile(path.join(dir, 'hold.plan.json'), JSON.stringify(HOLDING_PLAN));
-    const waiting = await runCliProcess(['run', 'hold.plan.json', '--workspace', 'ws', '--approve', 'none', '--journal', journal()], dir);
-    assert.equal(waiting.code, 3, waiting.stderr);
+    workspace = await startHeldRun(dir, journal());
   });
 
   afterEach(async () => {
-    await writeFile(path.join(workspace, 'go'), '');
-    const pgid = path.join(workspace, 'e1.pgid');
-    if (existsSync(pgid)) killGroup(Number(readFileSync(pgid, 'utf8').trim()));
+    await releaseHeldRun(workspace);
     await removeTempDir(dir);
   });
 

@@ -9,21 +9,13 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { budgetMs } from '../../../scripts/testing/timeBudget';
 import { ScriptedModelServer } from '../../support/scriptedModelServer';
 import { CLEAN_ENV } from '../support/cliProcess';
+import { CAP_PRICES, NOTE_REPLY, TWO_NOTES_PLAN } from '../support/costCapFixture';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
 
 const REPO = path.resolve(__dirname, '..', '..', '..', '..');
 const CLI = path.join(REPO, 'dist', 'cli.js');
 
 type Result = { content: { type: string; text: string }[]; isError?: boolean };
-
-const PLAN = {
-  version: 1,
-  goal: 'Draft two notes',
-  steps: [
-    { id: 'E1', title: 'Draft the first note', tool: 'generate', args: { instruction: 'Write the first note.' } },
-    { id: 'E2', title: 'Draft the second note', tool: 'generate', args: { instruction: 'Write the second note.' }, dependsOn: ['E1'] },
-  ],
-};
 
 describe('planwright mcp run_plan and resume_run with maxCost', function () {
   this.timeout(budgetMs(90_000));
@@ -35,8 +27,8 @@ describe('planwright mcp run_plan and resume_run with maxCost', function () {
   before(async () => {
     dir = await makeTempDir();
     prices = path.join(dir, 'prices.json');
-    await writeFile(prices, JSON.stringify({ scripted: { input: 1000, output: 1000 } }));
-    server = await ScriptedModelServer.start(() => ({ content: 'A note.', usage: { prompt_tokens: 50, completion_tokens: 700 } }));
+    await writeFile(prices, JSON.stringify(CAP_PRICES));
+    server = await ScriptedModelServer.start(() => NOTE_REPLY);
     client = new Client({ name: 'planwright-test', version: '1.0.0' });
     const env = { ...CLEAN_ENV, PLANWRIGHT_BASE_URL: server.baseUrl, PLANWRIGHT_MODEL: 'scripted' };
     await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', '--allow-approve', 'reads'], env, cwd: dir, stderr: 'pipe' }));
@@ -53,14 +45,14 @@ describe('planwright mcp run_plan and resume_run with maxCost', function () {
   };
 
   it('refuses a cap over a model without a price, in the CLI words', async () => {
-    const refused = await call('run_plan', { plan: PLAN, workspace: dir, maxCost: 1 });
+    const refused = await call('run_plan', { plan: TWO_NOTES_PLAN, workspace: dir, maxCost: 1 });
     assert.equal(refused.isError, true);
     assert.match(refused.text, /--max-cost cannot cap calls of a model without a price: no price for scripted \(no --prices file was given\)/);
     assert.equal(server.requests.length, 0);
   });
 
   it('pauses before the call that would pass maxCost, says so, and resume_run with a higher one finishes', async () => {
-    const ran = await call('run_plan', { plan: PLAN, workspace: dir, approve: 'reads', maxCost: 1, prices });
+    const ran = await call('run_plan', { plan: TWO_NOTES_PLAN, workspace: dir, approve: 'reads', maxCost: 1, prices });
     const report = JSON.parse(ran.text) as { status: string; journal: string; costCap: { maxCost: number; spent: number; reached?: string } };
     assert.equal(report.status, 'paused');
     assert.equal(server.requests.length, 1, 'the second call was never made');

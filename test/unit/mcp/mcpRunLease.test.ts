@@ -3,13 +3,13 @@
 // names the holder and changes nothing; after the holder is killed with SIGKILL, `resume_run` takes it over.
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { budgetMs } from '../../../scripts/testing/timeBudget';
-import { bundleCli, CLEAN_ENV, runCliProcess, startCli } from '../support/cliProcess';
-import { HOLDING_PLAN, killGroup, waitFor } from '../support/heldRun';
+import { bundleCli, CLEAN_ENV, startCli } from '../support/cliProcess';
+import { releaseHeldRun, startHeldRun, waitFor } from '../support/heldRun';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
 
 const CLI = path.resolve(__dirname, '..', '..', '..', '..', 'dist', 'cli.js');
@@ -42,17 +42,11 @@ type Result = { content: { type: string; text: string }[]; isError?: boolean };
 
   beforeEach(async () => {
     dir = await makeTempDir();
-    workspace = path.join(dir, 'ws');
-    await mkdir(workspace);
-    await writeFile(path.join(dir, 'hold.plan.json'), JSON.stringify(HOLDING_PLAN));
-    const waiting = await runCliProcess(['run', 'hold.plan.json', '--workspace', 'ws', '--approve', 'none', '--journal', journal()], dir);
-    assert.equal(waiting.code, 3, waiting.stderr);
+    workspace = await startHeldRun(dir, journal());
   });
 
   afterEach(async () => {
-    await writeFile(path.join(workspace, 'go'), '');
-    const pgid = path.join(workspace, 'e1.pgid');
-    if (existsSync(pgid)) killGroup(Number(readFileSync(pgid, 'utf8').trim()));
+    await releaseHeldRun(workspace);
     for (const { client } of clients.splice(0)) await client.close();
     await removeTempDir(dir);
   });

@@ -1,8 +1,13 @@
 // A run held open on purpose, for the tests of the run lease from every door: a plan whose one step records that
 // it ran, then holds until the test writes `go` (its shell's process group in e1.pgid, to kill what is left), and
 // a wait on a condition bounded by the machine's time budget.
+import * as assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import * as path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { budgetMs } from '../../../scripts/testing/timeBudget';
+import { runCliProcess } from './cliProcess';
 
 /** One step that records that it ran, then holds until the test writes `go`. */
 export const HOLDING_PLAN = {
@@ -36,4 +41,21 @@ export function killGroup(pgid: number): void {
   } catch {
     // ESRCH: nothing left in the group.
   }
+}
+
+/** Writes HOLDING_PLAN into `dir` and runs it with nothing approved, so `journal` holds a run waiting at E1; its workspace is `dir`/ws. */
+export async function startHeldRun(dir: string, journal: string): Promise<string> {
+  const workspace = path.join(dir, 'ws');
+  await mkdir(workspace);
+  await writeFile(path.join(dir, 'hold.plan.json'), JSON.stringify(HOLDING_PLAN));
+  const waiting = await runCliProcess(['run', 'hold.plan.json', '--workspace', 'ws', '--approve', 'none', '--journal', journal], dir);
+  assert.equal(waiting.code, 3, waiting.stderr);
+  return workspace;
+}
+
+/** Lets a held step in `workspace` end, and kills what is left of its shell. */
+export async function releaseHeldRun(workspace: string): Promise<void> {
+  await writeFile(path.join(workspace, 'go'), '');
+  const pgid = path.join(workspace, 'e1.pgid');
+  if (existsSync(pgid)) killGroup(Number(readFileSync(pgid, 'utf8').trim()));
 }
