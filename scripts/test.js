@@ -5,7 +5,8 @@
 // then prints one line `N passed, N failed` summing every layer, each counted from its own reporter (so a crash
 // still counts what ran). Clears test-results/ first. Sets itself up: `npm ci` when node_modules is missing;
 // before the build, says how to get Chromium when there is none and installs code-server into .vscode-test/.
-// `--layer unit|integration|e2e` (repeatable) runs only those layers after the build.
+// `--layer unit|integration|e2e` (repeatable) runs only those layers after the build; `--grep TEXT` runs only the
+// integration and e2e tests whose full title contains TEXT (the unit layer ignores it).
 // PLANWRIGHT_DESKTOP_VSCODE=1 runs the integration layer in desktop VS Code that test-electron downloads.
 'use strict';
 const { spawnSync } = require('node:child_process');
@@ -28,6 +29,12 @@ const BASELINE = path.join(RESULTS, 'baseline.json');
 const NO_PROGRESS_NOMINAL_MS = { unit: 60_000, integration: 240_000, e2e: 300_000 };
 /** The unit tests' own mocha timeout (.mocharc.json), scaled for this machine when npm test runs them. */
 const UNIT_TIMEOUT_NOMINAL_MS = 20_000;
+
+/** @param {string[]} argv @returns {string | undefined} */
+function selectedGrep(argv) {
+  const at = argv.indexOf('--grep');
+  return at >= 0 ? argv[at + 1] : undefined;
+}
 
 /** @param {string[]} argv @returns {string[]} */
 function selectedLayers(argv) {
@@ -77,7 +84,7 @@ function prepareVsCode() {
 }
 
 /** @param {string} vsix @param {string[]} layers @returns {Promise<LayerResult[]>} */
-async function runLayers(vsix, layers) {
+async function runLayers(vsix, layers, grep) {
   // Compiled by the build: budgets scaled to how busy this machine is (scripts/testing/timeBudget.ts).
   const { budgetMs, timeScale } = require(path.join(ROOT, 'out', 'scripts', 'testing', 'timeBudget.js'));
   /** @type {LayerResult[]} */
@@ -105,14 +112,14 @@ async function runLayers(vsix, layers) {
     heading('integration: mocha inside the VS Code extension host');
     const desktop = process.env.PLANWRIGHT_DESKTOP_VSCODE === '1';
     const shim = path.join(__dirname, 'e2e', 'vscode-shim', 'code');
-    const env = desktop ? {} : { VSCODE_TEST_EXECUTABLE: process.env.VSCODE_TEST_EXECUTABLE || shim };
+    const env = { ...(desktop ? {} : { VSCODE_TEST_EXECUTABLE: process.env.VSCODE_TEST_EXECUTABLE || shim }), ...(grep ? { PLANWRIGHT_TEST_GREP: grep } : {}) };
     results.push(await layer('integration', [path.join(ROOT, 'out', 'test', 'integration', 'runTest.js')], env));
   }
   if (layers.includes('e2e')) {
     heading('e2e: the packaged extension in the VS Code UI');
     // No mocha timeout: every wait in the UI test has its own budget scaled to this machine, and the watchdog
     // above stops a layer that makes no progress, naming the test in flight.
-    results.push(await layer('e2e', [...mocha('e2e'), '--no-config', '--timeout', '0', path.join(ROOT, 'test', 'e2e', '*.test.js')], { PLANWRIGHT_VSIX: vsix }));
+    results.push(await layer('e2e', [...mocha('e2e'), '--no-config', '--timeout', '0', ...(grep ? ['--grep', grep] : []), path.join(ROOT, 'test', 'e2e', '*.test.js')], { PLANWRIGHT_VSIX: vsix }));
   }
   return results;
 }
@@ -153,7 +160,7 @@ async function main() {
     summarize([{ name: 'build', passed: 0, failed: 1, skipped: 0, seconds: built.seconds, note: `${built.step} failed` }], started, undefined);
     return;
   }
-  summarize(await runLayers(built.vsix, layers), started, built.seconds);
+  summarize(await runLayers(built.vsix, layers, selectedGrep(process.argv.slice(2))), started, built.seconds);
 }
 
 main().catch((error) => {

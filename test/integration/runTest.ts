@@ -11,7 +11,7 @@ const ROOT = path.resolve(__dirname, '..', '..', '..');
 /** The VS Code the tests run against when it has to be downloaded; the oldest release `engines.vscode` accepts. */
 const VSCODE_VERSION = '1.100.3';
 /** What the suite inside the extension host reads from its environment. */
-const PASSED_ENV = ['PLANWRIGHT_TEST_REPORT', 'PLANWRIGHT_TEST_BASELINE_FILE', 'PLANWRIGHT_TEST_TIME_FACTOR'];
+const PASSED_ENV = ['PLANWRIGHT_TEST_REPORT', 'PLANWRIGHT_TEST_BASELINE_FILE', 'PLANWRIGHT_TEST_TIME_FACTOR', 'PLANWRIGHT_TEST_GREP'];
 /** A test-only extension serving a scripted chat model through the proposed model-provider API (test/integration/lmProvider). */
 const LM_PROVIDER = path.join(ROOT, 'test', 'integration', 'lmProvider');
 const LM_PROVIDER_ID = 'planwright-test.lm-provider';

@@ -15,12 +15,14 @@ const NOMINAL_TIMEOUT_MS = 30_000;
 
 export function run(): Promise<void> {
   const report = process.env.PLANWRIGHT_TEST_REPORT;
+  const grep = process.env.PLANWRIGHT_TEST_GREP;
   const mocha = new Mocha({
     ui: 'bdd',
     color: false,
     timeout: NOMINAL_TIMEOUT_MS,
     reporter: REPORTER,
     ...(report ? { reporterOptions: { out: report } } : {}),
+    ...(grep ? { grep } : {}),
   });
   for (const file of readdirSync(__dirname).filter((name) => name.endsWith('.test.js')).sort()) {
     mocha.addFile(path.join(__dirname, file));
