@@ -2,7 +2,7 @@
 // checked against the prices (a model without a price refuses the cap unless --allow-unpriced), and the guard
 // is built that every model call of the run, its sub-plans included, goes through. What a run that stopped at
 // the cap prints and how its exit code says so live here too, for `run`, `resume` and the MCP tools alike.
-import { CostGuard, dollars, unpricedModels } from '../core/cost/costCap';
+import { CostGuard, dollars, suggestedCap, unpricedModels } from '../core/cost/costCap';
 import type { CostCap } from '../core/run/runOptions';
 import type { ModelPrices } from '../core/cost/modelPrices';
 import type { UsageRecord } from '../core/run/journalRecords';
@@ -40,7 +40,7 @@ export function costCapField(guard: CostGuard): Readonly<Record<string, unknown>
 
 /** The one line that says the run stopped at the cap and how to go on (`journal` absent: nothing to resume, as before the first step or for a fused run). */
 export function costCapLine(guard: CostGuard, journal: string | undefined): string {
-  const higher = dollars(Math.max(guard.maxCost * 2, guard.spent + (guard.reached?.estimate ?? 0))).replace('$', '');
+  const higher = dollars(suggestedCap({ spent: guard.spent, estimate: guard.reached?.estimate ?? 0, cap: guard.maxCost })).replace('$', '');
   const next = journal ? `to go on: planwright resume --journal ${journal} --max-cost ${higher}` : `there is no run to resume: run it again with a higher --max-cost, such as ${higher}`;
   return `paused at the cost cap: ${guard.reached?.message ?? ''}; ${next}`;
 }

@@ -3,7 +3,7 @@
 import type { AutoApprove } from '../core/run/runOptions';
 import { SummaryModeSchema, type RunOptions, type SummaryMode } from '../core/run/runOptions';
 import { RunModeSchema, type RunMode } from '../core/run/runMode';
-import { MaxCostSchema } from '../core/run/runOptions';
+import { parseMaxCost } from '../core/cost/costCap';
 
 /** What `--approve` accepts, and the auto-approve setting each means. */
 export const APPROVE_MODES: Readonly<Record<string, AutoApprove>> = { all: 'all', reads: 'readOnly', none: 'none' };
@@ -165,10 +165,7 @@ function count(text: string | undefined, min: number): number | undefined | null
 
 /** An amount of US dollars above 0 (`0.5`, `2`, `.25`); undefined when absent, null when malformed. */
 function dollars(text: string | undefined): number | undefined | null {
-  if (text === undefined) return undefined;
-  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(text)) return null;
-  const value = Number(text);
-  return MaxCostSchema.safeParse(value).success ? value : null;
+  return text === undefined ? undefined : parseMaxCost(text);
 }
 
 function defined<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {

@@ -5,7 +5,7 @@
 // (src/vscode/settings.ts) gathers the raw values; package.json's contributes.configuration describes
 // the same keys, checked against this schema by test/unit/vscodeAdapters/settingsManifest.test.ts.
 import { z } from 'zod';
-import { AutoApproveSchema, DEFAULT_AUTO_APPROVE, DEFAULT_MAX_MODEL_CALLS, DEFAULT_RUN_OPTIONS, SummaryModeSchema, type RunOptions } from './run/runOptions';
+import { AutoApproveSchema, DEFAULT_AUTO_APPROVE, DEFAULT_MAX_MODEL_CALLS, DEFAULT_RUN_OPTIONS, MaxCostSchema, SummaryModeSchema, type RunOptions } from './run/runOptions';
 import { ModelPricesSchema } from './cost/modelPrices';
 import { RunModeSchema } from './run/runMode';
 import { PlanFormatSchema } from './run/planFormat';
@@ -55,6 +55,10 @@ export const HostSettingsSchema = z.object({
   mcpServers: McpServersSchema.default(() => ({})),
   // Empty unless the user enters prices: none are built in, so nothing shows a cost nobody stated.
   prices: ModelPricesSchema.default(() => ({})),
+  // No cap unless the user sets one: a run pauses before a model call that would take its priced spend past it.
+  maxCost: MaxCostSchema.nullable().default(null),
+  // With a cap, a model without a price refuses the run unless the user lets its calls through uncounted.
+  allowUnpricedModels: z.boolean().default(false),
 });
 
 /** The settings as the extension uses them: every key present and valid. */
@@ -69,13 +73,14 @@ export const HOST_SETTING_KEYS = Object.keys(HostSettingsSchema.shape) as HostSe
  * the user's API key to its own server; one setting `approvedCommands` could approve its own commands;
  * one setting `mcpServers` could start any program.
  */
-export const USER_ONLY_SETTINGS: ReadonlySet<HostSettingKey> = new Set<HostSettingKey>(['baseUrl', 'approvedCommands', 'mcpServers']);
+export const USER_ONLY_SETTINGS: ReadonlySet<HostSettingKey> = new Set<HostSettingKey>(['baseUrl', 'approvedCommands', 'mcpServers', 'allowUnpricedModels']);
 
 /** What a workspace could do if it could set a user-only setting. */
 const USER_ONLY_RISK: Readonly<Partial<Record<HostSettingKey, string>>> = {
   baseUrl: 'send your API key to another server',
   approvedCommands: 'approve its own commands',
   mcpServers: 'start programs of its choosing (its .vscode/mcp.json servers start only once you approve each)',
+  allowUnpricedModels: 'let calls of models without a price past your cost cap',
 };
 
 /** Looser values come later: a workspace value is used only when it comes no later than the user's. */
@@ -116,6 +121,8 @@ export function resolveHostSettings(levels: Readonly<Partial<Record<HostSettingK
       }
     } else if (key === 'autoApprove') {
       values[key] = stricterAutoApprove(at, warnings);
+    } else if (key === 'maxCost') {
+      values[key] = lowerCostCap(at, warnings);
     } else {
       values[key] = validValue(key, at.effective, warnings);
     }
@@ -150,6 +157,16 @@ function stricterAutoApprove(at: SettingLevels, warnings: string[]): SettingsAut
   return user;
 }
 
+/** The user's cost cap, or the workspace's (folder first) when it is lower: a workspace may lower the cap, never raise or lift it. */
+function lowerCostCap(at: SettingLevels, warnings: string[]): number | null {
+  const user = validValue('maxCost', at.user, warnings) as number | null;
+  const local = validValue('maxCost', at.folder ?? at.workspace, warnings) as number | null;
+  if (local === null) return user;
+  if (user === null || local <= user) return local;
+  warnings.push(`${settingName('maxCost')}: the workspace asks for ${describeValue(local)}, above your ${describeValue(user)}; a workspace may only lower the cost cap, so ${describeValue(user)} applies.`);
+  return user;
+}
+
 /** The full name of a setting, e.g. `planwright.maxParallel`. */
 function settingName(key: HostSettingKey): string {
   return `${SETTINGS_SECTION}.${key}`;
@@ -162,8 +179,10 @@ function describeValue(value: unknown): string {
 
 /** The run options these settings ask for, over `base` for what settings do not cover. */
 export function runOptionsFromSettings(settings: HostSettings, base: RunOptions = DEFAULT_RUN_OPTIONS): RunOptions {
+  // The cap is the setting's alone: with planwright.maxCost empty a run (a resumed one too) has none.
+  const { costCap: _baseCap, ...rest } = base;
   return {
-    ...base,
+    ...rest,
     maxParallel: settings.maxParallel,
     maxModelCalls: settings.maxModelCalls,
     maxReplans: settings.maxReplans,
@@ -171,5 +190,6 @@ export function runOptionsFromSettings(settings: HostSettings, base: RunOptions 
     limits: { ...base.limits, commandTimeoutMs: settings.commandTimeoutMs, maxReadBytes: settings.maxReadBytes, maxOutputBytes: settings.maxOutputBytes },
     approval: { ...base.approval, autoApprove: settings.autoApprove, approvedCommands: [...settings.approvedCommands] },
     ...(settings.summary === 'model' ? { summary: 'model' as const } : {}),
+    ...(settings.maxCost === null ? {} : { costCap: { maxCost: settings.maxCost, ...(settings.allowUnpricedModels ? { allowUnpriced: true } : {}) } }),
   };
 }

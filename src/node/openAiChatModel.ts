@@ -5,7 +5,7 @@
 // and turns every failure into a ModelError that says what to change.
 import OpenAI from 'openai';
 import { ModelError } from '../core/errors';
-import type { ChatModel, ChatRequest, ChatResponse, Clock, ModelRole, PlanFormat } from '../core/ports';
+import { PLANNER_ROLES, type ChatModel, type ChatRequest, type ChatResponse, type Clock, type ModelRole, type PlanFormat } from '../core/ports';
 import { nodeClock } from './nodeClock';
 import { classifyFailure, MODEL_SETTINGS, rejectsParameter, type CallContext } from './openAiErrors';
 import { buildCompletionParams, streamCompletion, type JsonMode, type StreamResult } from './openAiStream';
@@ -52,7 +52,6 @@ export function defaultBackoffMs(attempt: number): number {
   return Math.round(base * (0.5 + Math.random() * 0.5));
 }
 
-const PLANNER_ROLES: ReadonlySet<ModelRole> = new Set(['planner', 'replanner']);
 const FORMAT_PARAMETER = /response_format|json[_ ]schema|json_object|structured output|guided_json|grammar/i;
 const STREAM_OPTIONS_PARAMETER = /stream_options|include_usage/i;
 const NEXT_JSON_MODE: Record<JsonMode, JsonMode | undefined> = { jsonSchema: 'jsonObject', jsonObject: 'prompted', prompted: undefined };

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { AgentRunNotResumableError, ModelError, UndoConflictError } from '../core/errors';
 import { PlannerError } from '../core/planner/plannerError';
+import { dollars, UnpricedModelsError } from '../core/cost/costCap';
 import { formatProblem, type PlanProblem } from '../core/plan/planProblem';
 import { messageOf } from '../core/text/errorText';
 import { RunUnavailableError } from './run/runUnavailableError';
@@ -22,6 +23,14 @@ export function describeError(error: unknown, log: vscode.LogOutputChannel): str
     return error.message;
   }
   if (error instanceof RunUnavailableError) return error.message;
+  if (error instanceof UnpricedModelsError) {
+    log.warn(error.message);
+    return vscode.l10n.t(
+      'The cost cap ({0}, planwright.maxCost) cannot count calls of a model without a price: {1} has no price in planwright.prices. Add its price, or turn on planwright.allowUnpricedModels to cap the priced calls only. Nothing ran.',
+      dollars(error.maxCost),
+      error.models.join(', '),
+    );
+  }
   if (error instanceof AgentRunNotResumableError) {
     log.warn(error.message);
     return agentRunRefusalText(error.runId);

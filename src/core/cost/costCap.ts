@@ -5,6 +5,7 @@
 import { CostCapReachedError, type SpendLimit } from '../errors';
 import type { ChatMessage, ChatModel, ChatRequest, ChatToolSpec, ModelRole } from '../ports';
 import type { UsageRecord } from '../run/journalRecords';
+import { MaxCostSchema } from '../run/runOptions';
 import { priceOf, type ModelPrices } from './modelPrices';
 import { callCost, formatCost } from './runCost';
 
@@ -22,9 +23,33 @@ export function dollars(usd: number): string {
   return formatCost({ usd, unpricedCalls: 0, estimated: false });
 }
 
+/** An amount of US dollars as a person types a cap (`0.50`, `2`, `.5`), or null when it is not one above zero. */
+export function parseMaxCost(text: string): number | null {
+  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(text)) return null;
+  const value = Number(text);
+  return MaxCostSchema.safeParse(value).success ? value : null;
+}
+
+/** A cap that lets a paused run go on: twice the old one, or at least what the run spent plus the refused call. */
+export function suggestedCap(pause: { readonly spent: number; readonly estimate: number; readonly cap: number }): number {
+  return Math.max(pause.cap * 2, pause.spent + pause.estimate);
+}
+
 /** The models a capped run would call without a price: each name once. */
 export function unpricedModels(prices: ModelPrices, models: readonly string[]): string[] {
   return [...new Set(models)].filter((model) => priceOf(prices, model) === undefined);
+}
+
+/** A capped run refused before it starts: models it would call have no price, so the cap could not count them. */
+export class UnpricedModelsError extends Error {
+  readonly reason = 'unpricedModels';
+  constructor(
+    readonly models: readonly string[],
+    readonly maxCost: number,
+  ) {
+    super(`the cost cap of ${dollars(maxCost)} cannot count calls of a model without a price: no price for ${models.join(', ')}`);
+    this.name = 'UnpricedModelsError';
+  }
 }
 
 /** The cap over one run (and its sub-plans): admits or refuses each call, and counts what the admitted ones cost. */

@@ -7,7 +7,7 @@ import type { PlanValidation } from '../plan/validatePlan';
 import type { ApprovalGate, ChatModel, Clock, CommandRunner, Logger, RecordLog, Workspace, WriteClaims } from '../ports';
 import type { SubplanHost } from '../tools/subplan';
 import type { SpendLimit } from '../errors';
-import { pauseAtCostCap } from './costCapPause';
+import { pauseAtCap, pauseAtCostCap } from './costCapPause';
 import { requestApproval } from './approvalFlow';
 import { assertResumable } from '../run/agentRun';
 import { isRunFinished, type StreamOffset, type UsageRecord } from '../run/journalRecords';
@@ -154,7 +154,7 @@ export class PlanRun {
       if (signal.aborted) await cancelRemaining(this.recorder, signal);
       else if (this.pausing || capped) {
         this.pausing = false;
-        await this.recorder.setStatus('paused', capped?.message ?? 'paused by the user');
+        await (capped ? pauseAtCap(this.recorder, capped) : this.recorder.setStatus('paused', 'paused by the user'));
       } else goOn = await pauseAtCostCap(this.recorder, this.concludeQuietRun(signal));
     }
     await this.recorder.durable();

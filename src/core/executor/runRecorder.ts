@@ -9,7 +9,7 @@
 import { RecordLogChangedError } from '../errors';
 import { FIRST_REVISION } from '../plan/planSchema';
 import type { Clock, RecordLog } from '../ports';
-import { JournalRecordSchema, type JournalRecord, type RunStatus, type StepRecord, type UsageRecord } from '../run/journalRecords';
+import { JournalRecordSchema, type CostCapPause, type JournalRecord, type RunStatus, type StepRecord, type UsageRecord } from '../run/journalRecords';
 import { applyRecord, JournalError, type RunState } from '../run/runState';
 import { transition, type StepEvent } from '../run/stepTransitions';
 import type { TraceEventInput } from '../run/traceEvents';
@@ -135,9 +135,9 @@ export class RunRecorder {
     return true;
   }
 
-  /** Journals the run's status. */
-  setStatus(status: RunStatus, reason?: string): Promise<void> {
-    return this.append({ type: 'runStatus', at: this.io.clock.now(), status, ...(reason ? { reason } : {}) });
+  /** Journals the run's status; `costCap` when the run pauses at its cost cap. */
+  setStatus(status: RunStatus, reason?: string, costCap?: CostCapPause): Promise<void> {
+    return this.append({ type: 'runStatus', at: this.io.clock.now(), status, ...(reason ? { reason } : {}), ...(costCap ? { costCap } : {}) });
   }
 
   /** Journals one model call against a phase of the run, and traces it as an `llm` event. */

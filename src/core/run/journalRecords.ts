@@ -48,6 +48,11 @@ export const RunStatusSchema = z.enum([
 /** Where a run is. */
 export type RunStatus = z.infer<typeof RunStatusSchema>;
 
+/** Why a run paused at its cost cap, in US dollars: the priced spend so far, the refused call's estimate, the cap. */
+export const CostCapPauseSchema = z.object({ spent: z.number().nonnegative(), estimate: z.number().nonnegative(), cap: z.number().positive() });
+/** Why a run paused at its cost cap. */
+export type CostCapPause = z.infer<typeof CostCapPauseSchema>;
+
 /** The statuses a run ends in: nothing more runs unless the user retries a step or reopens it. */
 export const FINISHED_RUN_STATUSES: ReadonlySet<RunStatus> = new Set<RunStatus>(['succeeded', 'failed', 'cancelled']);
 
@@ -157,7 +162,7 @@ export const JournalRecordSchema = z.discriminatedUnion('type', [
   }),
   /** Steps renamed by hand: only their titles changed, so the run keeps its revision and every step its state. */
   z.object({ type: z.literal('retitled'), at: z.number(), titles: z.record(z.string(), z.string()) }),
-  z.object({ type: z.literal('runStatus'), at: z.number(), status: RunStatusSchema, reason: z.string().optional() }),
+  z.object({ type: z.literal('runStatus'), at: z.number(), status: RunStatusSchema, reason: z.string().optional(), costCap: CostCapPauseSchema.optional() }),
   z.object({ type: z.literal('usage'), at: z.number(), phase: z.enum(['plan', 'execute', 'replan', 'solve']), usage: UsageRecordSchema }),
   z.object({ type: z.literal('summary'), at: z.number(), text: z.string() }),
   /** A step appended to the running plan: the fused loop adds each action, a streamed plan each step as it is written. */

@@ -7,7 +7,7 @@ import { formatProblem } from '../plan/planProblem';
 import type { Step, ValidPlan } from '../plan/planSchema';
 import type { StepStatus } from '../plan/stepStatus';
 import type { FileSnapshot } from '../tools/defineTool';
-import type { FailureRecord, JournalRecord, OutputRecord, RunStatus, UsageRecord } from './journalRecords';
+import type { CostCapPause, FailureRecord, JournalRecord, OutputRecord, RunStatus, UsageRecord } from './journalRecords';
 import type { RunMode } from './runMode';
 import type { RunOptions } from './runOptions';
 import type { AcceptanceEvaluation } from './acceptanceResults';
@@ -88,6 +88,8 @@ export interface RunState extends ScopeState {
   readonly revision: number;
   readonly status: RunStatus;
   readonly statusReason?: string;
+  /** Set while the run is paused at its cost cap: what it spent, what the refused call would cost, the cap. */
+  readonly costCapPause?: CostCapPause;
   readonly steps: ReadonlyMap<string, StepRun>;
   readonly replaced: readonly ReplacedStep[];
   /** One line per re-plan: which step failed and why. */
@@ -168,8 +170,10 @@ function applyRecordToRun(state: RunState | undefined, record: JournalRecord): R
       const handedOver: RunState = record.escalated ? { ...revised, escalated: true } : revised;
       return record.repaired && record.failedStepId ? { ...handedOver, repaired: [...(state.repaired ?? []), record.failedStepId] } : handedOver;
     }
-    case 'runStatus':
-      return { ...withoutRecovery(state, record.status === 'running'), status: record.status, statusReason: record.reason };
+    case 'runStatus': {
+      const { costCapPause: _costCapPause, ...rest } = withoutRecovery(state, record.status === 'running');
+      return { ...rest, status: record.status, statusReason: record.reason, ...(record.costCap ? { costCapPause: record.costCap } : {}) };
+    }
     case 'retitled':
       return { ...state, plan: gate({ ...state.plan, steps: state.plan.steps.map((step) => (record.titles[step.id] === undefined ? step : { ...step, title: record.titles[step.id] })) }, 'retitled') };
     case 'recovery':

@@ -12,6 +12,7 @@ import type { PlanTreeInput, PlanTreeNode, RunView } from './planTreeNode';
 import { planContextValue, type PlanRowStatus } from './stepContextValue';
 import { detail, oneLine } from './stepDetails';
 import { planStatusText } from './statusText';
+import { runStatusWords } from './costCapText';
 import { stepRows } from './stepRows';
 import { waitingSection } from './waitingSection';
 
@@ -55,7 +56,7 @@ function planTooltip(l10n: Localize, input: PlanTreeInput, plan: Plan, status: P
   const lines = [`**${escapeMarkdown(plan.goal)}**`, '', input.unsaved ? l10n.t('Plan: {0} (unsaved changes)', source) : l10n.t('Plan: {0}', source), ''];
   const run = input.run;
   if (run) {
-    lines.push(l10n.t('Revision {0} · {1}', run.revision, escapeMarkdown(planStatusText(l10n, status))), '');
+    lines.push(l10n.t('Revision {0} · {1}', run.revision, escapeMarkdown(runStatusWords(l10n, status, run.costCapPause))), '');
     if (run.statusReason && status !== 'running') lines.push(escapeMarkdown(shorten(run.statusReason, 600)), '');
     const base = run.revision - run.replanReasons.length;
     run.replanReasons.forEach((reason, index) => lines.push(`- ${l10n.t('Revision {0}: {1}', base + index + 1, escapeMarkdown(shorten(revisionWhy(l10n, reason), 300)))}`));
@@ -99,7 +100,7 @@ function planLabel(l10n: Localize, plan: Plan, run: RunView | undefined): string
 
 function planDescription(l10n: Localize, input: PlanTreeInput, plan: Plan, status: PlanRowStatus): string {
   const run = input.run;
-  const parts = run ? [l10n.t('rev {0}', run.revision), planStatusText(l10n, status)] : [input.source, ...(plan.revision ? [l10n.t('rev {0}', plan.revision)] : [])];
+  const parts = run ? [l10n.t('rev {0}', run.revision), runStatusWords(l10n, status, run.costCapPause)] : [input.source, ...(plan.revision ? [l10n.t('rev {0}', plan.revision)] : [])];
   if (input.unsaved) parts.push(l10n.t('unsaved'));
   return parts.join(' · ');
 }

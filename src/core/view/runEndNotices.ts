@@ -3,34 +3,39 @@
 // and changed 3 files: …" with Keep, Undo Run, Show Files and Show Summary), so the notification centre never
 // holds a success next to a separate files notice; one that changed nothing keeps Show Summary and Show Trace.
 // A run that stopped for a re-plan offers it; a failed run is an error; a cancelled or paused one is a status
-// bar line that goes by itself. A failed or cancelled run that changed files adds the files notice of its own,
+// bar line that goes by itself, except one paused at its cost cap: a warning with the spend and the cap, and
+// Raise Cap and Resume / Keep Paused. A failed or cancelled run that changed files adds the files notice of its own,
 // since its outcome is said elsewhere (an error, the status bar) and the files need their Keep / Undo Run.
 // The words of each notice are here too; the run's reason inside them stays English (the journal's words).
 import type { RunReport } from '../run/runSummary';
 import type { Localize } from '../ports';
-import type { RunStatus } from '../run/journalRecords';
+import type { CostCapPause, RunStatus } from '../run/journalRecords';
+import { costCapNoticeText } from './costCapText';
 import type { FilesChangedNotice } from '../undo/filesChangedNotice';
 import { reasonHeadline } from './reasonHeadline';
 import { planStatusText } from './statusText';
 
 /** A button of an end-of-run notification. */
-export type RunEndAction = 'keep' | 'undoRun' | 'showFiles' | 'showSummary' | 'showTrace' | 'replan' | 'showLog';
+export type RunEndAction = 'keep' | 'undoRun' | 'showFiles' | 'showSummary' | 'showTrace' | 'replan' | 'showLog' | 'raiseCap' | 'keepPaused';
 
 /** One thing said at the end of a run. */
 export interface RunEndNotice {
   /** How the run ended, or `filesChanged` for a notice about the files alone. */
-  readonly kind: RunStatus | 'filesChanged';
+  readonly kind: RunStatus | 'filesChanged' | 'costCap';
   /** A notification (it stays in the notification centre), or a status bar line that goes by itself. */
   readonly where: 'notification' | 'statusBar';
   /** The files the run changed, when this notice names them. */
   readonly files?: FilesChangedNotice;
+  /** Why the run paused at its cost cap, when this notice says so. */
+  readonly pause?: CostCapPause;
   readonly actions: readonly RunEndAction[];
 }
 
 const FILE_ACTIONS: readonly RunEndAction[] = ['keep', 'undoRun', 'showFiles'];
 
-/** What to say when a run stops in `status` having changed `files` (core's filesChangedNotice; absent: none). */
-export function runEndNotices(status: RunStatus, files: FilesChangedNotice | undefined): RunEndNotice[] {
+/** What to say when a run stops in `status` having changed `files` (core's filesChangedNotice; absent: none), paused at its cost cap for `pause`. */
+export function runEndNotices(status: RunStatus, files: FilesChangedNotice | undefined, pause?: CostCapPause): RunEndNotice[] {
+  if (status === 'paused' && pause) return [{ kind: 'costCap', where: 'notification', pause, actions: ['raiseCap', 'keepPaused'] }];
   if (status === 'succeeded') {
     return [files ? { kind: status, where: 'notification', files, actions: [...FILE_ACTIONS, 'showSummary'] } : { kind: status, where: 'notification', actions: ['showSummary', 'showTrace'] }];
   }
@@ -61,6 +66,8 @@ export function runEndText(l10n: Localize, notice: RunEndNotice, report: Pick<Ru
   switch (notice.kind) {
     case 'filesChanged':
       return notice.files ? filesChangedText(l10n, notice.files) : '';
+    case 'costCap':
+      return notice.pause ? costCapNoticeText(l10n, notice.pause) : l10n.t('Planwright: paused — Run Plan carries on');
     case 'succeeded':
       return succeededText(l10n, report.revision, notice.files);
     case 'needsReplan':

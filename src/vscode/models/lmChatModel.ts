@@ -7,7 +7,7 @@
 // error becomes its step's failure, which the journal records and the re-planner reads.
 import * as vscode from 'vscode';
 import { ModelError } from '../../core/errors';
-import type { ChatMessage, ChatModel, ChatRequest, ChatResponse, ChatToolCall, ModelRole, PlanFormat } from '../../core/ports';
+import { PLANNER_ROLES, type ChatMessage, type ChatModel, type ChatRequest, type ChatResponse, type ChatToolCall, type PlanFormat } from '../../core/ports';
 
 /** Which models to use, as `vscode.lm.selectChatModels` selectors, and why (shown in VS Code's consent prompt). */
 export interface LmChatModelConfig {
@@ -20,7 +20,6 @@ export interface LmChatModelConfig {
   readonly planFormat?: PlanFormat;
 }
 
-const PLANNER_ROLES: ReadonlySet<ModelRole> = new Set(['planner', 'replanner']);
 const PROMPTED_JSON = 'Reply with one JSON object only: no prose, no code fences.';
 
 function describeSelector(selector: vscode.LanguageModelChatSelector): string {

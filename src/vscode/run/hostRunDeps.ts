@@ -2,12 +2,16 @@
 // and commands, the run's journal and trace, the log, the approval gate and, when configured, the models;
 // and the options a run takes from the settings: all of them for a new run, only those changed for a resumed one.
 // With the models, `subplan` steps run as child runs planned by the planner model, journalled beside the run;
-// `onChildChange` hears every change of a child run (and of theirs), for the tree to nest them.
+// `onChildChange` hears every change of a child run (and of theirs), for the tree to nest them. A run with a cost
+// cap gets its models through the cap's guard (cappedRunModels.ts), sub-plans and a goal's planner and agent included.
 import type * as vscode from 'vscode';
 import { PlanRun, type RunDeps } from '../../core/executor/planRun';
 import { assertResumable } from '../../core/run/agentRun';
 import type { RunOptions } from '../../core/run/runOptions';
 import type { RunState } from '../../core/run/runState';
+import type { UsageRecord } from '../../core/run/journalRecords';
+import type { GoalDeps } from '../../core/fused/runGoal';
+import { cappedRunModels } from './cappedRunModels';
 import { runOptionsFromSettings } from '../../core/hostSettings';
 import type { Logger, Workspace } from '../../core/ports';
 import { ModelRepairer } from '../../core/replanner/modelRepairer';
@@ -22,21 +26,29 @@ import { nodeClock } from '../../node/nodeClock';
 import type { RunHost, RunModels } from './runHost';
 import type { RunFiles } from './runStorage';
 
-/** The ports of a run in `folder` journalled to `files` with `options`; `onChange` hears every change of the run. */
+/** A run's ports, with the models a goal's planner and agent use (through the run's cost cap, when it has one). */
+export type HostRunDeps = RunDeps & Partial<Pick<GoalDeps, 'plannerModel' | 'agentModel'>>;
+
+/**
+ * The ports of a run in `folder` journalled to `files` with `options`, having spent `spent` (a resumed run's
+ * calls); `onChange` hears every change of the run. Throws when the cost cap refuses a model without a price.
+ */
 export function hostRunDeps(
   host: RunHost,
   folder: vscode.WorkspaceFolder,
   files: RunFiles,
-  models: RunModels | undefined,
+  configured: RunModels | undefined,
   options: RunOptions,
   onChange: (state: RunState, stepIds: readonly string[]) => void,
   onChildChange?: (childRunId: string, state: RunState) => void,
-): RunDeps {
+  spent: readonly UsageRecord[] = [],
+): HostRunDeps {
   const { workspace, commands } = host.ports(folder);
   const log = host.log;
   const logger: Logger = { info: (message) => log.info(message), warn: (message) => log.warn(message), error: (message) => log.error(message) };
-  const base = { workspace, commands, clock: nodeClock, logger, approvals: host.approvals };
-  if (!models) return { ...base, journal: files.journal, trace: files.trace, onChange };
+  if (!configured) return { workspace, commands, clock: nodeClock, logger, approvals: host.approvals, journal: files.journal, trace: files.trace, onChange };
+  const { models, guard } = cappedRunModels(configured, options, host.settings(), spent);
+  const base = { workspace, commands, clock: nodeClock, logger, approvals: host.approvals, ...(guard ? { costCap: guard } : {}) };
   const projectRules = host.settings().projectRules;
   const replannerIn = (scoped: Workspace) => new ModelReplanner(models.planner, projectRules ? projectRulesSource(scoped) : undefined);
   const repairer = new ModelRepairer(models.worker);
@@ -57,6 +69,8 @@ export function hostRunDeps(
     solver: new ModelSolver(models.worker),
     subplans,
     onChange,
+    plannerModel: models.planner,
+    agentModel: models.worker,
   };
 }
 
@@ -79,8 +93,13 @@ export function newRunOptions(host: RunHost): RunOptions {
  * The journalled run rebuilt to carry on, with its journalled options and only the settings changed since.
  * A fused agent's run is refused (`AgentRunNotResumableError`) before the models are asked for.
  */
-export async function resumeHostRun(host: RunHost, state: RunState, deps: (models: RunModels | undefined, options: RunOptions) => RunDeps): Promise<PlanRun> {
+export async function resumeHostRun(
+  host: RunHost,
+  state: RunState,
+  deps: (models: RunModels | undefined, options: RunOptions, spent: readonly UsageRecord[]) => RunDeps,
+): Promise<PlanRun> {
   assertResumable(state);
   const overrides = resumeOverrides(host.settings(), state.options);
-  return PlanRun.resume(deps(await optionalModels(host), { ...state.options, ...overrides }), overrides, state);
+  const spent = state.usage.map((entry) => entry.usage);
+  return PlanRun.resume(deps(await optionalModels(host), { ...state.options, ...overrides }, spent), overrides, state);
 }

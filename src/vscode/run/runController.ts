@@ -8,7 +8,7 @@
 // it happens, and an escalation puts the planned steps in as the run's next revision. Where the run stands
 // (idle, running, re-planning, paused, waiting, ended) is one phase, moved only by core's `nextPhase`.
 import * as vscode from 'vscode';
-import { PlanRun, type RunDeps } from '../../core/executor/planRun';
+import { PlanRun } from '../../core/executor/planRun';
 import type { InterventionResult } from '../../core/executor/runInterventions';
 import { isExecuting, isResumable } from '../../core/executor/runPhase';
 import type { RunOptions } from '../../core/run/runOptions';
@@ -24,7 +24,7 @@ import type { UndoResult } from '../../core/tools/fileSnapshots';
 import type { RunUndoResult } from '../../core/undo/undoRun';
 import { progressText } from '../../core/view/runProgress';
 import { actOnGoal } from './actOnGoal';
-import { hostRunDeps, newRunOptions, optionalModels, resumeHostRun } from './hostRunDeps';
+import { hostRunDeps, newRunOptions, optionalModels, resumeHostRun, type HostRunDeps } from './hostRunDeps';
 import { Disposable } from '../disposableStore';
 import { CONTEXT_KEYS } from '../ids';
 import { logRunChange } from './logRunChange';
@@ -172,7 +172,8 @@ export class RunController extends Disposable {
     await this.host.loadedPlan.set({ source, plan: { version: PLAN_FORMAT_VERSION, goal, steps: [] }, unsaved: true });
     const files = await this.newRunFiles();
     const options = newRunOptions(this.host);
-    const deps = { ...this.deps(folder, files, models, options), plannerModel: models.planner, agentModel: models.worker };
+    // The run's deps come last: under a cost cap they carry the planner and agent through the cap.
+    const deps = { plannerModel: models.planner, agentModel: models.worker, ...this.deps(folder, files, models, options) };
     this.host.log.info(`Run ${files.runId} (${mode}): "${goal}"; journal ${files.journalPath}`);
     this.actingOnGoal = true;
     // A streamed plan's run can be paused and revised like any planned run once it exists.
@@ -291,7 +292,7 @@ export class RunController extends Disposable {
   /** The journalled run rebuilt to carry on (see resumeHostRun), once this window holds its lease. */
   private async resumed(folder: vscode.WorkspaceFolder, files: RunFiles, state: RunState): Promise<PlanRun> {
     await this.lease.hold(files.journalPath);
-    return resumeHostRun(this.host, state, (models, options) => this.deps(folder, files, models, options));
+    return resumeHostRun(this.host, state, (models, options, spent) => this.deps(folder, files, models, options, spent));
   }
 
   private execute(run: PlanRun): Promise<RunReport> {
@@ -315,7 +316,7 @@ export class RunController extends Disposable {
     return finished;
   }
 
-  private deps(folder: vscode.WorkspaceFolder, files: RunFiles, models: RunModels | undefined, options: RunOptions): RunDeps {
+  private deps(folder: vscode.WorkspaceFolder, files: RunFiles, models: RunModels | undefined, options: RunOptions, spent: readonly UsageRecord[] = []): HostRunDeps {
     const claims = this.claimWaits.claimsOf(folder, files.runId);
     const deps = hostRunDeps(
       this.host,
@@ -325,6 +326,7 @@ export class RunController extends Disposable {
       options,
       (state, stepIds) => this.onRunChange(state, stepIds),
       (childRunId, state) => this.onChildChange(childRunId, state),
+      spent,
     );
     return claims ? { ...deps, claims } : deps;
   }

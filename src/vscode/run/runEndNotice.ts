@@ -12,6 +12,7 @@ import type { PlanSession } from '../plan/planSession';
 import { showFiles, undoNoticedRun } from './filesChangedSummary';
 import type { RunDocuments } from './runDocuments';
 import { sayRunEnd, type RunEndPorts } from './sayRunEnd';
+import { raiseCapAndResume } from './raiseCostCap';
 
 /** What the end of a run is said with. */
 export interface RunEndDeps {
@@ -34,6 +35,7 @@ function editorPorts(deps: RunEndDeps): RunEndPorts {
       showTrace: () => Promise.resolve(vscode.commands.executeCommand(COMMANDS.showTrace)),
       replan: () => Promise.resolve(vscode.commands.executeCommand(COMMANDS.replanRemaining)),
       showLog: () => deps.log.show(true),
+      raiseCapAndResume: (suggested) => raiseCapAndResume(suggested),
     },
   };
 }

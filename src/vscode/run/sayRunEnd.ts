@@ -1,9 +1,10 @@
 // Says the end of a run, as core's runEndNotices decides and words it: each notice in a notification (an error for a
 // failed run, a warning for one that stopped for a re-plan) or in a status bar line that goes by itself, with its
-// buttons. Keep does nothing: the files stay as the run left them and the notification closes; every other button
+// buttons. Keep (and Keep Paused) does nothing: the files stay as the run left them and the notification closes; every other button
 // acts only on the run it was shown for. The window and what the buttons do are ports (runEndNotice.ts passes the
 // editor's), so the notices and their buttons are unit-tested.
 import type { RunReport } from '../../core/run/runSummary';
+import { suggestedCap } from '../../core/cost/costCap';
 import type { Localize, Logger } from '../../core/ports';
 import type { RunState } from '../../core/run/runState';
 import { filesChangedNotice, type FilesChangedNotice } from '../../core/undo/filesChangedNotice';
@@ -25,6 +26,8 @@ export interface RunEndButtons {
   showTrace(): Promise<unknown>;
   replan(): Promise<unknown>;
   showLog(): void;
+  /** Asks for a higher cost cap (starting from `suggested`), sets it, and carries the run on. */
+  raiseCapAndResume(suggested: number): Promise<unknown>;
 }
 
 /** What the end of a run is said with. */
@@ -51,12 +54,20 @@ function actionLabel(l10n: Localize, action: RunEndAction): string {
       return l10n.t('Re-plan Remaining Steps');
     case 'showLog':
       return l10n.t('Show Log');
+    case 'raiseCap':
+      return l10n.t('Raise Cap and Resume');
+    case 'keepPaused':
+      return l10n.t('Keep Paused');
   }
 }
 
 async function act(action: RunEndAction, notice: RunEndNotice, report: RunReport, buttons: RunEndButtons): Promise<void> {
   switch (action) {
     case 'keep':
+    case 'keepPaused':
+      return;
+    case 'raiseCap':
+      if (notice.pause) await buttons.raiseCapAndResume(suggestedCap(notice.pause));
       return;
     case 'undoRun':
       if (notice.files) await buttons.undoRun(notice.files);
@@ -89,7 +100,7 @@ async function say(notice: RunEndNotice, report: RunReport, ports: RunEndPorts):
   const choice =
     notice.kind === 'failed'
       ? await window.showErrorMessage(text, ...labels)
-      : notice.kind === 'needsReplan'
+      : notice.kind === 'needsReplan' || notice.kind === 'costCap'
         ? await window.showWarningMessage(text, ...labels)
         : await window.showInformationMessage(text, ...labels);
   const action = notice.actions[labels.findIndex((label) => label === choice)];
@@ -100,5 +111,5 @@ async function say(notice: RunEndNotice, report: RunReport, ports: RunEndPorts):
 export async function sayRunEnd(report: RunReport, state: RunState | undefined, ports: RunEndPorts): Promise<void> {
   if (report.status === 'succeeded') ports.log.info(`Summary:\n${report.summary}`);
   const files = state ? filesChangedNotice(state) : undefined;
-  await Promise.all(runEndNotices(report.status, files).map((notice) => say(notice, report, ports)));
+  await Promise.all(runEndNotices(report.status, files, state?.costCapPause).map((notice) => say(notice, report, ports)));
 }

@@ -9,6 +9,8 @@ import type { CliCommand } from '../../../src/cli/cliIo';
 import { resumeCommand } from '../../../src/cli/resumeCommand';
 import { runPlanCommand } from '../../../src/cli/runPlanCommand';
 import { budgetMs } from '../../../scripts/testing/timeBudget';
+import { JournalRecordSchema } from '../../../src/core/run/journalRecords';
+import { replayJournal } from '../../../src/core/run/runState';
 import type { Script } from '../../support/scriptedModelServer';
 import { CAP_PRICES, NOTE_REPLY, ScriptedCli, TWO_NOTES_PLAN } from '../support/costCapFixture';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
@@ -52,6 +54,8 @@ describe('planwright run --max-cost', function () {
     assert.match(lines[0]!, /to go on: planwright resume --journal .*run\.journal\.jsonl --max-cost 2\.00$/);
     const journal = await readFile(path.join(dir, 'run.journal.jsonl'), 'utf8');
     assert.match(journal, /"type":"runStatus","at":\d+,"status":"paused","reason":"the cost cap of \$1\.00 is reached/);
+    const paused = replayJournal(journal.trim().split('\n').map((line) => JournalRecordSchema.parse(JSON.parse(line))));
+    assert.deepEqual(paused.costCapPause && { spent: paused.costCapPause.spent, cap: paused.costCapPause.cap }, { spent: 0.75, cap: 1 }, 'the journal keeps why the run paused, for a reloaded editor');
 
     const again = await cli(resumeCommand, ['--journal', 'run.journal.jsonl', '--prices', 'prices.json', '--json']);
     assert.equal(again.code, 3, 'the journalled cap still holds without a higher one');

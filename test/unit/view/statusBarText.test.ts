@@ -19,6 +19,12 @@ describe('statusBarText', () => {
     assert.equal(statusBarText(englishText, 'running', 0, true, 'step 2 of 3'), 'step 2 of 3');
   });
 
+  it('names the cost cap, with the spend and the cap, when that is why the run is paused', () => {
+    const pause = { spent: 0.75, estimate: 0.75, cap: 1 };
+    assert.equal(statusBarText(englishText, 'paused', 0, false, 'step 1 of 2', pause), 'paused at the cost cap ($0.750 of $1.00) · step 1 of 2');
+    assert.equal(statusBarText(englishText, 'running', 0, true, 'step 1 of 2', pause), 'step 1 of 2');
+  });
+
   it('puts the status in words in the tooltip too, with why', () => {
     assert.equal(statusBarTooltip(englishText, 'needsReplan', 'r1', '4 Run the tests failed: exit code 1'), 'needs a re-plan: 4 Run the tests failed: exit code 1');
     assert.equal(statusBarTooltip(englishText, 'awaitingApproval', 'r1', undefined), 'Run r1: waiting for approval');

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { DEFAULT_RUN_OPTIONS } from '../../../src/core/run/runOptions';
 import { defaultHostSettings, resolveHostSettings, runOptionsFromSettings } from '../../../src/core/hostSettings';
 
+import { resumeOverrides } from '../../../src/core/resumeOverrides';
 describe('resolveHostSettings', () => {
   it('gives every default when nothing is set', () => {
     const { settings, warnings } = resolveHostSettings({});
@@ -94,6 +95,23 @@ describe('resolveHostSettings', () => {
     assert.equal(invalid.warnings.length, 1);
   });
 
+  it('lets a workspace lower the cost cap but never raise or lift it, and lets only the user allow unpriced models', () => {
+    assert.equal(resolveHostSettings({}).settings.maxCost, null);
+    const lower = resolveHostSettings({ maxCost: { user: 2, workspace: 0.5 } });
+    assert.equal(lower.settings.maxCost, 0.5);
+    assert.deepEqual(lower.warnings, []);
+    assert.equal(resolveHostSettings({ maxCost: { workspace: 0.5 } }).settings.maxCost, 0.5, 'a workspace may set a cap where the user has none');
+    const higher = resolveHostSettings({ maxCost: { user: 1, workspace: 5 } });
+    assert.equal(higher.settings.maxCost, 1);
+    assert.match(higher.warnings[0] ?? '', /^planwright\.maxCost: the workspace asks for 5, above your 1; a workspace may only lower the cost cap/);
+    const invalid = resolveHostSettings({ maxCost: { user: -1 } });
+    assert.equal(invalid.settings.maxCost, null);
+    assert.match(invalid.warnings[0] ?? '', /^planwright\.maxCost: -1 is not valid/);
+    const unpriced = resolveHostSettings({ allowUnpricedModels: { effective: true, workspace: true } });
+    assert.equal(unpriced.settings.allowUnpricedModels, false);
+    assert.match(unpriced.warnings[0] ?? '', /^planwright\.allowUnpricedModels is set in workspace or folder settings/);
+  });
+
   it('returns a fresh approvedCommands array each time', () => {
     const first = resolveHostSettings({}).settings;
     first.approvedCommands.push('x');
@@ -110,6 +128,20 @@ describe('runOptionsFromSettings', () => {
     assert.deepEqual(options.retry, { ...DEFAULT_RUN_OPTIONS.retry, maxRetries: 0 });
     assert.deepEqual(options.limits, { ...DEFAULT_RUN_OPTIONS.limits, commandTimeoutMs: 5_000 });
     assert.deepEqual(options.approval, { autoApprove: 'none', approvedCommands: ['npm test'] });
+  });
+
+  it('caps the run at planwright.maxCost, letting unpriced calls through only with planwright.allowUnpricedModels', () => {
+    assert.deepEqual(runOptionsFromSettings({ ...defaultHostSettings(), maxCost: 0.5 }).costCap, { maxCost: 0.5 });
+    assert.deepEqual(runOptionsFromSettings({ ...defaultHostSettings(), maxCost: 0.5, allowUnpricedModels: true }).costCap, { maxCost: 0.5, allowUnpriced: true });
+    assert.equal(runOptionsFromSettings({ ...defaultHostSettings(), allowUnpricedModels: true }).costCap, undefined);
+  });
+
+  it('raises, lowers or lifts a resumed run\'s journalled cap as planwright.maxCost now says, and keeps it when unchanged', () => {
+    const journalled = { ...DEFAULT_RUN_OPTIONS, costCap: { maxCost: 1 } };
+    assert.deepEqual(resumeOverrides({ ...defaultHostSettings(), maxCost: 1 }, journalled), {});
+    assert.deepEqual(resumeOverrides({ ...defaultHostSettings(), maxCost: 2 }, journalled), { costCap: { maxCost: 2 } });
+    const lifted = resumeOverrides(defaultHostSettings(), journalled);
+    assert.ok('costCap' in lifted && lifted.costCap === undefined, JSON.stringify(lifted));
   });
 
   it('gives the core defaults for the default settings', () => {

@@ -15,14 +15,14 @@ const plan = validPlan([
 ]);
 
 /** A run that ended in `status` having changed a.js and created b.js. */
-function ended(status: RunStatus, reason?: string): { report: RunReport; state: RunState } {
+function ended(status: RunStatus, reason?: string, costCapPause?: RunState['costCapPause']): { report: RunReport; state: RunState } {
   const touches = [
     { stepId: 'E1', at: 0, before: [{ path: 'a.js', content: 'old a' }], after: [{ path: 'a.js', content: 'new a' }] },
     { stepId: 'E2', at: 1, before: [{ path: 'b.js', content: null }], after: [{ path: 'b.js', content: 'b' }] },
   ];
   return {
     report: { runId: 'r1', status, revision: 1, summary: 'what each step did', ...(reason ? { reason } : {}) } as RunReport,
-    state: { runId: 'r1', status, plan, touches } as unknown as RunState,
+    state: { runId: 'r1', status, plan, touches, ...(costCapPause ? { costCapPause } : {}) } as unknown as RunState,
   };
 }
 
@@ -49,6 +49,7 @@ function setup(click: (buttons: readonly string[]) => string | undefined = () =>
     showTrace: async () => pressed.push('showTrace'),
     replan: async () => pressed.push('replan'),
     showLog: () => void pressed.push('showLog'),
+    raiseCapAndResume: async (suggested: number) => pressed.push(`raiseCapAndResume ${suggested.toFixed(2)}`),
   };
   const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
   return { said, pressed, say: ({ report, state }: ReturnType<typeof ended>) => sayRunEnd(report, state, { window, l10n: englishText, log, buttons }) };
@@ -89,5 +90,23 @@ describe('sayRunEnd', () => {
     const { said, say } = setup();
     await say(ended('succeeded'));
     assert.deepEqual(said, [['info', 'Planwright: the plan succeeded (revision 1) and changed 2 files: a.js, b.js', ['Keep', 'Undo Run', 'Show Files', 'Show Summary']]]);
+  });
+
+  it('says a run paused at its cost cap in a warning with the spend and the cap, and raises the cap on Raise Cap and Resume', async () => {
+    const pause = { spent: 0.75, estimate: 0.75, cap: 1 };
+    const { said, pressed, say } = setup((buttons) => (buttons.includes('Raise Cap and Resume') ? 'Raise Cap and Resume' : undefined));
+    await say(ended('paused', 'the cost cap of $1.00 is reached', pause));
+    assert.deepEqual(said, [
+      ['warning', 'Planwright paused the run at its cost cap: $0.750 spent of $1.00, and the next model call (about $0.750) would pass it, so it was not made.', ['Raise Cap and Resume', 'Keep Paused']],
+    ]);
+    assert.deepEqual(pressed, ['raiseCapAndResume 2.00']);
+  });
+
+  it('leaves a run paused at its cost cap as it is on Keep Paused, and a run paused by the user in the status bar', async () => {
+    const { said, pressed, say } = setup((buttons) => (buttons.includes('Keep Paused') ? 'Keep Paused' : undefined));
+    await say(ended('paused', 'the cost cap of $1.00 is reached', { spent: 0.75, estimate: 0.75, cap: 1 }));
+    await say(ended('paused', 'paused by the user'));
+    assert.deepEqual(pressed, []);
+    assert.deepEqual(said.at(-1), ['statusBar', 'Planwright: paused — Run Plan carries on', []]);
   });
 });
