@@ -135,7 +135,8 @@ export class RunController extends Disposable {
     if (joined) return joined;
     refuseUntrusted();
     const folder = this.folder();
-    if (this.run && this.resumable) return this.execute(this.run);
+    // A run paused at its cost cap is rebuilt from its journal, so it goes on under the cap the settings now give.
+    if (this.run && this.resumable && !this.run.current.costCapPause) return this.execute(this.run);
     if (this.runState && this.resumable && this.files) {
       this.run = await this.resumed(folder, this.files, this.runState);
       return this.execute(this.run);

@@ -12,7 +12,8 @@ import { budgetMs } from '../../../scripts/testing/timeBudget';
 import { JournalRecordSchema } from '../../../src/core/run/journalRecords';
 import { replayJournal } from '../../../src/core/run/runState';
 import type { Script } from '../../support/scriptedModelServer';
-import { CAP_PRICES, NOTE_REPLY, ScriptedCli, TWO_NOTES_PLAN } from '../support/costCapFixture';
+import { ScriptedCli } from '../support/costCapFixture';
+import { CAP_PRICES, NOTE_REPLY, TWO_NOTES_PLAN } from '../../support/costCapScenario';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
 
 interface Report {

@@ -10,7 +10,8 @@ import { resumeCommand } from '../../../src/cli/resumeCommand';
 import { runPlanCommand } from '../../../src/cli/runPlanCommand';
 import { budgetMs } from '../../../scripts/testing/timeBudget';
 import type { Script } from '../../support/scriptedModelServer';
-import { CAP_PRICES, ScriptedCli } from '../support/costCapFixture';
+import { ScriptedCli } from '../support/costCapFixture';
+import { CAP_PRICES } from '../../support/costCapScenario';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
 
 interface Report {

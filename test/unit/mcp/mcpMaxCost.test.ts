@@ -9,7 +9,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { budgetMs } from '../../../scripts/testing/timeBudget';
 import { ScriptedModelServer } from '../../support/scriptedModelServer';
 import { CLEAN_ENV } from '../support/cliProcess';
-import { CAP_PRICES, NOTE_REPLY, TWO_NOTES_PLAN } from '../support/costCapFixture';
+import { CAP_PRICES, NOTE_REPLY, TWO_NOTES_PLAN } from '../../support/costCapScenario';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
 
 const REPO = path.resolve(__dirname, '..', '..', '..', '..');
