@@ -28,7 +28,8 @@ import { frontierSource, ReadyFrontier } from './readyFrontier';
 import { callsModel, parallelLimits } from './parallelLimits';
 import { streamedPlanStop } from './streamedPlanStop';
 import { approvalIoOf, cancelRemaining, invalidateDependents, recoveryIoOf, type RunIo } from './runIo';
-import { resolveStepCall, runStepLife, waitingReference, writesOfStep } from './stepLifecycle';
+import { resolveStepCall, runStepLife, writesOfStep } from './stepLifecycle';
+import { waitingReason } from './waitingReason';
 import { TOOL_CATALOGUE, type ToolCatalogue } from '../tools/toolCall';
 import { checkGoal, reviewAcceptance } from './acceptanceRecovery';
 
@@ -242,17 +243,14 @@ export class PlanRun {
       if (goal.kind === 'cancelled') await cancelRemaining(this.recorder, signal);
       else if (goal.kind === 'stopped') await this.recorder.setStatus(goal.stop.status, goal.stop.reason);
       if (goal.kind !== 'met') return false;
-      await this.solve(signal);
+      await writeSummary({ recorder: this.recorder, options: this.options, solver: this.deps.solver, logger: this.deps.logger, clock: this.deps.clock }, signal);
       // Cancelled while the solver wrote: the run stops there, and a resume asks it again.
       if (signal.aborted) await cancelRemaining(this.recorder, signal);
       else await this.recorder.setStatus('succeeded');
       return false;
     }
     if (outcome === 'awaitingApproval') {
-      const waiting = this.current.plan.steps
-        .filter((step) => statuses.get(step.id) === 'awaitingApproval')
-        .map((step) => this.current.steps.get(step.id)?.rerunRisk ?? waitingReference(this.current, step.id));
-      await this.recorder.setStatus('awaitingApproval', `waiting for approval: ${waiting.join(', ')}`);
+      await this.recorder.setStatus('awaitingApproval', waitingReason(this.current, statuses));
       return false;
     }
     const broken = firstBrokenStep(this.current.plan, statuses);
@@ -296,9 +294,5 @@ export class PlanRun {
     const result = await skipStep(this.recorder, stepId, (id, what) => invalidateDependents(this.recorder, id, what));
     await this.recorder.durable();
     return result;
-  }
-
-  private solve(signal: AbortSignal): Promise<void> {
-    return writeSummary({ recorder: this.recorder, options: this.options, solver: this.deps.solver, logger: this.deps.logger, clock: this.deps.clock }, signal);
   }
 }

@@ -15,9 +15,9 @@ import { transition } from './stepTransitions';
 import { IndexedMap, projectMap, withEntry } from './indexedMap';
 import { applyPatch, type PatchOp } from '../plan/planPatch';
 import { applyPatchLines, applyRevision, freshStep, openRevision, openRevisionSteps, settleOpenRevision } from './revisionState';
-import { doubtfulEffectOf, repeatRisk, type DoubtfulEffect } from './repeatedEffect';
+import { repeatRisk, type DoubtfulEffect } from './repeatedEffect';
+import { doubtfulAfter, touchesAfter } from './stepRecordEffects';
 import { stepOutputs } from './stepOutputs';
-import { stepById } from '../plan/planGraph';
 import { withApprovedScope, type ScopeState } from './approvedScope';
 
 /** One step's part of a run. */
@@ -270,26 +270,6 @@ function applyStepRecord(state: RunState, record: Extract<JournalRecord, { type:
   };
   const steps = withEntry(state.steps, record.stepId, next);
   return { ...state, steps, ...touchesAfter(state, record), ...doubtfulAfter(state, record) };
-}
-
-/** The run's doubtful effects after `record`: a step that ended unknown adds its effect when repeating it is not safe. */
-function doubtfulAfter(state: RunState, record: Extract<JournalRecord, { type: 'step' }>): Pick<RunState, 'doubtful'> {
-  const step = record.to === 'unknown' ? stepById(state.plan, record.stepId) : undefined;
-  const effect = step && doubtfulEffectOf(state.plan, step, stepOutputs(state));
-  return effect ? { doubtful: [...(state.doubtful ?? []), effect] } : {};
-}
-
-/** The run's touches after `record`: a start adds one, an end with snapshots completes the step's last. */
-function touchesAfter(state: RunState, record: Extract<JournalRecord, { type: 'step' }>): Pick<RunState, 'touches'> {
-  const touches = state.touches ?? [];
-  if (record.event === 'start') return { touches: [...touches, { stepId: record.stepId, at: record.at, before: record.before ?? [] }] };
-  if (!record.after) return state.touches ? { touches } : {};
-  let index = touches.length - 1;
-  while (index >= 0 && touches[index]!.stepId !== record.stepId) index--;
-  if (index === -1) return state.touches ? { touches } : {};
-  const next = [...touches];
-  next[index] = { ...touches[index]!, after: record.after };
-  return { touches: next };
 }
 
 /** Replays a whole journal. */
