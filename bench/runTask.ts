@@ -1,6 +1,7 @@
 // One task in one arm (mode), for real: a scratch copy of the fixture, the Node workspace and command runner,
 // journal and trace as fsync'd JSON-lines files, every model call through the recording wrapper, the
-// goal carried out by runGoal, then the ground truth judged on the workspace. The scratch folder is
+// goal carried out by runGoal with the ground truth as its acceptance checks, then the ground truth judged on the
+// workspace. The scratch folder is
 // removed afterwards.
 import * as path from 'node:path';
 import { evaluateCheck } from '../src/core/checks/evaluateCheck';
@@ -85,7 +86,9 @@ export async function runTask({ set, task }: SetTask, arm: BenchArm, source: Mod
     let result: GoalResult | undefined;
     let error: string | undefined;
     try {
-      result = await runGoal({ runId: key, goal: task.goal, summary, mode, options: BENCH_RUN_OPTIONS, maxTurns: BENCH_MAX_TURNS }, deps, new AbortController().signal);
+      // The ground truth is the goal's acceptance checks in every arm: the fused agent's answer counts only once
+      // they hold, and the split planner writes them as its `done` lines, as the planner's rules ask.
+      result = await runGoal({ runId: key, goal: task.goal, summary, mode, options: BENCH_RUN_OPTIONS, maxTurns: BENCH_MAX_TURNS, acceptance: task.groundTruth }, deps, new AbortController().signal);
     } catch (failure) {
       error = messageOf(failure);
     }

@@ -5,6 +5,7 @@
 import { findTool } from '../../src/core/tools/toolCatalog';
 import { escalationReason, type IntendedAction } from '../../src/core/fused/escalationRule';
 import { encodeEachPlan } from '../../src/core/plan/compact/eachLines';
+import { formatCheck } from '../../src/core/plan/compact/checkGrammar';
 import { implicitDependencies, resolveReferences } from '../../src/core/plan/references';
 import type { Step } from '../../src/core/plan/planSchema';
 import { stepFlags } from '../../src/core/plan/stepFlags';
@@ -23,11 +24,12 @@ export interface ScriptedCall {
 export type ScriptedTurn = { readonly kind: 'calls'; readonly calls: readonly ScriptedCall[] } | { readonly kind: 'final'; readonly text: string };
 
 /**
- * The planner's reply: the plan's steps in the compact plan language, written as the prompt asks — no
- * titles, no check the call already guarantees, one `each` line for the same call on several files.
+ * The planner's reply: the goal's acceptance checks (the task's ground truth) as `done` lines, then the plan's
+ * steps in the compact plan language, written as the prompt asks — no titles, no check the call already
+ * guarantees, one `each` line for the same call on several files.
  */
 export function plannerReply(task: BenchTask): string {
-  return encodeEachPlan(task.plan.steps);
+  return [...task.groundTruth.map((check) => `done ${formatCheck(check)}`), encodeEachPlan(task.plan.steps)].join('\n');
 }
 
 /**
