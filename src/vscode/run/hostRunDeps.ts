@@ -4,8 +4,9 @@
 // With the models, `subplan` steps run as child runs planned by the planner model, journalled beside the run;
 // `onChildChange` hears every change of a child run (and of theirs), for the tree to nest them.
 import type * as vscode from 'vscode';
-import { PlanRun, type RunDeps } from '../../core/executor/planRun';
-import { assertResumable } from '../../core/run/agentRun';
+import type { RunDeps } from '../../core/executor/planRun';
+import { openRun, type OpenedRun } from '../../core/door/openRun';
+import { isAgentRun } from '../../core/run/agentRun';
 import type { RunOptions } from '../../core/run/runOptions';
 import type { RunState } from '../../core/run/runState';
 import { runOptionsFromSettings } from '../../core/hostSettings';
@@ -76,11 +77,14 @@ export function newRunOptions(host: RunHost): RunOptions {
 }
 
 /**
- * The journalled run rebuilt to carry on, with its journalled options and only the settings changed since.
- * A fused agent's run is refused (`AgentRunNotResumableError`) before the models are asked for.
+ * The journalled run opened to carry on through core's openRun, as every door resumes, with its journalled
+ * options and only the settings changed since. A plan run can go on without the models (no re-planning); a
+ * fused agent's run goes on with the agent, so the models are asked for (and a missing one refused) before
+ * any port is built. A cancelled run stays cancelled: the editor asks before reopening one.
  */
-export async function resumeHostRun(host: RunHost, state: RunState, deps: (models: RunModels | undefined, options: RunOptions) => RunDeps): Promise<PlanRun> {
-  assertResumable(state);
+export async function resumeHostRun(host: RunHost, state: RunState, deps: (models: RunModels | undefined, options: RunOptions) => RunDeps): Promise<OpenedRun> {
   const overrides = resumeOverrides(host.settings(), state.options);
-  return PlanRun.resume(deps(await optionalModels(host), { ...state.options, ...overrides }), overrides, state);
+  const models = isAgentRun(state) ? await host.models() : await optionalModels(host);
+  const agent = models ? { models: { planner: models.planner, agent: models.worker } } : {};
+  return openRun({ kind: 'resume', state, overrides, projectRules: host.settings().projectRules, ...agent }, deps(models, { ...state.options, ...overrides }));
 }
