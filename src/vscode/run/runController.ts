@@ -206,9 +206,9 @@ export class RunController extends Disposable {
   /** Shows the last run of this workspace as it was, from its journal, without executing anything. */
   async restore(): Promise<RunState | undefined> {
     if (this.executing) return this.view.current.state;
-    await closeRunFiles(this.view.current.files);
     const restored = await restoreLatestRun(this.host, this.lease);
     if (!restored) return undefined;
+    await closeRunFiles(this.view.current.files);
     this.execution.advance({ type: 'changed', status: restored.state.status, recovering: false });
     this.lastStatus = new Map([...restored.state.steps].map(([id, run]) => [id, run.status]));
     this.apply({ ...NO_RUN, ...restored });
