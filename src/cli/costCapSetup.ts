@@ -33,11 +33,6 @@ export function cappedModel<M extends ChatModel>(model: M, guard: CostGuard | un
   return guard ? guard.limit(model, modelOf) : model;
 }
 
-/** What the --json report says of the cap: the cap, the spend so far, and the refused call when the run stopped at it. */
-export function costCapField(guard: CostGuard): Readonly<Record<string, unknown>> {
-  return { costCap: { maxCost: guard.maxCost, spent: guard.spent, ...(guard.reached ? { reached: guard.reached.message } : {}) } };
-}
-
 /** The one line that says the run stopped at the cap and how to go on (`journal` absent: nothing to resume, as before the first step or for a fused run). */
 export function costCapLine(guard: CostGuard, journal: string | undefined): string {
   const higher = dollars(suggestedCap({ spent: guard.spent, estimate: guard.reached?.estimate ?? 0, cap: guard.maxCost })).replace('$', '');

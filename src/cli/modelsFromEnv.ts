@@ -2,9 +2,9 @@
 // a solver (asked only with `--summary model`) and a worker model. Each is optional; a run without them
 // still works (a plan file, no re-planning: a failure stops in needsReplan, the summary is the plain one).
 import type { UsageRecord } from '../core/run/journalRecords';
-import type { PlanStreamItem, Replanner, Solver, StepRepairer } from '../core/run/modelRoles';
+import type { Replanner, Solver, StepRepairer } from '../core/run/modelRoles';
 import type { ValidPlan } from '../core/plan/planSchema';
-import { planTask, planTaskStreamed } from '../core/planner/planTask';
+import { planTask } from '../core/planner/planTask';
 import { summarizeWorkspace } from '../core/planner/workspaceSummary';
 import type { ChatModel, Workspace } from '../core/ports';
 import { ModelRepairer } from '../core/replanner/modelRepairer';
@@ -23,15 +23,10 @@ export type GoalPlanner = (
   signal: AbortSignal,
 ) => Promise<{ readonly plan: ValidPlan; readonly usage: readonly UsageRecord[] }>;
 
-/** Plans a goal in a workspace as a stream of steps, each handed on as the planner writes it. */
-export type GoalStreamer = (goal: string, workspace: Workspace, signal: AbortSignal) => AsyncIterable<PlanStreamItem>;
-
 /** The models a run uses; each is absent when none is configured. */
 export interface CliModels {
   readonly planGoal?: GoalPlanner;
-  /** For `run --goal` in split mode: the plan streamed into the run, steps starting as they arrive. */
-  readonly streamGoal?: GoalStreamer;
-  /** The model that plans, for a goal in `auto` mode that escalates to a plan. */
+  /** The model that plans a goal (`run --goal`, in every mode) and an escalation's plan. */
   readonly plannerModel?: ChatModel;
   readonly replanner?: Replanner;
   /** The re-planner for a run in `workspace`, reading its rules files; preferred to `replanner` when present. */
@@ -71,9 +66,6 @@ export function modelsFromEnv(env: Readonly<Record<string, string | undefined>>,
   const model = cappedModel(endpoint, costCap, (role) => endpoint.modelFor(role).model);
   return {
     planGoal: async (goal, workspace, signal) => planTask(goal, await summarizeWorkspace(workspace, { projectRules, goal }), model, signal),
-    streamGoal: async function* (goal, workspace, signal) {
-      yield* planTaskStreamed(goal, await summarizeWorkspace(workspace, { projectRules, goal }), model, signal);
-    },
     plannerModel: model,
     replanner: new ModelReplanner(model),
     replannerIn: (workspace) => new ModelReplanner(model, projectRules ? projectRulesSource(workspace) : undefined),

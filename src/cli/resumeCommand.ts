@@ -1,21 +1,19 @@
 // `planwright resume --journal FILE [...]`: picks a run up from its journal after a crash, an approval
 // wait or a stop for re-planning (with `--plan FILE`, a plan edited by hand becomes the next revision).
 // The workspace, the trace and the run options come from the journal; flags given here override them
-// for this invocation. Same exit codes as `run`. A run the fused agent wrote goes on with the agent
-// (resumeRun: it is told what the run did and takes its next turn), which needs a model endpoint.
+// for this invocation. Same exit codes as `run`. The run is resumed through core's openRun, as every door's is:
+// a run the fused agent wrote goes on with the agent (told what the run did, it takes its next turn), which
+// needs a model endpoint.
 import * as nodePath from 'node:path';
-import { PlanRun } from '../core/executor/planRun';
 import { mergeEditedPlan } from '../core/executor/replanning';
 import { loadRunState } from '../core/executor/runRecorder';
 import { isAgentRun } from '../core/run/agentRun';
-import { resumeRun as resumeAgentOrPlanRun } from '../core/fused/resumeRun';
-import { summarizeWorkspace } from '../core/planner/workspaceSummary';
 import { JournalError, type RunState } from '../core/run/runState';
 import { formatProblem } from '../core/plan/planProblem';
 import type { ValidPlan } from '../core/plan/planSchema';
 import { CorruptRecordLogError, JsonlRecordLog, nodeLogFiles, type LogFiles } from '../node/jsonlRecordLog';
 import { EXIT, type CliCommand, type CliIo } from './cliIo';
-import { applyProjectRulesFlag, modelsFromEnv, type CliModels, type ModelsOf } from './modelsFromEnv';
+import { applyProjectRulesFlag, modelsFromEnv, type ModelsOf } from './modelsFromEnv';
 import { MODEL_ENV } from './envInput';
 import { costGuardFor } from './costCapSetup';
 import { readPricesFile } from './pricesFile';
@@ -23,7 +21,7 @@ import { optionOverrides, parseRunFlags } from './runFlags';
 import { hasContent, holdsRecords, preparePlanwrightFolder, readPlanFile, traceBesideJournal, workspaceFolder } from './runFiles';
 import { withRunLease } from './runLease';
 import { fileToRead, fileToWrite } from './pathInput';
-import { runSession, runSessionWith, stderrLogger } from './runSession';
+import { runSession, stderrLogger } from './runSession';
 import { recordedMcp, reopenRecordedMcp } from '../node/mcp/recordedMcpServers';
 
 const USAGE =
@@ -131,21 +129,10 @@ async function resumeRun(
   if ('error' in capped) return fail(io, capped.error);
   const models = modelsOf(io.env, capped.guard);
   const setup = { workspaceRoot: folder.root, journal, tracePath, json: flags.json, models, options, ...priced, ...(capped.guard ? { costCap: capped.guard } : {}) };
-  if (agentRun) {
-    const { plannerModel, workerModel } = models as Required<Pick<CliModels, 'plannerModel' | 'workerModel'>>;
-    return runSessionWith(setup, io, async (deps, signal) => {
-      const summary = await summarizeWorkspace(deps.workspace, { projectRules: models.projectRules ?? false, goal: state.plan.goal });
-      const resumed = await resumeAgentOrPlanRun({ ...deps, agentModel: workerModel, plannerModel, summary }, overrides, signal, state);
-      const escalation = resumed.escalation ? { escalation: resumed.escalation } : {};
-      return { report: resumed.report, fields: escalation, notes: resumed.escalation ? [`escalated to a plan: ${resumed.escalation}`] : [] };
-    });
-  }
-  return runSession(setup, io, async (deps) => {
-    const run = await PlanRun.resume(deps, overrides, state);
-    await run.reopen();
-    if (edited) await run.revise(edited);
-    return run;
-  });
+  // A plan run carries on as a plan; a fused agent's run with the agent, told what the run did so far.
+  const agentModels = models.plannerModel && models.workerModel ? { models: { planner: models.plannerModel, agent: models.workerModel } } : {};
+  const request = { kind: 'resume', state, overrides, reopenCancelled: true, ...(edited ? { edited } : {}), ...agentModels, projectRules: models.projectRules ?? false } as const;
+  return runSession(setup, io, request);
 }
 
 function fail(io: CliIo, message: string): number {

@@ -1,27 +1,16 @@
 // `planwright run <plan.json | --goal "…" [--mode M]> --workspace DIR [...]`: runs a plan file, or carries
 // out a goal in split mode (the planner model's plan streamed into the run, steps starting as they
-// arrive), fused mode (the agent acts turn
-// by turn, each action a step) or auto mode (fused until it escalates to a plan), journalling every step
+// arrive), fused mode (the agent acts turn by turn, each action a step) or auto mode (fused until it
+// escalates to a plan), opened through core's openRun as every door's run is, journalling every step
 // so `planwright resume` can pick it up after a crash. Exit 0 succeeded, 1 failed or needs a re-plan,
 // 2 bad input, 3 waiting for approval or a higher --max-cost.
 import * as nodePath from 'node:path';
-import type { UsageRecord } from '../core/run/journalRecords';
-import { PlanRun } from '../core/executor/planRun';
-import { cancelReason } from '../core/executor/runIo';
+import type { RunRequest } from '../core/door/openRun';
 import { DEFAULT_RUN_OPTIONS, type RunOptions } from '../core/run/runOptions';
-import { runStreamedPlan, type StreamedPlanOutcome } from '../core/executor/streamedPlanRun';
-import { runGoal, type GoalResult } from '../core/fused/runGoal';
-import type { RunMode } from '../core/run/runMode';
-import type { ValidPlan } from '../core/plan/planSchema';
-import { PLANNED_REVISION } from '../core/planner/planTask';
-import { summarizeWorkspace } from '../core/planner/workspaceSummary';
-import { messageOf } from '../core/text/errorText';
 import { JsonlRecordLog, nodeLogFiles, type LogFiles } from '../node/jsonlRecordLog';
-import { NodeWorkspace } from '../node/nodeWorkspace';
 import { EXIT, type CliCommand, type CliIo } from './cliIo';
-import { untilInterrupted } from './interruptSignal';
 import { MODEL_ENV } from './envInput';
-import { applyProjectRulesFlag, modelsFromEnv, type CliModels, type ModelsOf } from './modelsFromEnv';
+import { applyProjectRulesFlag, modelsFromEnv, type ModelsOf } from './modelsFromEnv';
 import { costGuardFor } from './costCapSetup';
 import { readPricesFile } from './pricesFile';
 import { optionOverrides, parseRunFlags, type RunFlags } from './runFlags';
@@ -29,7 +18,7 @@ import { defaultRunFiles, holdsRecords, preparePlanwrightFolder, readPlanFile, w
 import { newRunId } from '../node/runId';
 import { withRunLease } from './runLease';
 import { fileToWrite } from './pathInput';
-import { runSession, runSessionWith, type SessionResult } from './runSession';
+import { runSession } from './runSession';
 
 const USAGE =
   'planwright run <plan.json | --goal "…" [--mode split|fused|auto]> --workspace DIR [--approve all|reads|none] [--approve-rerun] [--allow-scope-growth] [--max-parallel N] [--max-model-calls N] [--max-replans N] [--max-read-bytes N] [--max-output-bytes N] [--summary plain|model] [--journal FILE] [--trace FILE] [--prices FILE] [--max-cost USD [--allow-unpriced]] [--no-project-rules] [--json]';
@@ -85,13 +74,14 @@ async function runPlan(givenArgs: readonly string[], givenIo: CliIo, modelsOf: M
   if (await holdsRecords(files.journal)) return fail(io, journalExists(files.journal));
 
   const models = modelsOf(io.env, capped.guard);
-  const mode = flags.mode ?? 'split';
-  const fusedGoal = flags.goal !== undefined && mode !== 'split' ? { goal: flags.goal, mode } : undefined;
-  if (fusedGoal && (!models.plannerModel || !models.workerModel)) return fail(io, GOAL_NEEDS_MODEL);
-  // A goal in split mode streams its plan into the run when the models can: steps start as they arrive.
-  const streamed = flags.goal !== undefined && mode === 'split' && models.streamGoal ? { goal: flags.goal, stream: models.streamGoal } : undefined;
-  const planned: Planned | undefined = fusedGoal || streamed ? undefined : planFile !== undefined ? await readPlanFile(io, planFile) : await planGoal(flags.goal!, folder.root, models);
-  if (planned && 'error' in planned) return fail(io, planned.error, planned.exitCode);
+  const goalModels = models.plannerModel && models.workerModel ? { planner: models.plannerModel, agent: models.workerModel } : undefined;
+  if (flags.goal !== undefined && !goalModels) return fail(io, GOAL_NEEDS_MODEL);
+  const planned = planFile !== undefined ? await readPlanFile(io, planFile) : undefined;
+  if (planned && 'error' in planned) return fail(io, planned.error);
+  // A plan file runs as it is; a goal in any mode goes through runGoal, as the editor's does (split: the plan streams into the run).
+  const request: RunRequest = planned
+    ? { kind: 'plan', runId, plan: planned.plan, options, planUsage: planned.usage }
+    : { kind: 'goal', runId, goal: flags.goal!, mode: flags.mode ?? 'split', options, models: goalModels!, projectRules: models.projectRules ?? false };
 
   await preparePlanwrightFolder(folder.root, [files.journal, files.trace]);
   // A run started on an existing --journal another process is starting too: one of them runs it. The journal is
@@ -102,50 +92,8 @@ async function runPlan(givenArgs: readonly string[], givenIo: CliIo, modelsOf: M
     const setup = { workspaceRoot: folder.root, journal, tracePath: files.trace, json: flags.json, models, options, ...priced, ...(capped.guard ? { costCap: capped.guard } : {}) };
     // The MCP servers go in the journal too, so resume can reconnect without --mcp-config.
     const host = { workspace: folder.root, trace: files.trace, ...(io.mcp ? { mcp: io.mcp } : {}) };
-    if (fusedGoal) {
-      const { plannerModel, workerModel } = models as Required<Pick<CliModels, 'plannerModel' | 'workerModel'>>;
-      return runSessionWith(setup, io, async (deps, signal) => {
-        const summary = await summarizeWorkspace(deps.workspace, { projectRules: models.projectRules ?? false, goal: fusedGoal.goal });
-        const goalDeps = { ...deps, plannerModel, agentModel: workerModel };
-        return sessionResult(await runGoal({ runId, goal: fusedGoal.goal, summary, mode: fusedGoal.mode, options, host }, goalDeps, signal));
-      });
-    }
-    if (streamed) {
-      return runSessionWith(setup, io, async (deps, signal) => {
-        const start = { runId, goal: streamed.goal, revision: PLANNED_REVISION, options, host, mode: 'split' as const };
-        return streamedResult(await runStreamedPlan(streamed.stream(streamed.goal, deps.workspace, signal), start, deps, signal), signal);
-      });
-    }
-    const plan = planned!;
-    return runSession(setup, io, (deps) => PlanRun.start(plan.plan, { runId, options, host, planUsage: plan.usage }, deps));
+    return runSession(setup, io, request, { host });
   });
-}
-
-/** A goal's outcome as the session prints it: the report with its mode (and escalation), or the agent's answer. */
-function sessionResult(result: GoalResult): SessionResult {
-  const fields = { mode: result.mode, ...(result.design ? { design: result.design.design } : {}), ...(result.escalation ? { escalation: result.escalation } : {}) };
-  const escalated = result.escalation ? [`escalated to a plan: ${result.escalation}`] : [];
-  if (result.report) return { report: result.report, fields, notes: escalated };
-  // The agent stopped before its first action: no run was journalled.
-  const answer = result.answer?.trim();
-  return {
-    fields: { ...fields, status: result.status, ...(result.reason ? { reason: result.reason } : {}), ...(answer ? { answer } : {}), turns: result.turns },
-    notes: [`${result.status}${result.reason ? `: ${result.reason}` : ''}`, ...(answer ? ['', answer] : [])],
-    exitCode: result.status === 'succeeded' ? EXIT.ok : EXIT.failed,
-  };
-}
-
-/** A streamed run's outcome as the session prints it; when no step passed the gate, nothing ran. */
-function streamedResult(outcome: StreamedPlanOutcome, signal: AbortSignal): SessionResult {
-  // Split mode says its mode in --json as fused and auto do.
-  const mode = 'split' satisfies RunMode;
-  if (outcome.ran) return { report: outcome.report, fields: { mode } };
-  if (signal.aborted) {
-    const reason = planningCancelled(signal);
-    return { fields: { mode, status: 'cancelled', reason }, notes: [reason], exitCode: EXIT.failed };
-  }
-  const reason = `planning failed, nothing was run:\n${outcome.problems.map((problem) => `- ${problem}`).join('\n')}`;
-  return { fields: { mode, status: 'failed', reason }, notes: [reason], exitCode: EXIT.failed };
 }
 
 /** The journal and trace of the run: the flags' files when given (checked to be files), else the defaults. */
@@ -158,33 +106,12 @@ async function runFiles(io: CliIo, flags: RunFlags, root: string, runId: string)
   return { journal: journal.path, trace: trace.path };
 }
 
-/** The plan to run with the usage of planning it, or why there is none and the exit code that says so. */
-type Planned = { readonly plan: ValidPlan; readonly usage: readonly UsageRecord[] } | { readonly error: string; readonly exitCode?: number };
-
-/** Why a run stopped while its plan was written, before any step: nothing ran and nothing was journalled. */
-function planningCancelled(signal: AbortSignal): string {
-  return `${cancelReason(signal)} while planning, before any step was journalled: nothing was run and there is nothing to resume; run the goal again to start over`;
-}
-
-/** A plan for `goal` from the planner model (Ctrl-C cancels it); without one, bad input (2); when planning fails or is cancelled, 1. */
-async function planGoal(goal: string, root: string, models: CliModels): Promise<Planned> {
-  const plan = models.planGoal;
-  if (!plan) return { error: GOAL_NEEDS_MODEL };
-  return untilInterrupted(async (signal) => {
-    try {
-      return await plan(goal, new NodeWorkspace(root), signal);
-    } catch (error) {
-      return { error: signal.aborted ? planningCancelled(signal) : `planning failed: ${messageOf(error)}`, exitCode: EXIT.failed };
-    }
-  });
-}
-
 /** Why a run is not started on `journal`: it holds another run. */
 function journalExists(journal: string): string {
   return `a journal already exists at ${journal}: resume it with planwright resume --journal ${journal}, or choose another --journal`;
 }
 
-function fail(io: CliIo, message: string, exitCode: number = EXIT.badInput): number {
+function fail(io: CliIo, message: string): number {
   io.stderr.write(`planwright run: ${message}\n`);
-  return exitCode;
+  return EXIT.badInput;
 }

@@ -4,7 +4,11 @@
 import * as nodePath from 'node:path';
 import type { ModelPrices } from '../core/cost/modelPrices';
 import { costLine, runCost } from '../core/cost/runCost';
-import type { PlanRun, RunDeps } from '../core/executor/planRun';
+import type { RunDeps } from '../core/executor/planRun';
+import { cancelReason } from '../core/executor/runIo';
+import { doorReport, type RunOutcome } from '../core/door/doorReport';
+import { runToEnd, type DoorHooks, type RunRequest } from '../core/door/openRun';
+import { PlannerError } from '../core/planner/plannerError';
 import type { RunOptions } from '../core/run/runOptions';
 import type { RunState } from '../core/run/runState';
 import type { RunReport } from '../core/run/runSummary';
@@ -13,19 +17,18 @@ import type { ApprovalGate, Logger } from '../core/ports';
 import { nestReport, usageByLevel } from '../core/subplan/nestedReport';
 import { messageOf } from '../core/text/errorText';
 import { JsonlRecordLog } from '../node/jsonlRecordLog';
-import { evidenceMarkdown, evidenceReport } from '../core/view/evidenceReport';
-import { isRunFinished } from '../core/run/journalRecords';
+import { evidenceMarkdown } from '../core/view/evidenceReport';
 import { NodeCommandRunner } from '../node/nodeCommandRunner';
 import { nodeClock } from '../node/nodeClock';
 import { NodeWorkspace } from '../node/nodeWorkspace';
 import { EXIT, type CliIo } from './cliIo';
 import { untilInterrupted } from './interruptSignal';
 import type { CliModels } from './modelsFromEnv';
-import { hasContent, PLANWRIGHT_FOLDER } from './runFiles';
+import { hasContent, holdsRecords, PLANWRIGHT_FOLDER } from './runFiles';
 import { cliSubplans } from './subplanSetup';
 import { cliClaims } from './claimWaits';
 import type { CostGuard } from '../core/cost/costCap';
-import { costCapField, costCapLine } from './costCapSetup';
+import { costCapLine } from './costCapSetup';
 import { closingLines, failureTailLines, progressLine, recoveryLine, replanLines, type ReplanSeen } from './stepProgress';
 
 /** Where a run lives and how it reports. */
@@ -76,25 +79,8 @@ function reportProgress(onProgress: NonNullable<CliIo['onProgress']>, state: Run
   }
 }
 
-/** What a session's work ended with. */
-export interface SessionResult {
-  /** The run's report; absent when nothing ran (a fused agent that answered without acting). */
-  readonly report?: RunReport;
-  /** What the --json output carries besides the report (or instead of it, when there is none). */
-  readonly fields?: Readonly<Record<string, unknown>>;
-  /** Lines for people, printed before the closing lines. */
-  readonly notes?: readonly string[];
-  /** The exit code when there is no report. */
-  readonly exitCode?: number;
-}
-
-/** Builds the run's ports, runs it to its end (SIGINT or SIGTERM cancels it) and prints the outcome. */
-export function runSession(setup: SessionSetup, io: CliIo, open: (deps: RunDeps) => Promise<PlanRun>): Promise<number> {
-  return runSessionWith(setup, io, async (deps, signal) => ({ report: await (await open(deps)).execute(signal) }));
-}
-
-/** Like `runSession`, for work that is more than executing one PlanRun (a goal in fused or auto mode). */
-export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps: RunDeps, signal: AbortSignal) => Promise<SessionResult>): Promise<number> {
+/** Builds the run's ports, opens the run `request` asks for through openRun (as every door does), carries it to its end (SIGINT or SIGTERM cancels it) and prints the outcome. */
+export async function runSession(setup: SessionSetup, io: CliIo, request: RunRequest, hooks: DoorHooks = {}): Promise<number> {
   // The journal is fsync'd record by record: it is what a resume trusts. The trace is evidence, written
   // before each action but not fsync'd: a killed process loses none of it, only a power cut could.
   const trace = new JsonlRecordLog(setup.tracePath, false);
@@ -144,24 +130,24 @@ export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps
   // Ctrl-C or a kill ends the run as cancelled, journalled with the signal as its reason, so resume can carry on.
   return untilInterrupted(async (signal) => {
     try {
-      const { report, fields, notes, exitCode } = await work(deps, signal);
-      const nested = report && subplans.children.size > 0 ? nestReport(report, subplans.children) : report;
-      const levels = report && subplans.children.size > 0 ? { usageByLevel: usageByLevel(report, subplans.children) } : {};
+      const outcome = await runToEnd(request, deps, signal, hooks).catch((error: unknown) => planningStopped(error, request, setup.journal.path, signal));
+      const report = outcome.report;
+      const nested = report && subplans.children.size > 0 ? { report: nestReport(report, subplans.children), usageByLevel: usageByLevel(report, subplans.children) } : undefined;
       const cost = setup.prices && latest ? runCost(latest.usage, setup.prices) : undefined;
       // A report names only the files that exist: planning that failed before any step wrote neither.
-      const runFiles = { ...((await hasContent(setup.journal.path)) ? { journal: setup.journal.path } : {}), ...((await hasContent(setup.tracePath)) ? { trace: setup.tracePath } : {}) };
-      // The evidence is of a run that ended: one waiting for approval or a plan has more to come.
-      const evidence = latest && isRunFinished(latest.status) ? evidenceReport(latest, cost?.total) : undefined;
+      const files = { ...((await hasContent(setup.journal.path)) ? { journal: setup.journal.path } : {}), ...((await hasContent(setup.tracePath)) ? { trace: setup.tracePath } : {}) };
+      const json = doorReport(outcome, { ...(latest ? { state: latest } : {}), ...(nested ? { nested } : {}), ...(cost ? { cost } : {}), ...(setup.costCap ? { costCap: setup.costCap } : {}), files });
       const capped = setup.costCap?.reached && (!report || report.status === 'paused') ? setup.costCap : undefined;
-      if (capped) io.stderr.write(`planwright: ${costCapLine(capped, runFiles.journal)}\n`);
-      if (setup.json) io.stdout.write(`${JSON.stringify({ ...nested, ...levels, ...fields, ...(cost ? { cost } : {}), ...(setup.costCap ? costCapField(setup.costCap) : {}), ...(evidence ? { evidence } : {}), ...(waits.length > 0 ? { waits } : {}), ...runFiles }, null, 2)}\n`);
+      if (capped) io.stderr.write(`planwright: ${costCapLine(capped, files.journal)}\n`);
+      if (setup.json) io.stdout.write(`${JSON.stringify({ ...json, ...(waits.length > 0 ? { waits } : {}) }, null, 2)}\n`);
       else {
-        const lines = [...(notes ?? []), ...(report ? closingLines(report, setup.journal.path) : []), ...(cost ? [`cost: ${costLine(cost)}`] : []), ...(evidence ? ['', evidenceMarkdown(evidence)] : [])];
+        const lines = [...outcomeLines(outcome), ...(report ? closingLines(report, setup.journal.path) : []), ...(cost ? [`cost: ${costLine(cost)}`] : []), ...(json.evidence ? ['', evidenceMarkdown(json.evidence)] : [])];
         if (lines.length > 0) io.stdout.write(`${lines.join('\n')}\n`);
       }
       // Stopped at the cost cap: waiting for a higher one, as a run waiting for approval waits.
       if (capped) return EXIT.awaitingApproval;
-      return report ? exitCodeOf(report) : (exitCode ?? EXIT.ok);
+      if (report) return exitCodeOf(report);
+      return outcome.status === 'succeeded' ? EXIT.ok : EXIT.failed;
     } catch (error) {
       io.stderr.write(`planwright: the run stopped: ${messageOf(error)}\n`);
       return EXIT.failed;
@@ -169,4 +155,26 @@ export async function runSessionWith(setup: SessionSetup, io: CliIo, work: (deps
       await Promise.all([setup.journal.close(), trace.close()]);
     }
   });
+}
+
+/** Lines for people before the closing lines: an escalation, or how a goal ended that journalled no run (the agent's answer). */
+function outcomeLines(outcome: RunOutcome): string[] {
+  if (outcome.report) return outcome.escalation ? [`escalated to a plan: ${outcome.escalation}`] : [];
+  const answer = outcome.answer?.trim();
+  return [`${outcome.status}${outcome.reason ? `: ${outcome.reason}` : ''}`, ...(answer ? ['', answer] : [])];
+}
+
+/** Why a run stopped while its plan was written, before any step: nothing ran and nothing was journalled. */
+export function planningCancelled(signal: AbortSignal): string {
+  return `${cancelReason(signal)} while planning, before any step was journalled: nothing was run and there is nothing to resume; run the goal again to start over`;
+}
+
+/**
+ * A goal whose planning failed or was cancelled before any step was journalled: nothing ran, and the outcome
+ * says so with the planner's problems. Anything else (a run that had started) is rethrown.
+ */
+async function planningStopped(error: unknown, request: RunRequest, journal: string, signal: AbortSignal): Promise<RunOutcome> {
+  if (request.kind !== 'goal' || !(error instanceof PlannerError) || (await holdsRecords(journal))) throw error;
+  if (signal.aborted) return { mode: request.mode, status: 'cancelled', reason: planningCancelled(signal) };
+  return { mode: request.mode, status: 'failed', reason: `planning failed, nothing was run:\n${error.problems.map((problem) => `- ${problem}`).join('\n')}` };
 }

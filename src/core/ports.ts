@@ -200,6 +200,20 @@ export interface Localize {
   t(message: string, ...args: Array<string | number | boolean>): string;
 }
 
+/** What a read of a tool's state returned: its text, and its structured content when it gave one. */
+export interface StatusReading {
+  readonly output: string;
+  readonly structured?: unknown;
+}
+
+/**
+ * Reads state a check judges by calling a read-only tool (an MCP server's status tool, as a status check asks
+ * whether an uncertain call took effect); a string says why it could not (no such tool, not read-only).
+ */
+export interface StatusReader {
+  read(tool: string, args: unknown, signal: AbortSignal): Promise<StatusReading | string>;
+}
+
 /** Diagnostics for people, never for control flow. */
 export interface Logger {
   info(message: string): void;

@@ -58,7 +58,7 @@ interface Layer {
 
 const CORE_BELOW_PLAN = ['core ground', 'tools', 'checks', 'mcp'];
 const CORE_BELOW_RUN = [...CORE_BELOW_PLAN, 'plan', 'rules', 'run'];
-const CORE = [...CORE_BELOW_RUN, 'executor', 'model roles', 'cost', 'sub-plans', 'fused', 'views of a run', 'host settings'];
+const CORE = [...CORE_BELOW_RUN, 'executor', 'model roles', 'cost', 'sub-plans', 'fused', 'views of a run', 'host settings', 'doors'];
 
 /** The allowed directions, lowest layer first. A new folder must be given a row before its files pass. */
 const LAYERS: Readonly<Record<string, Layer>> = {
@@ -76,6 +76,7 @@ const LAYERS: Readonly<Record<string, Layer>> = {
   fused: { holds: ['src/core/fused/'], mayImport: [...CORE_BELOW_RUN, 'executor', 'model roles'] },
   'views of a run': { holds: ['src/core/view/', 'src/core/chat/', 'src/core/undo/'], mayImport: [...CORE_BELOW_RUN, 'cost'] },
   'host settings': { holds: ['src/core/hostSettings.ts', 'src/core/resumeOverrides.ts'], mayImport: [...CORE_BELOW_RUN, 'cost'] },
+  doors: { holds: ['src/core/door/'], mayImport: [...CORE_BELOW_RUN, 'executor', 'model roles', 'cost', 'sub-plans', 'fused', 'views of a run'] },
   node: { holds: ['src/node/'], mayImport: CORE },
   vscode: { holds: ['src/vscode/'], mayImport: [...CORE, 'node'] },
   cli: { holds: ['src/cli/', 'src/cli.ts'], mayImport: [...CORE, 'node'] },

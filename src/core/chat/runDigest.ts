@@ -3,7 +3,6 @@
 // both through the Localize port, since a person reads them — and, in English, the compact digest a chat model
 // or an agent (`planwright_runStatus`) reads and the run report trimmed to fit an agent's context. Every part
 // is bounded, so a long run or a long log costs the same.
-import type { RunReport } from '../run/runSummary';
 import type { Plan } from '../plan/planSchema';
 import type { StepStatus } from '../plan/stepStatus';
 import { BROKEN_STATUSES } from '../run/stepTransitions';
@@ -121,13 +120,21 @@ export function runDigest(view: ChatRunView): string {
   return lines.join('\n');
 }
 
-/** The run report (the `--json` shape) with its long texts cut, to hand back to an agent. */
-export function trimReport(report: RunReport): RunReport {
+/** The parts of a run report that can run long: its steps' errors, the steps re-plans replaced, the summary, the reason. */
+interface TrimmableReport {
+  readonly steps?: readonly { readonly error?: string }[];
+  readonly replaced?: readonly unknown[];
+  readonly summary?: string;
+  readonly reason?: string;
+}
+
+/** A run report (the `--json` shape every door gives) with its long texts cut, to hand back to an agent. */
+export function trimReport<T extends TrimmableReport>(report: T): T {
   return {
     ...report,
-    steps: report.steps.slice(0, DIGEST_LIMITS.steps).map((step) => (step.error ? { ...step, error: shorten(step.error, DIGEST_LIMITS.errorChars) } : step)),
-    replaced: report.replaced.slice(0, DIGEST_LIMITS.steps),
-    summary: shorten(report.summary, DIGEST_LIMITS.summaryChars),
+    ...(report.steps ? { steps: report.steps.slice(0, DIGEST_LIMITS.steps).map((step) => (step.error ? { ...step, error: shorten(step.error, DIGEST_LIMITS.errorChars) } : step)) } : {}),
+    ...(report.replaced ? { replaced: report.replaced.slice(0, DIGEST_LIMITS.steps) } : {}),
+    ...(report.summary !== undefined ? { summary: shorten(report.summary, DIGEST_LIMITS.summaryChars) } : {}),
     ...(report.reason ? { reason: shorten(report.reason, DIGEST_LIMITS.errorChars) } : {}),
   };
 }

@@ -1,6 +1,7 @@
-// What evaluating a check may use: the workspace, the command runner, the host's limits, and the
-// result of the step's own command (for the checks that judge it).
-import type { CommandRunner, Workspace } from '../ports';
+// What evaluating a check may use: the workspace, the command runner, the host's limits, a reader of the state
+// a read-only tool reports (for a status check), and the result of the step's own command (for the checks that
+// judge it).
+import type { CommandRunner, StatusReader, Workspace } from '../ports';
 import type { ToolLimits } from '../tools/defineTool';
 import type { Check, CheckResult } from './checkSchema';
 
@@ -18,6 +19,8 @@ export interface CheckContext {
   readonly commands: CommandRunner;
   readonly limits: ToolLimits;
   readonly signal: AbortSignal;
+  /** Reads what a read-only tool reports, for an `mcpResult` check that names one; absent where no tool may be called. */
+  readonly status?: StatusReader;
   /** Present after a `runCommand` step; `exitCode` and `outputContains` read it. */
   readonly stepResult?: StepCommandResult;
 }

@@ -1,11 +1,10 @@
 // mcpResult: judges an MCP call's result: its text contains a string, and/or the value at a JSON path of
 // its structured content (or of its text, when that is JSON) equals a value or exists. Without `tool` it
-// judges the step's own call; with `tool` it first calls that read-only tool of the same server, which
-// is how a status check asks a server whether an uncertain call took effect.
+// judges the step's own call; with `tool` it reads what that read-only tool of the same server reports
+// through the context's StatusReader port, which is how a status check asks a server whether an uncertain
+// call took effect. The check runs no tool itself.
 import { canonicalJson } from '../text/canonicalJson';
-import { isMcpToolName } from '../tools/mcpToolName';
 import { shorten } from '../text/shorten';
-import { findTool } from '../tools/toolCatalog';
 import type { CheckResult } from './checkSchema';
 import type { CheckContext, CheckEvaluation, CheckOf, StepCommandResult } from './checkContext';
 import { checkLabel } from './checkLabel';
@@ -37,14 +36,9 @@ function structuredOf(result: StepCommandResult): unknown {
 /** The result to judge: the step's own, or that of the read-only tool the check names. */
 async function resultToJudge(check: CheckOf<'mcpResult'>, context: CheckContext): Promise<StepCommandResult | string> {
   if (check.tool === undefined) return context.stepResult ?? 'the step returned no result to check';
-  const tool = findTool(check.tool);
-  if (!tool || !isMcpToolName(check.tool)) return `no MCP tool ${check.tool}`;
-  const input = tool.input.parse(check.args ?? {});
-  if (tool.effect(input, {}) !== 'readOnly') return `${check.tool} is not read-only, so a check may not call it`;
-  // An MCP tool uses only the signal of its context; the step fields are not about a step here.
-  const output = await tool.execute(input, { ...context, runId: '', stepId: '', flags: {} });
-  const structured = output.details?.structuredContent;
-  return { exitCode: null, output: output.text, ...(structured !== undefined ? { structured } : {}) };
+  if (!context.status) return `no tool may be called here to read ${check.tool}`;
+  const read = await context.status.read(check.tool, check.args ?? {}, context.signal);
+  return typeof read === 'string' ? read : { exitCode: null, ...read };
 }
 
 /** Evaluates an `mcpResult` check. */

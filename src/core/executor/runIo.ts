@@ -1,7 +1,8 @@
 // What the parts of a planned run work through — the step runner, the approval flow, recovery — built
 // from the run's ports and recorder, and the journalled sweeps every part shares: invalidating what a
 // broken step breaks, cancelling what has not finished, and saying when a step runs without undo.
-import type { ChatModel, Logger } from '../ports';
+import type { ChatModel, Logger, StatusReader } from '../ports';
+import { toolStatusReader } from '../mcp/toolStatusReader';
 import type { ToolCatalogue } from '../tools/toolCall';
 import type { ApprovalIo } from './approvalFlow';
 import type { RunDeps } from './planRun';
@@ -32,7 +33,16 @@ export interface RunIo {
 export function stepRunnerIo(io: RunIo, stepId: string): StepRunnerIo {
   const { deps, recorder, options } = io;
   return {
-    context: { workspace: deps.workspace, commands: deps.commands, model: io.workerModel, ...(deps.subplans ? { subplans: deps.subplans } : {}), recordUsage: (usage) => recorder.recordUsage('execute', usage), runId: recorder.current.runId, limits: options.limits },
+    context: {
+      workspace: deps.workspace,
+      commands: deps.commands,
+      model: io.workerModel,
+      ...(deps.subplans ? { subplans: deps.subplans } : {}),
+      recordUsage: (usage) => recorder.recordUsage('execute', usage),
+      runId: recorder.current.runId,
+      limits: options.limits,
+      status: statusReaderOf(io),
+    },
     clock: deps.clock,
     retry: options.retry,
     record: async (event, fields) => {
@@ -41,6 +51,11 @@ export function stepRunnerIo(io: RunIo, stepId: string): StepRunnerIo {
     trace: (event) => recorder.trace(event),
     durable: () => recorder.durable(),
   };
+}
+
+/** What a check that reads a read-only tool's state (a status check) reads through: the run's own tools. */
+export function statusReaderOf(io: RunIo): StatusReader {
+  return toolStatusReader(io.tools, { workspace: io.deps.workspace, commands: io.deps.commands, limits: io.options.limits });
 }
 
 /** What asking for approvals works through. */

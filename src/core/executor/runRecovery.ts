@@ -4,6 +4,7 @@
 // A cancelled run that is reopened asks the same of its cancelled steps before any starts afresh.
 import { evaluateCheck } from '../checks/evaluateCheck';
 import type { Step } from '../plan/planSchema';
+import type { StatusReader } from '../ports';
 import { resolveStepArgs } from '../plan/resolveStepArgs';
 import { stepFlags } from '../plan/stepFlags';
 import type { FileSnapshot, ToolContext } from '../tools/defineTool';
@@ -18,7 +19,7 @@ import type { TraceEventInput } from '../run/traceEvents';
 
 /** What recovery works through. */
 export interface RecoveryIo {
-  readonly context: Omit<ToolContext, 'stepId' | 'flags' | 'signal'>;
+  readonly context: Omit<ToolContext, 'stepId' | 'flags' | 'signal'> & { readonly status?: StatusReader };
   readonly signal: AbortSignal;
   trace(event: TraceEventInput): Promise<void>;
   step(stepId: string, event: StepEvent, fields: Partial<StepRecord>): Promise<boolean>;

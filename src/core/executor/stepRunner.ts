@@ -9,7 +9,7 @@ import { ApprovalWaitError, type ToolError } from '../errors';
 import { CostCapReachedError } from '../errors';
 import type { Step } from '../plan/planSchema';
 import { stepFlags } from '../plan/stepFlags';
-import type { Clock } from '../ports';
+import type { Clock, StatusReader } from '../ports';
 import { tail } from '../text/shorten';
 import { messageOf } from '../text/errorText';
 import type { FileSnapshot, SettleOutcome, ToolContext, ToolDefinition, ToolOutput } from '../tools/defineTool';
@@ -34,7 +34,7 @@ export interface StepEnd {
 
 /** What the step runner works with; `context` is the tool context without the per-step parts. */
 export interface StepRunnerIo {
-  readonly context: Omit<ToolContext, 'stepId' | 'flags' | 'signal'>;
+  readonly context: Omit<ToolContext, 'stepId' | 'flags' | 'signal'> & { readonly status?: StatusReader };
   readonly clock: Clock;
   readonly retry: RetryLimits;
   /** Journals a mid-run event of this step (`retry`). */

@@ -28,6 +28,7 @@ import { buildFusedConversation, resumedNote, toolResultMessage, type CallOutcom
 import { fusedToolSpecs, parseToolCall, type ParsedCall } from './fusedTools';
 import type { FusedMode } from '../run/runMode';
 import type { CheckContext } from '../checks/checkContext';
+import { toolStatusReader } from '../mcp/toolStatusReader';
 import type { Check } from '../checks/checkSchema';
 import { unmetAtAnswer } from './fusedAcceptance';
 
@@ -294,6 +295,8 @@ class FusedLoop {
   }
 
   private checkContext(signal: AbortSignal): CheckContext {
-    return { workspace: this.deps.workspace, commands: this.deps.commands, limits: this.options.run.limits, signal };
+    const { workspace, commands } = this.deps;
+    const limits = this.options.run.limits;
+    return { workspace, commands, limits, signal, status: toolStatusReader(this.deps.tools ?? TOOL_CATALOGUE, { workspace, commands, limits }) };
   }
 }

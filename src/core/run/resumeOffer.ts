@@ -1,7 +1,7 @@
 // Which prompt the editor offers about the last run: when the user runs the plan, and once a window reload has
-// restored the run from its journal. A fused agent's run is never carried on (see agentRun.ts): the user is offered
-// to plan the task again instead, whether it stopped before its end or was cancelled. A cancelled plan run asks
-// whether to resume or start over; after a reload, a plan run that stopped before its end offers to resume.
+// restored the run from its journal. After a reload, a run that stopped before its end offers to resume (a fused
+// agent's run resumes with the agent, as `planwright resume` does). A cancelled plan run asks whether to resume or
+// start over; a cancelled fused agent's run is as final as one that ended, so the user is offered to plan it again.
 // Everything else offers nothing: Run Plan goes on as it would, and a reload only shows the run.
 import { isAgentRun, type RunDesign } from './agentRun';
 import type { RunState } from './runState';
@@ -25,11 +25,11 @@ export interface ResumeOfferInput<R extends OfferedRun> {
 
 /** The prompt to show, with the run it is about. */
 export type ResumeOffer<R extends OfferedRun> =
-  /** A fused agent's run: say it cannot be resumed, naming it, and offer to plan the task again. */
+  /** A cancelled fused agent's run: say it cannot be carried on, naming it, and offer to plan the task again. */
   | { readonly kind: 'planAgain'; readonly runId: string }
   /** A cancelled plan run, on Run Plan: ask whether to carry it on from where it stopped or to start over. */
   | { readonly kind: 'resumeOrStartOver'; readonly run: R }
-  /** After a reload, a plan run that stopped before its end: offer to resume it. */
+  /** After a reload, a run that stopped before its end: offer to resume it. */
   | { readonly kind: 'resume'; readonly run: R }
   /** No prompt. */
   | { readonly kind: 'none' };
@@ -40,8 +40,7 @@ export function resumeOffer<R extends OfferedRun>(input: ResumeOfferInput<R>): R
   if (!run || input.executing) return { kind: 'none' };
   // A reload offers nothing for a cancelled run; Run Plan asks about it, since the user means to run.
   const cancelledOnRunPlan = moment === 'runPlan' && run.status === 'cancelled';
-  if (isAgentRun(run)) return input.resumable || cancelledOnRunPlan ? { kind: 'planAgain', runId: run.runId } : { kind: 'none' };
-  if (cancelledOnRunPlan) return { kind: 'resumeOrStartOver', run };
-  if (moment === 'reload' && input.resumable) return { kind: 'resume', run };
+  if (cancelledOnRunPlan) return isAgentRun(run) ? { kind: 'planAgain', runId: run.runId } : { kind: 'resumeOrStartOver', run };
+  if (moment === 'reload' && input.resumable && !(isAgentRun(run) && run.status === 'cancelled')) return { kind: 'resume', run };
   return { kind: 'none' };
 }

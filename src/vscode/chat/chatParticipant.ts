@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { nextActions, type ChatCommand } from '../../core/chat/chatFollowups';
 import { runDigest, statusText, stepToExplain, whyText } from '../../core/chat/runDigest';
-import type { RunReport } from '../../core/run/runSummary';
+import type { DoorReport } from '../../core/door/doorReport';
 import { renderPlanMarkdown } from '../../core/plan/renderPlanMarkdown';
 import { planTask } from '../../core/planner/planTask';
 import { summarizeWorkspace } from '../../core/planner/workspaceSummary';
@@ -98,9 +98,9 @@ async function run(deps: ChatParticipantDeps, stream: PlanwrightChatStream): Pro
     return;
   }
   stream.progress(vscode.l10n.t('Running the plan. Steps that change files or run commands wait for your approval in the Planwright view…'));
-  const report = await vscode.commands.executeCommand<RunReport | undefined>(COMMANDS.runPlan);
+  const report = await vscode.commands.executeCommand<DoorReport | undefined>(COMMANDS.runPlan);
   stream.markdown(statusText(vscode.l10n, chatRunView(deps.session)));
-  if (report?.status === 'succeeded') stream.markdown(`\n\n${report.summary}`);
+  if (report?.status === 'succeeded' && report.summary) stream.markdown(`\n\n${report.summary}`);
   stream.button({ command: COMMANDS.showTrace, title: vscode.l10n.t('Show Trace') });
 }
 

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { runDigest, statusText, trimReport } from '../../core/chat/runDigest';
 import { LM_TOOLS, planFromToolInput } from '../../core/chat/toolInputs';
 import { problemsText, proposeConfirmation, runConfirmation } from '../../core/chat/toolMessages';
-import type { RunReport } from '../../core/run/runSummary';
+import type { DoorReport } from '../../core/door/doorReport';
 import { validatePlan } from '../../core/plan/validatePlan';
 import { countOf } from '../../core/text/countOf';
 import { englishText } from '../../core/text/englishText';
@@ -72,7 +72,7 @@ export function planwrightTools(session: PlanSession): Record<keyof typeof LM_TO
         if (!session.plan) return text('No plan is open in Planwright: propose one with planwright_proposePlan first.');
         const valid = session.validPlan();
         if (!valid.ok) return text(`The plan cannot run. ${problemsText(valid.problems)}`);
-        const report = await vscode.commands.executeCommand<RunReport | undefined>(COMMANDS.runPlan);
+        const report = await vscode.commands.executeCommand<DoorReport | undefined>(COMMANDS.runPlan);
         // A tool result goes back to the agent: English (englishText), whatever the editor's language.
         if (!report) return text(`The plan did not run. ${statusText(englishText, chatRunView(session))}`);
         return text(JSON.stringify(trimReport(report), null, 1));

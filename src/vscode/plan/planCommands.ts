@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { formatProblem } from '../../core/plan/planProblem';
 import { parsePlanText } from '../../core/plan/parsePlan';
 import { renderPlanMarkdown } from '../../core/plan/renderPlanMarkdown';
-import type { GoalResult } from '../../core/fused/runGoal';
+import type { RunOutcome } from '../../core/door/doorReport';
 import type { RunMode } from '../../core/run/runMode';
 import { commandRegistrar } from '../commandRegistrar';
 import { COMMANDS, VIEWS } from '../ids';
@@ -74,7 +74,7 @@ function errorText(error: unknown): string {
  * step that needs approval waits for it.
  * Resolves to how the run ended (`false` when it could not start).
  */
-async function planGoal(deps: PlanCommandDeps, goalArgument?: unknown): Promise<GoalResult | false> {
+async function planGoal(deps: PlanCommandDeps, goalArgument?: unknown): Promise<RunOutcome | false> {
   // Whatever can stop the command comes before the goal's input box, so no answer throws away a goal just typed.
   if (deps.session.runs.executing) {
     void vscode.window.showInformationMessage(vscode.l10n.t('A run is in progress: pause or cancel it before planning another task.'));
@@ -113,7 +113,7 @@ async function planGoal(deps: PlanCommandDeps, goalArgument?: unknown): Promise<
 }
 
 /** Carries `goal` out in `mode` through the run controller; `false` when it could not start. */
-async function actOnGoal(deps: PlanCommandDeps, goal: string, mode: RunMode): Promise<GoalResult | false> {
+async function actOnGoal(deps: PlanCommandDeps, goal: string, mode: RunMode): Promise<RunOutcome | false> {
   deps.log.info(mode === 'split' ? `Planning: ${goal}` : `Acting on the goal (${mode} mode): ${goal}`);
   const focus = deps.loadedPlan.onDidChange(() => {
     focus.dispose();

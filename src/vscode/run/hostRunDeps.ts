@@ -5,8 +5,9 @@
 // `onChildChange` hears every change of a child run (and of theirs), for the tree to nest them. A run with a cost
 // cap gets its models through the cap's guard (cappedRunModels.ts), sub-plans and a goal's planner and agent included.
 import type * as vscode from 'vscode';
-import { PlanRun, type RunDeps } from '../../core/executor/planRun';
-import { assertResumable } from '../../core/run/agentRun';
+import type { RunDeps } from '../../core/executor/planRun';
+import { openRun, type OpenedRun } from '../../core/door/openRun';
+import { isAgentRun } from '../../core/run/agentRun';
 import type { RunOptions } from '../../core/run/runOptions';
 import type { RunState } from '../../core/run/runState';
 import type { UsageRecord } from '../../core/run/journalRecords';
@@ -90,16 +91,20 @@ export function newRunOptions(host: RunHost): RunOptions {
 }
 
 /**
- * The journalled run rebuilt to carry on, with its journalled options and only the settings changed since.
- * A fused agent's run is refused (`AgentRunNotResumableError`) before the models are asked for.
+ * The journalled run opened to carry on through core's openRun, as every door resumes, with its journalled
+ * options and only the settings changed since. A plan run can go on without the models (no re-planning); a
+ * fused agent's run goes on with the agent, so the models are asked for (and a missing one refused) before
+ * any port is built. A cancelled run stays cancelled: the editor asks before reopening one.
  */
 export async function resumeHostRun(
   host: RunHost,
   state: RunState,
-  deps: (models: RunModels | undefined, options: RunOptions, spent: readonly UsageRecord[]) => RunDeps,
-): Promise<PlanRun> {
-  assertResumable(state);
+  deps: (models: RunModels | undefined, options: RunOptions, spent: readonly UsageRecord[]) => HostRunDeps,
+): Promise<OpenedRun> {
   const overrides = resumeOverrides(host.settings(), state.options);
-  const spent = state.usage.map((entry) => entry.usage);
-  return PlanRun.resume(deps(await optionalModels(host), { ...state.options, ...overrides }, spent), overrides, state);
+  const models = isAgentRun(state) ? await host.models() : await optionalModels(host);
+  const built = deps(models, { ...state.options, ...overrides }, state.usage.map((entry) => entry.usage));
+  // The agent's models come from the run's deps: under a cost cap, through the cap.
+  const agent = built.plannerModel && built.agentModel ? { models: { planner: built.plannerModel, agent: built.agentModel } } : {};
+  return openRun({ kind: 'resume', state, overrides, projectRules: host.settings().projectRules, ...agent }, built);
 }

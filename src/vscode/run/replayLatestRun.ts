@@ -7,6 +7,8 @@ import { loadRunState } from '../../core/executor/runRecorder';
 import type { RunState } from '../../core/run/runState';
 import { messageOf } from '../../core/text/errorText';
 import type { LoadedPlanFile } from '../plan/loadedPlan';
+import type { EditorRunLease } from './editorRunLease';
+import type { RunHost } from './runHost';
 import { closeRunFiles, type RunFiles, type RunStorage } from './runStorage';
 
 /** What the journal's `host` field holds for a run started in VS Code. */
@@ -31,6 +33,22 @@ export async function replayLatestRun(
     return undefined;
   }
   return { runId, files, state };
+}
+
+/**
+ * The last run of the workspace restored for a reloaded window: replayed with its sub-plans, its lease taken
+ * (a run another process holds is shown as held, and not resumed here), and its plan opened in the view.
+ */
+export async function restoreLatestRun(host: RunHost, lease: EditorRunLease): Promise<{ readonly files: RunFiles; readonly state: RunState; readonly children: ReadonlyMap<string, RunState> } | undefined> {
+  await host.prepareTools?.();
+  const replayed = await replayLatestRun(host.storage, host.log);
+  if (!replayed) return undefined;
+  const { runId, files, state } = replayed;
+  if (!(await lease.take(files.journalPath))) host.log.info(`Run ${runId}: ${lease.heldElsewhere}`);
+  const children = await replayChildren(host.storage, runId, host.log);
+  await host.loadedPlan.set(replayedPlanFile(runId, state));
+  host.log.info(`Restored run ${runId} from ${files.journalPath}: ${state.status}${state.statusReason ? ` (${state.statusReason})` : ''}`);
+  return { files, state, children };
 }
 
 /** The child runs of run `runId` as their journals tell them, by run id; a journal that cannot be replayed is left out and logged. */

@@ -4,7 +4,7 @@
 // last run; these turn outcomes into one short message each.
 import * as vscode from 'vscode';
 import type { ModelPrices } from '../../core/cost/modelPrices';
-import type { RunReport } from '../../core/run/runSummary';
+import type { DoorReport, RunOutcome } from '../../core/door/doorReport';
 import { resumeOffer } from '../../core/run/resumeOffer';
 import type { RunState } from '../../core/run/runState';
 import { progressText } from '../../core/view/runProgress';
@@ -30,8 +30,8 @@ export interface RunCommandDeps {
 
 const BROKEN = new Set(['failed', 'unknown']);
 
-/** Runs (or resumes) the open plan; resolves with the report once the run stops. */
-async function runPlan(deps: RunCommandDeps): Promise<RunReport | undefined> {
+/** Runs (or resumes) the open plan; resolves with the run's report (every door's shape) once it stops. */
+async function runPlan(deps: RunCommandDeps): Promise<DoorReport | undefined> {
   const { session, log } = deps;
   const file = session.loadedPlan.current;
   if (!file) {
@@ -56,15 +56,16 @@ async function runPlan(deps: RunCommandDeps): Promise<RunReport | undefined> {
     return undefined;
   }
   if (offer.kind === 'resumeOrStartOver' && !(await resumeOrStartOver(deps, offer.run))) return undefined;
-  let report: RunReport | undefined;
+  let outcome: RunOutcome | undefined;
   try {
-    report = await runs.runOrResume(valid.plan, { source: file.source, ...(file.uri ? { uri: file.uri } : {}) });
+    outcome = await runs.runOrResume(valid.plan, { source: file.source, ...(file.uri ? { uri: file.uri } : {}) });
   } catch (error) {
     reportRunError(log, vscode.l10n.t('The plan could not run'), error);
     return undefined;
   }
-  if (report) announce(report, deps);
-  return report;
+  if (!outcome?.report) return undefined;
+  announce(outcome.report, deps);
+  return runs.report;
 }
 
 /** Says why the fused agent's run `runId` cannot be resumed, with a button to plan the task again. */
@@ -142,7 +143,7 @@ function approveAllSafe(deps: RunCommandDeps): string[] {
  * Re-plans what is left: before the plan has run, plans its goal again; after a step failed or became
  * unknown, carries the run on, which asks the re-planner for new remaining steps first.
  */
-async function replanRemaining(deps: RunCommandDeps): Promise<RunReport | boolean | undefined> {
+async function replanRemaining(deps: RunCommandDeps): Promise<DoorReport | boolean | undefined> {
   const { session } = deps;
   const state = session.runs.state;
   if (!state) {

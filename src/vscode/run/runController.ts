@@ -1,21 +1,18 @@
-// The run of the open plan in this window: builds the run's ports from the host adapters, starts a new run
-// or resumes the journalled one, executes it under a cancellable progress notification, and routes every
-// change (journalled first by the executor) to the tree, the status bar and the log. Pause, cancel, edits,
-// retries and skips go through the executor; an edit during a run pauses it, revises, and carries on.
-// After a window reload, `restore()` replays the last journal (and its sub-plans') without executing anything;
-// the child runs of `subplan` steps are kept by run id for the tree to nest. A goal in fused
-// or auto mode (`runGoal`) runs through the same machinery: each action the agent takes becomes a step as
-// it happens, and an escalation puts the planned steps in as the run's next revision. Where the run stands
-// (idle, running, re-planning, paused, waiting, ended) is one phase, moved only by core's `nextPhase`.
+// The run of the open plan in this window: builds the run's ports from the host adapters, opens a new run or resumes
+// the journalled one through core's openRun as every door does (a fused agent's run resumes with the agent), executes
+// it under a cancellable progress notification, and routes every change (journalled first) to the tree, the status bar
+// and the log. Pause, cancel, edits, retries and skips go through the executor. After a window reload, `restore()`
+// replays the last journal (and its sub-plans') without executing anything. Where the run stands is one phase, moved
+// only by core's `nextPhase`; what the window shows of it is one value (EditorRunState), changed only by its setter.
 import * as vscode from 'vscode';
-import { PlanRun } from '../../core/executor/planRun';
+import type { PlanRun } from '../../core/executor/planRun';
+import type { DoorReport, RunOutcome } from '../../core/door/doorReport';
+import { openRun, openedPlanRun, type OpenedRun } from '../../core/door/openRun';
 import type { InterventionResult } from '../../core/executor/runInterventions';
 import { isExecuting, isResumable } from '../../core/executor/runPhase';
 import type { RunOptions } from '../../core/run/runOptions';
 import type { RunState } from '../../core/run/runState';
-import type { RunReport } from '../../core/run/runSummary';
 import type { UsageRecord } from '../../core/run/journalRecords';
-import type { GoalResult } from '../../core/fused/runGoal';
 import type { RunMode } from '../../core/run/runMode';
 import { PLAN_FORMAT_VERSION, type ValidPlan } from '../../core/plan/planSchema';
 import type { PlanValidation } from '../../core/plan/validatePlan';
@@ -23,17 +20,17 @@ import { messageOf } from '../../core/text/errorText';
 import type { UndoResult } from '../../core/tools/fileSnapshots';
 import type { RunUndoResult } from '../../core/undo/undoRun';
 import { progressText } from '../../core/view/runProgress';
-import { actOnGoal } from './actOnGoal';
 import { hostRunDeps, newRunOptions, optionalModels, resumeHostRun, type HostRunDeps } from './hostRunDeps';
+import { logGoalEnd } from './goalRunLog';
 import { Disposable } from '../disposableStore';
-import { CONTEXT_KEYS } from '../ids';
 import { logRunChange } from './logRunChange';
-import { replayChildren, replayedPlanFile, replayLatestRun, type HostRecord } from './replayLatestRun';
+import { restoreLatestRun, type HostRecord } from './replayLatestRun';
 import { RunExecution } from './runExecution';
 import { refuseUntrusted, runFolder } from './runFolder';
 import type { RunHost, RunModels } from './runHost';
 import { undoStep, undoWholeRun } from './runUndo';
 import { closeRunFiles, type RunFiles } from './runStorage';
+import { EditorRunState, editorRunReport, NO_RUN, type EditorRun } from './editorRunState';
 import { EditorRunLease } from './editorRunLease';
 import { EditorClaimWaits } from './editorClaimWaits';
 import type { ClaimHolder } from '../../core/ports';
@@ -42,18 +39,12 @@ import { RunUnavailableError } from './runUnavailableError';
 /** The run of the open plan in this window, live or replayed; see the file header. */
 export class RunController extends Disposable {
   private readonly changed = this._register(new vscode.EventEmitter<readonly string[] | undefined>());
-  private runState: RunState | undefined;
-  private run: PlanRun | undefined;
-  private files: RunFiles | undefined;
+  private readonly view = new EditorRunState((key, value) => void vscode.commands.executeCommand('setContext', key, value), (stepIds) => this.changed.fire(stepIds));
   private workspaceFolder: vscode.WorkspaceFolder | undefined;
   private readonly execution = new RunExecution();
   private readonly lease = new EditorRunLease();
   private readonly claimWaits: EditorClaimWaits;
-  /** True while the execution is a goal's (the fused loop, then any planned run it escalated to). */
-  private actingOnGoal = false;
   private lastStatus = new Map<string, string>();
-  /** The child runs of the run's sub-plans (and theirs), by run id, as they last changed. */
-  private childStates = new Map<string, RunState>();
   /** The model calls that wrote the open plan (the chat's /plan), journalled with its first run; `forget()` drops them. */
   private planUsage: readonly UsageRecord[] = [];
 
@@ -65,23 +56,17 @@ export class RunController extends Disposable {
     this.claimWaits = new EditorClaimWaits(host.log, (stepIds) => this.changed.fire(stepIds));
     // Open approvals are withdrawn (the run records them as still waiting); the journal lets the next
     // window resume. The run is not cancelled: a reload must not turn a paused plan into a cancelled one.
-    this._register({
-      dispose: () => {
-        this.host.approvals.cancelAll();
-        void closeRunFiles(this.files);
-        void this.lease.release();
-      },
-    });
+    this._register({ dispose: () => void Promise.all([this.host.approvals.cancelAll(), closeRunFiles(this.view.current.files), this.lease.release()]) });
   }
 
   /** The run as it stands (live, or replayed from its journal), if the open plan has one. */
   get state(): RunState | undefined {
-    return this.runState;
+    return this.view.current.state;
   }
 
   /** The child runs of the run's sub-plans, by run id. */
   get children(): ReadonlyMap<string, RunState> {
-    return this.childStates;
+    return this.view.current.children;
   }
 
   /** True while the run executes in this window. */
@@ -91,7 +76,12 @@ export class RunController extends Disposable {
 
   /** The journal and trace of the run, if any. */
   get runFiles(): RunFiles | undefined {
-    return this.files;
+    return this.view.current.files;
+  }
+
+  /** The report of this window's last execution of the run, in the shape every door gives (core's doorReport). */
+  get report(): DoorReport | undefined {
+    return editorRunReport(this.view.current);
   }
 
   /** While another process (a CLI, an MCP server, another window) holds the shown run: who, in words. */
@@ -106,7 +96,7 @@ export class RunController extends Disposable {
 
   /** A run that stopped before its end and can be carried on. */
   get resumable(): boolean {
-    return this.runState !== undefined && isResumable(this.execution.phase);
+    return this.view.current.state !== undefined && isResumable(this.execution.phase);
   }
 
   /** Remembers the usage of planning the open plan, journalled when it first runs. */
@@ -117,53 +107,34 @@ export class RunController extends Disposable {
   /** Forgets the run (a new plan was opened): the next Run Plan starts a new one. */
   async forget(): Promise<void> {
     this.execution.advance({ type: 'forget' });
-    await closeRunFiles(this.files);
+    await closeRunFiles(this.view.current.files);
     await this.lease.release();
-    this.runState = undefined;
-    this.run = undefined;
-    this.files = undefined;
     this.planUsage = [];
     this.lastStatus.clear();
-    this.childStates = new Map();
-    await this.updateContext();
-    this.changed.fire(undefined);
+    this.apply(NO_RUN);
   }
 
-  /** Runs the open plan: resumes the run that stopped, or starts a new one. Resolves when it stops. */
-  async runOrResume(plan: ValidPlan, source: { readonly source: string; readonly uri?: vscode.Uri }): Promise<RunReport | undefined> {
+  /** Runs the open plan: resumes the run that stopped (a fused agent's with the agent), or starts a new one. Resolves with how it ended when it stops. */
+  async runOrResume(plan: ValidPlan, source: { readonly source: string; readonly uri?: vscode.Uri }): Promise<RunOutcome | undefined> {
     const joined = this.execution.joined;
     if (joined) return joined;
     refuseUntrusted();
     const folder = this.folder();
-    // A run paused at its cost cap is rebuilt from its journal, so it goes on under the cap the settings now give.
-    if (this.run && this.resumable && !this.run.current.costCapPause) return this.execute(this.run);
-    if (this.runState && this.resumable && this.files) {
-      this.run = await this.resumed(folder, this.files, this.runState);
-      return this.execute(this.run);
-    }
+    const { run, state, files } = this.view.current;
+    // A run paused at its cost cap is reopened from its journal, so it goes on under the cap the settings now give.
+    if (run && this.resumable && !run.current.costCapPause) return this.execute(openedPlanRun(run));
+    if (state && this.resumable && files) return this.execute(await this.resumed(folder, files, state));
     // A new run: the one before it (ended, or never run) is left behind.
-    this.execution.advance({ type: 'forget' });
-    await closeRunFiles(this.files);
-    this.lastStatus.clear();
-    this.childStates = new Map();
-    const files = await this.newRunFiles();
+    const newFiles = await this.newRun();
     const host: HostRecord = { source: source.source, ...(source.uri ? { planUri: source.uri.toString() } : {}) };
-    const planUsage = this.planUsage;
+    const [planUsage, models, options] = [this.planUsage, await optionalModels(this.host), newRunOptions(this.host)];
     this.planUsage = [];
-    const models = await optionalModels(this.host);
-    this.host.log.info(`Run ${files.runId}: "${plan.goal}", ${plan.steps.length} steps; journal ${files.journalPath}`);
-    const options = newRunOptions(this.host);
-    this.run = await PlanRun.start(plan, { runId: files.runId, options, host: { ...host }, planUsage }, this.deps(folder, files, models, options));
-    return this.execute(this.run);
+    this.host.log.info(`Run ${newFiles.runId}: "${plan.goal}", ${plan.steps.length} steps; journal ${newFiles.journalPath}`);
+    return this.execute(await openRun({ kind: 'plan', runId: newFiles.runId, plan, options, planUsage }, this.deps(folder, newFiles, models, options), { host: { ...host } }));
   }
 
-  /**
-   * Carries out `goal` as a new run in `mode`: in `split` the planner's plan streams into the run, each
-   * step in the tree as its line completes; in `fused` the agent acts turn by turn, each action a step of
-   * the run as it happens; in `auto` an escalation adds the planned steps as the run's next revision.
-   * Approvals go through the same gate. Replaces the open plan. Resolves when it stops.
-   */
-  async runGoal(goal: string, mode: RunMode, source: string): Promise<GoalResult> {
+  /** Carries out `goal` as a new run in `mode` (split: the plan streams in; fused/auto: each action of the agent a step), replacing the open plan. Resolves when it stops. */
+  async runGoal(goal: string, mode: RunMode, source: string): Promise<RunOutcome> {
     if (this.executing) throw new RunUnavailableError(vscode.l10n.t('A run is in progress: pause or cancel it first.'));
     refuseUntrusted();
     const folder = this.folder();
@@ -171,28 +142,23 @@ export class RunController extends Disposable {
     await this.forget();
     // The run's plan starts with no steps: the tree shows the goal, and each action as it is taken.
     await this.host.loadedPlan.set({ source, plan: { version: PLAN_FORMAT_VERSION, goal, steps: [] }, unsaved: true });
-    const files = await this.newRunFiles();
+    const files = await this.newRun();
     const options = newRunOptions(this.host);
-    // The run's deps come last: under a cost cap they carry the planner and agent through the cap.
-    const deps = { plannerModel: models.planner, agentModel: models.worker, ...this.deps(folder, files, models, options) };
+    // Under a cost cap the run's deps carry the planner and agent through the cap.
+    const deps = this.deps(folder, files, models, options);
     this.host.log.info(`Run ${files.runId} (${mode}): "${goal}"; journal ${files.journalPath}`);
-    this.actingOnGoal = true;
     // A streamed plan's run can be paused and revised like any planned run once it exists.
-    const onRun = (run: PlanRun) => {
-      this.run = run;
-      this.actingOnGoal = false;
-    };
-    return this.track(
-      mode === 'split' ? vscode.l10n.t('planning the task; steps start as they arrive…') : vscode.l10n.t('{0}: the agent is working on the goal…', mode),
-      (signal) => actOnGoal({ runId: files.runId, goal, mode, options, source, projectRules: this.host.settings().projectRules, ...(mode === 'split' ? { onRun } : {}) }, deps, this.host.log, signal),
-      (result) => result.report,
-    );
+    const onRun = (run: PlanRun) => this.apply({ run, actingOnGoal: false });
+    const request = { kind: 'goal', runId: files.runId, goal, mode, options, models: { planner: deps.plannerModel ?? models.planner, agent: deps.agentModel ?? models.worker }, projectRules: this.host.settings().projectRules } as const;
+    const opened = await openRun(request, deps, { host: { source }, ...(mode === 'split' ? { onRun } : {}) });
+    return logGoalEnd(this.host.log, files.runId, await this.execute(opened, mode === 'split' ? vscode.l10n.t('planning the task; steps start as they arrive…') : undefined));
   }
 
   /** Stops scheduling; the running steps finish and the run is paused. */
   pause(): boolean {
-    if (!this.run || !this.executing || this.actingOnGoal) return false;
-    this.run.pause();
+    const { run, actingOnGoal } = this.view.current;
+    if (!run || !this.executing || actingOnGoal) return false;
+    run.pause();
     return true;
   }
 
@@ -221,12 +187,12 @@ export class RunController extends Disposable {
   /** Puts back the files a step changed, as they were before it ran. */
   async undo(stepId: string): Promise<UndoResult> {
     const { workspace } = this.host.ports(this.folder());
-    return undoStep(workspace, this.runState, stepId, this.host.log, (work) => this.whileStopped(work));
+    return undoStep(workspace, this.view.current.state, stepId, this.host.log, (work) => this.whileStopped(work));
   }
 
   /** Makes a cancelled run resumable: its cancelled steps (and what they held up) go back to pending, the run to paused. */
   async reopenCancelled(): Promise<boolean> {
-    const state = this.runState;
+    const state = this.view.current.state;
     if (!state || state.status !== 'cancelled' || this.executing) return false;
     const cancelled = state.plan.steps.filter((step) => state.steps.get(step.id)?.status === 'cancelled').map((step) => step.id);
     await this.whileStopped(async (run) => {
@@ -237,122 +203,99 @@ export class RunController extends Disposable {
 
   /** Puts back every file the run changed (from `fromStepId` on), refusing files changed since the run left them. */
   async undoRun(fromStepId?: string): Promise<RunUndoResult> {
-    if (this.executing) throw new RunUnavailableError(vscode.l10n.t('The run is in progress: cancel it, or let it finish, before undoing it.'));
-    if (!this.runState) throw new RunUnavailableError(vscode.l10n.t('No run yet, so there is nothing to undo.'));
-    const { workspace } = this.host.ports(this.folder());
-    return undoWholeRun(workspace, this.runState, this.host.log, fromStepId);
+    return undoWholeRun(this.host.ports(this.folder()).workspace, this.view.current.state, this.executing, this.host.log, fromStepId);
   }
 
   /** Shows the last run of this workspace as it was, from its journal, without executing anything. */
   async restore(): Promise<RunState | undefined> {
-    if (this.executing) return this.runState;
-    await this.host.prepareTools?.();
-    const replayed = await replayLatestRun(this.host.storage, this.host.log);
-    if (!replayed) return undefined;
-    const { runId, files, state } = replayed;
-    await closeRunFiles(this.files);
-    this.files = files;
-    this.run = undefined;
-    this.runState = state;
-    // Shown either way; a run another process holds says so (heldElsewhere) and is not resumed here.
-    if (!(await this.lease.take(files.journalPath))) this.host.log.info(`Run ${runId}: ${this.lease.heldElsewhere}`);
-    this.childStates = await replayChildren(this.host.storage, runId, this.host.log);
-    this.execution.advance({ type: 'changed', status: state.status, recovering: false });
-    this.lastStatus = new Map([...state.steps].map(([id, run]) => [id, run.status]));
-    await this.host.loadedPlan.set(replayedPlanFile(runId, state));
-    this.host.log.info(`Restored run ${runId} from ${files.journalPath}: ${state.status}${state.statusReason ? ` (${state.statusReason})` : ''}`);
-    await this.updateContext();
-    this.changed.fire(undefined);
-    return state;
+    if (this.executing) return this.view.current.state;
+    const restored = await restoreLatestRun(this.host, this.lease);
+    if (!restored) return undefined;
+    await closeRunFiles(this.view.current.files);
+    this.execution.advance({ type: 'changed', status: restored.state.status, recovering: false });
+    this.lastStatus = new Map([...restored.state.steps].map(([id, run]) => [id, run.status]));
+    this.apply({ ...NO_RUN, ...restored });
+    return restored.state;
   }
 
   private async whileStopped<T>(work: (run: PlanRun) => Promise<T>): Promise<T> {
     // The agent's loop cannot stop and carry on the way a planned run does; it can only be cancelled.
-    if (this.actingOnGoal) throw new RunUnavailableError(vscode.l10n.t('The agent is still working on the goal: wait for it to stop, or cancel the run first.'));
+    const agentWorking = () => new RunUnavailableError(vscode.l10n.t('The agent is still working on the goal: wait for it to stop, or cancel the run first.'));
+    if (this.view.current.actingOnGoal) throw agentWorking();
     const wasExecuting = this.execution.joined;
     if (wasExecuting) {
-      this.run?.pause();
+      this.view.current.run?.pause();
       await wasExecuting.catch(() => undefined);
     }
-    if (!this.run && this.runState && this.files) this.run = await this.resumed(this.folder(), this.files, this.runState);
-    if (!this.run) throw new RunUnavailableError(vscode.l10n.t('The plan has not run yet.'));
-    const run = this.run;
+    const { state, files, run: open } = this.view.current;
+    if (!open && state && files) {
+      const opened = await this.resumed(this.folder(), files, state);
+      if (!opened.run) throw agentWorking();
+      this.apply({ run: opened.run });
+    }
+    const run = this.view.current.run;
+    if (!run) throw new RunUnavailableError(vscode.l10n.t('The plan has not run yet.'));
     const result = await work(run);
     // Carried on only when the work left something to run (a run that ended meanwhile stays ended).
-    if (wasExecuting && this.resumable) void this.execute(run).catch((error) => this.host.log.error(`The run stopped: ${messageOf(error)}`));
+    if (wasExecuting && this.resumable) void this.execute(openedPlanRun(run)).catch((error) => this.host.log.error(`The run stopped: ${messageOf(error)}`));
     return result;
   }
 
-  /** The files of a new run, whose lease this window takes. */
-  private async newRunFiles(): Promise<RunFiles> {
-    this.files = this.host.storage.create(new Date());
-    await this.lease.hold(this.files.journalPath);
-    return this.files;
+  /** Leaves the run before behind and makes the files of a new one, whose lease this window takes. */
+  private async newRun(): Promise<RunFiles> {
+    this.execution.advance({ type: 'forget' });
+    await closeRunFiles(this.view.current.files);
+    this.lastStatus.clear();
+    const files = this.host.storage.create(new Date());
+    await this.lease.hold(files.journalPath);
+    this.apply({ ...NO_RUN, files });
+    return files;
   }
 
-  /** The journalled run rebuilt to carry on (see resumeHostRun), once this window holds its lease. */
-  private async resumed(folder: vscode.WorkspaceFolder, files: RunFiles, state: RunState): Promise<PlanRun> {
+  /** The journalled run opened to carry on (see resumeHostRun), once this window holds its lease. */
+  private async resumed(folder: vscode.WorkspaceFolder, files: RunFiles, state: RunState): Promise<OpenedRun> {
     await this.lease.hold(files.journalPath);
     return resumeHostRun(this.host, state, (models, options, spent) => this.deps(folder, files, models, options, spent));
   }
 
-  private execute(run: PlanRun): Promise<RunReport> {
-    this.actingOnGoal = false;
-    return this.track(progressText(vscode.l10n, run.current), (signal) => run.execute(signal), (report) => report);
-  }
-
-  /** Runs `work` under a cancellable progress notification as this window's execution. */
-  private track<T>(message: string, work: (signal: AbortSignal) => Promise<T>, reportOf: (result: T) => RunReport | undefined): Promise<T> {
-    const finished = this.execution.track(message, work, reportOf, {
+  /** Executes `opened` under a cancellable progress notification as this window's execution: a planned run this window can pause and revise, or the agent's. */
+  private execute(opened: OpenedRun, message?: string): Promise<RunOutcome> {
+    const state = this.view.current.state ?? opened.run?.current;
+    let outcome: RunOutcome | undefined;
+    const working = message ?? (state ? progressText(vscode.l10n, state) : vscode.l10n.t('{0}: the agent is working on the goal…', opened.mode));
+    const finished = this.execution.track(working, async (signal) => (outcome = await opened.execute(signal)), {
       cancel: () => this.cancel(),
-      statusAtEnd: () => this.runState?.status,
-      settled: async (current) => {
-        if (current) this.actingOnGoal = false;
-        await this.updateContext();
-        this.changed.fire(undefined);
-      },
+      statusAtEnd: () => this.view.current.state?.status,
+      settled: async (current) => this.apply(current ? { outcome, actingOnGoal: false } : {}),
     });
-    void this.updateContext();
-    this.changed.fire(undefined);
+    this.apply({ run: opened.run, actingOnGoal: !opened.run, outcome: undefined });
     return finished;
   }
 
   private deps(folder: vscode.WorkspaceFolder, files: RunFiles, models: RunModels | undefined, options: RunOptions, spent: readonly UsageRecord[] = []): HostRunDeps {
     const claims = this.claimWaits.claimsOf(folder, files.runId);
-    const deps = hostRunDeps(
-      this.host,
-      folder,
-      files,
-      models,
-      options,
-      (state, stepIds) => this.onRunChange(state, stepIds),
-      (childRunId, state) => this.onChildChange(childRunId, state),
-      spent,
-    );
+    // A child run changed: the tree shows it under its `subplan` step.
+    const onChild = (childRunId: string, state: RunState) => this.apply({ children: new Map([...this.view.current.children, [childRunId, state]]) });
+    const deps = hostRunDeps(this.host, folder, files, models, options, (state, stepIds) => this.onRunChange(state, stepIds), onChild, spent);
     return claims ? { ...deps, claims } : deps;
   }
 
-  /** A child run changed: the tree shows it under its `subplan` step. */
-  private onChildChange(childRunId: string, state: RunState): void {
-    this.childStates.set(childRunId, state);
-    this.changed.fire(undefined);
-  }
-
   private onRunChange(state: RunState, stepIds: readonly string[]): void {
-    const revised = this.runState !== undefined && state.revision !== this.runState.revision;
-    this.runState = state;
+    const before = this.view.current.state;
+    const revised = before !== undefined && state.revision !== before.revision;
     this.execution.advance({ type: 'changed', status: state.status, recovering: state.recovering !== undefined });
     logRunChange(this.host.log, this.lastStatus, state, stepIds, revised);
     this.execution.report(progressText(vscode.l10n, state));
-    this.changed.fire(revised || stepIds.length === 0 ? undefined : stepIds);
+    this.apply({ state }, revised || stepIds.length === 0 ? undefined : stepIds);
+  }
+
+  /** Sets what changed of the run, with whether it executes now; see EditorRunState. */
+  private apply(next: Partial<EditorRun>, touched?: readonly string[]): void {
+    this.view.apply({ ...next, executing: this.executing }, touched);
   }
 
   private folder(): vscode.WorkspaceFolder {
-    this.workspaceFolder = runFolder(this.workspaceFolder);
-    return this.workspaceFolder;
-  }
-
-  private async updateContext(): Promise<void> {
-    await vscode.commands.executeCommand('setContext', CONTEXT_KEYS.runExecuting, this.executing);
+    return (this.workspaceFolder = runFolder(this.workspaceFolder));
   }
 }
+

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { RunStatus } from '../../core/run/journalRecords';
 import { nextPhase, type PhaseRefusal, type RunEvent, type RunPhase } from '../../core/executor/runPhase';
-import type { RunReport } from '../../core/run/runSummary';
+import type { RunOutcome } from '../../core/door/doorReport';
 import { RunUnavailableError } from './runUnavailableError';
 import { withRunProgress } from './withRunProgress';
 
@@ -31,7 +31,7 @@ function refusalText(refusal: PhaseRefusal): string {
 /** The execution under way in this window, if any, and the run's phase; see the file header. */
 export class RunExecution {
   private currentPhase: RunPhase = 'idle';
-  private current: Promise<RunReport | undefined> | undefined;
+  private current: Promise<RunOutcome> | undefined;
   private abort: AbortController | undefined;
   private progress: vscode.Progress<{ message?: string }> | undefined;
 
@@ -40,8 +40,8 @@ export class RunExecution {
     return this.currentPhase;
   }
 
-  /** The execution under way, settling with its report, for whoever joins it. */
-  get joined(): Promise<RunReport | undefined> | undefined {
+  /** The execution under way, settling with how it ended, for whoever joins it. */
+  get joined(): Promise<RunOutcome> | undefined {
     return this.current;
   }
 
@@ -65,12 +65,12 @@ export class RunExecution {
   }
 
   /** Runs `work` as this window's execution under a cancellable progress notification; see ExecutionHooks. */
-  track<T>(message: string, work: (signal: AbortSignal) => Promise<T>, reportOf: (result: T) => RunReport | undefined, hooks: ExecutionHooks): Promise<T> {
+  track(message: string, work: (signal: AbortSignal) => Promise<RunOutcome>, hooks: ExecutionHooks): Promise<RunOutcome> {
     this.advance({ type: 'execute' });
     const abort = new AbortController();
     this.abort = abort;
     const done = withRunProgress(message, (progress) => { this.progress = progress; }, () => hooks.cancel(), () => work(abort.signal));
-    let execution: Promise<RunReport | undefined> | undefined;
+    let execution: Promise<RunOutcome> | undefined;
     const finished = done.finally(async () => {
       const current = this.current === execution;
       if (current) {
@@ -82,11 +82,11 @@ export class RunExecution {
       }
       await hooks.settled(current);
     });
-    execution = finished.then(reportOf);
-    // The caller awaits `finished`; `execution` is for whoever joins later (Run Plan, edits), so its
-    // rejection is not left unhandled when nobody does.
-    execution.catch(() => undefined);
-    this.current = execution;
+    execution = finished;
+    // The caller awaits `finished`; so does whoever joins later (Run Plan, edits), so its rejection is not
+    // left unhandled when nobody does.
+    finished.catch(() => undefined);
+    this.current = finished;
     return finished;
   }
 }

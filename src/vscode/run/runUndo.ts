@@ -24,8 +24,10 @@ export async function undoStep(
   return result;
 }
 
-/** Puts back every file the run changed (from `fromStepId` on), refusing files changed since the run left them. */
-export async function undoWholeRun(workspace: Workspace, state: RunState, log: vscode.LogOutputChannel, fromStepId?: string): Promise<RunUndoResult> {
+/** Puts back every file the run changed (from `fromStepId` on), refusing files changed since the run left them; refused while it executes. */
+export async function undoWholeRun(workspace: Workspace, state: RunState | undefined, executing: boolean, log: vscode.LogOutputChannel, fromStepId?: string): Promise<RunUndoResult> {
+  if (executing) throw new RunUnavailableError(vscode.l10n.t('The run is in progress: cancel it, or let it finish, before undoing it.'));
+  if (!state) throw new RunUnavailableError(vscode.l10n.t('No run yet, so there is nothing to undo.'));
   const result = await undoRun(workspace, state, fromStepId);
   log.info(`Undo run${fromStepId ? ` back to before ${fromStepId}` : ''}: restored ${result.restored.join(', ') || 'nothing'}${result.removed.length ? `; removed ${result.removed.join(', ')} (the run created them)` : ''}${result.refused.length ? `; refused ${result.refused.map((entry) => `${entry.path} (${entry.reason})`).join(', ')}` : ''}`);
   return result;

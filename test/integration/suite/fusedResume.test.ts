@@ -1,12 +1,13 @@
-// A fused agent's run is never carried on by the editor, inside a real extension host with a scripted
-// OpenAI-compatible model on 127.0.0.1: the agent's write waits for approval, then the run is cancelled, or the
-// window goes away mid-goal; Run Plan, and the prompt shown once a reload has restored the run (offerResume),
-// run nothing: no report, no model call, the journal byte for byte as it was, the file the agent would have
-// written absent, and the run still the fused agent's as it stopped.
+// Resuming a fused agent's run in the editor, inside a real extension host with a scripted OpenAI-compatible
+// model on 127.0.0.1: the agent's write waits for approval, then the run is cancelled, or the window goes away
+// mid-goal. A cancelled fused run is as final as one that ended: Run Plan, and the prompt shown once a reload has
+// restored it (offerResume), run nothing (no report, no model call, the journal byte for byte as it was). A run
+// that stopped mid-goal resumes with the agent through Run Plan, as `planwright resume` does: the write waits
+// again, runs once approved, and the agent takes its next turn in the same run.
 import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import type { GoalResult } from '../../../src/core/fused/runGoal';
+import type { RunOutcome } from '../../../src/core/door/doorReport';
 import type { RunStatus } from '../../../src/core/run/journalRecords';
 import { COMMANDS } from '../../../src/vscode/ids';
 import { offerResume } from '../../../src/vscode/run/runCommands';
@@ -25,7 +26,7 @@ interface Untouched {
   readonly requests: number;
 }
 
-describe('Planwright never carries a fused agent run on in VS Code', function () {
+describe('Resuming a fused agent run in VS Code', function () {
   this.timeout(120_000);
   let server: ScriptedModelServer;
   let agentTurns: ScriptedReply[] = [];
@@ -49,13 +50,13 @@ describe('Planwright never carries a fused agent run on in VS Code', function ()
   });
 
   /** Plans the goal in fused mode: the agent reads the README, then its write of FILE waits for approval as F2. */
-  async function fusedRunWaiting(): Promise<{ running: Promise<GoalResult | false | undefined>; journalPath: string }> {
+  async function fusedRunWaiting(): Promise<{ running: Promise<RunOutcome | false | undefined>; journalPath: string }> {
     const { session } = await planwright();
     agentTurns = [
       { toolCalls: [call('readFile', { path: 'README.md' })], usage: null },
       { toolCalls: [call('writeFile', { path: FILE, content: 'Written by the agent.\n' })], usage: null },
     ];
-    const running = Promise.resolve(vscode.commands.executeCommand<GoalResult | false | undefined>(COMMANDS.planTask, 'Write resume notes'));
+    const running = Promise.resolve(vscode.commands.executeCommand<RunOutcome | false | undefined>(COMMANDS.planTask, 'Write resume notes'));
     await until('F2 to wait for approval', () => session.approvals.get('F2'), 30_000);
     const journalPath = session.runs.runFiles?.journalPath;
     assert.ok(journalPath, 'the agent run has a journal');
@@ -105,7 +106,7 @@ describe('Planwright never carries a fused agent run on in VS Code', function ()
     await assertRunPlanRunsNothing(runId, 'cancelled');
   });
 
-  it('stopped mid-goal: after a reload, the prompt and Run Plan run nothing', async () => {
+  it('stopped mid-goal: after a reload, Run Plan resumes it with the agent, the write runs once approved', async () => {
     const { session } = await planwright();
     const { running, journalPath } = await fusedRunWaiting();
     // The journal as a window that goes away while the write waits leaves it: F2 journalled as waiting.
@@ -119,12 +120,17 @@ describe('Planwright never carries a fused agent run on in VS Code', function ()
     assert.ok(runId);
     writeFileSync(journalPath, waiting);
 
-    const before = snapshot(journalPath);
-    await offerResume(session, log);
-    const restored = session.runs.state;
+    const restored = await session.runs.restore();
     assert.ok(restored && restored.status !== 'cancelled' && session.runs.resumable, 'the run was restored as stopped before its end');
     assert.equal(restored.steps.get('F2')?.status, 'awaitingApproval');
-    await assertNothingRan(before, runId, restored.status);
-    await assertRunPlanRunsNothing(runId, restored.status);
+    const served = server.requests.length;
+    const resumed = Promise.resolve(vscode.commands.executeCommand<Record<string, unknown> | undefined>(COMMANDS.runPlan));
+    await until('F2 to wait for approval again', () => session.approvals.get('F2'), 30_000);
+    assert.equal(session.approvals.answer('F2', 'approved'), true);
+    const report = await resumed;
+    assert.deepEqual([report?.runId, report?.mode, report?.status], [runId, 'fused', 'succeeded'], JSON.stringify(report));
+    assert.equal(await readText(FILE), 'Written by the agent.\n');
+    assert.equal(server.requests.length, served + 1, 'the agent took one more turn');
+    assert.equal(report?.journal, journalPath, 'the report names the run\'s journal');
   });
 });

@@ -5,17 +5,16 @@ import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { CliIo } from '../../../src/cli/cliIo';
 import { createRunPlanCommand } from '../../../src/cli/runPlanCommand';
-import { validPlan } from '../support/executorFakes';
+import { PlanReplyModel } from '../support/planReplyModel';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
 
 const STEP = { id: 'E1', title: 'Read the name', tool: 'readFile', args: { path: 'name.txt' } };
 
-const command = createRunPlanCommand(() => ({
-  planGoal: async (goal) => ({
-    plan: validPlan([STEP], { goal, revision: 1 }),
-    usage: [{ role: 'planner', model: 'planner-model', promptTokens: 1_000_000, completionTokens: 100_000, cachedTokens: 0, estimated: false, ms: 1 }],
-  }),
-}));
+// A planner whose one plan costs $2.80 at the test's prices (1M prompt tokens at $2, 100k completion at $8 a million).
+const command = createRunPlanCommand(() => {
+  const model = new PlanReplyModel({ version: 1, goal: 'Read the name', steps: [STEP] }, 'planner-model', { promptTokens: 1_000_000, completionTokens: 100_000, cachedTokens: 0, estimated: false });
+  return { plannerModel: model, workerModel: model };
+});
 
 async function run(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';

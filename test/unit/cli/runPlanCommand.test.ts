@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import type { CliIo } from '../../../src/cli/cliIo';
 import { createRunPlanCommand, GOAL_NEEDS_MODEL } from '../../../src/cli/runPlanCommand';
 import { runCli } from '../../../src/cli/runCli';
-import { validPlan } from '../support/executorFakes';
+import { PlanReplyModel } from '../support/planReplyModel';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
 
 /** Output captured from one invocation. */
@@ -172,37 +172,40 @@ describe('planwright run / resume', () => {
     assert.deepEqual(report(result).waitingForApproval, ['E1']);
   });
 
-  it('plans a --goal through the injected planner and journals its usage', async () => {
-    const planner = createRunPlanCommand(() => ({
-      planGoal: async (goal) => ({
-        plan: validPlan([PLAN.steps[0]], { goal, revision: 1 }),
-        usage: [{ role: 'planner', model: 'fake', promptTokens: 10, completionTokens: 5, cachedTokens: 0, estimated: false, ms: 1 }],
-      }),
-    }));
+  it('plans a --goal through the injected planner (streamed into the run, as runGoal does) and journals its usage', async () => {
+    const model = new PlanReplyModel({ version: 1, goal: 'Read the name', steps: [PLAN.steps[0]] });
+    const planner = createRunPlanCommand(() => ({ plannerModel: model, workerModel: model }));
     const result = await cli(['--goal', 'Read the name', '--workspace', 'ws', '--json'], dir, (args, io) => planner.run(args, io));
     assert.equal(result.code, 0, result.stderr);
-    assert.equal(report(result).revision, 1);
+    assert.equal((JSON.parse(result.stdout) as { mode: string }).mode, 'split');
     assert.equal(report(result).usage.plan.calls, 1);
+    assert.equal(model.requests.length, 1);
   });
 
   it('cancels the planning of a --goal on SIGTERM: nothing was run or journalled, and the reason says so', async () => {
     // A planner that waits for its signal; the test sends SIGTERM to this process's handlers once it is asked.
-    const planner = createRunPlanCommand(() => ({
-      planGoal: (_goal, _workspace, signal) =>
-        new Promise((_resolve, reject) => {
-          const never = setTimeout(() => reject(new Error('the planner was never cancelled')), 2_000);
-          signal.addEventListener('abort', () => {
-            clearTimeout(never);
-            reject(new Error('aborted'));
-          });
-          process.emit('SIGTERM', 'SIGTERM');
-        }),
-    }));
+    const model = new PlanReplyModel({}, 'planner-model', undefined, (signal) =>
+      new Promise((_resolve, reject) => {
+        const never = setTimeout(() => reject(new Error('the planner was never cancelled')), 2_000);
+        signal?.addEventListener('abort', () => {
+          clearTimeout(never);
+          reject(new Error('aborted'));
+        });
+        process.emit('SIGTERM', 'SIGTERM');
+      }),
+    );
+    const planner = createRunPlanCommand(() => ({ plannerModel: model, workerModel: model }));
     const listeners = process.listenerCount('SIGTERM');
     const result = await cli(['--goal', 'Read the name', '--workspace', 'ws', '--json'], dir, (args, io) => planner.run(args, io));
     assert.equal(result.code, 1);
-    assert.equal(result.stderr, 'planwright run: cancelled by SIGTERM while planning, before any step was journalled: nothing was run and there is nothing to resume; run the goal again to start over\n');
-    assert.deepEqual(await readdir(workspace), ['name.txt'], 'no journal, no trace');
+    assert.deepEqual(JSON.parse(result.stdout), {
+      mode: 'split',
+      status: 'cancelled',
+      reason: 'cancelled by SIGTERM while planning, before any step was journalled: nothing was run and there is nothing to resume; run the goal again to start over',
+    });
+    assert.deepEqual((await readdir(workspace)).filter((name) => name !== '.planwright'), ['name.txt']);
+    const runs = await readdir(path.join(workspace, '.planwright', 'runs')).catch(() => []);
+    for (const file of runs) assert.equal((await readFile(path.join(workspace, '.planwright', 'runs', file), 'utf8')).length, 0, `${file} is empty`);
     assert.equal(process.listenerCount('SIGTERM'), listeners, 'the handler is gone once planning ended');
   });
 

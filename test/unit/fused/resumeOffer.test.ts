@@ -1,8 +1,8 @@
 // The prompt the editor offers about the last run, as a table: on Run Plan and after a window reload, for fused
 // agent runs (stopped mid-goal or cancelled), a run `auto` escalated to a plan, plan runs (cancelled, paused,
-// waiting), a finished run and a run still executing. A fused agent's run is only ever offered a new plan.
+// waiting), a finished run and a run still executing. A fused agent's run that stopped mid-goal resumes with the
+// agent as a plan run resumes; a cancelled one is final, and offered a new plan.
 import * as assert from 'node:assert/strict';
-import { RunStatusSchema } from '../../../src/core/run/journalRecords';
 import { resumeOffer, type OfferedRun, type OfferMoment, type ResumeOffer } from '../../../src/core/run/resumeOffer';
 
 const FUSED_WAITING: OfferedRun = { runId: 'fused-7', agent: 'fused', status: 'awaitingApproval' };
@@ -18,7 +18,7 @@ const PLAN_RUNNING: OfferedRun = { runId: 'r5', status: 'running' };
 
 /** The case, the run, the controller's `resumable` and `executing`, and the offer on Run Plan and after a reload. */
 const TABLE: readonly [string, OfferedRun | undefined, boolean, boolean, Readonly<Record<OfferMoment, ResumeOffer<OfferedRun>>>][] = [
-  ['a fused run stopped mid-goal', FUSED_WAITING, true, false, { runPlan: { kind: 'planAgain', runId: 'fused-7' }, reload: { kind: 'planAgain', runId: 'fused-7' } }],
+  ['a fused run stopped mid-goal', FUSED_WAITING, true, false, { runPlan: { kind: 'none' }, reload: { kind: 'resume', run: FUSED_WAITING } }],
   ['a fused run cancelled', FUSED_CANCELLED, false, false, { runPlan: { kind: 'planAgain', runId: 'fused-8' }, reload: { kind: 'none' } }],
   ['a fused run that succeeded', FUSED_SUCCEEDED, false, false, { runPlan: { kind: 'none' }, reload: { kind: 'none' } }],
   ['an auto run that escalated, paused', ESCALATED_PAUSED, true, false, { runPlan: { kind: 'none' }, reload: { kind: 'resume', run: ESCALATED_PAUSED } }],
@@ -54,13 +54,11 @@ describe('resumeOffer', () => {
     assert.ok(offer.kind === 'resume' && offer.run === PLAN_PAUSED);
   });
 
-  it('never offers to resume or carry on a fused agent run, whatever the controller says', () => {
-    for (const status of RunStatusSchema.options) {
-      for (const resumable of [true, false]) {
-        for (const moment of ['runPlan', 'reload'] as const) {
-          const kind = resumeOffer({ moment, run: { runId: 'fused-1', agent: 'fused', status }, resumable, executing: false }).kind;
-          assert.ok(kind === 'planAgain' || kind === 'none', `${status}, resumable ${resumable}, ${moment}: ${kind}`);
-        }
+  it('never offers to reopen a cancelled fused agent run: it is as final as one that ended', () => {
+    for (const resumable of [true, false]) {
+      for (const moment of ['runPlan', 'reload'] as const) {
+        const kind = resumeOffer({ moment, run: FUSED_CANCELLED, resumable, executing: false }).kind;
+        assert.ok(kind === 'planAgain' || kind === 'none', `resumable ${resumable}, ${moment}: ${kind}`);
       }
     }
   });

@@ -1,18 +1,20 @@
 // The ports of an editor run: with the models configured, `subplan` steps run as child runs journalled
 // beside the run's own journal; without them, the run has no sub-plans and such a step says it cannot run.
-// Resuming a fused agent's run is refused before the models are asked for.
+// A fused agent's run resumes with the agent, which needs the models: without them nothing is built.
 import * as assert from 'node:assert/strict';
 import { readdir } from 'node:fs/promises';
 import { PlanRun } from '../../../src/core/executor/planRun';
-import type { HostSettings } from '../../../src/core/hostSettings';
+import { defaultHostSettings, type HostSettings } from '../../../src/core/hostSettings';
 import { encodeCompactPlan } from '../../../src/core/plan/compact/encodeCompactPlan';
-import { AgentRunNotResumableError } from '../../../src/core/errors';
+import { loadRunState } from '../../../src/core/executor/runRecorder';
+import { DEFAULT_FUSED_OPTIONS, runFused } from '../../../src/core/fused/fusedRun';
 import { JournalRecordSchema } from '../../../src/core/run/journalRecords';
 import { replayJournal } from '../../../src/core/run/runState';
 import { hostRunDeps, resumeHostRun } from '../../../src/vscode/run/hostRunDeps';
 import type { RunHost } from '../../../src/vscode/run/runHost';
 import { RunStorage } from '../../../src/vscode/run/runStorage';
-import { FakeClock, liveSignal, runOptions, ScriptedApprovalGate, validPlan } from '../support/executorFakes';
+import { FakeClock, liveSignal, MemoryRecordLog, RecordingLogger, runOptions, ScriptedApprovalGate, validPlan } from '../support/executorFakes';
+import { ScriptedAgent } from '../fused/scriptedAgent';
 import { MemoryWorkspace, ScriptedChatModel, ScriptedCommandRunner } from '../support/fakePorts';
 import { subplanStep, writeStep } from '../support/subplanFakes';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
@@ -22,7 +24,7 @@ const quiet = { info: () => undefined, warn: () => undefined, error: () => undef
 function fakeHost(workspace: MemoryWorkspace, storage: RunStorage): RunHost {
   return {
     ports: () => ({ workspace, commands: new ScriptedCommandRunner(() => ({})) }),
-    settings: () => ({ projectRules: false }) as HostSettings,
+    settings: (): HostSettings => ({ ...defaultHostSettings(), projectRules: false }),
     log: quiet,
     storage,
     approvals: new ScriptedApprovalGate({}),
@@ -54,13 +56,27 @@ describe('hostRunDeps', () => {
     assert.equal(await storage.latest(), files.runId);
   });
 
-  it('refuses to resume a fused agent run, without asking for the models or building its ports', async () => {
-    let asked = 0;
-    const models = async () => {
-      asked++;
-      return undefined;
-    };
-    const host = { ...fakeHost(new MemoryWorkspace({}), new RunStorage('/runs')), models } as unknown as RunHost;
+  it('resumes a fused agent run with the agent: the step that waited runs once approved, and the agent takes its next turn', async () => {
+    const workspace = new MemoryWorkspace({});
+    const journal = new MemoryRecordLog();
+    const ports = (approvals: ScriptedApprovalGate) => ({ workspace, commands: new ScriptedCommandRunner(() => ({})), clock: new FakeClock(), journal, trace: new MemoryRecordLog(), logger: new RecordingLogger(), approvals });
+    const summary = { tree: [], fileCount: 0, openFiles: [] };
+    const readsOnly = runOptions({ approval: { autoApprove: 'readOnly', approvedCommands: [] } });
+    const first = new ScriptedAgent([[['writeFile', { path: 'a.txt', content: 'a' }]]]);
+    const stopped = await runFused({ runId: 'fused-3', goal: 'Write a', summary }, { ...ports(new ScriptedApprovalGate({}, 'wait')), agentModel: first }, { ...DEFAULT_FUSED_OPTIONS, run: readsOnly }, liveSignal());
+    assert.equal(stopped.status, 'awaitingApproval');
+    const state = await loadRunState(journal, () => undefined);
+    const agent = new ScriptedAgent(['Done.']);
+    const host = { ...fakeHost(workspace, new RunStorage('/runs')), models: async () => ({ planner: new ScriptedChatModel([]), worker: agent }) } as unknown as RunHost;
+    const resumed = await resumeHostRun(host, state, () => ports(new ScriptedApprovalGate({}, 'approved')));
+    const outcome = await resumed.execute(liveSignal());
+    assert.equal(outcome.status, 'succeeded');
+    assert.equal(workspace.files.get('a.txt'), 'a');
+    assert.equal(agent.requests.length, 1, 'the agent took its next turn');
+  });
+
+  it('asks for the models before resuming a fused agent run, building no ports without them', async () => {
+    const host = { ...fakeHost(new MemoryWorkspace({}), new RunStorage('/runs')), models: async () => Promise.reject(new Error('no model configured')) } as unknown as RunHost;
     const state = replayJournal([JournalRecordSchema.parse({ type: 'runStarted', runId: 'fused-3', at: 1, plan: validPlan([writeStep('F1', 'a.txt', 'a')]), options: runOptions(), agent: 'fused' })]);
     let built = 0;
     await assert.rejects(
@@ -68,9 +84,9 @@ describe('hostRunDeps', () => {
         built++;
         return {} as never;
       }),
-      (error: unknown) => error instanceof AgentRunNotResumableError && error.runId === 'fused-3',
+      /no model configured/,
     );
-    assert.deepEqual([asked, built], [0, 0]);
+    assert.equal(built, 0);
   });
 
   it('leaves sub-plans out without the models', () => {
