@@ -85,7 +85,7 @@ describe('Revise… and the approved scope in VS Code', function () {
     assert.match(review, /^Revision of 2 Write the notes: "write the notes to revise-b\.txt"/);
     assert.match(review, /\*\*Changed\*\*\n- 2 writeFile revise-b\.txt \(R2\): [^\n]*args/);
     assert.match(review, /\*\*Widens the approved scope\*\*: it changes revise-b\.txt \(2 writeFile revise-b\.txt\)/);
-    assert.ok(revisionTabOpen(), 'the review opens as a page');
+    await until('the review to open as a page', () => revisionTabOpen());
     assert.equal((session.plan?.steps[1]?.args as { path: string }).path, 'revise-a.txt', 'nothing changes before Apply');
 
     assert.equal(await vscode.commands.executeCommand(COMMANDS.discardRevision), true);
