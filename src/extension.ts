@@ -15,6 +15,7 @@ import { registerModelCommands } from './vscode/models/modelCommands';
 import { PendingApprovals } from './vscode/approvals/pendingApprovals';
 import { registerDoneWhenCommands } from './vscode/plan/doneWhenCommands';
 import { registerPlanCommands } from './vscode/plan/planCommands';
+import { PlanRevisions } from './vscode/plan/planRevisions';
 import { PlanSession } from './vscode/plan/planSession';
 import { PlanView } from './vscode/plan/planView';
 import { PreviewDocuments } from './vscode/approvals/previewDocuments';
@@ -33,7 +34,7 @@ import { WaitingNotice } from './vscode/approvals/waitingNotice';
 
 /**
  * What `activate` returns to the integration tests: the session, its view, the run storage, the secret
- * storage and the evidence report's page. Only in test mode: any extension can read another's exports, and
+ * storage, the evidence report's page and the pending revision. Only in test mode: any extension can read another's exports, and
  * these could approve steps or read the API key.
  */
 export interface PlanwrightExports {
@@ -42,6 +43,7 @@ export interface PlanwrightExports {
   readonly storage: RunStorage;
   readonly secrets: vscode.SecretStorage;
   readonly evidence: EvidencePage;
+  readonly revisions: PlanRevisions;
 }
 
 export function activate(context: vscode.ExtensionContext): PlanwrightExports | undefined {
@@ -74,6 +76,7 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
   const previewTabs = new PreviewTabs(approvals, previews);
   const editor = new StepEditor(session, log, path.join(path.dirname(storage.folder), 'edits'));
   const evidence = new EvidencePage(session, () => settings.current.prices, log);
+  const revisions = new PlanRevisions({ session, log, models: () => models.models(), ports: (folder) => ports.for(folder), settings: () => settings.current });
   context.subscriptions.push(
     mcp,
     log,
@@ -90,6 +93,7 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
     view,
     editor,
     evidence,
+    revisions,
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, previews),
     ...registerPlanCommands({ loadedPlan, session, log, models: () => models.models(), settings: () => settings.current, documents, prepareTools }),
     ...registerRunCommands({ session, log, documents, prices: () => settings.current.prices, prepareTools }),
@@ -99,7 +103,8 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
     ...editor.registerCommands(),
     ...evidence.registerCommands(),
     ...registerDoneWhenCommands({ session, log }),
-    ...registerChatParticipant({ session, log, ports: (folder) => ports.for(folder), settings: () => settings.current }),
+    ...revisions.registerCommands(),
+    ...registerChatParticipant({ session, log, ports: (folder) => ports.for(folder), settings: () => settings.current, revisions }),
     ...registerPlanwrightTools(session),
     ...registerModelCommands({
       settings: () => settings.current,
@@ -110,7 +115,7 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
   );
   log.info(`Planwright ${String(context.extension.packageJSON.version)} activated`);
   void offerResume(session, log);
-  return context.extensionMode === vscode.ExtensionMode.Test ? { planTree: view.provider, session, storage, secrets: context.secrets, evidence } : undefined;
+  return context.extensionMode === vscode.ExtensionMode.Test ? { planTree: view.provider, session, storage, secrets: context.secrets, evidence, revisions } : undefined;
 }
 
 export function deactivate(): void {}

@@ -1,5 +1,5 @@
 // `planwright mcp`: Planwright as an MCP server over stdio, so another agent can hand it a plan to check,
-// plan or run. Each tool drives the CLI command it corresponds to with its output captured, so a run
+// plan, revise or run. Each tool drives the CLI command it corresponds to with its output captured, so a run
 // through MCP is the same run `planwright run` makes (journal, trace, checks, exit status). A caller
 // never approves more than the user allowed when starting the server (`--allow-approve`, default none).
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -21,7 +21,8 @@ import { fileToRead } from './pathInput';
 import { newRunId } from '../node/runId';
 import { JsonlRecordLog } from '../node/jsonlRecordLog';
 import { PLANWRIGHT_VERSION } from '../node/version';
-import { approveAllowed, costFlags, PLANWRIGHT_MCP_TOOLS, type ApproveMode } from './planwrightMcpTools';
+import { approveAllowed, costFlags, PLANWRIGHT_MCP_TOOLS, scopeFlags, type ApproveMode } from './planwrightMcpTools';
+import { revisePlanTool } from './mcpRevisePlan';
 import { planVerdict, validLine } from './validateCommand';
 
 /** The commands the tools drive, passed in so the server does not load them before they are used. */
@@ -119,18 +120,20 @@ export function createPlanwrightMcpServer(commands: PlanwrightCommands, allowed:
           return await validatePlan(args.plan, args.workspace as string | undefined);
         case 'propose_plan':
           return commandResult(await capture(commands.plan(), [String(args.goal), '--workspace', String(args.workspace)], env, cwd));
+        case 'revise_plan':
+          return text(...(await revisePlanTool(args, env)));
         case 'run_plan':
-          return await runPlan(commands.run(), args.plan, String(args.workspace), ['--approve', String(approve), ...costFlags(args)], env, cwd, call(), allowed);
+          return await runPlan(commands.run(), args.plan, String(args.workspace), ['--approve', String(approve), ...costFlags(args), ...scopeFlags(args)], env, cwd, call(), allowed);
         case 'run_status':
           return await runStatus(String(args.journal));
         case 'resume_run': {
           const context = call();
-          return runResult(await capture(commands.resume(), ['--journal', String(args.journal), '--approve', String(approve), ...costFlags(args), '--json'], env, cwd, context), context, allowed);
+          return runResult(await capture(commands.resume(), ['--journal', String(args.journal), '--approve', String(approve), ...costFlags(args), ...scopeFlags(args), '--json'], env, cwd, context), context, allowed);
         }
         case 'approve_steps': {
           if (allowed === 'none') return text('the user allows approving nothing here (planwright mcp --allow-approve none): ask them to approve, or to start the server with --allow-approve reads or all', true);
           const context = call(args.steps as StepApproval[]);
-          return runResult(await capture(commands.resume(), ['--journal', String(args.journal), ...costFlags(args), '--json'], env, cwd, context), context, allowed);
+          return runResult(await capture(commands.resume(), ['--journal', String(args.journal), ...costFlags(args), ...scopeFlags(args), '--json'], env, cwd, context), context, allowed);
         }
         default:
           throw new McpError(ErrorCode.InvalidParams, `unknown tool ${tool.name}`);

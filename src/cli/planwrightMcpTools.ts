@@ -31,8 +31,17 @@ const MaxCost = MaxCostSchema.optional().describe(
 );
 const AllowUnpriced = z.boolean().optional().describe('With maxCost: let calls of models without a price through, uncounted (otherwise the run refuses to start, naming them).');
 const Prices = absolute('prices').optional().describe('Absolute path of a prices file (as planwright run --prices): { "model-id": { "input": N, "cachedInput"?: N, "output": N } }, US dollars per million tokens.');
-/** The cost arguments of the run tools. */
-const COST_ARGS = { maxCost: MaxCost, allowUnpriced: AllowUnpriced, prices: Prices };
+const AllowScopeGrowth = z
+  .boolean()
+  .optional()
+  .describe('Let a step that widens the approved scope (a re-plan that makes the plan change a file, or run a command, the plan you were given did not) run under approve instead of waiting (as planwright run --allow-scope-growth). Off by default: such a step waits even under approve "all".');
+/** The cost arguments of the run tools, and whether the scope may grow. */
+const COST_ARGS = { maxCost: MaxCost, allowUnpriced: AllowUnpriced, prices: Prices, allowScopeGrowth: AllowScopeGrowth };
+
+/** The CLI flag of a run tool's `allowScopeGrowth`. */
+export function scopeFlags(args: Readonly<Record<string, unknown>>): string[] {
+  return args.allowScopeGrowth === true ? ['--allow-scope-growth'] : [];
+}
 
 /** The CLI flags the cost arguments of a run tool's call stand for. */
 export function costFlags(args: Readonly<Record<string, unknown>>): string[] {
@@ -68,6 +77,13 @@ export const PLANWRIGHT_MCP_TOOLS: readonly PlanwrightMcpTool[] = [
     name: 'propose_plan',
     description: "Ask Planwright's planner model for a plan that reaches a goal in a workspace. Nothing runs; the plan comes back through the validation gate.",
     input: z.object({ goal: z.string().min(1), workspace: Workspace }).strict(),
+    annotations: { readOnlyHint: true, openWorldHint: true },
+  },
+  {
+    name: 'revise_plan',
+    description:
+      "Revise a plan from a comment (\"use yargs for the flag\", \"don't touch README\"): Planwright's planner model answers a patch, scoped to one step when step is given. Returns the review (steps added, changed and dropped, what the plan touches, what widens its scope), the patch and the revised plan, which run_plan takes. Nothing runs and nothing is written.",
+    input: z.object({ plan: Plan, comment: z.string().trim().min(1).describe('What to change, in a sentence.'), step: z.string().min(1).optional().describe('The id of the step the comment is about; absent: the whole plan.') }).strict(),
     annotations: { readOnlyHint: true, openWorldHint: true },
   },
   {

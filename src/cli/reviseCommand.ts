@@ -9,6 +9,10 @@ import { proposeRevision } from '../core/replanner/commentReviser';
 import { messageOf } from '../core/text/errorText';
 import { revisionDiffText } from '../core/view/revisionDiffText';
 import { widensScope } from '../core/plan/revisionDiff';
+import type { PlanPatch } from '../core/plan/planPatch';
+import type { ValidPlan } from '../core/plan/planSchema';
+import type { ChatModel } from '../core/ports';
+import type { UsageRecord } from '../core/run/journalRecords';
 import { EXIT, type CliCommand, type CliIo } from './cliIo';
 import { MODEL_ENV } from './envInput';
 import { modelsFromEnv, type CliModels } from './modelsFromEnv';
@@ -25,6 +29,32 @@ interface ReviseArgs {
   readonly step?: string;
   readonly out?: string;
   readonly json: boolean;
+}
+
+/** Why revising cannot start without a planner model, in the words of every headless door. */
+export const NO_MODEL = `revising needs a model endpoint: set ${MODEL_ENV.baseUrl}, ${MODEL_ENV.model} (or ${MODEL_ENV.plannerModel})`;
+
+/** `E9: PLAN has no such step (its steps: E1, E2)` when `plan` has no step `stepId`; `undefined` when it has. */
+export function unknownStep(plan: ValidPlan, stepId: string, name: string): string | undefined {
+  return plan.steps.some((step) => step.id === stepId) ? undefined : `${stepId}: ${name} has no such step (its steps: ${plan.steps.map((step) => step.id).join(', ')})`;
+}
+
+/** A revision as the CLI's --json and MCP's revise_plan answer it: the review in words, the widening, the patch and the revised plan. */
+export interface RevisionReply {
+  readonly review: string;
+  readonly widensScope: boolean;
+  readonly wideningSteps: readonly string[];
+  readonly patch: PlanPatch;
+  readonly plan: ValidPlan;
+  readonly usage: readonly UsageRecord[];
+}
+
+/** Asks `plannerModel` for the revision `comment` calls for (on `stepId`, or the whole plan) of a plan that has not run; throws as proposeRevision does. */
+export async function revisionReply(plan: ValidPlan, comment: string, stepId: string | undefined, plannerModel: ChatModel): Promise<RevisionReply> {
+  const request = { plan, statuses: new Map(), comment, ...(stepId ? { stepId } : {}) };
+  const proposed = await proposeRevision(plannerModel, request, new AbortController().signal);
+  const review = revisionDiffText(proposed.review, plan, proposed.plan);
+  return { review, widensScope: widensScope(proposed.review), wideningSteps: proposed.review.wideningSteps, patch: proposed.patch, plan: proposed.plan, usage: proposed.usage };
 }
 
 /** The `revise` sub-command, with the models built by `modelsOf` from the environment. */
@@ -48,36 +78,32 @@ async function revise(args: readonly string[], io: CliIo, modelsOf: (env: CliIo[
   if ('error' in parsed) return fail(io, `${parsed.error}; see planwright revise --help`);
   const read = await readPlanFile(io, parsed.plan);
   if ('error' in read) return fail(io, read.error);
-  if (parsed.step !== undefined && !read.plan.steps.some((step) => step.id === parsed.step)) {
-    return fail(io, `--step ${parsed.step}: ${parsed.plan} has no such step (its steps: ${read.plan.steps.map((step) => step.id).join(', ')})`);
-  }
+  const unknown = parsed.step === undefined ? undefined : unknownStep(read.plan, parsed.step, parsed.plan);
+  if (unknown) return fail(io, `--step ${unknown}`);
   const out = parsed.out === undefined ? undefined : await fileToWrite(io.cwd, parsed.out, '--out');
   if (out && 'error' in out) return fail(io, out.error);
   const { plannerModel } = modelsOf(io.env);
-  if (!plannerModel) return fail(io, `revising needs a model endpoint: set ${MODEL_ENV.baseUrl}, ${MODEL_ENV.model} (or ${MODEL_ENV.plannerModel})`);
+  if (!plannerModel) return fail(io, NO_MODEL);
 
-  let proposed: Awaited<ReturnType<typeof proposeRevision>>;
+  let revised: RevisionReply;
   try {
-    const request = { plan: read.plan, statuses: new Map(), comment: parsed.comment, ...(parsed.step ? { stepId: parsed.step } : {}) };
-    proposed = await proposeRevision(plannerModel, request, new AbortController().signal);
+    revised = await revisionReply(read.plan, parsed.comment, parsed.step, plannerModel);
   } catch (error) {
     if (error instanceof PlannerError) io.stderr.write(`${usageLine(error.usage)}\n`);
     io.stderr.write(`planwright revise: revising failed: ${messageOf(error)}\n`);
     return EXIT.failed;
   }
-  const review = revisionDiffText(proposed.review, read.plan, proposed.plan);
-  if (parsed.json) {
-    io.stdout.write(`${JSON.stringify({ review, widensScope: widensScope(proposed.review), wideningSteps: proposed.review.wideningSteps, patch: proposed.patch, plan: proposed.plan }, null, 2)}\n`);
-  } else io.stdout.write(review);
+  const { usage, ...reply } = revised;
+  io.stdout.write(parsed.json ? `${JSON.stringify(reply, null, 2)}\n` : reply.review);
   if (out) {
     try {
-      await writeFile(out.path, `${JSON.stringify(proposed.plan, null, 2)}\n`);
+      await writeFile(out.path, `${JSON.stringify(reply.plan, null, 2)}\n`);
     } catch (error) {
       return fail(io, `cannot write ${parsed.out}: ${messageOf(error)}`);
     }
     io.stderr.write(`wrote ${out.path}\n`);
   } else io.stderr.write('nothing written: pass --out FILE to keep the revised plan\n');
-  io.stderr.write(`${usageLine(proposed.usage)}\n`);
+  io.stderr.write(`${usageLine(usage)}\n`);
   return EXIT.ok;
 }
 

@@ -40,6 +40,8 @@ export const HostSettingsSchema = z.object({
   autoApprove: SettingsAutoApproveSchema.default(DEFAULT_AUTO_APPROVE),
   // Exact command lines; no trimming, since approval is for exactly the string that runs.
   approvedCommands: z.array(z.string().min(1)).default(() => []),
+  // A step that widens the approved scope waits for the user unless this says otherwise (scopeGrowth.ts).
+  allowScopeGrowth: z.boolean().default(false),
   commandTimeoutMs: z.number().int().min(1_000).max(3_600_000).default(DEFAULT_TOOL_LIMITS.commandTimeoutMs),
   maxReadBytes: z.number().int().min(64 * 1024).max(1024 ** 3).default(DEFAULT_TOOL_LIMITS.maxReadBytes),
   maxOutputBytes: z.number().int().min(1024).max(64 * 1024 * 1024).default(DEFAULT_TOOL_LIMITS.maxOutputBytes),
@@ -70,15 +72,17 @@ export const HOST_SETTING_KEYS = Object.keys(HostSettingsSchema.shape) as HostSe
 
 /**
  * Settings read from user settings only. A workspace (a cloned repository) setting `baseUrl` could send
- * the user's API key to its own server; one setting `approvedCommands` could approve its own commands;
+ * the user's API key to its own server; one setting `approvedCommands` could approve its own commands (and one
+ * setting `allowScopeGrowth` could let its re-plans widen what you approved);
  * one setting `mcpServers` could start any program.
  */
-export const USER_ONLY_SETTINGS: ReadonlySet<HostSettingKey> = new Set<HostSettingKey>(['baseUrl', 'approvedCommands', 'mcpServers', 'allowUnpricedModels']);
+export const USER_ONLY_SETTINGS: ReadonlySet<HostSettingKey> = new Set<HostSettingKey>(['baseUrl', 'approvedCommands', 'allowScopeGrowth', 'mcpServers', 'allowUnpricedModels']);
 
 /** What a workspace could do if it could set a user-only setting. */
 const USER_ONLY_RISK: Readonly<Partial<Record<HostSettingKey, string>>> = {
   baseUrl: 'send your API key to another server',
   approvedCommands: 'approve its own commands',
+  allowScopeGrowth: 'let its plans change files and run commands you never approved without asking',
   mcpServers: 'start programs of its choosing (its .vscode/mcp.json servers start only once you approve each)',
   allowUnpricedModels: 'let calls of models without a price past your cost cap',
 };
@@ -181,6 +185,7 @@ function describeValue(value: unknown): string {
 export function runOptionsFromSettings(settings: HostSettings, base: RunOptions = DEFAULT_RUN_OPTIONS): RunOptions {
   // The cap is the setting's alone: with planwright.maxCost empty a run (a resumed one too) has none.
   const { costCap: _baseCap, ...rest } = base;
+  const { allowScopeGrowth: _journalled, ...approval } = base.approval;
   return {
     ...rest,
     maxParallel: settings.maxParallel,
@@ -188,7 +193,7 @@ export function runOptionsFromSettings(settings: HostSettings, base: RunOptions 
     maxReplans: settings.maxReplans,
     retry: { ...base.retry, maxRetries: settings.maxRetries },
     limits: { ...base.limits, commandTimeoutMs: settings.commandTimeoutMs, maxReadBytes: settings.maxReadBytes, maxOutputBytes: settings.maxOutputBytes },
-    approval: { ...base.approval, autoApprove: settings.autoApprove, approvedCommands: [...settings.approvedCommands] },
+    approval: { ...approval, autoApprove: settings.autoApprove, approvedCommands: [...settings.approvedCommands], ...(settings.allowScopeGrowth ? { allowScopeGrowth: true } : {}) },
     ...(settings.summary === 'model' ? { summary: 'model' as const } : {}),
     ...(settings.maxCost === null ? {} : { costCap: { maxCost: settings.maxCost, ...(settings.allowUnpricedModels ? { allowUnpriced: true } : {}) } }),
   };

@@ -42,6 +42,10 @@ export const COMMANDS = {
   addAcceptanceCheck: 'planwright.addAcceptanceCheck',
   editAcceptanceCheck: 'planwright.editAcceptanceCheck',
   removeAcceptanceCheck: 'planwright.removeAcceptanceCheck',
+  // Revise… on the goal row or a step that has not run, and the review page's (and the chat's) Apply and Discard.
+  revisePlan: 'planwright.revisePlan',
+  applyRevision: 'planwright.applyRevision',
+  discardRevision: 'planwright.discardRevision',
 } as const;
 
 /** The `@planwright` chat participant, as contributed under `chatParticipants`. */
@@ -64,6 +68,8 @@ export const CONTEXT_KEYS = {
   approvalsPending: 'planwright:approvalsPending',
   /** The waiting row's contextValue (`waiting:command:allowable`) of the step the active preview tab shows, or ''. */
   activePreview: 'planwright:activePreview',
+  /** A revision from a comment waits for Apply or Discard. */
+  revisionPending: 'planwright:revisionPending',
 } as const;
 
 /** The URI scheme of the read-only documents that show a step's file before and after (approval diffs). */
@@ -74,6 +80,9 @@ export const RUN_DOCUMENT_SCHEME = 'planwright-run';
 
 /** The view type of the evidence report's read-only page, matched by `activeWebviewPanelId` in package.json. */
 export const EVIDENCE_VIEW_TYPE = 'planwright.evidence';
+
+/** The view type of a revision's review page (the plan diff with Apply and Discard). */
+export const REVISION_VIEW_TYPE = 'planwright.revision';
 
 /** The name of the extension's log output channel, and of the terminal commands run in. */
 export const LOG_CHANNEL_NAME = 'Planwright';

@@ -6,7 +6,7 @@ import { isRunFinished } from '../run/journalRecords';
 import { chatRunStatus, type ChatRunView } from './runDigest';
 
 /** The slash commands of the `@planwright` participant, as package.json declares them. */
-export const CHAT_COMMANDS = ['plan', 'run', 'status', 'why'] as const;
+export const CHAT_COMMANDS = ['plan', 'run', 'status', 'why', 'revise'] as const;
 /** One slash command. */
 export type ChatCommand = (typeof CHAT_COMMANDS)[number];
 

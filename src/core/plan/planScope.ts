@@ -44,6 +44,11 @@ export function scopeBeyond(scope: PlanScope, approved: PlanScope): PlanScope {
   return { files: scope.files.filter((file) => !files.has(file)), commands: scope.commands.filter((command) => !commands.has(command)) };
 }
 
+/** What a call of `step` changes or runs beyond `approved`; empty when it stays inside, or when nothing was approved. */
+export function stepBeyondScope(step: Pick<Step, 'tool' | 'args'>, approved: PlanScope | undefined): PlanScope {
+  return approved ? scopeBeyond(scopeOfCall(step.tool, step.args), approved) : EMPTY_SCOPE;
+}
+
 /** Whether a scope holds nothing. */
 export function isEmptyScope(scope: PlanScope): boolean {
   return scope.files.length === 0 && scope.commands.length === 0;

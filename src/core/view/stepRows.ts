@@ -21,6 +21,7 @@ import { stepTooltip } from './stepTooltip';
 import { claimWaitText } from '../run/writeClaimTable';
 import { summarizeArgs } from '../plan/summarizeArgs';
 import { escapeMarkdown } from './markdownText';
+import { scopeGrowthNote } from './scopeGrowthNote';
 
 const STATUS_ICONS: Readonly<Record<StepStatus, string>> = {
   pending: 'circle-large-outline',
@@ -83,6 +84,8 @@ interface StepRowKey {
   readonly number: number | undefined;
   readonly references: string;
   readonly path: string;
+  /** The step widens the approved scope while it waits (scopeGrowthNote.ts), which the run's step alone does not say. */
+  readonly scopeGrowth: string | undefined;
 }
 
 /**
@@ -104,7 +107,8 @@ function sameKey(a: StepRowKey, b: StepRowKey): boolean {
     a.problems === b.problems &&
     a.number === b.number &&
     a.references === b.references &&
-    a.path === b.path
+    a.path === b.path &&
+    a.scopeGrowth === b.scopeGrowth
   );
 }
 
@@ -127,12 +131,19 @@ function stepNode(step: Step, context: StepContext): PlanTreeNode {
     number: stepNumber(context.plan, step.id),
     references: (step.dependsOn ?? []).map((id) => stepReference(context.plan, id)).join('\n'),
     path,
+    scopeGrowth: rowScopeGrowth(step, context),
   };
   const cached = rowCache.get(step);
   if (cached && sameKey(cached.key, key)) return cached.node;
   const node = buildStepNode(step, context, undefined);
   rowCache.set(step, { key, node });
   return node;
+}
+
+/** The row's note that its step waits because it widens the approved scope; a sub-plan's steps have no such scope. */
+function rowScopeGrowth(step: Step, context: StepContext): string | undefined {
+  const run = context.input.run;
+  return context.path ? undefined : scopeGrowthNote(context.l10n, step, run?.steps.get(step.id)?.status ?? 'pending', run);
 }
 
 /** The lasting part of a step row's id: `<planId>/step:<id>`; a sub-plan's rows are under their step's, `…/step:E3/step:E1`. */
@@ -172,7 +183,8 @@ function buildStepNode(step: Step, context: StepContext, child: ChildRunView | u
   const held = !nested && hasRun && !input.executing && status === 'awaitingApproval' && approval === undefined;
   const claimWait = input.claimWaits?.get(path + step.id);
   const statusText = claimWait ? claimWaitText(claimWait, l10n) : held ? l10n.t('waiting (run paused)') : stepStatusText(l10n, status);
-  const parts = [statusText, step.id];
+  const growth = rowScopeGrowth(step, context);
+  const parts = [statusText, step.id, ...(growth ? [growth] : [])];
   if (run && run.attempts > 1 && status !== 'succeeded') parts.push(l10n.t('attempt {0}', run.attempts));
   if (problems.length > 0) parts.push(problems.length === 1 ? l10n.t('1 problem') : l10n.t('{0} problems', problems.length));
   if (budget.description) parts.push(budget.description);

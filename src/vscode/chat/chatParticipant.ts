@@ -1,7 +1,8 @@
 // The `@planwright` chat participant: `/plan <goal>` plans with the model picked in the chat (through the
 // LmChatModel adapter; the planner has no tools, so planning writes nothing) and puts the plan in the tree,
-// where it is approved and edited; `/run` runs or resumes it; `/status` and `/why` answer from the run's
-// state and evidence; any other question is answered by the chat's model from a compact digest of the run.
+// where it is approved and edited; `/run` runs or resumes it; `/revise [STEP] <comment>` revises the open plan
+// through the same reviser as Revise… in the tree (planRevisions.ts), with the chat's model, and answers with
+// its review and Apply / Discard; `/status` and `/why` answer from the run's state and evidence; any other question is answered by the chat's model from a compact digest of the run.
 // The texts are core's (src/core/chat): what the user reads in the user's language (vscode.l10n), what the
 // chat's model reads in English; this file only routes and streams.
 import * as vscode from 'vscode';
@@ -15,7 +16,10 @@ import type { ChatModel } from '../../core/ports';
 import { messageOf } from '../../core/text/errorText';
 import { CHAT_PARTICIPANT, COMMANDS, VIEWS } from '../ids';
 import { LmChatModel } from '../models/lmChatModel';
+import type { PlanRevisions } from '../plan/planRevisions';
 import type { PlanSession } from '../plan/planSession';
+import { reviseTarget } from '../../core/chat/reviseTarget';
+import { describeError } from '../userMessages';
 import type { RunHost } from '../run/runHost';
 import { chatRunView } from './chatRunView';
 
@@ -25,6 +29,7 @@ export interface ChatParticipantDeps {
   readonly log: vscode.LogOutputChannel;
   readonly ports: RunHost['ports'];
   readonly settings: RunHost['settings'];
+  readonly revisions: PlanRevisions;
 }
 
 /** The parts of a chat request the handler reads (the real `vscode.ChatRequest` has them all). */
@@ -104,6 +109,34 @@ async function run(deps: ChatParticipantDeps, stream: PlanwrightChatStream): Pro
   stream.button({ command: COMMANDS.showTrace, title: vscode.l10n.t('Show Trace') });
 }
 
+async function revise(deps: ChatParticipantDeps, request: PlanwrightChatRequest, stream: PlanwrightChatStream, token: vscode.CancellationToken): Promise<void> {
+  const plan = deps.session.plan;
+  if (!plan) {
+    stream.markdown(vscode.l10n.t('No plan is open. Plan a task with `/plan <goal>`, or open a plan file in the Planwright view.'));
+    return;
+  }
+  const target = reviseTarget(plan, request.prompt);
+  if (!target.comment) {
+    stream.markdown(vscode.l10n.t('Say what to change, e.g. `@planwright /revise E2 use yargs for the flag`, or without a step for the whole plan.'));
+    return;
+  }
+  stream.progress(target.stepId ? vscode.l10n.t('Revising {0} with {1}…', deps.session.stepName(target.stepId), request.model.name) : vscode.l10n.t('Revising the plan with {0}…', request.model.name));
+  const abort = new AbortController();
+  const cancel = token.onCancellationRequested(() => abort.abort());
+  try {
+    const pending = await deps.revisions.propose(target.comment, target.stepId, abort.signal, chatModelOf(request.model));
+    stream.markdown(`${pending.markdown}
+${vscode.l10n.t('Nothing changes until you apply it.')}
+`);
+    stream.button({ command: COMMANDS.applyRevision, title: vscode.l10n.t('Apply') });
+    stream.button({ command: COMMANDS.discardRevision, title: vscode.l10n.t('Discard') });
+  } catch (error) {
+    stream.markdown(vscode.l10n.t('Revising failed: {0}', describeError(error, deps.log)));
+  } finally {
+    cancel.dispose();
+  }
+}
+
 async function answer(deps: ChatParticipantDeps, request: PlanwrightChatRequest, stream: PlanwrightChatStream, token: vscode.CancellationToken): Promise<void> {
   const view = chatRunView(deps.session);
   if (!view.plan) {
@@ -135,6 +168,9 @@ export function planwrightChatHandler(deps: ChatParticipantDeps) {
         break;
       case 'run':
         await run(deps, stream);
+        break;
+      case 'revise':
+        await revise(deps, request, stream, token);
         break;
       case 'status':
         stream.markdown(statusText(vscode.l10n, chatRunView(deps.session)));

@@ -12,7 +12,8 @@ import type { Plan } from '../../core/plan/planSchema';
 import { doneWhenCheckIndex } from '../../core/view/doneWhenRows';
 import { commandRegistrar } from '../commandRegistrar';
 import { COMMANDS } from '../ids';
-import { describeError, showError, summarizeProblems } from '../userMessages';
+import { showError } from '../userMessages';
+import { applyPlanEdit } from './applyPlanEdit';
 import type { PlanSession } from './planSession';
 import type { PlanTreeElement } from './planTreeProvider';
 
@@ -50,24 +51,6 @@ async function checkText(plan: Plan, index: number | undefined, text: unknown): 
   });
 }
 
-/** Puts `edited` in place through the session, then into the plan file the plan came from. */
-async function apply(deps: DoneWhenCommandDeps, edited: Plan, what: string, failed: string): Promise<boolean> {
-  try {
-    const outcome = await deps.session.applyEdit(edited, `${what} by hand`);
-    if (!outcome.ok) {
-      showError(deps.log, summarizeProblems(deps.log, failed, outcome.problems));
-      return false;
-    }
-  } catch (error) {
-    showError(deps.log, `${failed}: ${describeError(error, deps.log)}`);
-    return false;
-  }
-  const file = deps.session.loadedPlan.current?.uri;
-  if (file) await vscode.commands.executeCommand(COMMANDS.savePlanAs, file);
-  deps.log.info(`${what}${file ? `; saved to ${file.toString(true)}` : ''}`);
-  return true;
-}
-
 /**
  * Writes the check typed (or `text`) in place of check `index`, or after the last one when `index` is undefined;
  * a check the grammar or the gate refuses is said with what is wrong.
@@ -83,7 +66,7 @@ async function writeCheck(deps: DoneWhenCommandDeps, index: number | undefined, 
     showError(deps.log, `${failed}: ${edit.problem}`);
     return false;
   }
-  return apply(deps, edit.plan, index === undefined ? `Added the acceptance check ${typed.trim()}` : `Changed acceptance check ${index + 1} to ${typed.trim()}`, failed);
+  return applyPlanEdit(deps, edit.plan, index === undefined ? `Added the acceptance check ${typed.trim()} by hand` : `Changed acceptance check ${index + 1} to ${typed.trim()} by hand`, failed);
 }
 
 /** Removes the check of the row (or index) `target`; asks first when a person clicked it in the tree. */
@@ -97,7 +80,7 @@ async function removeCheck(deps: DoneWhenCommandDeps, target: unknown): Promise<
     const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Remove the check "{0}" from Done when?', describeCheck(check)), { modal: true }, remove);
     if (choice !== remove) return false;
   }
-  return apply(deps, removeAcceptanceCheck(plan, index), `Removed acceptance check ${index + 1} (${formatCheck(check)})`, vscode.l10n.t('Could not remove the check'));
+  return applyPlanEdit(deps, removeAcceptanceCheck(plan, index), `Removed acceptance check ${index + 1} (${formatCheck(check)}) by hand`, vscode.l10n.t('Could not remove the check'));
 }
 
 /** Registers the "Done when" commands; the caller owns the returned disposables. */

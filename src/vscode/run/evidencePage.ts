@@ -12,6 +12,7 @@ import { commandRegistrar } from '../commandRegistrar';
 import { Disposable } from '../disposableStore';
 import { COMMANDS, EVIDENCE_VIEW_TYPE } from '../ids';
 import type { PlanSession } from '../plan/planSession';
+import { renderMarkdown } from '../renderMarkdown';
 import { evidencePageHtml } from './evidencePageHtml';
 
 export class EvidencePage extends Disposable {
@@ -54,7 +55,7 @@ export class EvidencePage extends Disposable {
     }
     this.shownMarkdown = markdown;
     const panel = this.openPanel(preserveFocus);
-    panel.webview.html = evidencePageHtml(panel.webview, await this.render(markdown), markdown, vscode.l10n);
+    panel.webview.html = evidencePageHtml(panel.webview, await renderMarkdown(markdown, this.log, 'evidence report'), markdown, vscode.l10n);
     return true;
   }
 
@@ -101,16 +102,5 @@ export class EvidencePage extends Disposable {
     });
     this.panel = panel;
     return panel;
-  }
-
-  /** The Markdown as HTML, by VS Code's Markdown renderer; `undefined` when that is not available. */
-  private async render(markdown: string): Promise<string | undefined> {
-    try {
-      const html = await vscode.commands.executeCommand<unknown>('markdown.api.render', markdown);
-      return typeof html === 'string' ? html : undefined;
-    } catch (error) {
-      this.log.warn(`The Markdown renderer is not available, the evidence report shows as text: ${String(error)}`);
-      return undefined;
-    }
   }
 }

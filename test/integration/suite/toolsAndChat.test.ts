@@ -103,7 +103,7 @@ describe('Language Model Tools and @planwright', () => {
   });
 
   it('runPlan says exactly what it will run and returns the run report; runStatus and /status read it back', async () => {
-    const { session } = await planwright();
+    const { session, revisions } = await planwright();
     const tools = planwrightTools(session);
     const folder = vscode.workspace.workspaceFolders![0]!.name;
     const prepared = await tools.runPlan.prepareInvocation!({ input: {} }, token);
@@ -119,7 +119,7 @@ describe('Language Model Tools and @planwright', () => {
     const status = await vscode.lm.invokeTool(LM_TOOLS.runStatus.name, { input: {}, toolInvocationToken: undefined }, token);
     assert.match(textOf(status), /^\*\*Read the manifest and the README\*\*: succeeded\b.*\. 2 steps succeeded\./);
     const stream = new RecordingStream();
-    const handler = planwrightChatHandler({ session, log: { info: () => undefined } as unknown as vscode.LogOutputChannel, ports: () => { throw new Error('not used'); }, settings: () => { throw new Error('not used'); } });
+    const handler = planwrightChatHandler({ session, log: { info: () => undefined } as unknown as vscode.LogOutputChannel, ports: () => { throw new Error('not used'); }, settings: () => { throw new Error('not used'); }, revisions });
     const model = undefined as unknown as vscode.LanguageModelChat;
     await handler({ prompt: '', command: 'status', model }, {}, stream, token);
     assert.match(stream.text, /\*\*Read the manifest and the README\*\*: succeeded/);
@@ -172,7 +172,7 @@ describe('the Language Model API path, with a scripted model from the proposed m
   });
 
   it('@planwright /plan plans with the chat\'s model and puts the plan in the tree; a question is answered from the run', async () => {
-    const { session } = await planwright();
+    const { session, revisions } = await planwright();
     await closePlan();
     const [model] = await vscode.lm.selectChatModels({ vendor: 'planwright-test' });
     assert.ok(model);
@@ -182,6 +182,7 @@ describe('the Language Model API path, with a scripted model from the proposed m
       log,
       ports: (folder) => ({ workspace: new VscodeWorkspace(folder.uri), commands: { run: () => Promise.reject(new Error('planning runs no command')) } }),
       settings: () => ({ ...defaultHostSettings(), projectRules: true }),
+      revisions,
     });
     provider.replies.push('E1 readFile {"path":"package.json"}');
     const stream = new RecordingStream();
@@ -197,6 +198,19 @@ describe('the Language Model API path, with a scripted model from the proposed m
     await handler({ prompt: 'Did anything fail?', command: undefined, model }, {}, asked, token);
     assert.equal(asked.text, 'Nothing has run yet.');
     assert.match(provider.requests.at(-1)!.text, /\*\*Read the manifest\*\*: not run yet/);
+
+    // /revise with a step id: the chat's model answers a patch scoped to E1; the review (the words every door
+    // shows) comes with Apply and Discard, and Apply puts it in the tree's plan.
+    provider.replies.push('replace E1 readFile {"path":"README.md"}');
+    const revised = new RecordingStream();
+    await handler({ prompt: 'E1 read the README instead', command: 'revise', model }, {}, revised, token);
+    assert.match(provider.requests.at(-1)!.text, /Comment on E1: read the README instead/);
+    assert.match(revised.text, /Revision of 1 [^\n]*: "read the README instead"\n\n\*\*Changed\*\*\n- 1 .*\(E1[^\n]*\): [^\n]*args/);
+    assert.match(revised.text, /Nothing changes until you apply it\./);
+    assert.deepEqual(revised.buttons.map((button) => button.command), [COMMANDS.applyRevision, COMMANDS.discardRevision]);
+    assert.deepEqual(session.plan?.steps[0]?.args, { path: 'package.json' }, 'nothing changes before Apply');
+    assert.equal(await vscode.commands.executeCommand(COMMANDS.applyRevision), true);
+    assert.deepEqual(session.plan?.steps[0]?.args, { path: 'README.md' });
     log.dispose();
   });
 });

@@ -7,16 +7,9 @@ import { reviseCommand } from '../../../src/cli/reviseCommand';
 import { budgetMs } from '../../../scripts/testing/timeBudget';
 import { ScriptedModelServer } from '../../support/scriptedModelServer';
 import { invoke } from '../support/invokeCli';
+import { FLAG_PLAN, YARGS_PATCH } from '../support/revisionFixture';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
 
-const PLAN = {
-  version: 1,
-  goal: 'Add a --verbose flag',
-  steps: [
-    { id: 'E1', title: 'Parse the flag', tool: 'editFile', args: { path: 'src/cli.ts', edits: [{ find: 'argv', replace: 'parse(argv)' }] }, postcondition: { kind: 'fileContains', path: 'src/cli.ts', text: 'parse(' } },
-    { id: 'E2', title: 'Note it in README', tool: 'appendFile', args: { path: 'README.md', content: 'Use --verbose.\n' }, postcondition: { kind: 'fileContains', path: 'README.md', text: 'Use --verbose.' } },
-  ],
-};
 
 describe('planwright revise', function () {
   this.timeout(budgetMs(30_000));
@@ -25,7 +18,7 @@ describe('planwright revise', function () {
 
   beforeEach(async () => {
     dir = await makeTempDir();
-    await writeFile(path.join(dir, 'flag.plan.json'), JSON.stringify(PLAN));
+    await writeFile(path.join(dir, 'flag.plan.json'), JSON.stringify(FLAG_PLAN));
   });
   afterEach(async () => {
     await server?.close();
@@ -36,14 +29,14 @@ describe('planwright revise', function () {
   const env = () => ({ PLANWRIGHT_BASE_URL: server!.baseUrl, PLANWRIGHT_MODEL: 'scripted' });
 
   it('prints the plan diff of a patch scoped to the step and writes nothing without --out', async () => {
-    server = await ScriptedModelServer.start([{ content: 'replace E1 editFile {"path": "src/cli.ts", "edits": [{"find": "argv", "replace": "yargs(argv)"}]}\nadd E3 after E1 writeFile {"path": "src/flags.ts", "content": "export {};\\n"}\n' }]);
+    server = await ScriptedModelServer.start([{ content: YARGS_PATCH }]);
     const ran = await invoke(reviseCommand, ['flag.plan.json', '--comment', 'use yargs for the flag', '--step', 'E1'], dir, env());
     assert.equal(ran.code, 0, ran.stderr);
     assert.match(ran.stdout, /\*\*Added\*\*\n- 2 writeFile src\/flags\.ts \(E3\)/);
     assert.match(ran.stdout, /\*\*Changed\*\*\n- 1 .*\(E1[^\n]*\): [^\n]*args/);
     assert.match(ran.stdout, /\*\*Widens the approved scope\*\*: it changes src\/flags\.ts \(2 writeFile src\/flags\.ts\)/);
     assert.match(ran.stderr, /nothing written/);
-    assert.deepEqual(JSON.parse(await readFile(path.join(dir, 'flag.plan.json'), 'utf8')), PLAN);
+    assert.deepEqual(JSON.parse(await readFile(path.join(dir, 'flag.plan.json'), 'utf8')), FLAG_PLAN);
     assert.match(String(server.requests[0]?.body.messages.at(-1)?.content ?? ''), /Comment on E1: use yargs for the flag/);
   });
 

@@ -4,24 +4,17 @@
 import * as assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { budgetMs } from '../../../scripts/testing/timeBudget';
 import { ScriptedModelServer } from '../../support/scriptedModelServer';
-import { CLEAN_ENV } from '../support/cliProcess';
 import { CAP_PRICES, NOTE_REPLY, TWO_NOTES_PLAN } from '../../support/costCapScenario';
+import { connectPlanwrightMcp, type PlanwrightMcpClient } from '../support/planwrightMcpClient';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
-
-const REPO = path.resolve(__dirname, '..', '..', '..', '..');
-const CLI = path.join(REPO, 'dist', 'cli.js');
-
-type Result = { content: { type: string; text: string }[]; isError?: boolean };
 
 describe('planwright mcp run_plan and resume_run with maxCost', function () {
   this.timeout(budgetMs(90_000));
   let dir: string;
   let server: ScriptedModelServer;
-  let client: Client;
+  let client: PlanwrightMcpClient;
   let prices: string;
 
   before(async () => {
@@ -29,9 +22,7 @@ describe('planwright mcp run_plan and resume_run with maxCost', function () {
     prices = path.join(dir, 'prices.json');
     await writeFile(prices, JSON.stringify(CAP_PRICES));
     server = await ScriptedModelServer.start(() => NOTE_REPLY);
-    client = new Client({ name: 'planwright-test', version: '1.0.0' });
-    const env = { ...CLEAN_ENV, PLANWRIGHT_BASE_URL: server.baseUrl, PLANWRIGHT_MODEL: 'scripted' };
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', '--allow-approve', 'reads'], env, cwd: dir, stderr: 'pipe' }));
+    client = await connectPlanwrightMcp(dir, server.baseUrl, 'reads');
   });
   after(async () => {
     await client.close();
@@ -39,10 +30,7 @@ describe('planwright mcp run_plan and resume_run with maxCost', function () {
     await removeTempDir(dir);
   });
 
-  const call = async (name: string, args: Record<string, unknown>) => {
-    const result = (await client.callTool({ name, arguments: args })) as Result;
-    return { isError: result.isError === true, text: result.content.map((block) => block.text).join('\n') };
-  };
+  const call = (name: string, args: Record<string, unknown>) => client.call(name, args);
 
   it('refuses a cap over a model without a price, in the CLI words', async () => {
     const refused = await call('run_plan', { plan: TWO_NOTES_PLAN, workspace: dir, maxCost: 1 });

@@ -39,12 +39,13 @@ describe('planwright mcp, through the SDK client', function () {
     await removeTempDir(dir);
   });
 
-  it('lists its six tools, each with annotations that say what it does', async () => {
+  it('lists its seven tools, each with annotations that say what it does', async () => {
     const { tools } = await client.listTools();
     const hints = Object.fromEntries(tools.map((tool) => [tool.name, [tool.annotations?.readOnlyHint, tool.annotations?.destructiveHint]]));
     assert.deepEqual(hints, {
       validate_plan: [true, undefined],
       propose_plan: [true, undefined],
+      revise_plan: [true, undefined],
       run_plan: [false, true],
       run_status: [true, undefined],
       resume_run: [false, true],

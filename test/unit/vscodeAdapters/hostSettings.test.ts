@@ -158,3 +158,20 @@ describe('runOptionsFromSettings', () => {
     assert.match(odd.warnings[0] ?? '', /^planwright\.summary: "poem" is not valid/);
   });
 });
+
+describe('planwright.allowScopeGrowth', () => {
+  it('is off by default, read from user settings only, and said when a workspace sets it', () => {
+    assert.equal(defaultHostSettings().allowScopeGrowth, false);
+    const { settings, warnings } = resolveHostSettings({ allowScopeGrowth: { effective: true, workspace: true } });
+    assert.equal(settings.allowScopeGrowth, false);
+    assert.match(warnings[0] ?? '', /^planwright\.allowScopeGrowth is set in workspace or folder settings.*you never approved/);
+    assert.equal(resolveHostSettings({ allowScopeGrowth: { effective: true, user: true } }).settings.allowScopeGrowth, true);
+  });
+
+  it('becomes the run option when on, and a run resumed with it off drops the journalled one', () => {
+    const on = runOptionsFromSettings({ ...defaultHostSettings(), allowScopeGrowth: true });
+    assert.equal(on.approval.allowScopeGrowth, true);
+    assert.equal(runOptionsFromSettings(defaultHostSettings(), on).approval.allowScopeGrowth, undefined);
+    assert.equal(runOptionsFromSettings(defaultHostSettings()).approval.allowScopeGrowth, undefined);
+  });
+});
