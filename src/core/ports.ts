@@ -118,9 +118,6 @@ export interface ChatToolSpec {
 /** Which part of the product makes a model call; usage is summed per role. */
 export type ModelRole = 'planner' | 'replanner' | 'worker' | 'repairer' | 'solver' | 'fused';
 
-/** The roles the planner model serves (planning and re-planning); the worker model serves the rest. */
-export const PLANNER_ROLES: ReadonlySet<ModelRole> = new Set<ModelRole>(['planner', 'replanner']);
-
 /** Token counts for one call. `estimated` is true when counted locally because the endpoint gave none. */
 export interface ChatUsage {
   readonly promptTokens: number;

@@ -5,7 +5,8 @@
 // and turns every failure into a ModelError that says what to change.
 import OpenAI from 'openai';
 import { ModelError } from '../core/errors';
-import { PLANNER_ROLES, type ChatModel, type ChatRequest, type ChatResponse, type Clock, type ModelRole, type PlanFormat } from '../core/ports';
+import { type ChatModel, type ChatRequest, type ChatResponse, type Clock, type ModelRole, type PlanFormat } from '../core/ports';
+import { PLANNER_ROLES } from '../core/planner/plannerRoles';
 import { nodeClock } from './nodeClock';
 import { classifyFailure, MODEL_SETTINGS, rejectsParameter, type CallContext } from './openAiErrors';
 import { buildCompletionParams, streamCompletion, type JsonMode, type StreamResult } from './openAiStream';

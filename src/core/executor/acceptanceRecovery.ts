@@ -15,7 +15,8 @@ import type { CheckContext } from '../checks/checkContext';
 import type { Check } from '../checks/checkSchema';
 import type { RecoveryStop } from './replanInFlight';
 import { patchProblems, usageOfFailure } from './replanning';
-import { statusReaderOf, type RunIo } from './runIo';
+import type { RunIo } from './runIo';
+import { checkContextOver } from '../mcp/toolStatusReader';
 import { revisePatched } from './runRevisions';
 
 /** How the goal stands once every step ended: met, patched (run on), cancelled meanwhile, or stopped with a reason. */
@@ -30,7 +31,7 @@ export async function reviewAcceptance(io: RunIo, signal: AbortSignal): Promise<
 }
 
 function checkContextOf(io: RunIo, signal: AbortSignal): CheckContext {
-  return { workspace: io.deps.workspace, commands: io.deps.commands, limits: io.options.limits, signal, status: statusReaderOf(io) };
+  return checkContextOver(io.tools, { workspace: io.deps.workspace, commands: io.deps.commands, limits: io.options.limits }, signal);
 }
 
 /** Evaluates the plan's acceptance checks after its last step and, when one fails, re-plans through `replanner` if the budget allows. */

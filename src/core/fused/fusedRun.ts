@@ -27,8 +27,7 @@ import { ruleFileNames } from '../rules/projectRules';
 import { buildFusedConversation, resumedNote, toolResultMessage, type CallOutcome } from './fusedPrompt';
 import { fusedToolSpecs, parseToolCall, type ParsedCall } from './fusedTools';
 import type { FusedMode } from '../run/runMode';
-import type { CheckContext } from '../checks/checkContext';
-import { toolStatusReader } from '../mcp/toolStatusReader';
+import { checkContextOver } from '../mcp/toolStatusReader';
 import type { Check } from '../checks/checkSchema';
 import { unmetAtAnswer } from './fusedAcceptance';
 
@@ -294,9 +293,7 @@ class FusedLoop {
     return { deps: this.deps, recorder: this.recorder!, options: this.options.run, workerModel: this.workerModel, tools: this.deps.tools ?? TOOL_CATALOGUE };
   }
 
-  private checkContext(signal: AbortSignal): CheckContext {
-    const { workspace, commands } = this.deps;
-    const limits = this.options.run.limits;
-    return { workspace, commands, limits, signal, status: toolStatusReader(this.deps.tools ?? TOOL_CATALOGUE, { workspace, commands, limits }) };
+  private checkContext(signal: AbortSignal) {
+    return checkContextOver(this.deps.tools ?? TOOL_CATALOGUE, { workspace: this.deps.workspace, commands: this.deps.commands, limits: this.options.run.limits }, signal);
   }
 }

@@ -1,6 +1,7 @@
 // The StatusReader a run's checks read through: it calls a read-only MCP tool of the run's tool catalogue with the
 // run's workspace, commands and limits, and hands back its text and structured content. A tool that is not an MCP
 // tool, or not read-only for these arguments, is refused in words: a check may only read.
+import type { CheckContext } from '../checks/checkContext';
 import type { CommandRunner, StatusReader, Workspace } from '../ports';
 import type { ToolLimits } from '../tools/defineTool';
 import { isMcpToolName } from '../tools/mcpToolName';
@@ -28,4 +29,9 @@ export function toolStatusReader(tools: ToolCatalogue, ports: StatusReaderPorts)
       return { output: output.text, ...(structured !== undefined ? { structured } : {}) };
     },
   };
+}
+
+/** A check's context over `ports` and `signal`, reading tool state through `tools`. */
+export function checkContextOver(tools: ToolCatalogue, ports: StatusReaderPorts, signal: AbortSignal): CheckContext {
+  return { ...ports, signal, status: toolStatusReader(tools, ports) };
 }

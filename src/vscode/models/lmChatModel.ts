@@ -7,7 +7,8 @@
 // error becomes its step's failure, which the journal records and the re-planner reads.
 import * as vscode from 'vscode';
 import { ModelError } from '../../core/errors';
-import { PLANNER_ROLES, type ChatMessage, type ChatModel, type ChatRequest, type ChatResponse, type ChatToolCall, type PlanFormat } from '../../core/ports';
+import { type ChatMessage, type ChatModel, type ChatRequest, type ChatResponse, type ChatToolCall, type PlanFormat } from '../../core/ports';
+import { PLANNER_ROLES } from '../../core/planner/plannerRoles';
 
 /** Which models to use, as `vscode.lm.selectChatModels` selectors, and why (shown in VS Code's consent prompt). */
 export interface LmChatModelConfig {

@@ -4,7 +4,8 @@
 // what the run already spent. No editor API here, so the run's deps stay testable in plain Node.
 import { CostGuard, UnpricedModelsError, unpricedModels } from '../../core/cost/costCap';
 import type { HostSettings } from '../../core/hostSettings';
-import { PLANNER_ROLES, type ModelRole } from '../../core/ports';
+import type { ModelRole } from '../../core/ports';
+import { PLANNER_ROLES } from '../../core/planner/plannerRoles';
 import type { UsageRecord } from '../../core/run/journalRecords';
 import type { RunOptions } from '../../core/run/runOptions';
 import { estimatePromptTokens } from '../../node/tokenEstimate';

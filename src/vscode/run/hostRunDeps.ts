@@ -6,7 +6,7 @@
 // cap gets its models through the cap's guard (cappedRunModels.ts), sub-plans and a goal's planner and agent included.
 import type * as vscode from 'vscode';
 import type { RunDeps } from '../../core/executor/planRun';
-import { openRun, type OpenedRun } from '../../core/door/openRun';
+import { openRun, type GoalModels, type OpenedRun } from '../../core/door/openRun';
 import { isAgentRun } from '../../core/run/agentRun';
 import type { RunOptions } from '../../core/run/runOptions';
 import type { RunState } from '../../core/run/runState';
@@ -104,7 +104,11 @@ export async function resumeHostRun(
   const overrides = resumeOverrides(host.settings(), state.options);
   const models = isAgentRun(state) ? await host.models() : await optionalModels(host);
   const built = deps(models, { ...state.options, ...overrides }, state.usage.map((entry) => entry.usage));
-  // The agent's models come from the run's deps: under a cost cap, through the cap.
-  const agent = built.plannerModel && built.agentModel ? { models: { planner: built.plannerModel, agent: built.agentModel } } : {};
+  const agent = models ? { models: goalModels(built, models) } : {};
   return openRun({ kind: 'resume', state, overrides, projectRules: host.settings().projectRules, ...agent }, built);
+}
+
+/** The planner and agent of a goal's run: the run's deps' (through its cost cap, when it has one), else the configured ones. */
+export function goalModels(deps: HostRunDeps, configured: RunModels): GoalModels {
+  return { planner: deps.plannerModel ?? configured.planner, agent: deps.agentModel ?? configured.worker };
 }

@@ -20,7 +20,7 @@ import { messageOf } from '../../core/text/errorText';
 import type { UndoResult } from '../../core/tools/fileSnapshots';
 import type { RunUndoResult } from '../../core/undo/undoRun';
 import { progressText } from '../../core/view/runProgress';
-import { hostRunDeps, newRunOptions, optionalModels, resumeHostRun, type HostRunDeps } from './hostRunDeps';
+import { goalModels, hostRunDeps, newRunOptions, optionalModels, resumeHostRun, type HostRunDeps } from './hostRunDeps';
 import { logGoalEnd } from './goalRunLog';
 import { Disposable } from '../disposableStore';
 import { logRunChange } from './logRunChange';
@@ -33,8 +33,7 @@ import { closeRunFiles, type RunFiles } from './runStorage';
 import { EditorRunState, editorRunReport, NO_RUN, type EditorRun } from './editorRunState';
 import { EditorRunLease } from './editorRunLease';
 import { EditorClaimWaits } from './editorClaimWaits';
-import type { ClaimHolder } from '../../core/ports';
-import { RunUnavailableError } from './runUnavailableError';
+import { agentWorkingError, RunUnavailableError } from './runUnavailableError';
 
 /** The run of the open plan in this window, live or replayed; see the file header. */
 export class RunController extends Disposable {
@@ -90,7 +89,7 @@ export class RunController extends Disposable {
   }
 
   /** The run's steps that wait for another run's step to finish with a file they write, by step id. */
-  get waitsOnOtherRuns(): ReadonlyMap<string, ClaimHolder> {
+  get waitsOnOtherRuns(): EditorClaimWaits['current'] {
     return this.claimWaits.current;
   }
 
@@ -125,10 +124,10 @@ export class RunController extends Disposable {
     if (run && this.resumable && !run.current.costCapPause) return this.execute(openedPlanRun(run));
     if (state && this.resumable && files) return this.execute(await this.resumed(folder, files, state));
     // A new run: the one before it (ended, or never run) is left behind.
+    const planUsage = this.planUsage;
     const newFiles = await this.newRun();
     const host: HostRecord = { source: source.source, ...(source.uri ? { planUri: source.uri.toString() } : {}) };
-    const [planUsage, models, options] = [this.planUsage, await optionalModels(this.host), newRunOptions(this.host)];
-    this.planUsage = [];
+    const [models, options] = [await optionalModels(this.host), newRunOptions(this.host)];
     this.host.log.info(`Run ${newFiles.runId}: "${plan.goal}", ${plan.steps.length} steps; journal ${newFiles.journalPath}`);
     return this.execute(await openRun({ kind: 'plan', runId: newFiles.runId, plan, options, planUsage }, this.deps(folder, newFiles, models, options), { host: { ...host } }));
   }
@@ -144,12 +143,11 @@ export class RunController extends Disposable {
     await this.host.loadedPlan.set({ source, plan: { version: PLAN_FORMAT_VERSION, goal, steps: [] }, unsaved: true });
     const files = await this.newRun();
     const options = newRunOptions(this.host);
-    // Under a cost cap the run's deps carry the planner and agent through the cap.
     const deps = this.deps(folder, files, models, options);
     this.host.log.info(`Run ${files.runId} (${mode}): "${goal}"; journal ${files.journalPath}`);
     // A streamed plan's run can be paused and revised like any planned run once it exists.
     const onRun = (run: PlanRun) => this.apply({ run, actingOnGoal: false });
-    const request = { kind: 'goal', runId: files.runId, goal, mode, options, models: { planner: deps.plannerModel ?? models.planner, agent: deps.agentModel ?? models.worker }, projectRules: this.host.settings().projectRules } as const;
+    const request = { kind: 'goal', runId: files.runId, goal, mode, options, models: goalModels(deps, models), projectRules: this.host.settings().projectRules } as const;
     const opened = await openRun(request, deps, { host: { source }, ...(mode === 'split' ? { onRun } : {}) });
     return logGoalEnd(this.host.log, files.runId, await this.execute(opened, mode === 'split' ? vscode.l10n.t('planning the task; steps start as they arrive…') : undefined));
   }
@@ -186,8 +184,7 @@ export class RunController extends Disposable {
 
   /** Puts back the files a step changed, as they were before it ran. */
   async undo(stepId: string): Promise<UndoResult> {
-    const { workspace } = this.host.ports(this.folder());
-    return undoStep(workspace, this.view.current.state, stepId, this.host.log, (work) => this.whileStopped(work));
+    return undoStep(this.host.ports(this.folder()).workspace, this.view.current.state, stepId, this.host.log, (work) => this.whileStopped(work));
   }
 
   /** Makes a cancelled run resumable: its cancelled steps (and what they held up) go back to pending, the run to paused. */
@@ -219,9 +216,7 @@ export class RunController extends Disposable {
   }
 
   private async whileStopped<T>(work: (run: PlanRun) => Promise<T>): Promise<T> {
-    // The agent's loop cannot stop and carry on the way a planned run does; it can only be cancelled.
-    const agentWorking = () => new RunUnavailableError(vscode.l10n.t('The agent is still working on the goal: wait for it to stop, or cancel the run first.'));
-    if (this.view.current.actingOnGoal) throw agentWorking();
+    if (this.view.current.actingOnGoal) throw agentWorkingError();
     const wasExecuting = this.execution.joined;
     if (wasExecuting) {
       this.view.current.run?.pause();
@@ -230,7 +225,7 @@ export class RunController extends Disposable {
     const { state, files, run: open } = this.view.current;
     if (!open && state && files) {
       const opened = await this.resumed(this.folder(), files, state);
-      if (!opened.run) throw agentWorking();
+      if (!opened.run) throw agentWorkingError();
       this.apply({ run: opened.run });
     }
     const run = this.view.current.run;
@@ -243,9 +238,7 @@ export class RunController extends Disposable {
 
   /** Leaves the run before behind and makes the files of a new one, whose lease this window takes. */
   private async newRun(): Promise<RunFiles> {
-    this.execution.advance({ type: 'forget' });
-    await closeRunFiles(this.view.current.files);
-    this.lastStatus.clear();
+    await this.forget();
     const files = this.host.storage.create(new Date());
     await this.lease.hold(files.journalPath);
     this.apply({ ...NO_RUN, files });
