@@ -156,8 +156,13 @@ class WorkbenchDriver {
     const label = `${title}, ${stepId}, waiting for your approval`;
     const waiting = this.page.locator(`${TREE_ROWS}[aria-label^="${label}"]`);
     await this.shows(waiting, `${stepId} to wait for approval`, { nominalMs: 60_000 });
-    await this.hoverRow(label);
-    await this.shows(waiting.first().locator('.actions .action-label[aria-label="Show Diff"]'), `${stepId}'s approval request to open (its Show Diff button)`);
+    // Hovered again until its buttons show: rows may shift under the pointer as the tree settles (a "Waiting for
+    // you" group appearing above), leaving it on another row.
+    const showDiff = waiting.first().locator('.actions .action-label[aria-label="Show Diff"]');
+    await waitUntil(`${stepId}'s approval request to open (its Show Diff button)`, async () => {
+      await this.hoverRow(label);
+      return showDiff.isVisible();
+    }, { nominalMs: NOMINAL.show, intervalMs: 500 });
     this.markApproved(stepId);
     for (let attempt = 1; ; attempt++) {
       await this.clickInline(label, 'Approve');
