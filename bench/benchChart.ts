@@ -83,7 +83,7 @@ export function renderChart(report: BenchReport): string {
     ...profiles.map((profile, index) => cdfPanel(report, profile, left, 50 + index * (panelHeight + 50), panelWidth, panelHeight)),
     bars.svg,
     ...legend,
-    text(left + 420, height - 12, `${report.tasks} tasks, ${report.faultedTasks} with an injected fault; seed ${report.seed}`, 'font-size="11" fill="#555"'),
+    text(left + 420, height - 12, `${report.tasks} tasks, ${report.faultedTasks} with an injected fault, ${report.lapsedTasks} with a lapse; seed ${report.seed}`, 'font-size="11" fill="#555"'),
     '</svg>',
     '',
   ].join('\n');

@@ -23,6 +23,8 @@ export const BenchOptionsSchema = z.object({
   concurrency: z.number().int().min(1).max(32),
   /** Undefined: each set's own rate. */
   faultRate: z.number().min(0).max(1).optional(),
+  /** Undefined: each set's own rate (v1: 0.12 of the tasks without a fault; v2 has none). */
+  lapseRate: z.number().min(0).max(1).optional(),
   /** A JSON file of model prices (the `planwright.prices` shape): the report adds each arm's cost per phase. */
   prices: z.string().min(1).optional(),
 });
@@ -38,10 +40,10 @@ export const DEFAULT_BENCH_OPTIONS: BenchOptions = {
 };
 
 /** The usage line. */
-export const BENCH_USAGE = `npm run bench -- [--set ${TASK_SET_CHOICES.join('|')}] [--tasks N] [--profile ${PROFILE_NAMES.join('|')}|all] [--seed S] [--out DIR] [--concurrency N] [--endpoint [URL]] [--prices FILE]`;
+export const BENCH_USAGE = `npm run bench -- [--set ${TASK_SET_CHOICES.join('|')}] [--tasks N] [--profile ${PROFILE_NAMES.join('|')}|all] [--seed S] [--out DIR] [--concurrency N] [--fault-rate R] [--lapse-rate R] [--endpoint [URL]] [--prices FILE]`;
 
-const VALUE_FLAGS = new Set(['set', 'tasks', 'profile', 'seed', 'out', 'concurrency', 'fault-rate', 'prices']);
-const FLAG_OF: Readonly<Record<string, string>> = { profiles: 'profile', faultRate: 'fault-rate', baseUrl: 'endpoint' };
+const VALUE_FLAGS = new Set(['set', 'tasks', 'profile', 'seed', 'out', 'concurrency', 'fault-rate', 'lapse-rate', 'prices']);
+const FLAG_OF: Readonly<Record<string, string>> = { profiles: 'profile', faultRate: 'fault-rate', lapseRate: 'lapse-rate', baseUrl: 'endpoint' };
 
 /** Parses the command line; an error says which flag is wrong. */
 export function parseBenchArgs(args: readonly string[]): { readonly options: BenchOptions } | { readonly error: string } | { readonly help: true } {
@@ -77,6 +79,7 @@ export function parseBenchArgs(args: readonly string[]): { readonly options: Ben
     ...(values.has('out') ? { out: values.get('out')! } : {}),
     ...(values.has('concurrency') ? { concurrency: number('concurrency') } : {}),
     ...(values.has('fault-rate') ? { faultRate: number('fault-rate') } : {}),
+    ...(values.has('lapse-rate') ? { lapseRate: number('lapse-rate') } : {}),
     ...(values.has('prices') ? { prices: values.get('prices')! } : {}),
     profiles: profile === 'all' ? [...PROFILE_NAMES] : [profile],
   };

@@ -33,6 +33,8 @@ export interface ArmSummary {
   readonly replanRate: number;
   /** Runs in which the agent spent a turn after a failed action. */
   readonly recoveryRate: number;
+  /** Runs whose acceptance checks failed after the last step at least once (split re-planned; fused was told and went on). */
+  readonly unmetAtEndRate: number;
   readonly escalationRate: number;
 }
 
@@ -69,6 +71,8 @@ export interface BenchReport {
   readonly sets: readonly string[];
   readonly tasks: number;
   readonly faultedTasks: number;
+  /** Tasks whose model first left a step out (an injected lapse). */
+  readonly lapsedTasks: number;
   readonly profiles: readonly { readonly name: ReportProfile; readonly figures: string }[];
   readonly arms: readonly ArmSummary[];
   readonly ratios: readonly ArmRatios[];
@@ -99,6 +103,7 @@ function armSummary(arm: ArmName, profile: ReportProfile, figures: readonly RunF
     measuredMs: distribution(figures.map((figure) => figure.measuredMs)),
     replanRate: rate(runs, (run) => run.replans > 0),
     recoveryRate: rate(runs, (run) => run.recoveries > 0),
+    unmetAtEndRate: rate(runs, (run) => run.unmetAtEnd > 0),
     escalationRate: rate(runs, (run) => run.escalated),
   };
 }
@@ -211,11 +216,13 @@ export function buildReport(runs: readonly RunRecord[], profiles: readonly Repor
   const paired = profiles.flatMap((profile) => pairedGroups(figures.filter((f) => f.profile === profile), profile, familyOf, seed));
   const taskIds = new Set(runs.map((run) => `${run.set}/${run.taskId}`));
   const faulted = new Set(runs.filter((run) => run.faulted).map((run) => `${run.set}/${run.taskId}`));
+  const lapsed = new Set(runs.filter((run) => run.lapsed).map((run) => `${run.set}/${run.taskId}`));
   return {
     seed,
     sets,
     tasks: taskIds.size,
     faultedTasks: faulted.size,
+    lapsedTasks: lapsed.size,
     profiles: profiles.map((name) => ({ name, figures: describeReportProfile(name) })),
     arms,
     ratios,

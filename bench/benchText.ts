@@ -12,7 +12,7 @@ const int = (value: number): string => Math.round(value).toLocaleString('en-US')
 const sec = (ms: number): string => (ms / 1000).toFixed(1);
 const times = (value: number): string => (Number.isFinite(value) ? `${value.toFixed(2)}x` : '-');
 
-const HEAD = ['arm', 'done', 'LLM calls', 'prompt tok mean / p95 (mean cached)', 'completion tok mean / p95', 'latency s p50 / p95 / p99', 're-plan', 'recovery', 'escalated'];
+const HEAD = ['arm', 'done', 'LLM calls', 'prompt tok mean / p95 (mean cached)', 'completion tok mean / p95', 'latency s p50 / p95 / p99', 're-plan', 'recovery', 'unmet at end', 'escalated'];
 
 function armRow(arm: ArmSummary): string[] {
   return [
@@ -24,6 +24,7 @@ function armRow(arm: ArmSummary): string[] {
     `${sec(arm.latencyMs.p50)} / ${sec(arm.latencyMs.p95)} / ${sec(arm.latencyMs.p99)}`,
     pct(arm.replanRate),
     pct(arm.recoveryRate),
+    pct(arm.unmetAtEndRate),
     pct(arm.escalationRate),
   ];
 }
@@ -81,7 +82,7 @@ const familyHead = (profiles: readonly ReportProfile[]) => ['family', 'steps', '
 /** The report for a terminal. */
 export function renderText(report: BenchReport): string {
   const profiles = report.profiles.map((profile) => profile.name);
-  const lines = [`Planwright bench: set ${report.sets.join(' + ')}, ${report.tasks} tasks (${report.faultedTasks} with an injected fault), seed ${report.seed}; tokens as billed for every byte sent, counted with gpt-tokenizer (o200k_base).`, ''];
+  const lines = [`Planwright bench: set ${report.sets.join(' + ')}, ${report.tasks} tasks (${report.faultedTasks} with an injected fault, ${report.lapsedTasks} with a lapse), seed ${report.seed}; tokens as billed for every byte sent, counted with gpt-tokenizer (o200k_base).`, ''];
   for (const profile of report.profiles) {
     const arms = report.arms.filter((arm) => arm.profile === profile.name);
     lines.push(`Profile ${profile.figures}`, plainTable([HEAD, ...arms.map(armRow)]), ...ratioLines(report, profile.name), ...costLines(report.cost ?? [], profile.name), '', plainTable([LATENCY_HEAD, ...arms.map(latencyRow)]), '');

@@ -74,7 +74,7 @@ export async function scriptedSource(): Promise<{ readonly source: ModelSource; 
 export async function runBenchmark(options: BenchOptions, io: BenchIo, command: string): Promise<BenchReport> {
   const sets = taskSetsFor(options.set);
   if (!sets) throw new BenchSetupError(`unknown task set "${options.set}"`);
-  const tasks = tasksOf(sets, { count: options.tasks, seed: options.seed, faultRate: options.faultRate });
+  const tasks = tasksOf(sets, { count: options.tasks, seed: options.seed, faultRate: options.faultRate, lapseRate: options.lapseRate });
   const seed = options.seed ?? sets[0]!.defaults.seed;
   // Read before any run, so a bad price file costs nothing.
   const priced = await readPricesFile(process.cwd(), options.prices);

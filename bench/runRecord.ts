@@ -50,6 +50,10 @@ export const RunRecordSchema = z.object({
   arm: ArmNameSchema,
   mode: RunModeSchema,
   faulted: z.boolean(),
+  /** The model first left out a step the goal needs (an injected lapse); absent in records made before lapses. */
+  lapsed: z.boolean().default(false),
+  /** Times the goal's acceptance checks failed after the last step (split: a re-plan; fused: the answer refused). */
+  unmetAtEnd: z.number().int().nonnegative().default(0),
   /** How long the task is: the competent plan's steps, plus (v2) the re-planner's follow-up (`taskSteps`). */
   planSteps: z.number().int().positive(),
   /** The run's own status (succeeded, failed, ...). */

@@ -105,6 +105,8 @@ export async function runTask({ set, task }: SetTask, arm: BenchArm, source: Mod
       arm: arm.name,
       mode,
       faulted: task.fault !== undefined,
+      lapsed: task.lapse !== undefined,
+      unmetAtEnd: records.filter((record) => record.type === 'acceptance' && record.phase === 'after' && record.results.some((result) => !result.ok)).length,
       planSteps: taskSteps(task),
       status: result?.status ?? 'error',
       completed,

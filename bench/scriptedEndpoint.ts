@@ -73,7 +73,7 @@ export class ScriptedEndpoint {
       case 'planner':
         return { content: plannerReply(task) };
       case 'replanner':
-        return { content: replanReply(task, brokenId(script.session.state)) };
+        return { content: replanReply(task, brokenId(script.session.state), new Set(script.session.state?.plan.steps.map((step) => step.id))) };
       case 'repairer':
         return { content: repairReply(task) };
       case 'solver':

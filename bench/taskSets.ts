@@ -1,7 +1,7 @@
 // The task sets a benchmark run can draw from: `v1`, the 300 generated tasks every earlier report used
 // (kept unchanged so figures compare before and after), `v2`, closer to real work (large fixtures,
 // changes found by search), and `all`, every set in turn. A set is a generator of BenchTasks with its
-// own defaults for count, seed and fault rate.
+// own defaults for count, seed, fault rate and (v1) lapse rate.
 import type { BenchTask } from './tasks/benchTask';
 import { DEFAULT_TASK_SET, generateTasks, type TaskSetOptions } from './tasks/generateTasks';
 import { DEFAULT_V2_TASK_SET, generateTasksV2 } from './tasks/v2/generateTasksV2';
@@ -39,13 +39,14 @@ export interface SetTask {
   readonly task: BenchTask;
 }
 
-/** The tasks of `sets`: each set's first `count` (its own default count when undefined), seed and fault rate overridable. */
-export function tasksOf(sets: readonly TaskSet[], overrides: { readonly count?: number; readonly seed?: number; readonly faultRate?: number }): SetTask[] {
+/** The tasks of `sets`: each set's first `count` (its own default count when undefined), seed, fault and lapse rate overridable. */
+export function tasksOf(sets: readonly TaskSet[], overrides: { readonly count?: number; readonly seed?: number; readonly faultRate?: number; readonly lapseRate?: number }): SetTask[] {
   return sets.flatMap((set) => {
     const options: TaskSetOptions = {
       count: overrides.count ?? set.defaults.count,
       seed: overrides.seed ?? set.defaults.seed,
       faultRate: overrides.faultRate ?? set.defaults.faultRate,
+      lapseRate: overrides.lapseRate ?? set.defaults.lapseRate,
     };
     return set.generate(options).map((task) => ({ set: set.name, task }));
   });

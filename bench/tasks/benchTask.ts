@@ -1,6 +1,6 @@
 // The shape of one benchmark task: a fixture workspace, a goal, the ground truth that says the goal was
 // reached, and the scripted behaviour of a competent model in both modes — the plan a planner returns,
-// and (derived from it) the tool calls a fused agent makes — plus the fault injected on some runs.
+// and (derived from it) the tool calls a fused agent makes — plus the fault or the lapse injected on some runs.
 import { z } from 'zod';
 import { CheckSchema } from '../../src/core/checks/checkSchema';
 import { PlanSchema, StepIdSchema, StepSchema } from '../../src/core/plan/planSchema';
@@ -22,6 +22,21 @@ export const TaskFaultSchema = z
   .strict();
 export type TaskFault = z.infer<typeof TaskFaultSchema>;
 
+/**
+ * A step the competent model leaves out at first, as models do when they answer "done" too soon: the planner's
+ * plan (split) and the agent's calls before its first final answer (fused) lack it, so the goal's acceptance
+ * checks fail at the end; the re-planner then adds it (split), or the agent, told which check failed, makes the
+ * call and answers again (fused).
+ */
+export const TaskLapseSchema = z
+  .object({
+    stepId: StepIdSchema,
+    /** What was left out, for reports. */
+    description: z.string().min(1),
+  })
+  .strict();
+export type TaskLapse = z.infer<typeof TaskLapseSchema>;
+
 /** One generated task. */
 export const BenchTaskSchema = z
   .object({
@@ -39,6 +54,8 @@ export const BenchTaskSchema = z
     /** What a competent planner returns (the faulty step included, when there is a fault). */
     plan: PlanSchema,
     fault: TaskFaultSchema.optional(),
+    /** The step the model leaves out until a failing acceptance check sends it back (never with a fault). */
+    lapse: TaskLapseSchema.optional(),
     /** The worker model's replies to the plan's `generate` steps, in plan order. */
     workerReplies: z.array(z.string()),
     /** The final answer: what the solver (split) or the agent's last turn (fused) says. */

@@ -1,5 +1,5 @@
 // What a competent model says for a task, turn by turn, in each mode: the planner's plan, the re-planner's
-// patch (or the worker's repair) after the fault, the solver's summary, the worker's drafts, and the fused agent's native
+// patch (or the worker's repair) after the fault or the lapse, the solver's summary, the worker's drafts, and the fused agent's native
 // tool calls — the plan's calls in the plan's order, consecutive independent calls in one turn, with the
 // references already resolved (an agent sees the outputs and writes them out).
 import { findTool } from '../../src/core/tools/toolCatalog';
@@ -23,13 +23,24 @@ export interface ScriptedCall {
 /** One reply of the fused agent: tool calls, or the final answer. */
 export type ScriptedTurn = { readonly kind: 'calls'; readonly calls: readonly ScriptedCall[] } | { readonly kind: 'final'; readonly text: string };
 
+/** The plan's steps as the model first writes or calls them: without the step a lapse leaves out. */
+export function firstAttemptSteps(task: BenchTask, steps: readonly Step[] = task.plan.steps): readonly Step[] {
+  return task.lapse ? steps.filter((step) => step.id !== task.lapse!.stepId) : steps;
+}
+
 /**
  * The planner's reply: the goal's acceptance checks (the task's ground truth) as `done` lines, then the plan's
  * steps in the compact plan language, written as the prompt asks — no titles, no check the call already
- * guarantees, one `each` line for the same call on several files.
+ * guarantees, one `each` line for the same call on several files (a lapse's step left out).
  */
 export function plannerReply(task: BenchTask): string {
-  return [...task.groundTruth.map((check) => `done ${formatCheck(check)}`), encodeEachPlan(task.plan.steps)].join('\n');
+  return [...task.groundTruth.map((check) => `done ${formatCheck(check)}`), encodeEachPlan(firstAttemptSteps(task))].join('\n');
+}
+
+/** The re-planner's patch when the acceptance checks failed after a lapse: the step left out, added. */
+function lapseReply(task: BenchTask): string {
+  const step = task.plan.steps.find((candidate) => candidate.id === task.lapse!.stepId)!;
+  return encodeAddedStepLines([step]).map(({ line }) => `add ${step.id} ${line}`).join('\n');
 }
 
 /**
@@ -44,10 +55,11 @@ export function replanSteps(task: BenchTask, frozenIds: ReadonlySet<string>, bro
 /**
  * The re-planner's reply, a patch: the faulty step replaced by its fix; for a v2 task whose discovery
  * check failed, that check dropped and the follow-up steps (the edits the check's output named, then the
- * check again and the tests) added, the same call on several files as one `each` line. Nothing when
- * there is nothing to fix.
+ * check again and the tests) added, the same call on several files as one `each` line; after a lapse (no
+ * step broke, the plan lacks the lapse's step) that step added. Nothing when there is nothing to fix.
  */
-export function replanReply(task: BenchTask, brokenId?: string): string {
+export function replanReply(task: BenchTask, brokenId?: string, planIds: ReadonlySet<string> = new Set()): string {
+  if (task.lapse && brokenId === undefined && !planIds.has(task.lapse.stepId)) return lapseReply(task);
   if (task.fault && (brokenId === undefined || brokenId === task.fault.stepId)) return `replace ${task.fault.stepId} ${encodeStepLine(task.fault.fixed)}`;
   if (task.followUp && brokenId !== undefined && task.plan.steps.some((step) => step.id === brokenId)) {
     return [`drop ${brokenId}`, ...encodeAddedStepLines(task.followUp).map(({ steps, line }) => `add ${steps[0]!.id} ${line}`)].join('\n');
@@ -111,18 +123,21 @@ export function callOf(step: Step, outputs: ReadonlyMap<string, string>): Script
 /**
  * The fused agent's turns: one per batch of its calls (the plan's in v1; one per call when `parallelCalls`
  * is false, as agents without parallel tool calls work), the recovery turn right after the faulty call's,
- * then the answer.
+ * then the answer. After a lapse the first answer comes too soon, without the lapse's call: told which check
+ * fails, the agent makes that call and answers again.
  */
 export function fusedTurns(task: BenchTask, parallelCalls = true): ScriptedTurn[] {
   const outputs = staticOutputs(task);
   const turns: ScriptedTurn[] = [];
-  const steps = task.agentSteps ?? task.plan.steps;
+  const steps = firstAttemptSteps(task, task.agentSteps ?? task.plan.steps);
   for (const batch of parallelCalls ? callBatches(steps) : steps.map((step) => [step])) {
     turns.push({ kind: 'calls', calls: batch.map((step) => callOf(step, outputs)) });
     const faulty = task.fault && batch.some((step) => step.id === task.fault!.stepId);
     if (faulty) turns.push({ kind: 'calls', calls: [callOf(task.fault!.fixed, outputs)] });
   }
   turns.push({ kind: 'final', text: task.summary });
+  const left = task.lapse && (task.agentSteps ?? task.plan.steps).find((step) => step.id === task.lapse!.stepId);
+  if (left) turns.push({ kind: 'calls', calls: [callOf(left, outputs)] }, { kind: 'final', text: task.summary });
   return turns;
 }
 

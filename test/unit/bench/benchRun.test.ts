@@ -23,11 +23,12 @@ import { makeTempDir, removeTempDir } from '../support/tempDir';
 import { budgetMs } from '../../../scripts/testing/timeBudget';
 
 const ALL_TASKS = generateTasks({ ...DEFAULT_TASK_SET, count: 60 });
-/** A faulted task of each kind, and a clean one that auto escalates on. */
+/** A faulted task of each kind, a clean one that auto escalates on, and one whose model first leaves a step out. */
 const TASKS = [
   ALL_TASKS.find((task) => task.fault?.kind === 'toolFailure' && !autoEscalation(task))!,
   ALL_TASKS.find((task) => task.fault?.kind === 'failingCheck')!,
-  ALL_TASKS.find((task) => !task.fault && task.family === 'runMigration')!,
+  ALL_TASKS.find((task) => !task.fault && !task.lapse && task.family === 'runMigration')!,
+  ALL_TASKS.find((task) => task.lapse)!,
 ];
 
 describe('bench run', () => {
@@ -73,7 +74,22 @@ describe('bench run', () => {
       assert.equal(of('fused-serial').recoveries, 1, task.id);
     }
     const clean = runs.filter((run) => run.taskId === TASKS[2]!.id);
-    assert.ok(clean.every((run) => run.replans === 0 && run.recoveries === 0));
+    assert.ok(clean.every((run) => run.replans === 0 && run.recoveries === 0 && run.unmetAtEnd === 0));
+  });
+
+  it('turns a lapse into one failing acceptance check at the end in every arm: split re-plans once and adds the step, the fused agent is told and makes the call', () => {
+    const task = TASKS[3]!;
+    const of = (arm: string) => runs.find((run) => run.taskId === task.id && run.arm === arm)!;
+    for (const arm of ARM_NAMES) {
+      assert.equal(of(arm).lapsed, true, arm);
+      assert.equal(of(arm).unmetAtEnd, 1, arm);
+      assert.equal(of(arm).completed, true, arm);
+    }
+    assert.equal(of('split').replans, 1);
+    assert.deepEqual(of('split').calls.filter((call) => call.role === 'replanner' || call.role === 'repairer').map((call) => call.role), ['replanner']);
+    const fusedAnswers = server.requests.filter((request) => request.body.model === `v1/${task.id}/fused::fused`);
+    assert.ok(fusedAnswers.some((request) => JSON.stringify(request.body.messages).includes('Not done yet')), 'the fused agent is told which check fails');
+    assert.ok(runs.filter((run) => run.taskId !== task.id).every((run) => !run.lapsed));
   });
 
   it('picks the design up front in auto mode by the goal alone: these goals ask for changes, so they are planned and never escalate', () => {
@@ -111,6 +127,7 @@ describe('bench run', () => {
     const report = buildReport(runs, ['frontier-hosted', 'local-8b'], 1);
     assert.equal(report.tasks, TASKS.length);
     assert.equal(report.faultedTasks, 2);
+    assert.equal(report.lapsedTasks, 1);
     assert.equal(report.arms.length, 2 * ARM_NAMES.length);
     for (const arm of report.arms) {
       assert.equal(arm.runs, TASKS.length);
@@ -118,8 +135,10 @@ describe('bench run', () => {
     }
     const split = report.arms.find((arm) => arm.profile === 'local-8b' && arm.arm === 'split')!;
     const fused = report.arms.find((arm) => arm.profile === 'local-8b' && arm.arm === 'fused')!;
-    assert.equal(split.replanRate, 2 / 3);
-    assert.equal(fused.recoveryRate, 2 / 3);
+    assert.equal(split.replanRate, 3 / 4);
+    assert.equal(fused.recoveryRate, 2 / 4);
+    assert.equal(split.unmetAtEndRate, 1 / 4);
+    assert.equal(fused.unmetAtEndRate, 1 / 4);
     const ratios = report.ratios.find((entry) => entry.profile === 'local-8b' && entry.against === 'fused')!;
     assert.equal(ratios.llmCalls, split.llmCalls.mean / fused.llmCalls.mean);
     assert.equal(ratios.latencyP95, split.latencyMs.p95 / fused.latencyMs.p95);
@@ -161,8 +180,8 @@ describe('parseBenchArgs', () => {
   it('has defaults for the full v1 set and accepts every flag', () => {
     assert.deepEqual(parseBenchArgs([]), { options: DEFAULT_BENCH_OPTIONS });
     assert.equal(DEFAULT_BENCH_OPTIONS.set, 'v1');
-    const parsed = parseBenchArgs(['--set', 'all', '--tasks', '12', '--profile=local-8b', '--seed', '7', '--out', 'x', '--concurrency', '3', '--endpoint', '--prices', 'prices.json']);
-    assert.deepEqual(parsed, { options: { ...DEFAULT_BENCH_OPTIONS, set: 'all', tasks: 12, profiles: ['local-8b'], seed: 7, out: 'x', concurrency: 3, endpoint: true, prices: 'prices.json' } });
+    const parsed = parseBenchArgs(['--set', 'all', '--tasks', '12', '--profile=local-8b', '--seed', '7', '--out', 'x', '--concurrency', '3', '--endpoint', '--prices', 'prices.json', '--fault-rate', '0.2', '--lapse-rate', '0.5']);
+    assert.deepEqual(parsed, { options: { ...DEFAULT_BENCH_OPTIONS, set: 'all', tasks: 12, profiles: ['local-8b'], seed: 7, out: 'x', concurrency: 3, endpoint: true, prices: 'prices.json', faultRate: 0.2, lapseRate: 0.5 } });
   });
 
   it('takes an optional URL after --endpoint', () => {

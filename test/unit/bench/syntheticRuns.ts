@@ -17,6 +17,8 @@ export function syntheticRun(taskId: string, arm: RunRecord['arm'], parts: Parti
     arm,
     mode: arm === 'split' ? 'split' : arm === 'auto' ? 'auto' : 'fused',
     faulted: false,
+    lapsed: false,
+    unmetAtEnd: 0,
     planSteps: parts.planSteps ?? 1,
     status: 'succeeded',
     completed: true,

@@ -1,7 +1,8 @@
 // The generated task set: its size and variety, every plan through the real validation gate, faults at
 // the intended rate, the fused script making the plan's calls in the plan's order, ground truth that fails
 // on every untouched fixture, and — on one task of every family and on faulted tasks — ground truth that
-// holds after the scripted plan (and, when faulted, the scripted re-plan) ran for real.
+// holds after the scripted plan (and, when faulted, the scripted re-plan) ran for real; a lapse leaves out a
+// step the ground truth needs, so the plan without it succeeds step by step and still misses the goal.
 import * as assert from 'node:assert/strict';
 import type { CheckContext } from '../../../src/core/checks/checkContext';
 import type { Check } from '../../../src/core/checks/checkSchema';
@@ -18,7 +19,7 @@ import { NodeWorkspace } from '../../../src/node/nodeWorkspace';
 import { scratchCopy } from '../../../bench/fixtureWorkspace';
 import type { BenchTask } from '../../../bench/tasks/benchTask';
 import { DEFAULT_TASK_SET, generateTasks } from '../../../bench/tasks/generateTasks';
-import { fusedTurns, callBatches, replanSteps } from '../../../bench/tasks/scriptedBehaviour';
+import { fusedTurns, callBatches, firstAttemptSteps, replanSteps } from '../../../bench/tasks/scriptedBehaviour';
 import { TASK_FAMILIES } from '../../../bench/tasks/taskFamilies';
 import { MemoryRecordLog, RecordingLogger, ScriptedApprovalGate } from '../support/executorFakes';
 import { MemoryWorkspace, ScriptedCommandRunner } from '../support/fakePorts';
@@ -39,8 +40,8 @@ function diskContext(root: string): CheckContext {
 const runsCommand = (check: Check): boolean => containsCheckKind(check, ['commandSucceeds']);
 
 /** Runs the task's plan through the real executor, re-planning from the script when the fault hits. */
-async function runScriptedPlan(task: BenchTask, root: string): Promise<string> {
-  const verdict = validatePlan(task.plan);
+async function runScriptedPlan(task: BenchTask, root: string, steps: readonly BenchTask['plan']['steps'][number][] = task.plan.steps): Promise<string> {
+  const verdict = validatePlan({ ...task.plan, steps: [...steps] });
   assert.ok(verdict.ok);
   const replies = [...task.workerReplies];
   const worker: ChatModel = {
@@ -94,10 +95,25 @@ describe('bench task set', () => {
     assert.equal(generateTasks({ ...DEFAULT_TASK_SET, faultRate: 0 }).filter((task) => task.fault).length, 0);
   });
 
-  it('scripts the fused agent to make the plan\'s calls in the plan\'s order, plus one recovery call per fault', () => {
+  it('draws a lapse for about 12% of the tasks without a fault that have a step to leave out, never with a fault', () => {
+    const lapsed = TASKS.filter((task) => task.lapse);
+    assert.ok(lapsed.length >= 8, `${lapsed.length} lapses`);
+    assert.ok(lapsed.every((task) => !task.fault && task.plan.steps.some((step) => step.id === task.lapse!.stepId)));
+    assert.ok(new Set(lapsed.map((task) => task.family)).size >= 4);
+    assert.equal(generateTasks({ ...DEFAULT_TASK_SET, lapseRate: 0 }).filter((task) => task.lapse).length, 0);
+    assert.deepEqual(generateTasks({ ...DEFAULT_TASK_SET, lapseRate: 0 }).map((task) => task.plan), TASKS.map((task) => task.plan), 'a lapse changes no plan or fixture');
+  });
+
+  it('scripts the fused agent to make the plan\'s calls in the plan\'s order, plus one recovery call per fault, and after a lapse answers, then makes the call it left out and answers again', () => {
     for (const task of TASKS) {
       const turns = fusedTurns(task);
       const calls = turns.flatMap((turn) => (turn.kind === 'calls' ? turn.calls.map((call) => call.name) : []));
+      if (task.lapse) {
+        const left = task.plan.steps.find((step) => step.id === task.lapse!.stepId)!;
+        assert.deepEqual(calls, [...firstAttemptSteps(task).map((step) => step.tool), left.tool], task.id);
+        assert.deepEqual(turns.slice(-3).map((turn) => turn.kind), ['final', 'calls', 'final'], task.id);
+        continue;
+      }
       const expected = task.plan.steps.map((step) => step.tool);
       if (task.fault) {
         const at = task.plan.steps.findIndex((step) => step.id === task.fault!.stepId);
@@ -125,6 +141,19 @@ describe('bench task set', () => {
     }));
     assert.deepEqual(holding, []);
   });
+
+  for (const task of TASKS.filter((candidate) => candidate.lapse).slice(0, 4)) {
+    it(`${task.id} (lapse): the plan without ${task.lapse!.stepId} succeeds step by step, and the ground truth still fails`, async function () {
+      this.timeout(budgetMs(30_000));
+      const scratch = await scratchCopy(task.files, 'lapse');
+      try {
+        assert.equal(await runScriptedPlan(task, scratch.root, firstAttemptSteps(task)), 'succeeded');
+        assert.equal(await groundTruthHolds(task, diskContext(scratch.root)), false, 'the ground truth holds without the step left out');
+      } finally {
+        await scratch.remove();
+      }
+    });
+  }
 
   const firstOfEachFamily = TASKS.slice(0, TASK_FAMILIES.length);
   const sample = [...firstOfEachFamily, ...TASKS.slice(TASK_FAMILIES.length).filter((task) => task.fault).slice(0, 4)];
