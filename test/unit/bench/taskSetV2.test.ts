@@ -26,7 +26,7 @@ import { NodeCommandRunner } from '../../../src/node/nodeCommandRunner';
 import { NodeWorkspace } from '../../../src/node/nodeWorkspace';
 import { scratchCopy } from '../../../bench/fixtureWorkspace';
 import { taskSteps, type BenchTask } from '../../../bench/tasks/benchTask';
-import { generateTasks } from '../../../bench/tasks/generateTasks';
+import { DEFAULT_TASK_SET, generateTasks } from '../../../bench/tasks/generateTasks';
 import { renameEdits } from '../../../bench/tasks/stepBuilders';
 import { callBatches, fusedTurns, replanReply, replanSteps } from '../../../bench/tasks/scriptedBehaviour';
 import { checkPatchReply } from '../../../src/core/replanner/modelReplanner';
@@ -143,8 +143,8 @@ describe('bench task set v2', () => {
     assert.notDeepEqual(generateTasksV2(2, 8), TASKS.slice(0, 8));
   });
 
-  it('leaves v1\'s 300 tasks byte for byte as they were', () => {
-    assert.equal(createHash('sha256').update(JSON.stringify(generateTasks())).digest('hex'), V1_TASKS_SHA256);
+  it('leaves v1\'s 300 tasks (fixtures, plans, faults) byte for byte as they were; lapses come on top', () => {
+    assert.equal(createHash('sha256').update(JSON.stringify(generateTasks({ ...DEFAULT_TASK_SET, lapseRate: 0 }))).digest('hex'), V1_TASKS_SHA256);
   });
 
   it('passes every plan, follow-up (fault fixed or not) and agent script through the validation gate', () => {

@@ -28,7 +28,7 @@ describe('taskSets', () => {
     assert.deepEqual(TASK_SETS.map((set) => set.name), ['v1', 'v2']);
     const tasks = tasksOf(TASK_SETS, { count: 2, seed: 5, faultRate: 0 });
     assert.deepEqual(tasks.map((entry) => entry.set), ['v1', 'v1', 'v2', 'v2']);
-    assert.deepEqual(tasks.filter((entry) => entry.set === 'v1').map((entry) => entry.task), generateTasks({ count: 2, seed: 5, faultRate: 0 }));
+    assert.deepEqual(tasks.filter((entry) => entry.set === 'v1').map((entry) => entry.task), generateTasks({ count: 2, seed: 5, faultRate: 0, lapseRate: DEFAULT_TASK_SET.lapseRate }));
     assert.deepEqual(tasks.filter((entry) => entry.set === 'v2').map((entry) => entry.task), generateTasksV2(5, 2, 0));
   });
 
