@@ -4,7 +4,7 @@
 import type { RunState } from '../core/run/runState';
 import { messageOf } from '../core/text/errorText';
 import { GitError } from '../node/gitCommand';
-import { createRunWorktree, openRunWorktree, WorktreeError, WorktreeRecordSchema, worktreeRecord, type RunWorktree } from '../node/runWorktree';
+import { createRunWorktree, openRunWorktree, recordedWorktree, WorktreeError, worktreeRecord, type RunWorktree } from '../node/runWorktree';
 
 /** What `run --worktree` journals in its host record, and where its steps work. */
 export interface WorktreePlace {
@@ -28,10 +28,10 @@ export async function newWorktreePlace(root: string, runId: string): Promise<Wor
  * records one; or why it cannot go on (the worktree was applied, kept or discarded).
  */
 export async function journalledWorktree(state: RunState): Promise<RunWorktree | undefined | { readonly error: string }> {
-  const parsed = WorktreeRecordSchema.safeParse(state.host?.worktree);
-  if (!parsed.success) return undefined;
+  const recorded = recordedWorktree(state.host);
+  if (!recorded) return undefined;
   try {
-    return await openRunWorktree(parsed.data.workspace, state.runId);
+    return await openRunWorktree(recorded.workspace, state.runId);
   } catch (error) {
     if (error instanceof WorktreeError || error instanceof GitError) return { error: messageOf(error) };
     throw error;

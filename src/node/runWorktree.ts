@@ -30,6 +30,8 @@ export class WorktreeError extends Error {
 export const WorktreeRecordSchema = z.object({
   /** The workspace the run was started in (the real path), where "apply" writes. */
   workspace: z.string().min(1),
+  /** Where the run's steps work: the worktree's copy of the workspace folder. */
+  root: z.string().min(1),
   /** The branch the worktree is on. */
   branch: z.string().min(1),
 });
@@ -74,9 +76,15 @@ function withinWorktree(path: string, prefix: string): string {
   return prefix === '' ? path : nodePath.join(path, prefix.replace(/\/$/, ''));
 }
 
+/** What the journal of a run in a worktree records of it; undefined for a run in its workspace. */
+export function recordedWorktree(host: Readonly<Record<string, unknown>> | undefined): WorktreeRecord | undefined {
+  const parsed = WorktreeRecordSchema.safeParse(host?.worktree);
+  return parsed.success ? parsed.data : undefined;
+}
+
 /** The journal's record of `worktree`. */
 export function worktreeRecord(worktree: RunWorktree): WorktreeRecord {
-  return { workspace: worktree.workspace, branch: worktree.branch };
+  return { workspace: worktree.workspace, root: worktree.root, branch: worktree.branch };
 }
 
 /** The repository's top folder and the workspace's place in it (`''`, or `sub/dir/`); refuses a folder git does not track. */
