@@ -87,12 +87,29 @@ export function worktreeRecord(worktree: RunWorktree): WorktreeRecord {
   return { workspace: worktree.workspace, root: worktree.root, branch: worktree.branch };
 }
 
-/** The repository's top folder and the workspace's place in it (`''`, or `sub/dir/`); refuses a folder git does not track. */
-async function repositoryOf(workspace: string): Promise<{ readonly top: string; readonly prefix: string }> {
+/** What a worktree needs to know of the workspace's repository, read in one git call. */
+export interface GitRepository {
+  /** The repository's top folder. */
+  readonly top: string;
+  /** The workspace's place in it: `''`, or `sub/dir/`. */
+  readonly prefix: string;
+  /** The workspace's index file and its info/exclude file (absolute paths). */
+  readonly index: string;
+  readonly exclude: string;
+  /** HEAD and its tree; absent in a repository with no commit yet. */
+  readonly head?: { readonly commit: string; readonly tree: string };
+}
+
+const REPOSITORY_ARGS = ['rev-parse', '--path-format=absolute', '--show-toplevel', '--show-prefix', '--git-path', 'index', '--git-path', 'info/exclude'];
+
+/** The repository the workspace is in (git is slow to start on a busy machine, so one call asks everything); refuses a folder git does not track. */
+export async function gitRepository(workspace: string): Promise<GitRepository> {
   try {
-    const [top, prefix] = (await git(['rev-parse', '--show-toplevel', '--show-prefix'], { cwd: workspace })).split('\n');
-    if (!top) throw new GitError(['rev-parse'], 'no top folder', null);
-    return { top, prefix: prefix ?? '' };
+    // HEAD fails in a repository with no commit yet: asked again without it.
+    const lines = (await git([...REPOSITORY_ARGS, 'HEAD', 'HEAD^{tree}'], { cwd: workspace }).catch(() => git(REPOSITORY_ARGS, { cwd: workspace }))).split('\n');
+    const [top, prefix, index, exclude, commit, tree] = lines;
+    if (!top || !index || !exclude) throw new GitError(REPOSITORY_ARGS, 'no top folder', null);
+    return { top, prefix: prefix ?? '', index, exclude, ...(commit && tree ? { head: { commit, tree } } : {}) };
   } catch (error) {
     if (!(error instanceof GitError)) throw error;
     const why = error.exitCode === null ? error.stderr : 'it is not inside a git repository';
@@ -101,48 +118,47 @@ async function repositoryOf(workspace: string): Promise<{ readonly top: string; 
 }
 
 /** Makes `.planwright/` of the workspace ignored by git, in the repository's info/exclude when nothing ignores it yet. */
-async function ignorePlanwrightFolder(workspace: string, top: string, prefix: string): Promise<void> {
-  const probe = nodePath.join(prefix, WORKTREES_FOLDER, 'probe').split(nodePath.sep).join('/');
-  if (await gitAsks(['check-ignore', '-q', '--no-index', probe], { cwd: top })) return;
-  const exclude = (await git(['rev-parse', '--path-format=absolute', '--git-path', 'info/exclude'], { cwd: workspace })).trim();
-  await mkdir(nodePath.dirname(exclude), { recursive: true });
-  const before = await readFile(exclude, 'utf8').catch(() => '');
-  await appendFile(exclude, `${before === '' || before.endsWith('\n') ? '' : '\n'}/${prefix.split(nodePath.sep).join('/')}.planwright/\n`);
+async function ignorePlanwrightFolder(repository: GitRepository): Promise<void> {
+  const probe = nodePath.join(repository.prefix, WORKTREES_FOLDER, 'probe').split(nodePath.sep).join('/');
+  if (await gitAsks(['check-ignore', '-q', '--no-index', probe], { cwd: repository.top })) return;
+  await mkdir(nodePath.dirname(repository.exclude), { recursive: true });
+  const before = await readFile(repository.exclude, 'utf8').catch(() => '');
+  await appendFile(repository.exclude, `${before === '' || before.endsWith('\n') ? '' : '\n'}/${repository.prefix.split(nodePath.sep).join('/')}.planwright/\n`);
 }
 
 /**
  * The workspace's files as a tree object (what git tracks or would add: ignored files are left out), written
- * through a private copy of the index so the user's own index is not touched.
+ * through a private copy of the index (at `scratch`) so the user's own index is not touched.
  */
-export async function workingTree(workspace: string, top: string, scratch: string): Promise<string> {
-  const index = (await git(['rev-parse', '--path-format=absolute', '--git-path', 'index'], { cwd: workspace })).trim();
+export async function workingTree(repository: GitRepository, scratch: string): Promise<string> {
   await mkdir(nodePath.dirname(scratch), { recursive: true });
   // A copy of the index lets git skip hashing every unchanged file again.
-  if (await stat(index).catch(() => undefined)) await copyFile(index, scratch);
+  if (await stat(repository.index).catch(() => undefined)) await copyFile(repository.index, scratch);
   try {
     const env = { GIT_INDEX_FILE: scratch };
-    await git(['add', '-A', '--', '.'], { cwd: top, env });
-    return (await git(['write-tree'], { cwd: top, env })).trim();
+    await git(['add', '-A', '--', '.'], { cwd: repository.top, env });
+    return (await git(['write-tree'], { cwd: repository.top, env })).trim();
   } finally {
     await rm(scratch, { force: true });
   }
 }
 
 /** The commit the worktree starts from: HEAD when the workspace matches it, else a commit of the workspace over HEAD. */
-async function startCommit(workspace: string, top: string, runId: string): Promise<string> {
-  const tree = await workingTree(workspace, top, nodePath.join(workspace, WORKTREES_FOLDER, `${runId}.index`));
-  const head = (await gitAsks(['rev-parse', '--verify', '-q', 'HEAD'], { cwd: top })) ? (await git(['rev-parse', 'HEAD'], { cwd: top })).trim() : undefined;
-  if (head && (await git(['rev-parse', `${head}^{tree}`], { cwd: top })).trim() === tree) return head;
-  const env = await commitIdentity(top);
+async function startCommit(workspace: string, repository: GitRepository, runId: string): Promise<string> {
+  const tree = await workingTree(repository, nodePath.join(workspace, WORKTREES_FOLDER, `${runId}.index`));
+  const head = repository.head;
+  if (head?.tree === tree) return head.commit;
+  const env = await commitIdentity(repository.top);
   const message = `Planwright: the workspace as run ${runId} started`;
-  return (await git(['commit-tree', tree, ...(head ? ['-p', head] : []), '-m', message], { cwd: top, env })).trim();
+  return (await git(['commit-tree', tree, ...(head ? ['-p', head.commit] : []), '-m', message], { cwd: repository.top, env })).trim();
 }
 
 /** Makes run `runId`'s worktree from the workspace as it is now, on a new branch; refuses a workspace that is not in a git repository. */
 export async function createRunWorktree(workspace: string, runId: string): Promise<RunWorktree> {
-  const { top, prefix } = await repositoryOf(workspace);
-  await ignorePlanwrightFolder(workspace, top, prefix);
-  const base = await startCommit(workspace, top, runId);
+  const repository = await gitRepository(workspace);
+  const { top, prefix } = repository;
+  await ignorePlanwrightFolder(repository);
+  const base = await startCommit(workspace, repository, runId);
   const path = worktreePath(workspace, runId);
   const branch = worktreeBranch(runId);
   await git(['update-ref', baseRef(runId), base], { cwd: top });
@@ -152,9 +168,9 @@ export async function createRunWorktree(workspace: string, runId: string): Promi
 
 /** Run `runId`'s worktree in `workspace`, as it was made; refuses, saying why, when there is none (ended by apply, keep or discard). */
 export async function openRunWorktree(workspace: string, runId: string): Promise<RunWorktree> {
-  const { top, prefix } = await repositoryOf(workspace);
+  const { top, prefix } = await gitRepository(workspace);
   const path = worktreePath(workspace, runId);
-  const base = (await gitAsks(['rev-parse', '--verify', '-q', baseRef(runId)], { cwd: top })) ? (await git(['rev-parse', baseRef(runId)], { cwd: top })).trim() : undefined;
+  const base = (await git(['rev-parse', '--verify', '-q', `${baseRef(runId)}^{commit}`], { cwd: top }).catch(() => '')).trim();
   if (!base || !(await stat(path).catch(() => undefined))) {
     throw new WorktreeError('noWorktree', `run ${runId} has no worktree in ${workspace} (it was never made, or it was applied, kept or discarded)`);
   }

@@ -5,7 +5,7 @@
 // every file the run touched is named.
 import * as nodePath from 'node:path';
 import { commitIdentity, git, gitAsks } from './gitCommand';
-import { baseRef, workingTree, WorktreeError, WORKTREES_FOLDER, type RunWorktree } from './runWorktree';
+import { baseRef, gitRepository, workingTree, WorktreeError, WORKTREES_FOLDER, type RunWorktree } from './runWorktree';
 
 /** What the run changed: the files (repository paths) and the patch. */
 export interface WorktreeDiff {
@@ -40,7 +40,7 @@ export async function worktreeDiff(worktree: RunWorktree): Promise<WorktreeDiff>
 /** The files of `files` the workspace changed since the worktree's start. */
 async function changedInWorkspace(worktree: RunWorktree, files: readonly string[]): Promise<string[]> {
   const scratch = nodePath.join(worktree.workspace, WORKTREES_FOLDER, `${worktree.runId}.apply.index`);
-  const now = await workingTree(worktree.workspace, worktree.repository, scratch);
+  const now = await workingTree(await gitRepository(worktree.workspace), scratch);
   const changed = new Set(lines(await git(['diff-tree', '-r', '--no-renames', '--name-only', worktree.base, now], { cwd: worktree.repository })));
   return files.filter((file) => changed.has(file));
 }
