@@ -19,9 +19,9 @@ export interface WorktreeApplied {
   readonly files: readonly string[];
 }
 
-/** Stages everything of the worktree in its own index, so new files show in the diff. */
+/** Stages everything of the worktree in its own index, so new files show in the diff; Planwright's own files (a step's claims) are never the run's changes. */
 async function stageAll(worktree: RunWorktree): Promise<void> {
-  await git(['add', '-A', '--', '.'], { cwd: worktree.path });
+  await git(['add', '-A', '--', '.', ':(exclude,glob)**/.planwright/**'], { cwd: worktree.path });
 }
 
 function lines(text: string): string[] {

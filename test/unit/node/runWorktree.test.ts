@@ -54,6 +54,16 @@ describe('runWorktree', () => {
     assert.match(diff.patch, /new file mode/);
   });
 
+  it("leaves Planwright's own files in the worktree out of the diff, also when only the workspace's .planwright/.gitignore ignored them", async () => {
+    await mkdir(path.join(repo, '.planwright'));
+    await writeFile(path.join(repo, '.planwright', '.gitignore'), '*\n');
+    const worktree = await createRunWorktree(repo, 'r1');
+    await mkdir(path.join(worktree.root, '.planwright', 'claims'), { recursive: true });
+    await writeFile(path.join(worktree.root, '.planwright', 'claims', 'table'), 'a claim\n');
+    await writeFile(path.join(worktree.root, 'c.txt'), 'three\n');
+    assert.deepEqual((await worktreeDiff(worktree)).files, ['c.txt']);
+  });
+
   it('applies the run to the workspace, then removes the worktree and its branch', async () => {
     const worktree = await createRunWorktree(repo, 'r1');
     await writeFile(path.join(worktree.root, 'a.txt'), 'one\nmore\n');
