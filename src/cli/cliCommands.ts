@@ -15,6 +15,7 @@ export const CLI_COMMANDS: readonly CliCommandEntry[] = [
   { name: 'revise', load: () => (require('./reviseCommand') as typeof import('./reviseCommand')).reviseCommand },
   { name: 'run', load: () => (require('./runPlanCommand') as typeof import('./runPlanCommand')).runPlanCommand },
   { name: 'resume', load: () => (require('./resumeCommand') as typeof import('./resumeCommand')).resumeCommand },
+  { name: 'worktree', load: () => (require('./worktreeCommand') as typeof import('./worktreeCommand')).worktreeCommand },
   { name: 'undo', load: () => (require('./undoCommand') as typeof import('./undoCommand')).undoCommand },
   { name: 'mcp', load: () => (require('./mcpCommand') as typeof import('./mcpCommand')).mcpCommand },
 ];

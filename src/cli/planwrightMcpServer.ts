@@ -21,7 +21,7 @@ import { fileToRead } from './pathInput';
 import { newRunId } from '../node/runId';
 import { JsonlRecordLog } from '../node/jsonlRecordLog';
 import { PLANWRIGHT_VERSION } from '../node/version';
-import { approveAllowed, costFlags, PLANWRIGHT_MCP_TOOLS, scopeFlags, type ApproveMode } from './planwrightMcpTools';
+import { approveAllowed, costFlags, PLANWRIGHT_MCP_TOOLS, scopeFlags, worktreeFlags, type ApproveMode } from './planwrightMcpTools';
 import { revisePlanTool } from './mcpRevisePlan';
 import { planVerdict, validLine } from './validateCommand';
 
@@ -123,7 +123,7 @@ export function createPlanwrightMcpServer(commands: PlanwrightCommands, allowed:
         case 'revise_plan':
           return text(...(await revisePlanTool(args, env)));
         case 'run_plan':
-          return await runPlan(commands.run(), args.plan, String(args.workspace), ['--approve', String(approve), ...costFlags(args), ...scopeFlags(args)], env, cwd, call(), allowed);
+          return await runPlan(commands.run(), args.plan, String(args.workspace), ['--approve', String(approve), ...costFlags(args), ...scopeFlags(args), ...worktreeFlags(args)], env, cwd, call(), allowed);
         case 'run_status':
           return await runStatus(String(args.journal));
         case 'resume_run': {

@@ -35,8 +35,19 @@ const AllowScopeGrowth = z
   .boolean()
   .optional()
   .describe('Let a step that widens the approved scope (a re-plan that makes the plan change a file, or run a command, the plan you were given did not) run under approve instead of waiting (as planwright run --allow-scope-growth). Off by default: such a step waits even under approve "all".');
+const Worktree = z
+  .boolean()
+  .optional()
+  .describe(
+    'Run in a new git worktree of the workspace, on the branch planwright/<run id> (as planwright run --worktree): the workspace itself is not touched; the report\'s worktree says where, and planwright worktree diff|apply|keep|discard ends it. resume_run and approve_steps go on in the same worktree. The workspace must be a git repository.',
+  );
 /** The cost arguments of the run tools, and whether the scope may grow. */
 const COST_ARGS = { maxCost: MaxCost, allowUnpriced: AllowUnpriced, prices: Prices, allowScopeGrowth: AllowScopeGrowth };
+
+/** The CLI flag of run_plan's `worktree`. */
+export function worktreeFlags(args: Readonly<Record<string, unknown>>): string[] {
+  return args.worktree === true ? ['--worktree'] : [];
+}
 
 /** The CLI flag of a run tool's `allowScopeGrowth`. */
 export function scopeFlags(args: Readonly<Record<string, unknown>>): string[] {
@@ -90,7 +101,7 @@ export const PLANWRIGHT_MCP_TOOLS: readonly PlanwrightMcpTool[] = [
     name: 'run_plan',
     description:
       'Run a plan: each step is one tool call whose postcondition is checked; a failed step invalidates its dependents; every step is journalled. Returns the run report and its journal, for run_status and resume_run.',
-    input: z.object({ plan: Plan, workspace: Workspace, approve: Approve, ...COST_ARGS }).strict(),
+    input: z.object({ plan: Plan, workspace: Workspace, approve: Approve, worktree: Worktree, ...COST_ARGS }).strict(),
     annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   },
   {

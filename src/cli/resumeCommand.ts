@@ -22,10 +22,11 @@ import { hasContent, holdsRecords, preparePlanwrightFolder, readPlanFile, traceB
 import { withRunLease } from './runLease';
 import { fileToRead, fileToWrite } from './pathInput';
 import { runSession, stderrLogger } from './runSession';
+import { journalledWorktree } from './runInWorktree';
 import { recordedMcp, reopenRecordedMcp } from '../node/mcp/recordedMcpServers';
 
 const USAGE =
-  'planwright resume --journal FILE [--plan EDITED.plan.json] [--workspace DIR] [--approve all|reads|none] [--approve-rerun] [--allow-scope-growth] [--max-parallel N] [--max-model-calls N] [--max-replans N] [--max-read-bytes N] [--max-output-bytes N] [--summary plain|model] [--trace FILE] [--prices FILE] [--max-cost USD [--allow-unpriced]] [--no-project-rules] [--json]';
+  'planwright resume --journal FILE [--plan EDITED.plan.json] [--workspace DIR] [--approve all|reads|none] [--approve-rerun] [--allow-scope-growth] [--max-parallel N] [--max-model-calls N] [--max-replans N] [--max-read-bytes N] [--max-output-bytes N] [--summary plain|model] [--trace FILE] [--prices FILE] [--max-cost USD [--allow-unpriced]] [--no-project-rules] [--worktree] [--json]';
 
 /** The `resume` sub-command, with the models built by `modelsOf` from the environment; `logFiles` as for `run`. */
 export function createResumeCommand(modelsOf: ModelsOf, logFiles: LogFiles = nodeLogFiles): CliCommand {
@@ -98,6 +99,10 @@ async function resumeRun(
   const agentRun = isAgentRun(state);
   if (agentRun && flags.plan !== undefined) return fail(io, `run ${state.runId} is a fused agent's run: --plan continues a plan run`);
   if (agentRun && !modelsOf(io.env).workerModel) return fail(io, `run ${state.runId} is a fused agent's run: resuming it needs a model endpoint (${MODEL_ENV.baseUrl})`);
+  // A worktree run goes on in its worktree, which must still be there.
+  const worktree = await journalledWorktree(state);
+  if (worktree && 'error' in worktree) return fail(io, `cannot resume run ${state.runId} in its worktree: ${worktree.error}`);
+  if (flags.worktree && !worktree) return fail(io, `run ${state.runId} works in its workspace, not a worktree: --worktree applies to a new run (planwright run … --worktree)`);
   const recordedRoot = typeof state.host?.workspace === 'string' ? state.host.workspace : undefined;
   const rootPath = flags.workspace !== undefined ? nodePath.resolve(io.cwd, flags.workspace) : recordedRoot;
   if (rootPath === undefined) return fail(io, 'the journal does not say which workspace the run used: pass --workspace DIR');
@@ -128,7 +133,7 @@ async function resumeRun(
   const capped = costGuardFor(options.costCap, priced.prices, io.env, state.usage.map((entry) => entry.usage));
   if ('error' in capped) return fail(io, capped.error);
   const models = modelsOf(io.env, capped.guard);
-  const setup = { workspaceRoot: folder.root, journal, tracePath, json: flags.json, models, options, ...priced, ...(capped.guard ? { costCap: capped.guard } : {}) };
+  const setup = { workspaceRoot: folder.root, ...(worktree ? { worktree } : {}), journal, tracePath, json: flags.json, models, options, ...priced, ...(capped.guard ? { costCap: capped.guard } : {}) };
   // A plan run carries on as a plan; a fused agent's run with the agent, told what the run did so far.
   const agentModels = models.plannerModel && models.workerModel ? { models: { planner: models.plannerModel, agent: models.workerModel } } : {};
   const request = { kind: 'resume', state, overrides, reopenCancelled: true, ...(edited ? { edited } : {}), ...agentModels, projectRules: models.projectRules ?? false } as const;

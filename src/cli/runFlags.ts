@@ -41,6 +41,8 @@ export interface RunFlags {
   readonly maxCost?: number;
   /** `--allow-unpriced`: a cost cap lets models without a price through, uncounted. */
   readonly allowUnpriced?: boolean;
+  /** `--worktree`: the run works in a git worktree of its own, not in the workspace. */
+  readonly worktree?: boolean;
 }
 
 type ValueFlag = 'goal' | 'mode' | 'workspace' | 'approve' | 'max-parallel' | 'max-model-calls' | 'max-replans' | 'max-read-bytes' | 'max-output-bytes' | 'summary' | 'journal' | 'trace' | 'plan' | 'prices' | 'max-cost';
@@ -50,7 +52,7 @@ const VALUE_FLAGS: ReadonlySet<string> = new Set<ValueFlag>(['goal', 'mode', 'wo
 /** The smallest read or output limit a flag accepts: below it, ordinary source files would be refused. */
 const MIN_LIMIT_BYTES = 1024;
 
-/** Parses `args`, accepting only the value flags in `allowed` (plus --json, --help, --approve-rerun, --allow-scope-growth and --allow-unpriced). */
+/** Parses `args`, accepting only the value flags in `allowed` (plus --json, --help, --approve-rerun, --allow-scope-growth, --allow-unpriced and --worktree). */
 export function parseRunFlags(args: readonly string[], allowed: readonly ValueFlag[]): RunFlags | { readonly error: string } {
   const positional: string[] = [];
   const values = new Map<string, string>();
@@ -59,12 +61,14 @@ export function parseRunFlags(args: readonly string[], allowed: readonly ValueFl
   let approveRerun = false;
   let allowScopeGrowth = false;
   let allowUnpriced = false;
+  let worktree = false;
   for (let index = 0; index < args.length; index++) {
     const arg = args[index];
     if (arg === '--json') json = true;
     else if (arg === '--approve-rerun') approveRerun = true;
     else if (arg === '--allow-scope-growth') allowScopeGrowth = true;
     else if (arg === '--allow-unpriced') allowUnpriced = true;
+    else if (arg === '--worktree') worktree = true;
     else if (arg === '--help' || arg === '-h') help = true;
     else if (arg.startsWith('--')) {
       const [name, inline] = splitFlag(arg.slice(2));
@@ -101,6 +105,7 @@ export function parseRunFlags(args: readonly string[], allowed: readonly ValueFl
     ...(approveRerun ? { approveRerun } : {}),
     ...(allowScopeGrowth ? { allowScopeGrowth } : {}),
     ...(allowUnpriced ? { allowUnpriced } : {}),
+    ...(worktree ? { worktree } : {}),
     ...defined('maxCost', maxCost),
     ...defined('goal', values.get('goal')),
     ...defined('mode', mode as RunMode | undefined),

@@ -19,9 +19,10 @@ import { newRunId } from '../node/runId';
 import { withRunLease } from './runLease';
 import { fileToWrite } from './pathInput';
 import { runSession } from './runSession';
+import { newWorktreePlace } from './runInWorktree';
 
 const USAGE =
-  'planwright run <plan.json | --goal "…" [--mode split|fused|auto]> --workspace DIR [--approve all|reads|none] [--approve-rerun] [--allow-scope-growth] [--max-parallel N] [--max-model-calls N] [--max-replans N] [--max-read-bytes N] [--max-output-bytes N] [--summary plain|model] [--journal FILE] [--trace FILE] [--prices FILE] [--max-cost USD [--allow-unpriced]] [--no-project-rules] [--json]';
+  'planwright run <plan.json | --goal "…" [--mode split|fused|auto]> --workspace DIR [--approve all|reads|none] [--approve-rerun] [--allow-scope-growth] [--max-parallel N] [--max-model-calls N] [--max-replans N] [--max-read-bytes N] [--max-output-bytes N] [--summary plain|model] [--journal FILE] [--trace FILE] [--prices FILE] [--max-cost USD [--allow-unpriced]] [--no-project-rules] [--worktree] [--json]';
 
 /** What `--goal` says when no planner model is configured. */
 export const GOAL_NEEDS_MODEL =
@@ -88,10 +89,13 @@ async function runPlan(givenArgs: readonly string[], givenIo: CliIo, modelsOf: M
   // looked at again under the lease: another run may have started (and ended) on it while this one planned.
   return withRunLease(files.journal, io, async () => {
     if (await holdsRecords(files.journal)) return fail(io, journalExists(files.journal));
+    // --worktree: the steps work in a new git worktree of the workspace, made now that the run is this process's.
+    const place = flags.worktree ? await newWorktreePlace(folder.root, runId) : undefined;
+    if (place && 'error' in place) return fail(io, place.error);
     const journal = new JsonlRecordLog(files.journal, true, logFiles);
-    const setup = { workspaceRoot: folder.root, journal, tracePath: files.trace, json: flags.json, models, options, ...priced, ...(capped.guard ? { costCap: capped.guard } : {}) };
+    const setup = { workspaceRoot: place?.worktree.root ?? folder.root, ...(place ? { worktree: place.worktree } : {}), journal, tracePath: files.trace, json: flags.json, models, options, ...priced, ...(capped.guard ? { costCap: capped.guard } : {}) };
     // The MCP servers go in the journal too, so resume can reconnect without --mcp-config.
-    const host = { workspace: folder.root, trace: files.trace, ...(io.mcp ? { mcp: io.mcp } : {}) };
+    const host = { workspace: folder.root, trace: files.trace, ...place?.host, ...(io.mcp ? { mcp: io.mcp } : {}) };
     return runSession(setup, io, request, { host });
   });
 }

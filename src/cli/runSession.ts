@@ -29,6 +29,8 @@ import { cliSubplans } from './subplanSetup';
 import { cliClaims } from './claimWaits';
 import type { CostGuard } from '../core/cost/costCap';
 import { costCapLine } from './costCapSetup';
+import type { RunWorktree } from '../node/runWorktree';
+import { worktreeEndLine, worktreeJson } from './runInWorktree';
 import { closingLines, failureTailLines, progressLine, recoveryLine, replanLines, type ReplanSeen } from './stepProgress';
 
 /** Where a run lives and how it reports. */
@@ -44,6 +46,8 @@ export interface SessionSetup {
   readonly prices?: ModelPrices;
   /** `--max-cost`: the run's models already call through it; a run it stopped pauses (exit 3). */
   readonly costCap?: CostGuard;
+  /** `--worktree`: the git worktree the run works in (`workspaceRoot` is inside it); the report says how to end it. */
+  readonly worktree?: RunWorktree;
 }
 
 /** A headless gate: nobody can answer, so every step that needs approval waits and the run stops. */
@@ -139,9 +143,9 @@ export async function runSession(setup: SessionSetup, io: CliIo, request: RunReq
       const json = doorReport(outcome, { ...(latest ? { state: latest } : {}), ...(nested ? { nested } : {}), ...(cost ? { cost } : {}), ...(setup.costCap ? { costCap: setup.costCap } : {}), files });
       const capped = setup.costCap?.reached && (!report || report.status === 'paused') ? setup.costCap : undefined;
       if (capped) io.stderr.write(`planwright: ${costCapLine(capped, files.journal)}\n`);
-      if (setup.json) io.stdout.write(`${JSON.stringify({ ...json, ...(waits.length > 0 ? { waits } : {}) }, null, 2)}\n`);
+      if (setup.json) io.stdout.write(`${JSON.stringify({ ...json, ...(waits.length > 0 ? { waits } : {}), ...(setup.worktree ? { worktree: worktreeJson(setup.worktree) } : {}) }, null, 2)}\n`);
       else {
-        const lines = [...outcomeLines(outcome), ...(report ? closingLines(report, setup.journal.path) : []), ...(cost ? [`cost: ${costLine(cost)}`] : []), ...(json.evidence ? ['', evidenceMarkdown(json.evidence)] : [])];
+        const lines = [...outcomeLines(outcome), ...(report ? closingLines(report, setup.journal.path) : []), ...(cost ? [`cost: ${costLine(cost)}`] : []), ...(json.evidence ? ['', evidenceMarkdown(json.evidence)] : []), ...(setup.worktree ? [worktreeEndLine(setup.worktree)] : [])];
         if (lines.length > 0) io.stdout.write(`${lines.join('\n')}\n`);
       }
       // Stopped at the cost cap: waiting for a higher one, as a run waiting for approval waits.

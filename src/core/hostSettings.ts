@@ -61,6 +61,8 @@ export const HostSettingsSchema = z.object({
   maxCost: MaxCostSchema.nullable().default(null),
   // With a cap, a model without a price refuses the run unless the user lets its calls through uncounted.
   allowUnpricedModels: z.boolean().default(false),
+  // `worktree`: a new run works in a git worktree of its own and touches the workspace only when the user applies it.
+  isolation: z.enum(['none', 'worktree']).default('none'),
 });
 
 /** The settings as the extension uses them: every key present and valid. */

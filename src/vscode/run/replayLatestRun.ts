@@ -9,12 +9,15 @@ import { messageOf } from '../../core/text/errorText';
 import type { LoadedPlanFile } from '../plan/loadedPlan';
 import type { EditorRunLease } from './editorRunLease';
 import type { RunHost } from './runHost';
+import type { WorktreeRecord } from '../../node/runWorktree';
 import { closeRunFiles, type RunFiles, type RunStorage } from './runStorage';
 
 /** What the journal's `host` field holds for a run started in VS Code. */
 export interface HostRecord {
   readonly source?: string;
   readonly planUri?: string;
+  /** The git worktree the run works in (planwright.isolation "worktree"). */
+  readonly worktree?: WorktreeRecord;
 }
 
 /** The last run of the workspace as its journal tells it; undefined when there is none or it cannot be replayed. */

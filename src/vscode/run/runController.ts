@@ -27,6 +27,7 @@ import { logRunChange } from './logRunChange';
 import { restoreLatestRun, type HostRecord } from './replayLatestRun';
 import { RunExecution } from './runExecution';
 import { refuseUntrusted, runFolder } from './runFolder';
+import { newRunPlace, runWorkFolder } from './worktreeFolder';
 import type { RunHost, RunModels } from './runHost';
 import { undoStep, undoWholeRun } from './runUndo';
 import { closeRunFiles, type RunFiles } from './runStorage';
@@ -126,10 +127,11 @@ export class RunController extends Disposable {
     // A new run: the one before it (ended, or never run) is left behind.
     const planUsage = this.planUsage;
     const newFiles = await this.newRun();
-    const host: HostRecord = { source: source.source, ...(source.uri ? { planUri: source.uri.toString() } : {}) };
+    const place = await newRunPlace(this.host.settings().isolation, folder, newFiles.runId);
+    const host: HostRecord = { source: source.source, ...(source.uri ? { planUri: source.uri.toString() } : {}), ...place.host };
     const [models, options] = [await optionalModels(this.host), newRunOptions(this.host)];
     this.host.log.info(`Run ${newFiles.runId}: "${plan.goal}", ${plan.steps.length} steps; journal ${newFiles.journalPath}`);
-    return this.execute(await openRun({ kind: 'plan', runId: newFiles.runId, plan, options, planUsage }, this.deps(folder, newFiles, models, options), { host: { ...host } }));
+    return this.execute(await openRun({ kind: 'plan', runId: newFiles.runId, plan, options, planUsage }, this.deps(place.folder, newFiles, models, options), { host: { ...host } }));
   }
 
   /** Carries out `goal` as a new run in `mode` (split: the plan streams in; fused/auto: each action of the agent a step), replacing the open plan. Resolves when it stops. */
@@ -142,13 +144,14 @@ export class RunController extends Disposable {
     // The run's plan starts with no steps: the tree shows the goal, and each action as it is taken.
     await this.host.loadedPlan.set({ source, plan: { version: PLAN_FORMAT_VERSION, goal, steps: [] }, unsaved: true });
     const files = await this.newRun();
+    const place = await newRunPlace(this.host.settings().isolation, folder, files.runId);
     const options = newRunOptions(this.host);
-    const deps = this.deps(folder, files, models, options);
+    const deps = this.deps(place.folder, files, models, options);
     this.host.log.info(`Run ${files.runId} (${mode}): "${goal}"; journal ${files.journalPath}`);
     // A streamed plan's run can be paused and revised like any planned run once it exists.
     const onRun = (run: PlanRun) => this.apply({ run, actingOnGoal: false });
     const request = { kind: 'goal', runId: files.runId, goal, mode, options, models: goalModels(deps, models), projectRules: this.host.settings().projectRules } as const;
-    const opened = await openRun(request, deps, { host: { source }, ...(mode === 'split' ? { onRun } : {}) });
+    const opened = await openRun(request, deps, { host: { source, ...place.host }, ...(mode === 'split' ? { onRun } : {}) });
     return logGoalEnd(this.host.log, files.runId, await this.execute(opened, mode === 'split' ? vscode.l10n.t('planning the task; steps start as they arrive…') : undefined));
   }
 
@@ -184,7 +187,7 @@ export class RunController extends Disposable {
 
   /** Puts back the files a step changed, as they were before it ran. */
   async undo(stepId: string): Promise<UndoResult> {
-    return undoStep(this.host.ports(this.folder()).workspace, this.view.current.state, stepId, this.host.log, (work) => this.whileStopped(work));
+    return undoStep(this.host.ports(runWorkFolder(this.folder(), this.view.current.state)).workspace, this.view.current.state, stepId, this.host.log, (work) => this.whileStopped(work));
   }
 
   /** Makes a cancelled run resumable: its cancelled steps (and what they held up) go back to pending, the run to paused. */
@@ -200,7 +203,7 @@ export class RunController extends Disposable {
 
   /** Puts back every file the run changed (from `fromStepId` on), refusing files changed since the run left them. */
   async undoRun(fromStepId?: string): Promise<RunUndoResult> {
-    return undoWholeRun(this.host.ports(this.folder()).workspace, this.view.current.state, this.executing, this.host.log, fromStepId);
+    return undoWholeRun(this.host.ports(runWorkFolder(this.folder(), this.view.current.state)).workspace, this.view.current.state, this.executing, this.host.log, fromStepId);
   }
 
   /** Shows the last run of this workspace as it was, from its journal, without executing anything. */
@@ -248,7 +251,7 @@ export class RunController extends Disposable {
   /** The journalled run opened to carry on (see resumeHostRun), once this window holds its lease. */
   private async resumed(folder: vscode.WorkspaceFolder, files: RunFiles, state: RunState): Promise<OpenedRun> {
     await this.lease.hold(files.journalPath);
-    return resumeHostRun(this.host, state, (models, options, spent) => this.deps(folder, files, models, options, spent));
+    return resumeHostRun(this.host, state, (models, options, spent) => this.deps(runWorkFolder(folder, state), files, models, options, spent));
   }
 
   /** Executes `opened` under a cancellable progress notification as this window's execution: a planned run this window can pause and revise, or the agent's. */
