@@ -33,7 +33,7 @@ function cliRun(plan: string, folder: string): Promise<number | null> {
   return new Promise((resolve) => child.on('exit', (code) => resolve(code)));
 }
 
-describe('Several runs at once in VS Code', function () {
+describe('Planwright with several runs at once in VS Code', function () {
   this.timeout(180_000);
 
   before(async () => {
