@@ -97,5 +97,8 @@ export function runsSection(l10n: Localize, input: RunsSectionInput): RunRow[] {
   return [...listed, ...mineLeftOut].map((run) => runRow(l10n, run, input));
 }
 
+/** The `when` clause of every run row (its context menu's Show Run in the Plan View). */
+export const WHEN_RUN_ROW = 'viewItem =~ /^run:/';
+
 /** The `when` clause of the rows Pause and Cancel act on. */
 export const WHEN_RUN_LIVE = 'viewItem =~ /^run:[a-z]+:live\\b/';

@@ -1,4 +1,4 @@
-// The run of the open plan in this window: builds the run's ports from the host adapters, opens a new run or resumes
+// One run of this window (RunSet holds several, one shown in the Plan view): builds the run's ports from the host adapters, opens a new run or resumes
 // the journalled one through core's openRun as every door does (a fused agent's run resumes with the agent), executes
 // it under a cancellable progress notification, and routes every change (journalled first) to the tree, the status bar
 // and the log. Pause, cancel, edits, retries and skips go through the executor. After a window reload, `restore()`
@@ -51,11 +51,8 @@ export class RunController extends Disposable {
   /** Fires after every change of the run, with the step ids it touched (`undefined`: the whole run). */
   readonly onDidChange: vscode.Event<readonly string[] | undefined> = this.changed.event;
 
-  constructor(
-    private readonly host: RunHost,
-    /** Whether the window shows this run now (one of several, see RunSet). */
-    private readonly shown: () => boolean = () => true,
-  ) {
+  /** `shown`: whether the window shows this run now (one of several, see RunSet). */
+  constructor(private readonly host: RunHost, private readonly shown: () => boolean = () => true) {
     super();
     this.claimWaits = new EditorClaimWaits(host.log, (stepIds) => this.changed.fire(stepIds));
     // Open approvals are withdrawn (the run records them as still waiting); the journal lets the next

@@ -77,6 +77,13 @@ export class RunSet extends Disposable {
     return restored;
   }
 
+  /** Shows this window's run `runId` (a question's in "Waiting for you"); false when it has none. */
+  async showRun(runId: string): Promise<boolean> {
+    const journalPath = this.all.find((controller) => controller.runFiles?.runId === runId)?.runFiles?.journalPath;
+    if (journalPath) await this.showJournal(journalPath);
+    return journalPath !== undefined;
+  }
+
   /** Pauses the run journalled at `journalPath`: this window's through its controller, another process's by a stop request. */
   async pause(journalPath: string): Promise<boolean> {
     const mine = this.all.find((controller) => controller.runFiles?.journalPath === journalPath);
@@ -97,6 +104,8 @@ export class RunSet extends Disposable {
     const controller: RunController = new RunController(this.host, (): boolean => this.current === controller);
     const listener = controller.onDidChange((stepIds) => {
       if (controller === this.current) this.changed.fire(stepIds);
+      // A run that went on beside the shown one is let go of once it stops (its journal stays listed), after this change is heard.
+      else if (!controller.executing) setTimeout(() => controller !== this.current && !controller.executing && this.drop(controller), 0);
       this.anyChanged.fire();
     });
     this.controllers.set(controller, { plan: undefined, listener });
