@@ -95,7 +95,7 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
     runs,
     view,
     runsView,
-    ...runsView.registerCommands(log),
+    ...runsView.registerCommands(),
     editor,
     evidence,
     revisions,

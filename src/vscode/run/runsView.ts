@@ -6,6 +6,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FoundRun } from '../../core/run/foundRun';
+import { messageOf } from '../../core/text/errorText';
 import { runsSection, type RunRow, type WindowRun } from '../../core/view/runsSection';
 import { RunJournalCatalog, foundRunOf, type JournalFolder } from '../../node/runJournalCatalog';
 import { commandRegistrar } from '../commandRegistrar';
@@ -33,14 +34,14 @@ export class RunsView extends Disposable implements vscode.TreeDataProvider<RunR
     private readonly runs: RunSet,
     private readonly approvals: PendingApprovals,
     storageFolder: string,
-    log: vscode.LogOutputChannel,
+    private readonly log: vscode.LogOutputChannel,
   ) {
     super();
     const folders = (): JournalFolder[] => [
       { folder: storageFolder, door: 'editor' },
       ...(vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => ({ folder: path.join(folder.uri.fsPath, '.planwright', 'runs'), door: 'workspace' as const })),
     ];
-    this.catalog = new RunJournalCatalog(folders, (message) => log.warn(message));
+    this.catalog = new RunJournalCatalog(folders, (message) => this.log.warn(message));
     this.treeView = this._register(vscode.window.createTreeView(VIEWS.runs, { treeDataProvider: this }));
     this._register(runs.onDidChangeRuns(() => this.update()));
     this._register(approvals.onDidChange(() => this.update()));
@@ -59,10 +60,13 @@ export class RunsView extends Disposable implements vscode.TreeDataProvider<RunR
     clearTimeout(this.timer);
     this.looking ??= this.catalog
       .runs()
-      .then((found) => {
-        this.found = found;
-        this.update();
-      })
+      .then(
+        (found) => {
+          this.found = found;
+          this.update();
+        },
+        (error: unknown) => this.log.warn(`Runs view: could not list the runs: ${messageOf(error)}`),
+      )
       .finally(() => {
         this.looking = undefined;
         if (this.treeView.visible) this.timer = setTimeout(() => void this.look(), LOOK_MS);
@@ -87,8 +91,8 @@ export class RunsView extends Disposable implements vscode.TreeDataProvider<RunR
   }
 
   /** Registers Show Run in the Plan View; the caller owns the returned disposables. */
-  registerCommands(log: vscode.LogOutputChannel): vscode.Disposable[] {
-    const registerCommand = commandRegistrar(log);
+  registerCommands(): vscode.Disposable[] {
+    const registerCommand = commandRegistrar(this.log);
     return [
       registerCommand(COMMANDS.showRun, async (row?: Partial<RunRow>) => {
         if (typeof row?.journalPath !== 'string') return false;
@@ -108,7 +112,8 @@ export class RunsView extends Disposable implements vscode.TreeDataProvider<RunR
       // A run another process holds is that process's: its journal and lease say where it is.
       if (!state || !runFiles || controller.heldElsewhere !== undefined) continue;
       window.set(runFiles.journalPath, { executing: controller.executing, waiting: this.approvals.ofRun(runFiles.runId).length });
-      mine.push(foundRunOf(state, runFiles.journalPath, 'editor', Date.now()));
+      const door = this.found.find((run) => run.journalPath === runFiles.journalPath)?.door ?? 'editor';
+      mine.push(foundRunOf(state, runFiles.journalPath, door, Date.now()));
     }
     const others = this.found.filter((run) => !window.has(run.journalPath));
     const shown = this.runs.shown.runFiles?.journalPath;
