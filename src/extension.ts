@@ -24,7 +24,8 @@ import { RunDocuments } from './vscode/run/runDocuments';
 import { registerUndoCommands } from './vscode/run/runUndoCommands';
 import { PreviewTabs } from './vscode/approvals/previewTabs';
 import { offerResume, registerRunCommands } from './vscode/run/runCommands';
-import { RunController } from './vscode/run/runController';
+import { RunSet } from './vscode/run/runSet';
+import { RunsView } from './vscode/run/runsView';
 import { RunStorage } from './vscode/run/runStorage';
 import { ApiKeyStore, clearApiKey, promptForApiKey } from './vscode/models/secretStore';
 import { SettingsReader } from './vscode/settings';
@@ -34,7 +35,7 @@ import { WaitingNotice } from './vscode/approvals/waitingNotice';
 
 /**
  * What `activate` returns to the integration tests: the session, its view, the run storage, the secret
- * storage, the evidence report's page and the pending revision. Only in test mode: any extension can read another's exports, and
+ * storage, the evidence report's page, the pending revision and the Runs view. Only in test mode: any extension can read another's exports, and
  * these could approve steps or read the API key.
  */
 export interface PlanwrightExports {
@@ -44,6 +45,7 @@ export interface PlanwrightExports {
   readonly secrets: vscode.SecretStorage;
   readonly evidence: EvidencePage;
   readonly revisions: PlanRevisions;
+  readonly runsView: RunsView;
 }
 
 export function activate(context: vscode.ExtensionContext): PlanwrightExports | undefined {
@@ -59,7 +61,7 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
   const documents = new RunDocuments();
   const mcp = new EditorMcpTools({ settings: () => settings.current, approvals: new McpServerApprovals(context.globalState), log });
   const prepareTools = () => mcp.ensure();
-  const runs = new RunController({
+  const runs = new RunSet({
     ports: (folder) => ports.for(folder),
     models: () => models.models(),
     settings: () => settings.current,
@@ -72,6 +74,7 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
   const session = new PlanSession(loadedPlan, runs, approvals);
   const previews = new PreviewDocuments(() => session.plan);
   const view = new PlanView(session, () => settings.current.prices);
+  const runsView = new RunsView(runs, approvals, storage.folder, log);
   approvals.setNotifier(new WaitingNotice(approvals, () => view.treeView.visible, () => view.showWaiting(), vscode.window, vscode.l10n));
   const previewTabs = new PreviewTabs(approvals, previews);
   const editor = new StepEditor(session, log, path.join(path.dirname(storage.folder), 'edits'));
@@ -91,6 +94,8 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
     previewTabs,
     runs,
     view,
+    runsView,
+    ...runsView.registerCommands(),
     editor,
     evidence,
     revisions,
@@ -115,7 +120,7 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
   );
   log.info(`Planwright ${String(context.extension.packageJSON.version)} activated`);
   void offerResume(session, log);
-  return context.extensionMode === vscode.ExtensionMode.Test ? { planTree: view.provider, session, storage, secrets: context.secrets, evidence, revisions } : undefined;
+  return context.extensionMode === vscode.ExtensionMode.Test ? { planTree: view.provider, session, storage, secrets: context.secrets, evidence, revisions, runsView } : undefined;
 }
 
 export function deactivate(): void {}

@@ -23,6 +23,8 @@ import { nodeClock } from '../node/nodeClock';
 import { NodeWorkspace } from '../node/nodeWorkspace';
 import { EXIT, type CliIo } from './cliIo';
 import { untilInterrupted } from './interruptSignal';
+import type { PlanRun } from '../core/executor/planRun';
+import { stopReason, watchStopRequests } from '../node/stopRequest';
 import type { CliModels } from './modelsFromEnv';
 import { hasContent, holdsRecords, PLANWRIGHT_FOLDER } from './runFiles';
 import { cliSubplans } from './subplanSetup';
@@ -132,9 +134,10 @@ export async function runSession(setup: SessionSetup, io: CliIo, request: RunReq
   };
   if (!setup.json) io.stderr.write(`journal: ${setup.journal.path}\ntrace:   ${setup.tracePath}\n`);
   // Ctrl-C or a kill ends the run as cancelled, journalled with the signal as its reason, so resume can carry on.
-  return untilInterrupted(async (signal) => {
+  return untilInterrupted(async (interrupted) => {
+    const { signal, onRun, done } = stoppable(setup.journal.path, interrupted, io);
     try {
-      const outcome = await runToEnd(request, deps, signal, hooks).catch((error: unknown) => planningStopped(error, request, setup.journal.path, signal));
+      const outcome = await runToEnd(request, deps, signal, { ...hooks, onRun: (run) => (onRun(run), hooks.onRun?.(run)) }).catch((error: unknown) => planningStopped(error, request, setup.journal.path, signal));
       const report = outcome.report;
       const nested = report && subplans.children.size > 0 ? { report: nestReport(report, subplans.children), usageByLevel: usageByLevel(report, subplans.children) } : undefined;
       const cost = setup.prices && latest ? runCost(latest.usage, setup.prices) : undefined;
@@ -156,9 +159,26 @@ export async function runSession(setup: SessionSetup, io: CliIo, request: RunReq
       io.stderr.write(`planwright: the run stopped: ${messageOf(error)}\n`);
       return EXIT.failed;
     } finally {
+      done();
       await Promise.all([setup.journal.close(), trace.close()]);
     }
   });
+}
+
+/**
+ * The run's signal: Ctrl-C's (`interrupted`), or a cancel asked from the editor's Runs view (a stop request beside
+ * the journal); a pause asked there pauses the planned run (an agent's, which cannot pause, is cancelled). `done` stops looking for requests.
+ */
+function stoppable(journalPath: string, interrupted: AbortSignal, io: CliIo): { readonly signal: AbortSignal; readonly onRun: (run: PlanRun) => void; readonly done: () => void } {
+  const stop = new AbortController();
+  const watching = new AbortController();
+  let run: PlanRun | undefined;
+  watchStopRequests(journalPath, watching.signal, (request) => {
+    io.stderr.write(`planwright: ${stopReason(request)}\n`);
+    if (request.action === 'pause' && run) run.pause();
+    else stop.abort(stopReason(request));
+  });
+  return { signal: AbortSignal.any([interrupted, stop.signal]), onRun: (opened) => (run = opened), done: () => watching.abort() };
 }
 
 /** Lines for people before the closing lines: an escalation, or how a goal ended that journalled no run (the agent's answer). */

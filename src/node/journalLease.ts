@@ -36,6 +36,13 @@ export function holderParts(holder: RunLeaseHolder): { readonly pid: number; rea
   return { pid: holder.pid, ...(holder.host !== hostname() ? { host: holder.host } : {}), since: clock };
 }
 
+/** Who holds the lease of the journal at `journalPath` now: a live holder on this host, or one on another (which cannot be checked); undefined when none does. */
+export async function liveHolder(journalPath: string): Promise<RunLeaseHolder | undefined> {
+  const holder = await holderOf(leasePathOf(journalPath)).catch(() => undefined);
+  if (holder === undefined || holder === 'unreadable') return undefined;
+  return holder.host !== hostname() || processAlive(holder.pid) ? holder : undefined;
+}
+
 /** Leases as lock files beside each journal, for this process. */
 export const nodeRunLeases: RunLeases = {
   async acquire(journalPath) {

@@ -15,6 +15,8 @@ export const COMMANDS = {
   approveSafeInRun: 'planwright.approveSafeInRun',
   replanRemaining: 'planwright.replanRemaining',
   showTrace: 'planwright.showTrace',
+  /** The Runs view's row click: shows that run in the Plan view (tree-only). */
+  showRun: 'planwright.showRun',
   showPlanAsMarkdown: 'planwright.showPlanAsMarkdown',
   configureModel: 'planwright.configureModel',
   setApiKey: 'planwright.setApiKey',
@@ -54,6 +56,7 @@ export const CHAT_PARTICIPANT = 'planwright.chat';
 /** Tree views. */
 export const VIEWS = {
   plan: 'planwright.plan',
+  runs: 'planwright.runs',
 } as const;
 
 /** Activity-bar view containers. */

@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { DONE_WHEN_GROUP_CONTEXT_VALUE, doneWhenCheckContextValue, WHEN_DONE_WHEN_CHECK, WHEN_DONE_WHEN_GROUP } from '../../src/core/view/doneWhenRows';
 import { planContextValue, STEP_FLAGS, stepContextValue, WHEN_PLAN_ROW, whenStepHasFlag, whenStepIs } from '../../src/core/view/stepContextValue';
 import { waitingContextValue, whenWaiting } from '../../src/core/view/waitingSection';
+import { WHEN_RUN_LIVE, WHEN_RUN_ROW } from '../../src/core/view/runsSection';
 import { COMMANDS, CONTEXT_KEYS, VIEW_CONTAINERS, VIEWS } from '../../src/vscode/ids';
 import { localizedManifest } from './support/localizedManifest';
 
@@ -152,7 +153,7 @@ describe('package.json menus and when clauses', () => {
 
 describe('package.json tree item menus', () => {
   const itemMenus = menuItems.filter((item) => item.menu === 'view/item/context');
-  const known = new Set([whenStepIs('awaitingApproval'), ...STEP_FLAGS.map(whenStepHasFlag), 'viewItem =~ /^step:/', whenWaiting(), whenWaiting('allowable'), whenWaiting('cannotApply'), WHEN_DONE_WHEN_GROUP, WHEN_DONE_WHEN_CHECK, WHEN_PLAN_ROW]);
+  const known = new Set([whenStepIs('awaitingApproval'), ...STEP_FLAGS.map(whenStepHasFlag), 'viewItem =~ /^step:/', whenWaiting(), whenWaiting('allowable'), whenWaiting('cannotApply'), WHEN_DONE_WHEN_GROUP, WHEN_DONE_WHEN_CHECK, WHEN_PLAN_ROW, WHEN_RUN_LIVE, WHEN_RUN_ROW]);
 
   it('matches rows only with the when clauses the contextValue grammar provides', () => {
     for (const item of itemMenus) {
@@ -165,7 +166,9 @@ describe('package.json tree item menus', () => {
   it('puts every tree-only command on step rows and hides it from the palette', () => {
     const explorerOnly = new Set(menuItems.filter((item) => item.menu === 'explorer/context').map((item) => item.command));
     const hidden = new Set(menuItems.filter((item) => item.menu === 'commandPalette' && item.when === 'false' && !explorerOnly.has(item.command)).map((item) => item.command));
-    const onRows = new Set(itemMenus.map((item) => item.command));
+    // Pause and Cancel are palette commands that the Runs view's rows offer too.
+    const runRows = new Set<string>([COMMANDS.pauseRun, COMMANDS.cancelRun]);
+    const onRows = new Set(itemMenus.map((item) => item.command).filter((command) => !runRows.has(command ?? '')));
     assert.deepEqual(sorted([...hidden].filter((id): id is string => id !== undefined)), sorted([...onRows].filter((id): id is string => id !== undefined)));
   });
 

@@ -121,7 +121,7 @@ export function planTreeModel(l10n: Localize, input: PlanTreeInput): readonly Pl
     ...planningRow(l10n, planId, run, input.executing === true),
   ];
   return [
-    ...waitingSection(l10n, plan, input.waiting ?? []),
+    ...waitingSection(l10n, plan, input.waiting ?? [], input.otherRuns),
     {
       id: planId,
       kind: 'plan',

@@ -1,6 +1,7 @@
 // The shape of the plan tree's rows and of what the tree is built from: a plan, its source, its run (live or
 // replayed), the approvals waiting for an answer and the problems of the last edit. Pure types, no logic.
-import type { ApprovalPreview, ApprovalRequest, ClaimHolder } from '../ports';
+import type { ApprovalPreview, ClaimHolder } from '../ports';
+import type { OtherRuns, RunApprovalRequest } from './waitingSection';
 import type { RunState } from '../run/runState';
 import type { Plan } from '../plan/planSchema';
 
@@ -13,6 +14,8 @@ export interface PlanTreeNode {
   readonly kind: PlanTreeNodeKind;
   /** The step this row is about (for step, replaced and detail rows). */
   readonly stepId?: string;
+  /** For a waiting row of a run other than the one the plan belongs to: that run. */
+  readonly runId?: string;
   /** For a replaced row (and the rows under it): the revision that replaced its step. */
   readonly replacedInRevision?: number;
   readonly label: string;
@@ -47,8 +50,10 @@ export interface PlanTreeInput {
   readonly executing?: boolean;
   /** Steps waiting for the user's answer now, with the kind of preview approving them comes with. */
   readonly approvals?: ReadonlyMap<string, ApprovalPreview['kind']>;
-  /** The open approval questions, for the "Waiting for you" section above the plan. */
-  readonly waiting?: readonly ApprovalRequest[];
+  /** The open approval questions of every run of the window, for the "Waiting for you" section above the plan. */
+  readonly waiting?: readonly RunApprovalRequest[];
+  /** The window's other runs, which label their questions in "Waiting for you". */
+  readonly otherRuns?: OtherRuns;
   /** Problems the validation gate found with the last edit, by step id ('' for the plan as a whole). */
   readonly problems?: ReadonlyMap<string, readonly string[]>;
   /** The plan was edited and not saved. */

@@ -15,6 +15,11 @@ export function statusBarText(l10n: Localize, status: PlanRowStatus, waiting: nu
   return executing && status === 'running' ? progress : `${runStatusWords(l10n, status, pause)} · ${progress}`;
 }
 
+/** What the status bar says first while several runs execute in the window: `2 runs`; nothing for one. */
+export function runsCountText(l10n: Localize, executing: number): string | undefined {
+  return executing > 1 ? l10n.t('{0} runs', executing) : undefined;
+}
+
 /** The status bar's tooltip: `needs a re-plan: 4 Run the tests failed: exit code 1`, or `Run <id>: succeeded` without a reason. */
 export function statusBarTooltip(l10n: Localize, status: PlanRowStatus, runId: string, reason: string | undefined): string {
   return reason ? `${planStatusText(l10n, status)}: ${reason}` : l10n.t('Run {0}: {1}', runId, planStatusText(l10n, status));

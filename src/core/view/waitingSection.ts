@@ -1,7 +1,8 @@
 // The "Waiting for you" section pinned above the plan in the Planwright view: one row per step whose approval
 // question is open now, with what approving it does (the command and folder, the files it changes, or why its
 // edit can no longer apply) and why it asks. The rows exist only while the question is open, so an answered,
-// paused or ended run leaves no Approve button behind. contextValue grammar: `waiting:<previewKind>` then
+// paused or ended run leaves no Approve button behind. With several runs in the window, a question of a run other
+// than the one the plan below belongs to is labelled by its run and numbered in that run's plan. contextValue grammar: `waiting:<previewKind>` then
 // `:cannotApply` (a file change that no longer applies) and `:allowable` (a command that may be always allowed).
 import { isCompoundCommand } from '../text/compoundCommand';
 import type { Plan } from '../plan/planSchema';
@@ -12,8 +13,18 @@ import { codeBlock, escapeMarkdown } from './markdownText';
 import type { PlanTreeNode } from './planTreeNode';
 import { oneLine } from './stepDetails';
 
-/** The id of the section's row; its step rows are `waiting/step:<stepId>`. */
+/** The id of the section's row; its step rows are `waiting/step:<stepId>` (another run's: `waiting/run:<runId>/step:<stepId>`). */
 export const WAITING_SECTION_ID = 'waiting';
+
+/** An approval question, with the run of this window that asks it (absent for a gate that is not a run's). */
+export type RunApprovalRequest = ApprovalRequest & { readonly runId?: string };
+
+/** The window's other runs, whose questions the section labels: their run id's name and plan. */
+export interface OtherRuns {
+  /** The run the plan below belongs to. */
+  readonly shownRunId?: string;
+  readonly runs: ReadonlyMap<string, { readonly label: string; readonly plan: Plan }>;
+}
 
 const PREVIEW_ICONS: Readonly<Record<ApprovalPreview['kind'], string>> = {
   command: 'terminal',
@@ -50,7 +61,9 @@ function clickText(l10n: Localize, kind: ApprovalPreview['kind']): string {
 }
 
 /** The row of one waiting step: numbered as the tree numbers it, with what approving it does. */
-function waitingRow(l10n: Localize, plan: Plan, request: ApprovalRequest): PlanTreeNode {
+function waitingRow(l10n: Localize, shownPlan: Plan, request: RunApprovalRequest, others: OtherRuns | undefined): PlanTreeNode {
+  const other = request.runId !== undefined && request.runId !== others?.shownRunId ? others?.runs.get(request.runId) : undefined;
+  const plan = other?.plan ?? shownPlan;
   const number = stepNumber(plan, request.stepId);
   const problem = previewProblem(request.preview);
   const summary = approvalSummary(l10n, request);
@@ -66,11 +79,12 @@ function waitingRow(l10n: Localize, plan: Plan, request: ApprovalRequest): PlanT
     clickText(l10n, request.preview.kind),
   ];
   return {
-    id: `${WAITING_SECTION_ID}/step:${request.stepId}`,
+    id: other ? `${WAITING_SECTION_ID}/run:${request.runId}/step:${request.stepId}` : `${WAITING_SECTION_ID}/step:${request.stepId}`,
     kind: 'waitingStep',
     stepId: request.stepId,
+    ...(other && request.runId ? { runId: request.runId } : {}),
     label: number === undefined ? request.title : `${number} ${request.title}`,
-    description: `${oneLine(description)} · ${request.stepId}`,
+    description: other ? `${l10n.t('run: {0}', other.label)} · ${oneLine(description)} · ${request.stepId}` : `${oneLine(description)} · ${request.stepId}`,
     tooltip: tooltip.join('\n'),
     iconId: problem ? 'warning' : PREVIEW_ICONS[request.preview.kind],
     iconColor: problem ? 'problemsWarningIcon.foreground' : 'notificationsInfoIcon.foreground',
@@ -85,10 +99,13 @@ function waitingRow(l10n: Localize, plan: Plan, request: ApprovalRequest): PlanT
  * The section listing `requests` in execution order, as the tree numbers them (steps the plan no longer has last), or nothing when no
  * step waits.
  */
-export function waitingSection(l10n: Localize, plan: Plan, requests: readonly ApprovalRequest[]): PlanTreeNode[] {
+export function waitingSection(l10n: Localize, plan: Plan, requests: readonly RunApprovalRequest[], others?: OtherRuns): PlanTreeNode[] {
   if (requests.length === 0) return [];
-  const rank = (request: ApprovalRequest) => stepNumber(plan, request.stepId) ?? Number.MAX_SAFE_INTEGER;
-  const sorted = [...requests].sort((a, b) => rank(a) - rank(b));
+  // The shown run's questions first, in its execution order; each other run's after, in theirs.
+  const runRank = (request: RunApprovalRequest) => (request.runId === undefined || request.runId === others?.shownRunId ? '' : request.runId);
+  const planOf = (request: RunApprovalRequest) => (runRank(request) === '' ? plan : (others?.runs.get(runRank(request))?.plan ?? plan));
+  const rank = (request: RunApprovalRequest) => stepNumber(planOf(request), request.stepId) ?? Number.MAX_SAFE_INTEGER;
+  const sorted = [...requests].sort((a, b) => runRank(a).localeCompare(runRank(b)) || rank(a) - rank(b));
   const one = sorted.length === 1;
   const count = one ? l10n.t('1 step') : l10n.t('{0} steps', sorted.length);
   return [
@@ -105,7 +122,7 @@ export function waitingSection(l10n: Localize, plan: Plan, requests: readonly Ap
       contextValue: WAITING_SECTION_ID,
       accessibilityLabel: l10n.t('Waiting for you: {0}', count),
       expanded: true,
-      children: sorted.map((request) => waitingRow(l10n, plan, request)),
+      children: sorted.map((request) => waitingRow(l10n, plan, request, others)),
     },
   ];
 }

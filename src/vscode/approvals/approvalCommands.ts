@@ -10,7 +10,7 @@ import { COMMANDS } from '../ids';
 import type { PlanSession } from '../plan/planSession';
 import type { PreviewDocuments } from './previewDocuments';
 import { previewOf, type StepPreviewDeps } from './stepPreview';
-import { stepIdOf } from '../plan/stepCommands';
+import { runIdOf, stepIdOf } from '../plan/stepCommands';
 
 /** What the approval commands work with. */
 export interface ApprovalCommandDeps extends StepPreviewDeps {
@@ -20,6 +20,9 @@ export interface ApprovalCommandDeps extends StepPreviewDeps {
 }
 
 async function showStepPreview(deps: ApprovalCommandDeps, target: unknown): Promise<boolean> {
+  // Another run's question: its run is shown first, so the preview is computed over its plan.
+  const runId = runIdOf(target);
+  if (runId) await deps.session.runSet.showRun(runId);
   const stepId = stepIdOf(target);
   const request = stepId ? await previewOf(deps, stepId) : undefined;
   if (typeof request === 'string') void vscode.window.showInformationMessage(request);
@@ -66,7 +69,7 @@ function approveSafeInRun(deps: ApprovalCommandDeps): string[] {
     void vscode.window.showInformationMessage(vscode.l10n.t('No run is in progress.'));
     return [];
   }
-  deps.session.approvals.setAutoApproval((request) => deps.session.runs.state?.runId === runId && isSafeToApproveInBulk(request));
+  deps.session.approvals.setAutoApproval((request) => request.runId === runId && isSafeToApproveInBulk(request));
   const approved = deps.session.approvals.approveAllSafe();
   const message =
     approved.length > 0

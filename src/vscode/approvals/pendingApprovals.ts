@@ -1,16 +1,18 @@
 // The interactive approval gate: every step that needs the user's decision is a pending request keyed by
-// its step id, answered by the Approve / Reject commands (the tree, the preview's title bar) and cancelled as a
-// whole when the run is paused, cancelled or the extension deactivates, so no promise ever hangs. A command the
+// its run and step id, answered by the Approve / Reject commands (the tree, the preview's title bar) and cancelled as a
+// whole when its run is paused, cancelled or the extension deactivates, so no promise ever hangs. Each run of the
+// window asks through its own gate (`gateOf`), so two runs' steps of the same id are two questions. A command the
 // user's planwright.approvedCommands lists now is approved at once, also in a run that started before it was
 // listed (Always Allow This Exact Command… mid-run). The model never answers anything: only the user does.
 import * as vscode from 'vscode';
 import type { ApprovalAnswer, ApprovalGate, ApprovalRequest } from '../../core/ports';
+import type { RunApprovalRequest } from '../../core/view/waitingSection';
 import { isApprovedCommand, isSafeToApproveInBulk } from '../../core/view/approvalPrompt';
 import { Disposable } from '../disposableStore';
 import { CONTEXT_KEYS } from '../ids';
 
 interface Pending {
-  readonly request: ApprovalRequest;
+  readonly request: RunApprovalRequest;
   readonly resolve: (answer: ApprovalAnswer) => void;
 }
 
@@ -24,7 +26,8 @@ export class PendingApprovals extends Disposable implements ApprovalGate {
   private readonly pending = new Map<string, Pending>();
   private readonly changed = this._register(new vscode.EventEmitter<readonly string[]>());
   private notifier: ApprovalNotifier | undefined;
-  private autoApproval: ((request: ApprovalRequest) => boolean) | undefined;
+  private autoApproval: ((request: RunApprovalRequest) => boolean) | undefined;
+  private shownRun: () => string | undefined = () => undefined;
 
   /** Fires with the step ids whose request appeared or went away. */
   readonly onDidChange: vscode.Event<readonly string[]> = this.changed.event;
@@ -42,18 +45,24 @@ export class PendingApprovals extends Disposable implements ApprovalGate {
   }
 
   /** Answers "approved" at once, without opening a question, for each request `rule` accepts (the user's own opt-in). */
-  setAutoApproval(rule: ((request: ApprovalRequest) => boolean) | undefined): void {
+  setAutoApproval(rule: ((request: RunApprovalRequest) => boolean) | undefined): void {
     this.autoApproval = rule;
   }
 
-  request(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer> {
+  /** The gate of run `runId`: its questions are labelled with it. */
+  gateOf(runId: string): ApprovalGate {
+    return { request: (request, signal) => this.request({ ...request, runId }, signal) };
+  }
+
+  request(request: RunApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer> {
     if (signal.aborted) return Promise.resolve('wait');
     if (this.autoApproval?.(request) || isApprovedCommand(request, this.approvedCommands())) return Promise.resolve('approved');
-    this.pending.get(request.stepId)?.resolve('wait');
+    const key = keyOf(request.stepId, request.runId);
+    this.pending.get(key)?.resolve('wait');
     return new Promise<ApprovalAnswer>((resolve) => {
-      const onAbort = () => this.settle(request.stepId, 'wait');
+      const onAbort = () => this.settle(key, 'wait');
       signal.addEventListener('abort', onAbort, { once: true });
-      this.pending.set(request.stepId, {
+      this.pending.set(key, {
         request,
         resolve: (answer) => {
           signal.removeEventListener('abort', onAbort);
@@ -65,46 +74,69 @@ export class PendingApprovals extends Disposable implements ApprovalGate {
     });
   }
 
-  /** The open request of `stepId`, if any. */
-  get(stepId: string): ApprovalRequest | undefined {
-    return this.pending.get(stepId)?.request;
+  /** The open request of `stepId` in run `runId` (absent: in the run the window shows, else in any run), if any. */
+  get(stepId: string, runId?: string): RunApprovalRequest | undefined {
+    return this.pending.get(this.keyFor(stepId, runId))?.request;
   }
 
-  /** Every open request, oldest first. */
-  all(): readonly ApprovalRequest[] {
+  /** Every open request of every run, oldest first. */
+  all(): readonly RunApprovalRequest[] {
     return [...this.pending.values()].map((entry) => entry.request);
   }
 
-  /** Answers the request of `stepId`; false when there is none (answered already, or the run stopped). */
-  answer(stepId: string, answer: 'approved' | 'rejected'): boolean {
-    return this.settle(stepId, answer);
+  /** The open requests of run `runId`, oldest first. */
+  ofRun(runId: string | undefined): readonly RunApprovalRequest[] {
+    return this.all().filter((request) => request.runId === runId);
+  }
+
+  /** Says which run the window shows: a step id without a run means that run's step first. */
+  setShownRun(shownRun: () => string | undefined): void {
+    this.shownRun = shownRun;
+  }
+
+  /** Answers the request of `stepId` (in run `runId`, as `get` finds it); false when there is none (answered already, or the run stopped). */
+  answer(stepId: string, answer: 'approved' | 'rejected', runId?: string): boolean {
+    return this.settle(this.keyFor(stepId, runId), answer);
   }
 
   /** Approves every open request that is safe to approve without its own look; returns their step ids. */
   approveAllSafe(): string[] {
-    const safe = this.all().filter(isSafeToApproveInBulk).map((request) => request.stepId);
-    for (const stepId of safe) this.settle(stepId, 'approved');
-    return safe;
+    const safe = this.all().filter(isSafeToApproveInBulk);
+    for (const request of safe) this.settle(keyOf(request.stepId, request.runId), 'approved');
+    return safe.map((request) => request.stepId);
   }
 
   /** Approves every open request that runs exactly `command`; returns their step ids. */
   approveCommand(command: string): string[] {
-    const matching = this.all().filter((request) => isApprovedCommand(request, [command])).map((request) => request.stepId);
-    for (const stepId of matching) this.settle(stepId, 'approved');
-    return matching;
+    const matching = this.all().filter((request) => isApprovedCommand(request, [command]));
+    for (const request of matching) this.settle(keyOf(request.stepId, request.runId), 'approved');
+    return matching.map((request) => request.stepId);
   }
 
   /** Leaves every open request unanswered ('wait'): the steps stay waiting for the next run. */
   cancelAll(): void {
-    for (const stepId of [...this.pending.keys()]) this.settle(stepId, 'wait');
+    for (const key of [...this.pending.keys()]) this.settle(key, 'wait');
   }
 
-  private settle(stepId: string, answer: ApprovalAnswer): boolean {
-    const entry = this.pending.get(stepId);
+  /** Leaves run `runId`'s open requests unanswered ('wait'), and no other run's. */
+  cancelRun(runId: string | undefined): void {
+    for (const request of this.ofRun(runId)) this.settle(keyOf(request.stepId, request.runId), 'wait');
+  }
+
+  /** The key of `stepId`'s request: in `runId` when given, else in the shown run when it asks there, else the first that asks. */
+  private keyFor(stepId: string, runId: string | undefined): string {
+    if (runId !== undefined) return keyOf(stepId, runId);
+    const shown = keyOf(stepId, this.shownRun());
+    if (this.pending.has(shown)) return shown;
+    return [...this.pending.keys()].find((key) => this.pending.get(key)?.request.stepId === stepId) ?? keyOf(stepId, undefined);
+  }
+
+  private settle(key: string, answer: ApprovalAnswer): boolean {
+    const entry = this.pending.get(key);
     if (!entry) return false;
-    this.pending.delete(stepId);
+    this.pending.delete(key);
     entry.resolve(answer);
-    this.announce([stepId]);
+    this.announce([entry.request.stepId]);
     return true;
   }
 
@@ -112,4 +144,9 @@ export class PendingApprovals extends Disposable implements ApprovalGate {
     void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.approvalsPending, this.pending.size > 0);
     this.changed.fire(stepIds);
   }
+}
+
+/** The key of a run's step's request. */
+function keyOf(stepId: string, runId: string | undefined): string {
+  return `${runId ?? ''}\u0000${stepId}`;
 }

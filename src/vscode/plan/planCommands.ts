@@ -76,10 +76,6 @@ function errorText(error: unknown): string {
  */
 async function planGoal(deps: PlanCommandDeps, goalArgument?: unknown): Promise<RunOutcome | false> {
   // Whatever can stop the command comes before the goal's input box, so no answer throws away a goal just typed.
-  if (deps.session.runs.executing) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('A run is in progress: pause or cancel it before planning another task.'));
-    return false;
-  }
   if (!vscode.workspace.workspaceFolders?.[0]) {
     void vscode.window.showInformationMessage(vscode.l10n.t('Open a folder first: Planwright plans a task inside a workspace folder.'));
     return false;
@@ -109,6 +105,8 @@ async function planGoal(deps: PlanCommandDeps, goalArgument?: unknown): Promise<
     return false;
   }
   await deps.prepareTools?.();
+  // The run in progress goes on beside the new one (see RunSet).
+  if (deps.session.runs.executing) await deps.session.runSet.leave();
   return actOnGoal(deps, goal.trim(), mode);
 }
 
@@ -222,7 +220,8 @@ async function openPlanFile(deps: PlanCommandDeps, target?: unknown, selection?:
     return false;
   }
   try {
-    await deps.session.runs.forget();
+    // A run that executes goes on beside the plan opened now (see RunSet).
+    await deps.session.runSet.leave();
   } catch (error) {
     reportError(deps.log, vscode.l10n.t('Could not open {0}: {1}', source, describeError(error, deps.log)));
     return false;

@@ -1,6 +1,7 @@
 // The plan being worked on in this window and its run, seen as one thing: what the tree shows, which plan
 // an edit starts from, and where an edit goes — into the open plan before it runs, or through the executor
-// as the run's next revision once it has run. Every edit passes the validation gate; refused edits put
+// as the run's next revision once it has run. With several runs in the window (RunSet), it is the shown one's plan
+// and run; "Waiting for you" lists every run's questions, the others' labelled by run. Every edit passes the validation gate; refused edits put
 // their problems on the steps they concern.
 import { problemsByStep } from '../../core/plan/planEdits';
 import type { PlanProblem } from '../../core/plan/planProblem';
@@ -11,6 +12,9 @@ import type { PlanTreeInput } from '../../core/view/planTreeNode';
 import type { LoadedPlan } from './loadedPlan';
 import type { PendingApprovals } from '../approvals/pendingApprovals';
 import type { RunController } from '../run/runController';
+import type { RunSet } from '../run/runSet';
+import { shorten } from '../../core/text/shorten';
+import type { OtherRuns } from '../../core/view/waitingSection';
 
 /** How an edit went: applied, or refused with the gate's problems. */
 export type EditOutcome = { readonly ok: true } | { readonly ok: false; readonly problems: readonly PlanProblem[] };
@@ -18,9 +22,25 @@ export type EditOutcome = { readonly ok: true } | { readonly ok: false; readonly
 export class PlanSession {
   constructor(
     readonly loadedPlan: LoadedPlan,
-    readonly runs: RunController,
+    readonly runSet: RunSet,
     readonly approvals: PendingApprovals,
   ) {}
+
+  /** The run the Plan view shows (one of the window's runs). */
+  get runs(): RunController {
+    return this.runSet.shown;
+  }
+
+  /** The window's other runs that ask something now, by run id, for "Waiting for you" to label their questions. */
+  private otherRuns(): OtherRuns {
+    const shownRunId = this.runs.runFiles?.runId;
+    const runs = new Map<string, { label: string; plan: Plan }>();
+    for (const controller of this.runSet.all) {
+      const state = controller.state;
+      if (state && state.runId !== shownRunId) runs.set(state.runId, { label: shorten(state.plan.goal, 40), plan: state.plan });
+    }
+    return { ...(shownRunId ? { shownRunId } : {}), runs };
+  }
 
   /** The plan as it stands: the run's current revision once it has run, else the open plan. */
   get plan(): Plan | undefined {
@@ -51,8 +71,9 @@ export class PlanSession {
       ...(this.runs.children.size > 0 ? { children: this.runs.children } : {}),
       ...(this.runs.waitsOnOtherRuns.size > 0 ? { claimWaits: this.runs.waitsOnOtherRuns } : {}),
       executing: this.runs.executing,
-      approvals: new Map(this.approvals.all().map((request) => [request.stepId, request.preview.kind])),
+      approvals: new Map(this.approvals.ofRun(this.runs.runFiles?.runId).map((request) => [request.stepId, request.preview.kind])),
       waiting: this.approvals.all(),
+      otherRuns: this.otherRuns(),
       problems: this.loadedPlan.problems,
       ...(file.unsaved ? { unsaved: true } : {}),
     };

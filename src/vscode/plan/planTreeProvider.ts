@@ -13,6 +13,8 @@ export interface PlanTreeElement {
   readonly id: string;
   readonly kind: PlanTreeNode['kind'];
   readonly stepId?: string;
+  /** For a waiting row of another run of the window: that run. */
+  readonly runId?: string;
   /** For a replaced step's row: the revision that replaced it. */
   readonly replacedInRevision?: number;
 }
@@ -122,6 +124,7 @@ export class PlanTreeProvider extends Disposable implements vscode.TreeDataProvi
         id: node.id,
         kind: node.kind,
         ...(node.stepId !== undefined ? { stepId: node.stepId } : {}),
+        ...(node.runId !== undefined ? { runId: node.runId } : {}),
         ...(node.replacedInRevision !== undefined ? { replacedInRevision: node.replacedInRevision } : {}),
       };
       this.handles.set(node.id, handle);

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { planRowStatus } from '../../core/view/planTreeModel';
 import { progressText, withChildUsage } from '../../core/view/runProgress';
 import { costTooltip, runCostText } from '../../core/view/runCostText';
-import { statusBarText, statusBarTooltip } from '../../core/view/statusBarText';
+import { runsCountText, statusBarText, statusBarTooltip } from '../../core/view/statusBarText';
 import type { ModelPrices } from '../../core/cost/modelPrices';
 import { COMMANDS, VIEWS } from '../ids';
 import type { PlanSession } from './planSession';
@@ -38,7 +38,7 @@ export class PlanView extends Disposable {
     this.statusBar = this._register(vscode.window.createStatusBarItem('planwright.run', vscode.StatusBarAlignment.Left, 50));
     this.statusBar.name = vscode.l10n.t('Planwright run');
     this._register(session.loadedPlan.onDidChange(() => this.update()));
-    this._register(session.runs.onDidChange(() => this.update()));
+    this._register(session.runSet.onDidChangeRuns(() => this.update()));
     this._register(
       session.approvals.onDidChange((stepIds) => {
         this.update();
@@ -59,13 +59,15 @@ export class PlanView extends Disposable {
       return;
     }
     const executing = this.session.runs.executing;
-    const status = planRowStatus(run, executing, waiting);
+    // The badge counts every run's questions; the shown run's status, its own.
+    const status = planRowStatus(run, executing, this.session.approvals.ofRun(run.runId).length);
     const counted = withChildUsage(run, this.session.runs.children.values());
     const progress = progressText(vscode.l10n, counted);
     // A run another process holds is shown as held, by whom, rather than as resumable here.
     this.treeView.description = this.session.runs.heldElsewhere ?? progress;
     const cost = runCostText(vscode.l10n, counted, this.prices());
-    this.statusBar.text = `${STATUS_ICONS[status] ?? '$(checklist)'} Planwright: ${statusBarText(vscode.l10n, status, waiting, executing, progress, run.costCapPause)}${cost ? ` · ${cost.total}` : ''}`;
+    const count = runsCountText(vscode.l10n, this.session.runSet.executingCount);
+    this.statusBar.text = `${STATUS_ICONS[status] ?? '$(checklist)'} Planwright: ${count ? `${count} · ` : ''}${statusBarText(vscode.l10n, status, waiting, executing, progress, run.costCapPause)}${cost ? ` · ${cost.total}` : ''}`;
     const tooltip = statusBarTooltip(vscode.l10n, status, run.runId, this.session.runs.heldElsewhere ?? run.statusReason);
     this.statusBar.tooltip = cost ? `${tooltip}\n${costTooltip(cost)}` : tooltip;
     this.statusBar.command = this.session.runs.resumable ? COMMANDS.runPlan : `${VIEWS.plan}.focus`;

@@ -33,11 +33,18 @@ export function stepIdOf(target: unknown): string | undefined {
   return typeof element?.stepId === 'string' && element.stepId !== '' ? element.stepId : undefined;
 }
 
+/** The run a command's tree element belongs to, when it is a waiting row of a run the plan tree does not show. */
+export function runIdOf(target: unknown): string | undefined {
+  const runId = (target as Partial<PlanTreeElement> | undefined)?.runId;
+  return typeof runId === 'string' ? runId : undefined;
+}
+
 function approve(deps: StepCommandDeps, target: unknown): boolean {
   const stepId = stepIdOf(target);
   if (!stepId) return false;
-  const answered = deps.session.approvals.answer(stepId, 'approved');
-  if (answered) deps.log.info(`${stepId} approved by the user`);
+  const runId = runIdOf(target);
+  const answered = deps.session.approvals.answer(stepId, 'approved', runId);
+  if (answered) deps.log.info(`${runId ? `Run ${runId}: ` : ''}${stepId} approved by the user`);
   else {
     const step = deps.session.stepName(stepId);
     void vscode.window.showInformationMessage(
@@ -51,10 +58,13 @@ function approve(deps: StepCommandDeps, target: unknown): boolean {
 async function rejectOrSkip(deps: StepCommandDeps, target: unknown): Promise<boolean> {
   const stepId = stepIdOf(target);
   if (!stepId) return false;
-  if (deps.session.approvals.answer(stepId, 'rejected')) {
-    deps.log.info(`${stepId} rejected by the user`);
+  const runId = runIdOf(target);
+  if (deps.session.approvals.answer(stepId, 'rejected', runId)) {
+    deps.log.info(`${runId ? `Run ${runId}: ` : ''}${stepId} rejected by the user`);
     return true;
   }
+  // Another run's question that went meanwhile: skipping is for the steps of the run the tree shows.
+  if (runId) return false;
   try {
     const result = await deps.session.runs.skip(stepId);
     if (!result.ok) void vscode.window.showInformationMessage(result.reason);

@@ -27,7 +27,7 @@ export class EvidencePage extends Disposable {
     private readonly log: vscode.LogOutputChannel,
   ) {
     super();
-    this._register(session.runs.onDidChange(() => this.onRunChange()));
+    this._register(session.runSet.onDidChange(() => this.onRunChange()));
     this._register({ dispose: () => this.panel?.dispose() });
   }
 

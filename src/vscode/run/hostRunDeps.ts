@@ -46,10 +46,11 @@ export function hostRunDeps(
 ): HostRunDeps {
   const { workspace, commands } = host.ports(folder);
   const log = host.log;
+  const approvals = host.approvals.gateOf(files.runId);
   const logger: Logger = { info: (message) => log.info(message), warn: (message) => log.warn(message), error: (message) => log.error(message) };
-  if (!configured) return { workspace, commands, clock: nodeClock, logger, approvals: host.approvals, journal: files.journal, trace: files.trace, onChange };
+  if (!configured) return { workspace, commands, clock: nodeClock, logger, approvals, journal: files.journal, trace: files.trace, onChange };
   const { models, guard } = cappedRunModels(configured, options, host.settings(), spent);
-  const base = { workspace, commands, clock: nodeClock, logger, approvals: host.approvals, ...(guard ? { costCap: guard } : {}) };
+  const base = { workspace, commands, clock: nodeClock, logger, approvals, ...(guard ? { costCap: guard } : {}) };
   const projectRules = host.settings().projectRules;
   const replannerIn = (scoped: Workspace) => new ModelReplanner(models.planner, projectRules ? projectRulesSource(scoped) : undefined);
   const repairer = new ModelRepairer(models.worker);

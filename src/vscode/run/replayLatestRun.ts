@@ -20,14 +20,15 @@ export interface HostRecord {
   readonly worktree?: WorktreeRecord;
 }
 
-/** The last run of the workspace as its journal tells it; undefined when there is none or it cannot be replayed. */
+/** The last run of the workspace (or the one journalled in `chosen`) as its journal tells it; undefined when there is none or it cannot be replayed. */
 export async function replayLatestRun(
   storage: RunStorage,
   log: vscode.LogOutputChannel,
+  chosen?: RunFiles,
 ): Promise<{ readonly runId: string; readonly files: RunFiles; readonly state: RunState } | undefined> {
-  const runId = await storage.latest();
+  const runId = chosen?.runId ?? (await storage.latest());
   if (!runId) return undefined;
-  const files = storage.open(runId);
+  const files = chosen ?? storage.open(runId);
   let state: RunState;
   try {
     state = await loadRunState(files.journal, (warning) => log.warn(warning));
@@ -39,12 +40,12 @@ export async function replayLatestRun(
 }
 
 /**
- * The last run of the workspace restored for a reloaded window: replayed with its sub-plans, its lease taken
+ * The last run of the workspace (or the one in `chosen`, picked in the Runs view) restored for a reloaded window: replayed with its sub-plans, its lease taken
  * (a run another process holds is shown as held, and not resumed here), and its plan opened in the view.
  */
-export async function restoreLatestRun(host: RunHost, lease: EditorRunLease): Promise<{ readonly files: RunFiles; readonly state: RunState; readonly children: ReadonlyMap<string, RunState> } | undefined> {
+export async function restoreLatestRun(host: RunHost, lease: EditorRunLease, chosen?: RunFiles): Promise<{ readonly files: RunFiles; readonly state: RunState; readonly children: ReadonlyMap<string, RunState> } | undefined> {
   await host.prepareTools?.();
-  const replayed = await replayLatestRun(host.storage, host.log);
+  const replayed = await replayLatestRun(host.storage, host.log, chosen);
   if (!replayed) return undefined;
   const { runId, files, state } = replayed;
   if (!(await lease.take(files.journalPath))) host.log.info(`Run ${runId}: ${lease.heldElsewhere}`);

@@ -108,7 +108,16 @@ export function reportRunError(log: vscode.LogOutputChannel, what: string, error
   } else showError(log, `${what}: ${describeError(error, log)}`);
 }
 
-function pauseRun(deps: RunCommandDeps): boolean {
+/** The journal of the Runs view's row a command was invoked on, if it was. */
+function journalOf(target: unknown): string | undefined {
+  const journalPath = (target as { journalPath?: unknown } | undefined)?.journalPath;
+  return typeof journalPath === 'string' ? journalPath : undefined;
+}
+
+function pauseRun(deps: RunCommandDeps, target: unknown): boolean | Promise<boolean> {
+  // A row of the Runs view: that run, this window's or another process's (asked by a stop request).
+  const journal = journalOf(target);
+  if (journal) return deps.session.runSet.pause(journal);
   const paused = deps.session.runs.pause();
   // A goal's agent cannot stop and carry on the way a planned run does: it can only be cancelled.
   if (!paused) void vscode.window.showInformationMessage(deps.session.runs.executing ? vscode.l10n.t('The agent cannot pause mid-goal: cancel the run to stop it.') : vscode.l10n.t('No run is in progress.'));
@@ -116,7 +125,9 @@ function pauseRun(deps: RunCommandDeps): boolean {
   return paused;
 }
 
-function cancelRun(deps: RunCommandDeps): boolean {
+function cancelRun(deps: RunCommandDeps, target: unknown): boolean | Promise<boolean> {
+  const journal = journalOf(target);
+  if (journal) return deps.session.runSet.cancel(journal);
   const cancelled = deps.session.runs.cancel();
   if (!cancelled) void vscode.window.showInformationMessage(vscode.l10n.t('No run is in progress.'));
   return cancelled;
@@ -190,7 +201,7 @@ async function showTrace(deps: RunCommandDeps): Promise<vscode.TextEditor | unde
  * executed) and, when it stopped before its end, offers to resume it (a fused agent's run: to plan the task again).
  */
 export async function offerResume(session: PlanSession, log: vscode.LogOutputChannel): Promise<void> {
-  const restored = await session.runs.restore().catch((error: unknown) => {
+  const restored = await session.runSet.restoreLatest().catch((error: unknown) => {
     log.error(`Could not restore the last run: ${describeError(error, log)}`);
     return undefined;
   });
@@ -220,8 +231,8 @@ export function registerRunCommands(deps: RunCommandDeps): vscode.Disposable[] {
   const registerCommand = commandRegistrar(deps.log);
   return [
     registerCommand(COMMANDS.runPlan, () => runPlan(deps)),
-    registerCommand(COMMANDS.pauseRun, () => pauseRun(deps)),
-    registerCommand(COMMANDS.cancelRun, () => cancelRun(deps)),
+    registerCommand(COMMANDS.pauseRun, (target?: unknown) => pauseRun(deps, target)),
+    registerCommand(COMMANDS.cancelRun, (target?: unknown) => cancelRun(deps, target)),
     registerCommand(COMMANDS.approveAllSafe, () => approveAllSafe(deps)),
     registerCommand(COMMANDS.replanRemaining, () => replanRemaining(deps)),
     registerCommand(COMMANDS.showTrace, () => showTrace(deps)),

@@ -1,4 +1,4 @@
-// The run of the open plan in this window: builds the run's ports from the host adapters, opens a new run or resumes
+// One run of this window (RunSet holds several, one shown in the Plan view): builds the run's ports from the host adapters, opens a new run or resumes
 // the journalled one through core's openRun as every door does (a fused agent's run resumes with the agent), executes
 // it under a cancellable progress notification, and routes every change (journalled first) to the tree, the status bar
 // and the log. Pause, cancel, edits, retries and skips go through the executor. After a window reload, `restore()`
@@ -39,7 +39,8 @@ import { agentWorkingError, RunUnavailableError } from './runUnavailableError';
 /** The run of the open plan in this window, live or replayed; see the file header. */
 export class RunController extends Disposable {
   private readonly changed = this._register(new vscode.EventEmitter<readonly string[] | undefined>());
-  private readonly view = new EditorRunState((key, value) => void vscode.commands.executeCommand('setContext', key, value), (stepIds) => this.changed.fire(stepIds));
+  // Several runs share the window: only the shown one's executing sets the context key the title bar follows.
+  private readonly view = new EditorRunState((key, value) => this.shown() && void vscode.commands.executeCommand('setContext', key, value), (stepIds) => this.changed.fire(stepIds));
   private workspaceFolder: vscode.WorkspaceFolder | undefined;
   private readonly execution = new RunExecution();
   private readonly lease = new EditorRunLease();
@@ -51,12 +52,13 @@ export class RunController extends Disposable {
   /** Fires after every change of the run, with the step ids it touched (`undefined`: the whole run). */
   readonly onDidChange: vscode.Event<readonly string[] | undefined> = this.changed.event;
 
-  constructor(private readonly host: RunHost) {
+  /** `shown`: whether the window shows this run now (one of several, see RunSet). */
+  constructor(private readonly host: RunHost, private readonly shown: () => boolean = () => true) {
     super();
     this.claimWaits = new EditorClaimWaits(host.log, (stepIds) => this.changed.fire(stepIds));
     // Open approvals are withdrawn (the run records them as still waiting); the journal lets the next
     // window resume. The run is not cancelled: a reload must not turn a paused plan into a cancelled one.
-    this._register({ dispose: () => void Promise.all([this.host.approvals.cancelAll(), closeRunFiles(this.view.current.files), this.lease.release()]) });
+    this._register({ dispose: () => void Promise.all([this.host.approvals.cancelRun(this.runFiles?.runId), closeRunFiles(this.view.current.files), this.lease.release()]) });
   }
 
   /** The run as it stands (live, or replayed from its journal), if the open plan has one. */
@@ -166,7 +168,7 @@ export class RunController extends Disposable {
   /** Cancels the run: running steps are stopped, nothing else starts, open approvals are withdrawn. */
   cancel(): boolean {
     if (!this.execution.abortCurrent()) return false;
-    this.host.approvals.cancelAll();
+    this.host.approvals.cancelRun(this.runFiles?.runId);
     return true;
   }
 
@@ -206,10 +208,10 @@ export class RunController extends Disposable {
     return undoWholeRun(this.host.ports(runWorkFolder(this.folder(), this.view.current.state)).workspace, this.view.current.state, this.executing, this.host.log, fromStepId);
   }
 
-  /** Shows the last run of this workspace as it was, from its journal, without executing anything. */
-  async restore(): Promise<RunState | undefined> {
+  /** Shows the last run of this workspace (or the one journalled in `files`) as it was, from its journal, without executing anything. */
+  async restore(files?: RunFiles): Promise<RunState | undefined> {
     if (this.executing) return this.view.current.state;
-    const restored = await restoreLatestRun(this.host, this.lease);
+    const restored = await restoreLatestRun(this.host, this.lease, files);
     if (!restored) return undefined;
     await closeRunFiles(this.view.current.files);
     this.execution.advance({ type: 'changed', status: restored.state.status, recovering: false });

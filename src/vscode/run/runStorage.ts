@@ -46,8 +46,13 @@ export class RunStorage {
 
   /** The files of run `runId`. */
   open(runId: string): RunFiles {
-    const journalPath = path.join(this.folder, `${runId}${JOURNAL_SUFFIX}`);
-    const tracePath = path.join(this.folder, `${runId}${TRACE_SUFFIX}`);
+    return RunStorage.at(path.join(this.folder, `${runId}${JOURNAL_SUFFIX}`));
+  }
+
+  /** The files of the run journalled at `journalPath`, in any folder (a CLI run's in `.planwright/runs`): its trace beside it. */
+  static at(journalPath: string): RunFiles {
+    const runId = path.basename(journalPath).replace(/\.journal\.jsonl$/, '');
+    const tracePath = path.join(path.dirname(journalPath), `${runId}${TRACE_SUFFIX}`);
     // The trace is evidence, not what resume trusts: it is written before each action but not fsync'd.
     return { runId, journal: new JsonlRecordLog(journalPath), trace: new JsonlRecordLog(tracePath, false), journalPath, tracePath };
   }

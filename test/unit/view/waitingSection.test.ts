@@ -6,6 +6,7 @@ import { englishText } from '../../../src/core/text/englishText';
 import { planTreeModel } from '../../../src/core/view/planTreeModel';
 import { waitingContextValue, waitingSection } from '../../../src/core/view/waitingSection';
 import { runView, stepRun, threeSteps } from './viewFixtures';
+import { validPlan } from '../support/executorFakes';
 
 const plan = threeSteps();
 
@@ -62,5 +63,19 @@ describe('waitingSection', () => {
     assert.equal(waitingContextValue(command), 'waiting:command:allowable');
     assert.equal(waitingContextValue({ preview: { kind: 'command', command: 'npm test && rm -rf x', cwd: '.' } }), 'waiting:command');
     assert.equal(waitingContextValue(edit), 'waiting:fileChanges');
+  });
+
+  it("labels another run's question by its run, numbers it in that run's plan, and lists it after the shown run's, each with its own row id", () => {
+    const other = validPlan([{ id: 'E1', title: 'Other first', tool: 'readFile', args: { path: 'a' } }, { id: 'E2', title: 'Other edit', tool: 'readFile', args: { path: 'b' } }], { goal: 'Another goal' });
+    const others = { shownRunId: 'shown', runs: new Map([['second', { label: 'Another goal', plan: other }]]) };
+    const [section] = waitingSection(englishText, plan, [{ ...edit, runId: 'second' }, { ...edit, runId: 'shown' }], others);
+    const rows = section!.children;
+    assert.equal(section!.description, '2 steps');
+    assert.deepEqual(rows.map((row) => row.id), ['waiting/step:E2', 'waiting/run:second/step:E2']);
+    assert.equal(rows[0]!.runId, undefined);
+    assert.equal(rows[1]!.runId, 'second');
+    assert.equal(rows[1]!.label, '2 Add the flag');
+    assert.match(rows[1]!.description, /^run: Another goal · /);
+    assert.doesNotMatch(rows[0]!.description, /^run: /);
   });
 });

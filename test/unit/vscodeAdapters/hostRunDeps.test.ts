@@ -27,7 +27,8 @@ function fakeHost(workspace: MemoryWorkspace, storage: RunStorage): RunHost {
     settings: (): HostSettings => ({ ...defaultHostSettings(), projectRules: false }),
     log: quiet,
     storage,
-    approvals: new ScriptedApprovalGate({}),
+    // Each run asks through its own gate (PendingApprovals.gateOf).
+    approvals: { gateOf: () => new ScriptedApprovalGate({}) },
   } as unknown as RunHost;
 }
 
