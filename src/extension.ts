@@ -24,6 +24,7 @@ import { RunDocuments } from './vscode/run/runDocuments';
 import { registerUndoCommands } from './vscode/run/runUndoCommands';
 import { PreviewTabs } from './vscode/approvals/previewTabs';
 import { offerResume, registerRunCommands } from './vscode/run/runCommands';
+import { followRunContextKeys } from './vscode/run/runContextKeys';
 import { RunController } from './vscode/run/runController';
 import { RunStorage } from './vscode/run/runStorage';
 import { ApiKeyStore, clearApiKey, promptForApiKey } from './vscode/models/secretStore';
@@ -90,6 +91,7 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
     documents,
     previewTabs,
     runs,
+    followRunContextKeys(runs),
     view,
     editor,
     evidence,
@@ -97,7 +99,7 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, previews),
     ...registerPlanCommands({ loadedPlan, session, log, models: () => models.models(), settings: () => settings.current, documents, prepareTools }),
     ...registerRunCommands({ session, log, documents, prices: () => settings.current.prices, prepareTools }),
-    ...registerUndoCommands({ session, log }),
+    ...registerUndoCommands({ session, log, documents }),
     ...registerStepCommands({ session, previews, log, ports: (folder) => ports.for(folder), documents }),
     ...registerApprovalCommands({ session, previews, log, ports: (folder) => ports.for(folder) }),
     ...editor.registerCommands(),

@@ -200,7 +200,11 @@ export class RunController extends Disposable {
 
   /** Puts back every file the run changed (from `fromStepId` on), refusing files changed since the run left them. */
   async undoRun(fromStepId?: string): Promise<RunUndoResult> {
-    return undoWholeRun(this.host.ports(this.folder()).workspace, this.view.current.state, this.executing, this.host.log, fromStepId);
+    const { state, files } = this.view.current;
+    const undone = await undoWholeRun(this.host.ports(this.folder()).workspace, state, files?.journal, this.executing, this.host.log, fromStepId);
+    // The undone run is taken up again from its journal by whatever acts on it next (whileStopped).
+    if (undone.state) this.apply({ state: undone.state, run: undefined });
+    return undone.result;
   }
 
   /** Shows the last run of this workspace as it was, from its journal, without executing anything. */
