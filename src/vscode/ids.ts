@@ -72,6 +72,8 @@ export const CONTEXT_KEYS = {
   approvalsPending: 'planwright:approvalsPending',
   /** The waiting row's contextValue (`waiting:command:allowable`) of the step the active preview tab shows, or ''. */
   activePreview: 'planwright:activePreview',
+  /** A model is set up (the settings build one): the welcome view says so when none is. */
+  modelConfigured: 'planwright:modelConfigured',
   /** The run stopped before its end and can be carried on (Resume Run). */
   runResumable: 'planwright:runResumable',
   /** Undo Run has files to put back. */

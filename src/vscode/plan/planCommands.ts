@@ -84,6 +84,7 @@ async function planGoal(deps: PlanCommandDeps, goalArgument?: unknown): Promise<
     void vscode.window.showInformationMessage(vscode.l10n.t('Open a folder first: Planwright plans a task inside a workspace folder.'));
     return false;
   }
+  if (!(await hasModel(deps, goalArgument))) return false;
   if (typeof goalArgument !== 'string' && !(await keepOrDropUnsaved(deps, 'plan'))) return false;
   const mode = deps.settings().mode;
   const goal =
@@ -100,16 +101,28 @@ async function planGoal(deps: PlanCommandDeps, goalArgument?: unknown): Promise<
           validateInput: (text) => (text.trim().length === 0 ? vscode.l10n.t('Describe the task in a sentence.') : undefined),
         });
   if (!goal?.trim()) return false;
+  await deps.prepareTools?.();
+  return actOnGoal(deps, goal.trim(), mode);
+}
+
+/**
+ * Whether a model is set up, asked before the goal so no goal typed is lost. Without one: a short message with
+ * Configure Model…, after which Plan a Task… opens again (with `goal` when one was given), why in the log.
+ */
+async function hasModel(deps: PlanCommandDeps, goal: unknown): Promise<boolean> {
   try {
     await deps.models();
+    return true;
   } catch (error) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('Planwright needs a model to plan a task: {0}', describeError(error, deps.log)), vscode.l10n.t('Configure Model…')).then((choice) => {
-      if (choice) void vscode.commands.executeCommand(COMMANDS.configureModel);
+    deps.log.warn(`No model to plan with: ${describeError(error, deps.log)}`);
+    const configure = vscode.l10n.t('Configure Model…');
+    void vscode.window.showWarningMessage(vscode.l10n.t('Planwright needs a model to plan a task, and none is set up yet.'), configure).then(async (choice) => {
+      if (choice !== configure) return;
+      await vscode.commands.executeCommand(COMMANDS.configureModel);
+      if (await deps.models().then(() => true, () => false)) await vscode.commands.executeCommand(COMMANDS.planTask, ...(typeof goal === 'string' ? [goal] : []));
     });
     return false;
   }
-  await deps.prepareTools?.();
-  return actOnGoal(deps, goal.trim(), mode);
 }
 
 /** Carries `goal` out in `mode` through the run controller; `false` when it could not start. */
