@@ -26,6 +26,7 @@ import { PreviewTabs } from './vscode/approvals/previewTabs';
 import { offerResume, registerRunCommands } from './vscode/run/runCommands';
 import { RunSet } from './vscode/run/runSet';
 import { RunsView } from './vscode/run/runsView';
+import { followRunContextKeys } from './vscode/run/runContextKeys';
 import { RunStorage } from './vscode/run/runStorage';
 import { ApiKeyStore, clearApiKey, promptForApiKey } from './vscode/models/secretStore';
 import { SettingsReader } from './vscode/settings';
@@ -93,6 +94,7 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
     documents,
     previewTabs,
     runs,
+    followRunContextKeys(runs),
     view,
     runsView,
     ...runsView.registerCommands(),
@@ -102,7 +104,7 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, previews),
     ...registerPlanCommands({ loadedPlan, session, log, models: () => models.models(), settings: () => settings.current, documents, prepareTools }),
     ...registerRunCommands({ session, log, documents, prices: () => settings.current.prices, prepareTools }),
-    ...registerUndoCommands({ session, log }),
+    ...registerUndoCommands({ session, log, documents }),
     ...registerStepCommands({ session, previews, log, ports: (folder) => ports.for(folder), documents }),
     ...registerApprovalCommands({ session, previews, log, ports: (folder) => ports.for(folder) }),
     ...editor.registerCommands(),

@@ -24,6 +24,7 @@ import { PLANWRIGHT_VERSION } from '../node/version';
 import { approveAllowed, costFlags, PLANWRIGHT_MCP_TOOLS, scopeFlags, worktreeFlags, type ApproveMode } from './planwrightMcpTools';
 import { revisePlanTool } from './mcpRevisePlan';
 import { planVerdict, validLine } from './validateCommand';
+import { reportedRunStatus } from '../core/run/undoneRun';
 
 /** The commands the tools drive, passed in so the server does not load them before they are used. */
 export interface PlanwrightCommands {
@@ -175,7 +176,7 @@ async function runStatus(journal: string): Promise<CallToolResult> {
   if ('error' in file) return text(file.missing ? `no such run: no journal at ${journal}` : file.error, true);
   if (!(await holdsRecords(file.path))) return text(`not started: the run of ${journal} has journalled no step yet`);
   const state = await loadRunState(new JsonlRecordLog(file.path), () => undefined);
-  return text(JSON.stringify({ ...runReport(state), evidence: evidenceReport(state), journal }, null, 2));
+  return text(JSON.stringify({ ...runReport(state), status: reportedRunStatus(state), evidence: evidenceReport(state), journal }, null, 2));
 }
 
 /** Serves over this process's stdin and stdout; resolves when the client closes stdin. */

@@ -1,11 +1,11 @@
 // `planwright undo JOURNAL [--from STEP] [--workspace DIR] [--json]`: puts back every file the run of that
 // journal changed (or, with --from, what that step and the steps started after it changed), file by file,
-// refusing any file changed since the run left it. Exit 0 when nothing was refused, 1 otherwise.
+// refusing any file changed since the run left it, and journals that it did (an `undone` record). Exit 0 when nothing was refused, 1 otherwise.
 import * as nodePath from 'node:path';
 import { loadRunState } from '../core/executor/runRecorder';
 import { JournalError, type RunState } from '../core/run/runState';
 import { UndoScopeError } from '../core/undo/runFileChanges';
-import { describeRunUndo, undoRun } from '../core/undo/undoRun';
+import { describeRunUndo, undoneRecord, undoRun } from '../core/undo/undoRun';
 import { CorruptRecordLogError, JsonlRecordLog } from '../node/jsonlRecordLog';
 import { NodeWorkspace } from '../node/nodeWorkspace';
 import { EXIT, type CliCommand, type CliIo } from './cliIo';
@@ -75,11 +75,23 @@ async function undo(args: readonly string[], io: CliIo): Promise<number> {
   if ('error' in folder) return fail(io, folder.error);
   try {
     const result = await undoRun(new NodeWorkspace(folder.root), state, flags.from);
+    await journalUndone(journalPath, undoneRecord(state, result, Date.now(), flags.from));
     io.stdout.write(flags.json ? `${JSON.stringify({ runId: state.runId, ...result }, null, 2)}\n` : `${describeRunUndo(result).join('\n')}\n`);
     return result.refused.length === 0 ? EXIT.ok : EXIT.failed;
   } catch (error) {
     if (error instanceof UndoScopeError) return fail(io, error.message);
     throw error;
+  }
+}
+
+/** Journals the undo, so the run's report (and the editor, after a reload) says it was undone. */
+async function journalUndone(journalPath: string, record: ReturnType<typeof undoneRecord>): Promise<void> {
+  if (!record) return;
+  const journal = new JsonlRecordLog(journalPath);
+  try {
+    await journal.append(record);
+  } finally {
+    await journal.close();
   }
 }
 

@@ -9,6 +9,10 @@ export const COMMANDS = {
   openPlanInView: 'planwright.openPlanInView',
   savePlanAs: 'planwright.savePlanAs',
   runPlan: 'planwright.runPlan',
+  /** Carries on the run that stopped before its end (paused, cancelled, waiting after a reload). */
+  resumeRun: 'planwright.resumeRun',
+  /** Runs the plan again as a new run, after the last one ended or was undone. */
+  runAgain: 'planwright.runAgain',
   pauseRun: 'planwright.pauseRun',
   cancelRun: 'planwright.cancelRun',
   approveAllSafe: 'planwright.approveAllSafe',
@@ -71,6 +75,14 @@ export const CONTEXT_KEYS = {
   approvalsPending: 'planwright:approvalsPending',
   /** The waiting row's contextValue (`waiting:command:allowable`) of the step the active preview tab shows, or ''. */
   activePreview: 'planwright:activePreview',
+  /** A model is set up (the settings build one): the welcome view says so when none is. */
+  modelConfigured: 'planwright:modelConfigured',
+  /** The run stopped before its end and can be carried on (Resume Run). */
+  runResumable: 'planwright:runResumable',
+  /** Undo Run has files to put back. */
+  runUndoable: 'planwright:runUndoable',
+  /** The run ended, or was undone: Run Again starts it afresh. */
+  runEnded: 'planwright:runEnded',
   /** A revision from a comment waits for Apply or Discard. */
   revisionPending: 'planwright:revisionPending',
 } as const;

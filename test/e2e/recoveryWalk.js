@@ -5,7 +5,7 @@
 // with the file back, the edit is approved and the run cancelled while the next step's diff is open, which
 // leaves no Approve for it anywhere (staleApprovals.js); Run Plan then offers to resume it from where it stopped,
 // and resuming does not run the applied step again; Pause while a step waits leaves no Approve for it anywhere
-// and Run Plan carries on; Reject / Skip in the title bar of 5 Document the flag's diff skips it, Retry asks again
+// and Resume Run carries on; Reject / Skip in the title bar of 5 Document the flag's diff skips it, Retry asks again
 // and Approve All Safe Steps in the same title bar approves it, each leaving no Approve behind; the run ends, and
 // "Undo Back to Before This Step" on 4 Test the flag puts back the files changed from step 4 on and keeps what
 // steps 2 and 3 did to src/cli.js.
@@ -109,7 +109,7 @@ function recoveryStages(walk, stage) {
     await walk.shotBothThemes('24-resumed');
   });
 
-  stage('Pause while 3 Report each file when verbose waits leaves no Approve for it anywhere; Run Plan carries on and asks again', async () => {
+  stage('Pause while 3 Report each file when verbose waits leaves no Approve for it anywhere; Resume Run carries on and asks again', async () => {
     const { ui } = walk;
     await ui.runCommand('Planwright: Pause Run');
     await ui.shows(goalRow('paused'), 'the goal row to say "paused"');
@@ -117,7 +117,7 @@ function recoveryStages(walk, stage) {
     await ui.shows(ui.row('Report each file when verbose, E3, waiting (run paused)'), 'E3 to say it waits for the paused run, not for an answer', { nominalMs: 10_000 });
     await assertNoLiveApprove(ui, E3);
     await walk.shotBothThemes('24b-paused');
-    await ui.runCommand('Planwright: Run Plan');
+    await ui.runCommand('Planwright: Resume Run');
     await ui.shows(ui.row('Report each file when verbose, E3, waiting for your approval'), 'E3 to wait for approval again once the run carries on', { nominalMs: 30_000 });
     await ui.shows(ui.row('Waiting for you'), 'the "Waiting for you" section back with E3', { nominalMs: 10_000 });
   });

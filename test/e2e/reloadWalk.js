@@ -2,7 +2,8 @@
 // The end of the UI test's first run as it stays: the files on disk as the plan intended (one plan and one patch
 // asked of the model), the run after a window reload replayed from its journal without running anything, its
 // replaced step kept with its evidence and its output, the goal row's tooltip saying why revision 2 exists, and
-// Undo Run putting the files back except one the user edited since, which it refuses and says so.
+// Undo Run putting the files back except one the user edited since, which it refuses and says so, and the run then
+// reading as undone (goal row and status bar), with Run Again offered.
 'use strict';
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
@@ -79,6 +80,10 @@ function reloadStages(walk, stage) {
     const outcome = prompts.notification(ui, 'Restored src/cli.js. Removed test/quiet.test.js, which the run created.', 'Refused README.md: edited since', 'Document --quiet changed it', 'your changes are kept');
     await ui.shows(outcome, 'a notification "Restored src/cli.js. Removed test/quiet.test.js, which the run created. Refused README.md: edited since … Document --quiet changed it (your changes are kept)."', { seen: 'nothing' });
     await prompts.expandNotification(ui, outcome, 'the notification of what Undo Run restored and refused');
+    await ui.shows(outcome.locator('.monaco-button', { hasText: 'Run Again' }), 'the undo notification offering Run Again', { nominalMs: 5_000, seen: 'nothing' });
+    // The run no longer looks successful: the goal row and the status bar say undone.
+    await ui.shows(ui.rowWithText(QUIET_GOAL).filter({ hasText: 'undone' }), 'the goal row saying "undone"');
+    await ui.shows(page.locator('.statusbar-item', { hasText: 'Planwright: undone' }), 'the status bar saying "Planwright: undone"', { nominalMs: 5_000, seen: 'nothing' });
     await walk.shotBothThemes('14-undone');
     const read = (/** @type {string} */ file) => fs.readFileSync(path.join(walk.workspace, file), 'utf8');
     assert.doesNotMatch(read('src/cli.js'), /options\.quiet \?/);

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { DONE_WHEN_GROUP_CONTEXT_VALUE, doneWhenCheckContextValue, WHEN_DONE_WHEN_CHECK, WHEN_DONE_WHEN_GROUP } from '../../src/core/view/doneWhenRows';
-import { planContextValue, STEP_FLAGS, stepContextValue, WHEN_PLAN_ROW, whenStepHasFlag, whenStepIs } from '../../src/core/view/stepContextValue';
+import { planContextValue, RUN_ENDED_ROWS, RUN_STOPPED_ROWS, STEP_FLAGS, stepContextValue, WHEN_PLAN_ROW, whenPlanIs, whenStepHasFlag, whenStepIs } from '../../src/core/view/stepContextValue';
 import { waitingContextValue, whenWaiting } from '../../src/core/view/waitingSection';
 import { WHEN_RUN_LIVE, WHEN_RUN_ROW } from '../../src/core/view/runsSection';
 import { COMMANDS, CONTEXT_KEYS, VIEW_CONTAINERS, VIEWS } from '../../src/vscode/ids';
@@ -153,7 +153,7 @@ describe('package.json menus and when clauses', () => {
 
 describe('package.json tree item menus', () => {
   const itemMenus = menuItems.filter((item) => item.menu === 'view/item/context');
-  const known = new Set([whenStepIs('awaitingApproval'), ...STEP_FLAGS.map(whenStepHasFlag), 'viewItem =~ /^step:/', whenWaiting(), whenWaiting('allowable'), whenWaiting('cannotApply'), WHEN_DONE_WHEN_GROUP, WHEN_DONE_WHEN_CHECK, WHEN_PLAN_ROW, WHEN_RUN_LIVE, WHEN_RUN_ROW]);
+  const known = new Set([whenStepIs('awaitingApproval'), ...STEP_FLAGS.map(whenStepHasFlag), 'viewItem =~ /^step:/', whenWaiting(), whenWaiting('allowable'), whenWaiting('cannotApply'), WHEN_DONE_WHEN_GROUP, WHEN_DONE_WHEN_CHECK, WHEN_PLAN_ROW, WHEN_RUN_LIVE, WHEN_RUN_ROW, whenPlanIs('undone'), whenPlanIs(...RUN_ENDED_ROWS), whenPlanIs(...RUN_STOPPED_ROWS)]);
 
   it('matches rows only with the when clauses the contextValue grammar provides', () => {
     for (const item of itemMenus) {
@@ -164,12 +164,22 @@ describe('package.json tree item menus', () => {
   });
 
   it('puts every tree-only command on step rows and hides it from the palette', () => {
-    const explorerOnly = new Set(menuItems.filter((item) => item.menu === 'explorer/context').map((item) => item.command));
+    // Resume Run and Run Again act on the run, not on a row: the goal row offers them, and so does the palette.
+    const runActions = new Set<string>([COMMANDS.resumeRun, COMMANDS.runAgain]);
+    const explorerOnly = new Set(menuItems.filter((item) => item.menu === 'explorer/context' || runActions.has(item.command ?? '')).map((item) => item.command));
     const hidden = new Set(menuItems.filter((item) => item.menu === 'commandPalette' && item.when === 'false' && !explorerOnly.has(item.command)).map((item) => item.command));
     // Pause and Cancel are palette commands that the Runs view's rows offer too.
     const runRows = new Set<string>([COMMANDS.pauseRun, COMMANDS.cancelRun]);
-    const onRows = new Set(itemMenus.map((item) => item.command).filter((command) => !runRows.has(command ?? '')));
+    const onRows = new Set(itemMenus.map((item) => item.command).filter((command) => !runRows.has(command ?? '') && !runActions.has(command ?? '')));
     assert.deepEqual(sorted([...hidden].filter((id): id is string => id !== undefined)), sorted([...onRows].filter((id): id is string => id !== undefined)));
+  });
+
+  it('offers Run Again on the goal row of a run that ended or was undone (inline once undone), Resume Run on one that stopped', () => {
+    const offers = (command: string, status: Parameters<typeof planContextValue>[0], inline: boolean) =>
+      itemMenus.some((item) => item.command === command && (item.group?.startsWith('inline') ?? false) === inline && new RegExp(/=~ \/(.*?)\/(?= |$)/.exec(item.when ?? '')?.[1] ?? '$^').test(planContextValue(status)));
+    assert.ok(offers(COMMANDS.runAgain, 'undone', true) && offers(COMMANDS.runAgain, 'undone', false) && offers(COMMANDS.runAgain, 'succeeded', false));
+    assert.ok(!offers(COMMANDS.runAgain, 'succeeded', true) && !offers(COMMANDS.runAgain, 'paused', false));
+    assert.ok(offers(COMMANDS.resumeRun, 'paused', true) && !offers(COMMANDS.resumeRun, 'undone', true));
   });
 
   it('orders inline buttons with inline@N, and Approve before Reject', () => {

@@ -26,6 +26,6 @@ export function nextActions(l10n: Localize, view: ChatRunView): ChatNextAction[]
   if (status === 'idle') return [{ command: 'run', prompt: '', label: l10n.t('Run the plan') }];
   const broken = plan.steps.some((step) => ['failed', 'unknown'].includes(view.state?.steps.get(step.id)?.status ?? ''));
   if (broken) return [{ command: 'why', prompt: '', label: l10n.t('Why did it fail?') }, { command: 'run', prompt: '', label: l10n.t('Re-plan and carry on') }];
-  if (isRunFinished(status)) return [{ command: 'status', prompt: '', label: l10n.t('Show the run') }];
+  if (status === 'undone' || isRunFinished(status)) return [{ command: 'status', prompt: '', label: l10n.t('Show the run') }];
   return [{ command: 'run', prompt: '', label: l10n.t('Resume the run') }];
 }

@@ -171,6 +171,8 @@ export const JournalRecordSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('stepRejected'), at: z.number(), problems: z.array(z.string()), streamOffset: StreamOffsetSchema.optional() }),
   /** The plan's acceptance checks were evaluated, before the first step or after the last one of `revision`. */
   z.object({ type: z.literal('acceptance'), at: z.number(), phase: AcceptancePhaseSchema, revision: z.number(), results: z.array(AcceptanceResultSchema) }),
+  /** The run (or the part of it from `fromStepId` on) was undone: `steps` had their files put back; `refused` files were changed since. */
+  z.object({ type: z.literal('undone'), at: z.number(), fromStepId: z.string().optional(), steps: z.array(z.string()), refused: z.array(z.string()) }),
   /** The streamed plan is complete; `problems` when the whole plan failed the gate or the stream broke off. */
   z.object({
     type: z.literal('planClosed'),

@@ -19,6 +19,7 @@ import { repeatRisk, type DoubtfulEffect } from './repeatedEffect';
 import { doubtfulAfter, touchesAfter } from './stepRecordEffects';
 import { stepOutputs } from './stepOutputs';
 import { withApprovedScope, type ScopeState } from './approvedScope';
+import { withUndone, type UndoneState } from './undoneRun';
 
 /** One step's part of a run. */
 export interface StepRun {
@@ -44,6 +45,8 @@ export interface StepRun {
   readonly rerunRisk?: string;
   /** While the step waits on its sub-plan: the paths of the child steps asked about (`E3/E1`). */
   readonly waitingOn?: readonly string[];
+  /** Its files were put back by an undo (undoneRun.ts). */
+  readonly undone?: true;
 }
 
 /** A step that a re-plan replaced or removed, kept visible until the run ends. */
@@ -71,7 +74,7 @@ export interface PhaseUsage {
 }
 
 /** Everything known about one run. */
-export interface RunState extends ScopeState {
+export interface RunState extends ScopeState, UndoneState {
   readonly runId: string;
   readonly startedAt: number;
   /** The options the run was started with. */
@@ -134,7 +137,7 @@ function accepted(verdict: PlanValidation, where: string): ValidPlan {
 
 /** The state after `record`; throws `JournalError` for a record that cannot follow `state`. */
 export function applyRecord(state: RunState | undefined, record: JournalRecord): RunState {
-  return withApprovedScope(state, record, applyRecordToRun(state, record));
+  return withUndone(state, record, withApprovedScope(state, record, applyRecordToRun(state, record)));
 }
 
 function applyRecordToRun(state: RunState | undefined, record: JournalRecord): RunState {
@@ -182,6 +185,8 @@ function applyRecordToRun(state: RunState | undefined, record: JournalRecord): R
       return { ...state, usage: [...state.usage, { phase: record.phase, usage: record.usage }] };
     case 'summary':
       return { ...state, summary: record.text };
+    case 'undone':
+      return state;
     case 'stepAdded':
       return applyStepAdded(state, record.step);
     case 'stepRejected':

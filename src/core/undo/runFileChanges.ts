@@ -3,6 +3,7 @@
 // decision of what undoing would do to one file is made here, the reading and writing in undoRun.ts.
 import { stepReference } from '../plan/stepNumbers';
 import type { FileTouch, RunState } from '../run/runState';
+import type { UndoneState } from '../run/undoneRun';
 
 /** One file a run changed: its content before the run (null: absent) and as the run left it. */
 export interface FileChange {
@@ -56,6 +57,12 @@ export function runFileChanges(state: UndoSource, fromStepId?: string): FileChan
   const byPath = new Map<string, TouchedFile>();
   for (const touch of touches.slice(start)) recordTouch(byPath, touch);
   return [...byPath].map(([path, entry]) => ({ path, ...entry })).filter((change) => change.final !== change.original);
+}
+
+/** Whether Undo Run has something to do: the run changed files, and no undo of the whole of it put every one back. */
+export function canUndoRun(state: UndoSource & UndoneState): boolean {
+  const whollyUndone = state.undone !== undefined && state.undone.fromStepId === undefined && state.undone.refused.length === 0;
+  return !whollyUndone && runFileChanges(state).length > 0;
 }
 
 interface TouchedFile {

@@ -3,6 +3,7 @@
 // overwritten). The decisions are runFileChanges.ts's; this module reads and writes through the Workspace port.
 import { FileNotFoundError } from '../errors';
 import type { Workspace } from '../ports';
+import type { JournalRecord } from '../run/journalRecords';
 import { readOrNull } from '../readOrNull';
 import { decideUndo, runFileChanges, undoStepName, type UndoSource } from './runFileChanges';
 
@@ -35,6 +36,22 @@ export async function undoRun(workspace: Workspace, state: UndoSource, fromStepI
     }
   }
   return { restored, removed, unchanged, refused };
+}
+
+/**
+ * The journal record of an undo of `state` (from `fromStepId` on) that did `result`: the steps whose every changed
+ * file is now as before the run (a step with a refused file is left as it ended), and the refused files.
+ * `undefined` when the undo put nothing back and nothing was already as before.
+ */
+export function undoneRecord(state: UndoSource, result: RunUndoResult, at: number, fromStepId?: string): Extract<JournalRecord, { type: 'undone' }> | undefined {
+  const back = new Set([...result.restored, ...result.removed, ...result.unchanged]);
+  if (back.size === 0) return undefined;
+  const refused = result.refused.map((entry) => entry.path);
+  const changes = runFileChanges(state, fromStepId);
+  const changed = new Set(changes.flatMap((change) => change.stepIds));
+  const stepIds = [...new Set((state.touches ?? []).map((touch) => touch.stepId))].filter((stepId) => changed.has(stepId));
+  const steps = stepIds.filter((stepId) => changes.every((change) => !change.stepIds.includes(stepId) || back.has(change.path)));
+  return { type: 'undone', at, ...(fromStepId ? { fromStepId } : {}), steps, refused };
 }
 
 /** One line per file: what was restored, what was removed, what was already as before, and what was refused and why. */

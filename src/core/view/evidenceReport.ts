@@ -2,6 +2,9 @@
 // its result and evidence (and whether it already held before the run, which proves nothing), each step's
 // proof, the files changed with their line counts, the re-plans and why, and the tokens and cost. Built
 // purely from the run's state; the CLI prints it, `--json` and MCP carry it, the editor renders it.
+import { reportedRunStatus, type ReportedRunStatus } from '../run/undoneRun';
+import { englishText } from '../text/englishText';
+import { undoneText } from './statusText';
 import type { Cost } from '../cost/runCost';
 import { formatCheck } from '../plan/compact/checkGrammar';
 import type { Plan } from '../plan/planSchema';
@@ -33,7 +36,8 @@ export interface StepEvidence {
 /** The evidence report of one run. */
 export interface EvidenceReport {
   readonly goal: string;
-  readonly status: RunState['status'];
+  /** `undone` once an undo put the run's files back (reportedRunStatus). */
+  readonly status: ReportedRunStatus;
   readonly reason?: string;
   readonly acceptance: readonly AcceptanceEvidence[];
   readonly steps: readonly StepEvidence[];
@@ -50,14 +54,14 @@ export function evidenceReport(state: RunState, cost?: Cost): EvidenceReport {
   const usage = state.usage.map((entry) => entry.usage);
   return {
     goal: state.plan.goal,
-    status: state.status,
-    ...(state.statusReason ? { reason: state.statusReason } : {}),
+    status: reportedRunStatus(state),
+    ...(state.undone ? { reason: undoneText(englishText, state.plan, state.undone) } : state.statusReason ? { reason: state.statusReason } : {}),
     acceptance: acceptanceEvidence(state),
     steps: executionOrder(state.plan).map((step, index) => {
       const run = state.steps.get(step.id);
       const status = run?.status ?? 'pending';
       const proof = status === 'succeeded' ? (run?.checkDetail ?? 'no check: the tool changes nothing') : (run?.failure?.message ?? run?.reason ?? '');
-      return { number: index + 1, id: step.id, title: step.title, status, proof };
+      return { number: index + 1, id: step.id, title: step.title, status: run?.undone ? 'undone' : status, proof };
     }),
     files: changedFiles(state.touches ?? []),
     replans: [...state.replanReasons],

@@ -11,7 +11,7 @@ import { escapeMarkdown } from './markdownText';
 import type { PlanTreeInput, PlanTreeNode, RunView } from './planTreeNode';
 import { planContextValue, type PlanRowStatus } from './stepContextValue';
 import { detail, oneLine } from './stepDetails';
-import { planStatusText } from './statusText';
+import { planStatusText, undoneText } from './statusText';
 import { runStatusWords } from './costCapText';
 import { stepRows } from './stepRows';
 import { waitingSection } from './waitingSection';
@@ -25,14 +25,16 @@ const PLAN_ICONS: Readonly<Record<PlanRowStatus, string>> = {
   succeeded: 'pass-filled',
   failed: 'error',
   cancelled: 'close',
+  undone: 'discard',
 };
 
 /**
- * The goal row's status: the run's; `paused` for a run that stopped without finishing; `awaitingApproval`
- * while an executing run has steps waiting for an answer; `idle` before a run.
+ * The goal row's status: the run's; `undone` once an undo put its files back; `paused` for a run that stopped
+ * without finishing; `awaitingApproval` while an executing run has steps waiting for an answer; `idle` before a run.
  */
 export function planRowStatus(run: RunView | undefined, executing: boolean, waiting = 0): PlanRowStatus {
   if (!run) return 'idle';
+  if (!executing && run.undone) return 'undone';
   if (!executing && run.status === 'running') return 'paused';
   if (executing && run.status === 'running' && waiting > 0) return 'awaitingApproval';
   return run.status;
@@ -57,7 +59,8 @@ function planTooltip(l10n: Localize, input: PlanTreeInput, plan: Plan, status: P
   const run = input.run;
   if (run) {
     lines.push(l10n.t('Revision {0} · {1}', run.revision, escapeMarkdown(runStatusWords(l10n, status, run.costCapPause))), '');
-    if (run.statusReason && status !== 'running') lines.push(escapeMarkdown(shorten(run.statusReason, 600)), '');
+    if (run.undone) lines.push(escapeMarkdown(undoneText(l10n, plan, run.undone)), '');
+    else if (run.statusReason && status !== 'running') lines.push(escapeMarkdown(shorten(run.statusReason, 600)), '');
     const base = run.revision - run.replanReasons.length;
     run.replanReasons.forEach((reason, index) => lines.push(`- ${l10n.t('Revision {0}: {1}', base + index + 1, escapeMarkdown(shorten(revisionWhy(l10n, reason), 300)))}`));
     if (run.replanReasons.length > 0) lines.push('');

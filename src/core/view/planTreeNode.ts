@@ -34,7 +34,7 @@ export interface PlanTreeNode {
 
 /** The part of a run the tree shows; `runId` names the run whose sub-plans' child runs the tree nests. */
 export type RunView = Pick<RunState, 'plan' | 'status' | 'statusReason' | 'costCapPause' | 'revision' | 'steps' | 'replaced' | 'replanReasons' | 'usage'> &
-  Partial<Pick<RunState, 'recovering' | 'planOpen' | 'runId' | 'acceptance' | 'approvedScope' | 'options'>>;
+  Partial<Pick<RunState, 'recovering' | 'planOpen' | 'runId' | 'acceptance' | 'approvedScope' | 'options' | 'undone'>>;
 
 /** A sub-plan's child run as the tree shows it, under its parent's `subplan` step. */
 export type ChildRunView = RunView & Pick<RunState, 'runId' | 'startedAt'>;

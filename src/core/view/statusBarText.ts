@@ -7,11 +7,15 @@ import { planStatusText } from './statusText';
 import { runStatusWords } from './costCapText';
 import type { CostCapPause } from '../run/journalRecords';
 
-/** `2 steps wait for approval · step 3 of 5`, `needs a re-plan · step 3 of 5`, or the progress alone while running. */
-export function statusBarText(l10n: Localize, status: PlanRowStatus, waiting: number, executing: boolean, progress: string, pause?: CostCapPause): string {
+/** `2 steps wait for approval · step 3 of 5`, `needs a re-plan · step 3 of 5`, `re-planning…`, `undone`, or the progress alone while running. */
+export function statusBarText(l10n: Localize, status: PlanRowStatus, waiting: number, executing: boolean, progress: string, pause?: CostCapPause, recovering?: 'repair' | 'replan'): string {
+  // What an undone run did is undone: how far it went no longer counts.
+  if (status === 'undone') return planStatusText(l10n, status);
   if (waiting > 0) return waiting === 1 ? l10n.t('1 step waits for approval · {0}', progress) : l10n.t('{0} steps wait for approval · {1}', waiting, progress);
   // A run replayed after a reload that stopped waiting asks again once it runs: no question is open now.
-  if (status === 'awaitingApproval') return executing ? progress : l10n.t('waiting for approval (Run Plan asks again) · {0}', progress);
+  if (status === 'awaitingApproval') return executing ? progress : l10n.t('waiting for approval (Resume Run asks again) · {0}', progress);
+  // While a broken step is repaired or re-planned, no step is being worked on: say what is.
+  if (executing && status === 'running' && recovering) return recovering === 'repair' ? l10n.t('repairing a step…') : l10n.t('re-planning…');
   return executing && status === 'running' ? progress : `${runStatusWords(l10n, status, pause)} · ${progress}`;
 }
 

@@ -2,6 +2,9 @@
 // re-plan", never the internal `needsReplan`), and a step's as its row and tooltip say it.
 import type { StepStatus } from '../plan/stepStatus';
 import type { Localize } from '../ports';
+import type { Plan } from '../plan/planSchema';
+import { stepReference } from '../plan/stepNumbers';
+import type { UndoneMark } from '../run/undoneRun';
 import type { PlanRowStatus } from './stepContextValue';
 
 /** The goal row's and the status bar's words for a run status. */
@@ -23,11 +26,14 @@ export function planStatusText(l10n: Localize, status: PlanRowStatus): string {
       return l10n.t('failed');
     case 'cancelled':
       return l10n.t('cancelled');
+    case 'undone':
+      return l10n.t('undone');
   }
 }
 
-/** How a step's status reads in a sentence. */
-export function stepStatusText(l10n: Localize, status: StepStatus): string {
+/** How a step's status reads in a sentence; a step whose files an undo put back reads `undone`. */
+export function stepStatusText(l10n: Localize, status: StepStatus, undone = false): string {
+  if (undone) return l10n.t('undone');
   switch (status) {
     case 'pending':
       return l10n.t('pending');
@@ -50,4 +56,10 @@ export function stepStatusText(l10n: Localize, status: StepStatus): string {
     case 'cancelled':
       return l10n.t('cancelled');
   }
+}
+
+/** What an undo did to the run, as the goal row's tooltip says it: "Undone back to before 3 Add the flag; refused: a.js (changed since)". */
+export function undoneText(l10n: Localize, plan: Plan, mark: UndoneMark): string {
+  const what = mark.fromStepId ? l10n.t('Undone back to before {0}.', stepReference(plan, mark.fromStepId)) : l10n.t('Undone: the files the run changed are back as they were.');
+  return mark.refused.length > 0 ? l10n.t('{0} Not put back (changed since): {1}.', what, mark.refused.join(', ')) : what;
 }

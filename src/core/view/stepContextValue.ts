@@ -13,8 +13,8 @@ import type { StepStatus } from '../plan/stepStatus';
 export const STEP_FLAGS = ['asking', 'diff', 'editable', 'files', 'output', 'retryable', 'skippable', 'undoable'] as const;
 export type StepFlag = (typeof STEP_FLAGS)[number];
 
-/** The run status shown on the goal row, or `idle` when the plan has not run. */
-export type PlanRowStatus = 'idle' | 'running' | 'awaitingApproval' | 'needsReplan' | 'paused' | 'succeeded' | 'failed' | 'cancelled';
+/** The run status shown on the goal row, `idle` when the plan has not run, `undone` once its files were put back. */
+export type PlanRowStatus = 'idle' | 'running' | 'awaitingApproval' | 'needsReplan' | 'paused' | 'succeeded' | 'failed' | 'cancelled' | 'undone';
 
 /** `step:<status>` then `:<flag>` for each flag that is set, in `STEP_FLAGS` order. */
 export function stepContextValue(status: StepStatus, flags: Partial<Record<StepFlag, boolean>> = {}): string {
@@ -53,6 +53,16 @@ export function whenStepHasFlag(flag: StepFlag): string {
 export function whenStepIs(status: StepStatus): string {
   return `viewItem =~ /^step:${status}(:|$)/`;
 }
+
+/** The `when` clause that matches the goal row in one of `statuses`: `viewItem =~ /^plan:(undone|paused)$/`. */
+export function whenPlanIs(...statuses: readonly PlanRowStatus[]): string {
+  return `viewItem =~ /^plan:(${statuses.join('|')})$/`;
+}
+
+/** The goal row of a run that ended or was undone: Run Again starts it afresh. */
+export const RUN_ENDED_ROWS: readonly PlanRowStatus[] = ['succeeded', 'failed', 'cancelled', 'undone'];
+/** The goal row of a run that stopped before its end: Resume Run carries it on. */
+export const RUN_STOPPED_ROWS: readonly PlanRowStatus[] = ['paused', 'needsReplan', 'awaitingApproval'];
 
 /** The `when` clause that matches the goal row in any status: `viewItem =~ /^plan:/`. */
 export const WHEN_PLAN_ROW = 'viewItem =~ /^plan:/';

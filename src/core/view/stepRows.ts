@@ -182,7 +182,7 @@ function buildStepNode(step: Step, context: StepContext, child: ChildRunView | u
   // A paused run's waiting step has no question open: it waits for the run to carry on, not for an answer.
   const held = !nested && hasRun && !input.executing && status === 'awaitingApproval' && approval === undefined;
   const claimWait = input.claimWaits?.get(path + step.id);
-  const statusText = claimWait ? claimWaitText(claimWait, l10n) : held ? l10n.t('waiting (run paused)') : stepStatusText(l10n, status);
+  const statusText = claimWait ? claimWaitText(claimWait, l10n) : held ? l10n.t('waiting (run paused)') : stepStatusText(l10n, status, run?.undone);
   const growth = rowScopeGrowth(step, context);
   const parts = [statusText, step.id, ...(growth ? [growth] : [])];
   if (run && run.attempts > 1 && status !== 'succeeded') parts.push(l10n.t('attempt {0}', run.attempts));
@@ -205,9 +205,9 @@ function buildStepNode(step: Step, context: StepContext, child: ChildRunView | u
     output: Boolean(run?.output?.text || run?.failure?.outputTail),
     retryable: hasRun && !input.executing && RETRYABLE.has(status),
     skippable: hasRun && !input.executing && SKIPPABLE.has(status),
-    undoable: hasRun && !input.executing && UNDOABLE.has(status) && (run?.before?.length ?? 0) > 0,
+    undoable: hasRun && !input.executing && UNDOABLE.has(status) && !run?.undone && (run?.before?.length ?? 0) > 0,
   });
-  const color = problems.length > 0 ? 'problemsErrorIcon.foreground' : STATUS_COLORS[status];
+  const color = problems.length > 0 ? 'problemsErrorIcon.foreground' : run?.undone ? 'disabledForeground' : STATUS_COLORS[status];
   const tooltip = stepTooltip(l10n, { step, status, ...(run ? { run } : {}), problems, ...(number === undefined ? {} : { number }), name });
   return {
     id,
@@ -216,7 +216,7 @@ function buildStepNode(step: Step, context: StepContext, child: ChildRunView | u
     label: stepLabel(l10n, number, step.title, revised),
     description: parts.join(' · '),
     tooltip: [tooltip, ...budget.tooltip.map(escapeMarkdown), ...(nested ? [l10n.t('Step {0} of a sub-plan', escapeMarkdown(path + step.id))] : [])].join('\n\n'),
-    iconId: problems.length > 0 ? 'warning' : STATUS_ICONS[status],
+    iconId: problems.length > 0 ? 'warning' : run?.undone ? 'discard' : STATUS_ICONS[status],
     ...(color ? { iconColor: color } : {}),
     contextValue,
     accessibilityLabel: `${step.title}, ${path + step.id}, ${statusText}`,

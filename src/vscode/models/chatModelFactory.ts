@@ -3,7 +3,8 @@
 // roles (planner model for planning and re-planning, worker model for the rest), or the VS Code Language
 // Model API with a selector per role. Rebuilt after the settings or the key change; a model that is not
 // configured is a ModelError that names the setting to change and the command that helps, in the user's language
-// (it is thrown before a run starts, so no journal or model reads it).
+// (it is thrown before a run starts, so no journal or model reads it). Whether one is configured is a context key
+// the welcome view reads.
 import * as vscode from 'vscode';
 import type { HostSettings } from '../../core/hostSettings';
 import { ModelError } from '../../core/errors';
@@ -14,6 +15,7 @@ import { Disposable } from '../disposableStore';
 import { LmChatModel } from './lmChatModel';
 import type { ApiKeyStore } from './secretStore';
 import type { SettingsSource } from '../settings';
+import { CONTEXT_KEYS } from '../ids';
 
 /** The models a run uses, and a line saying which they are (for the log and the status bar). */
 export interface ChatModels {
@@ -90,6 +92,15 @@ export class ChatModelFactory extends Disposable {
       }),
     );
     this._register(keys.onDidChange(() => this.invalidate()));
+    void this.sayConfigured();
+  }
+
+  /** Whether the settings build a model now, without saying why not (asking for the models says that). */
+  async configured(): Promise<boolean> {
+    return this.models().then(
+      () => true,
+      (error: unknown) => (error instanceof ModelError ? false : Promise.reject(error)),
+    );
   }
 
   /** The models to use now; rejects with a ModelError saying what to configure when there are none. */
@@ -111,6 +122,13 @@ export class ChatModelFactory extends Disposable {
     this.generation++;
     this.cached = undefined;
     this.changed.fire();
+    void this.sayConfigured();
+  }
+
+  /** Keeps the `planwright:modelConfigured` context key current, for the welcome view. */
+  private async sayConfigured(): Promise<void> {
+    const configured = await this.configured().catch(() => true);
+    await vscode.commands.executeCommand('setContext', CONTEXT_KEYS.modelConfigured, configured);
   }
 }
 

@@ -80,6 +80,7 @@ async function planGoal(deps: PlanCommandDeps, goalArgument?: unknown): Promise<
     void vscode.window.showInformationMessage(vscode.l10n.t('Open a folder first: Planwright plans a task inside a workspace folder.'));
     return false;
   }
+  if (!(await hasModel(deps, goalArgument))) return false;
   if (typeof goalArgument !== 'string' && !(await keepOrDropUnsaved(deps, 'plan'))) return false;
   const mode = deps.settings().mode;
   const goal =
@@ -96,18 +97,30 @@ async function planGoal(deps: PlanCommandDeps, goalArgument?: unknown): Promise<
           validateInput: (text) => (text.trim().length === 0 ? vscode.l10n.t('Describe the task in a sentence.') : undefined),
         });
   if (!goal?.trim()) return false;
-  try {
-    await deps.models();
-  } catch (error) {
-    void vscode.window.showWarningMessage(vscode.l10n.t('Planwright needs a model to plan a task: {0}', describeError(error, deps.log)), vscode.l10n.t('Configure Model…')).then((choice) => {
-      if (choice) void vscode.commands.executeCommand(COMMANDS.configureModel);
-    });
-    return false;
-  }
   await deps.prepareTools?.();
   // The run in progress goes on beside the new one (see RunSet).
   if (deps.session.runs.executing) await deps.session.runSet.leave();
   return actOnGoal(deps, goal.trim(), mode);
+}
+
+/**
+ * Whether a model is set up, asked before the goal so no goal typed is lost. Without one: a short message with
+ * Configure Model…, after which Plan a Task… opens again (with `goal` when one was given), why in the log.
+ */
+async function hasModel(deps: PlanCommandDeps, goal: unknown): Promise<boolean> {
+  try {
+    await deps.models();
+    return true;
+  } catch (error) {
+    deps.log.warn(`No model to plan with: ${describeError(error, deps.log)}`);
+    const configure = vscode.l10n.t('Configure Model…');
+    void vscode.window.showWarningMessage(vscode.l10n.t('Planwright needs a model to plan a task, and none is set up yet.'), configure).then(async (choice) => {
+      if (choice !== configure) return;
+      await vscode.commands.executeCommand(COMMANDS.configureModel);
+      if (await deps.models().then(() => true, () => false)) await vscode.commands.executeCommand(COMMANDS.planTask, ...(typeof goal === 'string' ? [goal] : []));
+    });
+    return false;
+  }
 }
 
 /** Carries `goal` out in `mode` through the run controller; `false` when it could not start. */

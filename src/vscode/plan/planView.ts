@@ -21,6 +21,7 @@ const STATUS_ICONS: Readonly<Record<string, string>> = {
   succeeded: '$(pass-filled)',
   failed: '$(error)',
   cancelled: '$(close)',
+  undone: '$(discard)',
 };
 
 export class PlanView extends Disposable {
@@ -67,10 +68,10 @@ export class PlanView extends Disposable {
     this.treeView.description = this.session.runs.heldElsewhere ?? progress;
     const cost = runCostText(vscode.l10n, counted, this.prices());
     const count = runsCountText(vscode.l10n, this.session.runSet.executingCount);
-    this.statusBar.text = `${STATUS_ICONS[status] ?? '$(checklist)'} Planwright: ${count ? `${count} · ` : ''}${statusBarText(vscode.l10n, status, waiting, executing, progress, run.costCapPause)}${cost ? ` · ${cost.total}` : ''}`;
+    this.statusBar.text = `${STATUS_ICONS[status] ?? '$(checklist)'} Planwright: ${count ? `${count} · ` : ''}${statusBarText(vscode.l10n, status, waiting, executing, progress, run.costCapPause, run.recovering && (run.recovering.kind ?? 'replan'))}${cost ? ` · ${cost.total}` : ''}`;
     const tooltip = statusBarTooltip(vscode.l10n, status, run.runId, this.session.runs.heldElsewhere ?? run.statusReason);
     this.statusBar.tooltip = cost ? `${tooltip}\n${costTooltip(cost)}` : tooltip;
-    this.statusBar.command = this.session.runs.resumable ? COMMANDS.runPlan : `${VIEWS.plan}.focus`;
+    this.statusBar.command = this.session.runs.resumable ? COMMANDS.resumeRun : `${VIEWS.plan}.focus`;
     this.statusBar.show();
   }
 

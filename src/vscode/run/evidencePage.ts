@@ -1,7 +1,7 @@
 // The evidence report in the editor: a small read-only page rendering the report's Markdown (built once, by
 // core's evidenceReport.ts, the same the CLI prints and a pull request gets) with VS Code's own Markdown
 // renderer, and a Copy as Markdown button that puts that Markdown on the clipboard. It opens by itself, without
-// taking the focus, when a run this window watched ends, and on Show Evidence Report.
+// taking the focus, when a run this window watched ends, and on Show Evidence Report; an open page follows an undo.
 import * as vscode from 'vscode';
 import type { ModelPrices } from '../../core/cost/modelPrices';
 import { runCost } from '../../core/cost/runCost';
@@ -85,7 +85,9 @@ export class EvidencePage extends Disposable {
     const before = this.seen.get(state.runId);
     this.seen.set(state.runId, finished);
     // A run replayed already finished (after a reload, say) did not end now: only one seen unfinished did.
-    if (finished && before === false) void this.show(true).catch((error: unknown) => this.log.error(`Could not show the evidence report: ${String(error)}`));
+    // An undo changes what the report says (undone): an open page follows it.
+    const undoneOpen = state.undone !== undefined && this.panel !== undefined && this.reportMarkdown() !== this.shownMarkdown;
+    if ((finished && before === false) || undoneOpen) void this.show(true).catch((error: unknown) => this.log.error(`Could not show the evidence report: ${String(error)}`));
   }
 
   private openPanel(preserveFocus: boolean): vscode.WebviewPanel {

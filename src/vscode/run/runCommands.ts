@@ -1,4 +1,5 @@
-// The run commands: Run Plan (start, or resume the run that stopped), Pause, Cancel, Approve All Safe Steps,
+// The run commands: Run Plan (start, or resume the run that stopped), Resume Run, Run Again (a new run after the
+// last one ended or was undone), Pause, Cancel, Approve All Safe Steps,
 // Re-plan Remaining Steps and Show Trace, and the prompt about the last run after a window reload. They decide
 // nothing themselves: the run controller and the executor do, and core's resumeOffer picks the prompt about the
 // last run; these turn outcomes into one short message each.
@@ -66,6 +67,22 @@ async function runPlan(deps: RunCommandDeps): Promise<DoorReport | undefined> {
   if (!outcome?.report) return undefined;
   announce(outcome.report, deps);
   return runs.report;
+}
+
+/**
+ * Runs the plan afresh as a new run, after the last one ended or was undone: the plan as the run left it (its
+ * last revision) becomes the open plan, and the run before is left behind (its journal stays).
+ */
+async function runAgain(deps: RunCommandDeps): Promise<DoorReport | undefined> {
+  const { session } = deps;
+  if (session.runs.executing) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('A run is in progress: pause or cancel it first.'));
+    return undefined;
+  }
+  const [plan, file] = [session.plan, session.loadedPlan.current];
+  if (plan && file && plan !== file.plan) session.loadedPlan.edit(plan, file.unsaved === true);
+  await session.runs.forget();
+  return runPlan(deps);
 }
 
 /** Says why the fused agent's run `runId` cannot be resumed, with a button to plan the task again. */
@@ -222,7 +239,7 @@ async function offerToResume(state: RunState): Promise<void> {
     resume,
     showPlan,
   );
-  if (choice === resume) await vscode.commands.executeCommand(COMMANDS.runPlan);
+  if (choice === resume) await vscode.commands.executeCommand(COMMANDS.resumeRun);
   if (choice === showPlan) await vscode.commands.executeCommand(`${VIEWS.plan}.focus`);
 }
 
@@ -231,6 +248,8 @@ export function registerRunCommands(deps: RunCommandDeps): vscode.Disposable[] {
   const registerCommand = commandRegistrar(deps.log);
   return [
     registerCommand(COMMANDS.runPlan, () => runPlan(deps)),
+    registerCommand(COMMANDS.resumeRun, () => runPlan(deps)),
+    registerCommand(COMMANDS.runAgain, () => runAgain(deps)),
     registerCommand(COMMANDS.pauseRun, (target?: unknown) => pauseRun(deps, target)),
     registerCommand(COMMANDS.cancelRun, (target?: unknown) => cancelRun(deps, target)),
     registerCommand(COMMANDS.approveAllSafe, () => approveAllSafe(deps)),

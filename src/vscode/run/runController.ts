@@ -1,6 +1,6 @@
 // One run of this window (RunSet holds several, one shown in the Plan view): builds the run's ports from the host adapters, opens a new run or resumes
 // the journalled one through core's openRun as every door does (a fused agent's run resumes with the agent), executes
-// it under a cancellable progress notification, and routes every change (journalled first) to the tree, the status bar
+// it under the view's progress bar, and routes every change (journalled first) to the tree, the status bar
 // and the log. Pause, cancel, edits, retries and skips go through the executor. After a window reload, `restore()`
 // replays the last journal (and its sub-plans') without executing anything. Where the run stands is one phase, moved
 // only by core's `nextPhase`; what the window shows of it is one value (EditorRunState), changed only by its setter.
@@ -205,7 +205,11 @@ export class RunController extends Disposable {
 
   /** Puts back every file the run changed (from `fromStepId` on), refusing files changed since the run left them. */
   async undoRun(fromStepId?: string): Promise<RunUndoResult> {
-    return undoWholeRun(this.host.ports(runWorkFolder(this.folder(), this.view.current.state)).workspace, this.view.current.state, this.executing, this.host.log, fromStepId);
+    const { state, files } = this.view.current;
+    const undone = await undoWholeRun(this.host.ports(runWorkFolder(this.folder(), state)).workspace, state, files?.journal, this.executing, this.host.log, fromStepId);
+    // The undone run is taken up again from its journal by whatever acts on it next (whileStopped).
+    if (undone.state) this.apply({ state: undone.state, run: undefined });
+    return undone.result;
   }
 
   /** Shows the last run of this workspace (or the one journalled in `files`) as it was, from its journal, without executing anything. */
@@ -256,13 +260,12 @@ export class RunController extends Disposable {
     return resumeHostRun(this.host, state, (models, options, spent) => this.deps(runWorkFolder(folder, state), files, models, options, spent));
   }
 
-  /** Executes `opened` under a cancellable progress notification as this window's execution: a planned run this window can pause and revise, or the agent's. */
+  /** Executes `opened` under the view's progress bar as this window's execution: a planned run this window can pause and revise, or the agent's. */
   private execute(opened: OpenedRun, message?: string): Promise<RunOutcome> {
     const state = this.view.current.state ?? opened.run?.current;
     let outcome: RunOutcome | undefined;
     const working = message ?? (state ? progressText(vscode.l10n, state) : vscode.l10n.t('{0}: the agent is working on the goal…', opened.mode));
     const finished = this.execution.track(working, async (signal) => (outcome = await opened.execute(signal)), {
-      cancel: () => this.cancel(),
       statusAtEnd: () => this.view.current.state?.status,
       settled: async (current) => this.apply(current ? { outcome, actingOnGoal: false } : {}),
     });

@@ -1,6 +1,6 @@
 // Undoing a run from the editor: Undo Run (palette, view title) and Undo Back to Before This Step (a step's
 // context menu), each after a confirmation that lists the files, then one message saying what was restored
-// and what was refused (files changed since the run left them).
+// and what was refused (files changed since the run left them), with Run Again; an open run summary is marked undone.
 import * as vscode from 'vscode';
 import { changeKind, runFileChanges, UndoScopeError, type FileChange } from '../../core/undo/runFileChanges';
 import type { RunUndoResult } from '../../core/undo/undoRun';
@@ -10,11 +10,15 @@ import { COMMANDS } from '../ids';
 import type { PlanSession } from '../plan/planSession';
 import { stepIdOf } from '../plan/stepCommands';
 import { reportFailure } from '../userMessages';
+import type { RunDocuments } from './runDocuments';
+import { undoneText } from '../../core/view/statusText';
 
 /** What the undo commands work with. */
 export interface UndoCommandDeps {
   readonly session: PlanSession;
   readonly log: vscode.LogOutputChannel;
+  /** The run's read-only documents: an open run summary is marked undone. */
+  readonly documents: RunDocuments;
 }
 
 /** "src/cli.js (changed)". */
@@ -83,9 +87,13 @@ async function undo(deps: UndoCommandDeps, fromStepId: string | undefined, ask: 
   }
   try {
     const result = await deps.session.runs.undoRun(fromStepId);
-    const message = undoOutcome(result);
-    if (result.refused.length > 0) void vscode.window.showWarningMessage(message);
-    else void vscode.window.showInformationMessage(message);
+    const undone = deps.session.runs.state;
+    if (undone?.undone) deps.documents.amend(`${vscode.l10n.t('Run summary')}.md`, (text) => `> **${undoneText(vscode.l10n, undone.plan, undone.undone!)}**\n\n${text}`);
+    const runAgain = vscode.l10n.t('Run Again');
+    const say = result.refused.length > 0 ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+    void say(undoOutcome(result), runAgain).then((choice) => {
+      if (choice === runAgain) void vscode.commands.executeCommand(COMMANDS.runAgain);
+    });
     return result;
   } catch (error) {
     reportFailure(deps.log, vscode.l10n.t('Could not undo the run'), error);

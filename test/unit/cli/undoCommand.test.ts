@@ -6,7 +6,9 @@ import * as path from 'node:path';
 import type { CliIo } from '../../../src/cli/cliIo';
 import { runCli } from '../../../src/cli/runCli';
 import { failureTailLines, replanLines } from '../../../src/cli/stepProgress';
-import type { RunState } from '../../../src/core/run/runState';
+import { replayJournal, type RunState } from '../../../src/core/run/runState';
+import { JournalRecordSchema } from '../../../src/core/run/journalRecords';
+import { reportedRunStatus } from '../../../src/core/run/undoneRun';
 import { runView, stepRun, threeSteps } from '../view/viewFixtures';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
 
@@ -51,6 +53,14 @@ describe('planwright undo', () => {
     assert.equal(result.stdout, 'restored  name.txt\nremoved   hello.txt (the run created it)\n');
     await assert.rejects(stat(path.join(workspace, 'hello.txt')));
     assert.equal(await readFile(path.join(workspace, 'name.txt'), 'utf8'), 'Signed');
+  });
+
+  it('journals the undo, so the run reads as undone afterwards (in run_status, and in the editor after a reload)', async () => {
+    assert.equal((await cli(['undo', journal], dir)).code, 0);
+    const records = (await readFile(path.resolve(dir, journal), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { type: string; at?: number });
+    const state = replayJournal(records.map((record) => JournalRecordSchema.parse(record)));
+    assert.equal(reportedRunStatus(state), 'undone');
+    assert.deepEqual(records.at(-1), { type: 'undone', at: records.at(-1)?.at, steps: ['E1', 'E2'], refused: [] });
   });
 
   it('refuses a file edited since, restores the rest, and exits 1 listing both', async () => {

@@ -5,7 +5,9 @@ import { PlanRun } from '../../../src/core/executor/planRun';
 import { replayJournal, type FileTouch } from '../../../src/core/run/runState';
 import { JournalRecordSchema } from '../../../src/core/run/journalRecords';
 import { changeKind, decideUndo, runFileChanges, UndoScopeError } from '../../../src/core/undo/runFileChanges';
-import { describeRunUndo, undoRun } from '../../../src/core/undo/undoRun';
+import { describeRunUndo, undoneRecord, undoRun } from '../../../src/core/undo/undoRun';
+import { applyRecord } from '../../../src/core/run/runState';
+import { reportedRunStatus } from '../../../src/core/run/undoneRun';
 import type { CommandRunner } from '../../../src/core/ports';
 import { fakeRunDeps, liveSignal, runOptions, validPlan } from '../support/executorFakes';
 import { MemoryWorkspace } from '../support/fakePorts';
@@ -106,6 +108,38 @@ describe('undoRun over a real run', () => {
     assert.deepEqual(result.refused, [{ path: 'b.txt', reason: 'edited since 2 Write b changed it' }]);
     assert.equal(workspace.files.get('b.txt'), 'b, edited by hand');
     assert.deepEqual(describeRunUndo(result), ['restored  a.txt', 'refused   b.txt: edited since 2 Write b changed it']);
+  });
+
+  it('journals an undo as undone steps: the run and each step whose files are back read as undone', async () => {
+    const { workspace, run } = await ranPlan();
+    const record = undoneRecord(run.current, await undoRun(workspace, run.current), 5);
+    assert.deepEqual(record, { type: 'undone', at: 5, steps: ['E1', 'E2', 'E3'], refused: [] });
+    const undone = applyRecord(run.current, record!);
+    assert.equal(reportedRunStatus(undone), 'undone');
+    assert.equal(undone.status, 'succeeded');
+    assert.deepEqual(['E1', 'E2', 'E3'].map((id) => undone.steps.get(id)?.undone), [true, true, true]);
+  });
+
+  it('leaves a step with a refused file as it ended, and a run left as it was when nothing went back', async () => {
+    const { workspace, run } = await ranPlan();
+    await workspace.writeFile('b.txt', 'b, edited by hand');
+    const record = undoneRecord(run.current, await undoRun(workspace, run.current), 5);
+    assert.deepEqual(record, { type: 'undone', at: 5, steps: ['E1', 'E3'], refused: ['b.txt'] });
+    assert.equal(undoneRecord(run.current, { restored: [], removed: [], unchanged: [], refused: [{ path: 'a.txt', reason: 'edited' }] }, 5), undefined);
+  });
+
+  it('undone from a step on marks only that step and later ones, until a later record moves the run on', async () => {
+    const { workspace, run } = await ranPlan();
+    const record = undoneRecord(run.current, await undoRun(workspace, run.current, 'E3'), 5, 'E3');
+    assert.deepEqual(record, { type: 'undone', at: 5, fromStepId: 'E3', steps: ['E3'], refused: [] });
+    const undone = applyRecord(run.current, record!);
+    assert.deepEqual(undone.undone, { at: 5, fromStepId: 'E3', refused: [] });
+    assert.equal(undone.steps.get('E1')?.undone, undefined);
+    const usage = applyRecord(undone, { type: 'summary', at: 6, text: 'done' });
+    assert.equal(reportedRunStatus(usage), 'undone');
+    const moved = applyRecord(usage, { type: 'runStatus', at: 7, status: 'paused' });
+    assert.equal(reportedRunStatus(moved), 'paused');
+    assert.equal(moved.steps.get('E3')?.undone, true, 'a step keeps its mark until a record of its own');
   });
 
   it('undoes back to before a step: only what it and later steps changed', async () => {

@@ -127,6 +127,25 @@ describe('planTreeModel: a run', () => {
     assert.equal(root(planTreeModel(englishText, { plan, source, run, executing: false })).contextValue, 'plan:paused');
   });
 
+  it('says undone on the goal row and on each step whose files an undo put back, and offers no undo of them again', () => {
+    const before = [{ path: 'src/cli.ts', content: 'old' }];
+    const run = runView(plan, { E1: stepRun('succeeded'), E2: stepRun('succeeded', { undone: true, before }), E3: stepRun('succeeded') }, { status: 'succeeded', undone: { at: 1, fromStepId: 'E2', refused: [] } });
+    const nodes = planTreeModel(englishText, { plan, source, run });
+    const goal = root(nodes);
+    assert.equal(goal.description, 'rev 1 · undone');
+    assert.equal(goal.contextValue, 'plan:undone');
+    assert.equal(goal.iconId, 'discard');
+    assert.equal(goal.iconColor, undefined, 'no green: nothing it did is left');
+    assert.match(goal.tooltip, /Undone back to before 2 Add the flag\./);
+    assert.match(goal.accessibilityLabel, /undone/);
+    const undone = step(nodes, 'E2');
+    assert.match(undone.description, /^undone/);
+    assert.equal(undone.iconId, 'discard');
+    assert.doesNotMatch(undone.contextValue, /undoable/);
+    assert.match(step(nodes, 'E1').description, /^succeeded/);
+    assert.equal(root(planTreeModel(englishText, { plan, source, run, executing: true })).contextValue, 'plan:succeeded', 'a run carried on is no longer undone');
+  });
+
   it('builds the contextValue grammar from the status and what can be done', () => {
     const context = (status: Parameters<typeof stepRun>[0], extra: Partial<ReturnType<typeof stepRun>> = {}, executing = false, approvals?: Map<string, 'fileChanges' | 'command'>) =>
       step(planTreeModel(englishText, { plan, source, run: runView(plan, { E2: stepRun(status, extra) }), executing, ...(approvals ? { approvals } : {}) }), 'E2').contextValue;

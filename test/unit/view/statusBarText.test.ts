@@ -10,13 +10,20 @@ describe('statusBarText', () => {
   });
 
   it('says a replayed waiting run asks again, instead of inventing a count', () => {
-    assert.equal(statusBarText(englishText, 'awaitingApproval', 0, false, 'step 2 of 3'), 'waiting for approval (Run Plan asks again) · step 2 of 3');
+    assert.equal(statusBarText(englishText, 'awaitingApproval', 0, false, 'step 2 of 3'), 'waiting for approval (Resume Run asks again) · step 2 of 3');
   });
 
   it('puts statuses in words, never their internal names', () => {
     assert.equal(statusBarText(englishText, 'needsReplan', 0, false, 'step 2 of 3'), 'needs a re-plan · step 2 of 3');
     assert.equal(statusBarText(englishText, 'paused', 0, false, 'step 2 of 3'), 'paused · step 2 of 3');
     assert.equal(statusBarText(englishText, 'running', 0, true, 'step 2 of 3'), 'step 2 of 3');
+  });
+
+  it('says undone alone once an undo put the files back, and re-planning while the re-planner works', () => {
+    assert.equal(statusBarText(englishText, 'undone', 0, false, 'step 3 of 3'), 'undone');
+    assert.equal(statusBarText(englishText, 'running', 0, true, 'step 3 of 4', undefined, 'replan'), 're-planning…');
+    assert.equal(statusBarText(englishText, 'running', 0, true, 'step 3 of 4', undefined, 'repair'), 'repairing a step…');
+    assert.equal(statusBarText(englishText, 'running', 1, true, 'step 3 of 4', undefined, 'replan'), '1 step waits for approval · step 3 of 4');
   });
 
   it('names the cost cap, with the spend and the cap, when that is why the run is paused', () => {
