@@ -1,6 +1,6 @@
 // One run of this window (RunSet holds several, one shown in the Plan view): builds the run's ports from the host adapters, opens a new run or resumes
 // the journalled one through core's openRun as every door does (a fused agent's run resumes with the agent), executes
-// it under the view's progress bar, and routes every change (journalled first) to the tree, the status bar
+// it under a cancellable progress notification, and routes every change (journalled first) to the tree, the status bar
 // and the log. Pause, cancel, edits, retries and skips go through the executor. After a window reload, `restore()`
 // replays the last journal (and its sub-plans') without executing anything. Where the run stands is one phase, moved
 // only by core's `nextPhase`; what the window shows of it is one value (EditorRunState), changed only by its setter.
@@ -260,12 +260,13 @@ export class RunController extends Disposable {
     return resumeHostRun(this.host, state, (models, options, spent) => this.deps(runWorkFolder(folder, state), files, models, options, spent));
   }
 
-  /** Executes `opened` under the view's progress bar as this window's execution: a planned run this window can pause and revise, or the agent's. */
+  /** Executes `opened` under a cancellable progress notification as this window's execution: a planned run this window can pause and revise, or the agent's. */
   private execute(opened: OpenedRun, message?: string): Promise<RunOutcome> {
     const state = this.view.current.state ?? opened.run?.current;
     let outcome: RunOutcome | undefined;
     const working = message ?? (state ? progressText(vscode.l10n, state) : vscode.l10n.t('{0}: the agent is working on the goal…', opened.mode));
     const finished = this.execution.track(working, async (signal) => (outcome = await opened.execute(signal)), {
+      cancel: () => this.cancel(),
       statusAtEnd: () => this.view.current.state?.status,
       settled: async (current) => this.apply(current ? { outcome, actingOnGoal: false } : {}),
     });

@@ -1,7 +1,7 @@
 // The one execution a window runs at a time, and where the window's run stands: its phase (idle, running,
 // re-planning, paused, waiting, ended), moved only by core's `nextPhase`, so an action the phase does not
-// allow is refused with the reason the user sees, in their language. Also the progress the execution
-// shows in the view, the abort signal it runs under, and the promise that whoever joins later (Run Plan, an edit) awaits.
+// allow is refused with the reason the user sees, in their language. Also the cancellable progress notification the execution
+// shows, the abort signal it runs under, and the promise that whoever joins later (Run Plan, an edit) awaits.
 import * as vscode from 'vscode';
 import type { RunStatus } from '../../core/run/journalRecords';
 import { nextPhase, type PhaseRefusal, type RunEvent, type RunPhase } from '../../core/executor/runPhase';
@@ -9,8 +9,9 @@ import type { RunOutcome } from '../../core/door/doorReport';
 import { RunUnavailableError } from './runUnavailableError';
 import { withRunProgress } from './withRunProgress';
 
-/** What an execution asks of its controller: the run's status at its end, and what to do once it ended. */
+/** What an execution asks of its controller: how to cancel, the run's status at its end, what to do once it ended. */
 export interface ExecutionHooks {
+  cancel(): void;
   statusAtEnd(): RunStatus | undefined;
   /** Runs when the execution ended; `current` is false when another one had started meanwhile. */
   settled(current: boolean): Promise<void>;
@@ -63,12 +64,12 @@ export class RunExecution {
     return true;
   }
 
-  /** Runs `work` as this window's execution under the view's progress bar; see ExecutionHooks. */
+  /** Runs `work` as this window's execution under a cancellable progress notification; see ExecutionHooks. */
   track(message: string, work: (signal: AbortSignal) => Promise<RunOutcome>, hooks: ExecutionHooks): Promise<RunOutcome> {
     this.advance({ type: 'execute' });
     const abort = new AbortController();
     this.abort = abort;
-    const done = withRunProgress(message, (progress) => { this.progress = progress; }, () => work(abort.signal));
+    const done = withRunProgress(message, (progress) => { this.progress = progress; }, () => hooks.cancel(), () => work(abort.signal));
     let execution: Promise<RunOutcome> | undefined;
     const finished = done.finally(async () => {
       const current = this.current === execution;
