@@ -81,14 +81,19 @@ function waitingRow(l10n: Localize, plan: Plan, request: ApprovalRequest): PlanT
   };
 }
 
+/** `requests` in the order the section lists them: execution order, as the tree numbers them (steps the plan no longer has last). */
+export function waitingOrder(plan: Plan, requests: readonly ApprovalRequest[]): ApprovalRequest[] {
+  const rank = (request: ApprovalRequest) => stepNumber(plan, request.stepId) ?? Number.MAX_SAFE_INTEGER;
+  return [...requests].sort((a, b) => rank(a) - rank(b));
+}
+
 /**
  * The section listing `requests` in execution order, as the tree numbers them (steps the plan no longer has last), or nothing when no
  * step waits.
  */
 export function waitingSection(l10n: Localize, plan: Plan, requests: readonly ApprovalRequest[]): PlanTreeNode[] {
   if (requests.length === 0) return [];
-  const rank = (request: ApprovalRequest) => stepNumber(plan, request.stepId) ?? Number.MAX_SAFE_INTEGER;
-  const sorted = [...requests].sort((a, b) => rank(a) - rank(b));
+  const sorted = waitingOrder(plan, requests);
   const one = sorted.length === 1;
   const count = one ? l10n.t('1 step') : l10n.t('{0} steps', sorted.length);
   return [

@@ -5,7 +5,7 @@
 // listed (Always Allow This Exact Command… mid-run). The model never answers anything: only the user does.
 import * as vscode from 'vscode';
 import type { ApprovalAnswer, ApprovalGate, ApprovalRequest } from '../../core/ports';
-import { isApprovedCommand, isSafeToApproveInBulk } from '../../core/view/approvalPrompt';
+import { isApprovedCommand } from '../../core/view/approvalPrompt';
 import { Disposable } from '../disposableStore';
 import { CONTEXT_KEYS } from '../ids';
 
@@ -80,11 +80,11 @@ export class PendingApprovals extends Disposable implements ApprovalGate {
     return this.settle(stepId, answer);
   }
 
-  /** Approves every open request that is safe to approve without its own look; returns their step ids. */
-  approveAllSafe(): string[] {
-    const safe = this.all().filter(isSafeToApproveInBulk).map((request) => request.stepId);
-    for (const stepId of safe) this.settle(stepId, 'approved');
-    return safe;
+  /** Approves every open request `rule` accepts (read-only steps, or the edits the user saw listed); returns their step ids. */
+  approveWhere(rule: (request: ApprovalRequest) => boolean): string[] {
+    const chosen = this.all().filter(rule).map((request) => request.stepId);
+    for (const stepId of chosen) this.settle(stepId, 'approved');
+    return chosen;
   }
 
   /** Approves every open request that runs exactly `command`; returns their step ids. */
