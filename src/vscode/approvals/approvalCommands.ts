@@ -23,6 +23,7 @@ async function showStepPreview(deps: ApprovalCommandDeps, target: unknown): Prom
   if (typeof request === 'string') void vscode.window.showInformationMessage(request);
   if (!request || typeof request === 'string') return false;
   const waiting = deps.session.approvals.get(request.stepId) !== undefined;
+  if (waiting) deps.session.approvals.updatePreview(request.stepId, request.preview);
   const shown = await deps.previews.showPreview(request);
   // A question answered or withdrawn (Pause, Cancel) while its preview was being built leaves no tab behind.
   if (waiting && !deps.session.approvals.get(request.stepId)) await deps.previews.close(request.stepId);

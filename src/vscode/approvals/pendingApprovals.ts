@@ -80,6 +80,17 @@ export class PendingApprovals extends Disposable implements ApprovalGate {
     return this.settle(stepId, answer);
   }
 
+  /**
+   * Keeps what the open request of `stepId` shows in step with its preview computed now (an edit whose find text
+   * is gone since it asked cannot apply any more), so its row and its preview's banner offer what fits.
+   */
+  updatePreview(stepId: string, preview: ApprovalRequest['preview']): void {
+    const entry = this.pending.get(stepId);
+    if (!entry || JSON.stringify(entry.request.preview) === JSON.stringify(preview)) return;
+    this.pending.set(stepId, { ...entry, request: { ...entry.request, preview } });
+    this.announce([stepId]);
+  }
+
   /** Approves every open request `rule` accepts (read-only steps, or the edits the user saw listed); returns their step ids. */
   approveWhere(rule: (request: ApprovalRequest) => boolean): string[] {
     const chosen = this.all().filter(rule).map((request) => request.stepId);
