@@ -5,6 +5,7 @@ import type { Logger } from './core/ports';
 import { registerAnswerCommands } from './vscode/approvals/answerCommands';
 import { registerApprovalCommands } from './vscode/approvals/approvalCommands';
 import { registerBulkApprovals } from './vscode/approvals/bulkApprovals';
+import { DiffBanner } from './vscode/approvals/diffBanner';
 import { PreviewLens } from './vscode/approvals/previewLens';
 import { WaitingFocus } from './vscode/approvals/waitingFocus';
 import { registerChatParticipant } from './vscode/chat/chatParticipant';
@@ -96,6 +97,7 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
     documents,
     previewTabs,
     previewLens,
+    new DiffBanner(approvals, () => session.plan),
     runs,
     view,
     new WaitingFocus(approvals, view.provider, view.treeView),

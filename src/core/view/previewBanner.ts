@@ -7,8 +7,9 @@ import { previewProblem } from './waitingSection';
 /** What one part of the banner does when clicked. */
 export type BannerAction = 'approve' | 'reject' | 'edit' | 'replan';
 
-/** The banner of a waiting step's preview: a heading, then its actions in order. */
+/** The banner of a waiting step's preview: an icon and a heading, then its actions in order. */
 export interface PreviewBanner {
+  readonly iconId: 'bell-dot' | 'warning';
   readonly heading: string;
   readonly actions: readonly { readonly action: BannerAction; readonly title: string }[];
 }
@@ -18,7 +19,7 @@ export function previewBanner(l10n: Localize, label: string, request: Pick<Appro
   const edit = { action: 'edit' as const, title: l10n.t('Edit Step…') };
   const reject = { action: 'reject' as const, title: l10n.t('Reject') };
   if (previewProblem(request.preview) !== undefined) {
-    return { heading: `$(warning) ${l10n.t('{0} cannot apply:', label)}`, actions: [edit, { action: 'replan', title: l10n.t('Revise…') }, reject] };
+    return { iconId: 'warning', heading: l10n.t('{0} cannot apply:', label), actions: [edit, { action: 'replan', title: l10n.t('Revise…') }, reject] };
   }
-  return { heading: `$(bell-dot) ${l10n.t('{0} waits:', label)}`, actions: [{ action: 'approve', title: l10n.t('Approve') }, reject, edit] };
+  return { iconId: 'bell-dot', heading: l10n.t('{0} waits:', label), actions: [{ action: 'approve', title: l10n.t('Approve') }, reject, edit] };
 }

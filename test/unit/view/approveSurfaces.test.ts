@@ -45,7 +45,7 @@ describe('bulk approvals', () => {
 describe('preview banner', () => {
   it('says which step waits and offers Approve, Reject and Edit Step…', () => {
     const banner = previewBanner(englishText, 'Step 2', edit);
-    assert.equal(banner.heading, '$(bell-dot) Step 2 waits:');
+    assert.deepEqual([banner.iconId, banner.heading], ['bell-dot', 'Step 2 waits:']);
     assert.deepEqual(banner.actions, [
       { action: 'approve', title: 'Approve' },
       { action: 'reject', title: 'Reject' },
@@ -55,7 +55,7 @@ describe('preview banner', () => {
 
   it('offers Edit Step… and Revise… instead of Approve for an edit that cannot apply', () => {
     const banner = previewBanner(englishText, 'Step 2', stale);
-    assert.equal(banner.heading, '$(warning) Step 2 cannot apply:');
+    assert.deepEqual([banner.iconId, banner.heading], ['warning', 'Step 2 cannot apply:']);
     assert.deepEqual(banner.actions.map((part) => part.action), ['edit', 'replan', 'reject']);
   });
 });
