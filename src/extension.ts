@@ -2,7 +2,12 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Logger } from './core/ports';
+import { registerAnswerCommands } from './vscode/approvals/answerCommands';
 import { registerApprovalCommands } from './vscode/approvals/approvalCommands';
+import { registerBulkApprovals } from './vscode/approvals/bulkApprovals';
+import { DiffBanner } from './vscode/approvals/diffBanner';
+import { PreviewLens } from './vscode/approvals/previewLens';
+import { WaitingFocus } from './vscode/approvals/waitingFocus';
 import { registerChatParticipant } from './vscode/chat/chatParticipant';
 import { registerPlanwrightTools } from './vscode/chat/planwrightTools';
 import { ChatModelFactory } from './vscode/models/chatModelFactory';
@@ -41,6 +46,7 @@ import { WaitingNotice } from './vscode/approvals/waitingNotice';
  */
 export interface PlanwrightExports {
   readonly planTree: PlanView['provider'];
+  readonly planView: PlanView['treeView'];
   readonly session: PlanSession;
   readonly storage: RunStorage;
   readonly secrets: vscode.SecretStorage;
@@ -78,6 +84,7 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
   const runsView = new RunsView(runs, approvals, storage.folder, log);
   approvals.setNotifier(new WaitingNotice(approvals, () => view.treeView.visible, () => view.showWaiting(), vscode.window, vscode.l10n));
   const previewTabs = new PreviewTabs(approvals, previews);
+  const previewLens = new PreviewLens(approvals, () => session.plan);
   const editor = new StepEditor(session, log, path.join(path.dirname(storage.folder), 'edits'));
   const evidence = new EvidencePage(session, () => settings.current.prices, log);
   const revisions = new PlanRevisions({ session, log, models: () => models.models(), ports: (folder) => ports.for(folder), settings: () => settings.current });
@@ -93,20 +100,26 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
     previews,
     documents,
     previewTabs,
+    previewLens,
+    new DiffBanner(approvals, () => session.plan),
     runs,
     followRunContextKeys(runs),
     view,
     runsView,
     ...runsView.registerCommands(),
+    new WaitingFocus(approvals, view.provider, view.treeView),
     editor,
     evidence,
     revisions,
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, previews),
+    vscode.languages.registerCodeLensProvider({ scheme: PREVIEW_SCHEME }, previewLens),
     ...registerPlanCommands({ loadedPlan, session, log, models: () => models.models(), settings: () => settings.current, documents, prepareTools }),
     ...registerRunCommands({ session, log, documents, prices: () => settings.current.prices, prepareTools }),
     ...registerUndoCommands({ session, log, documents }),
     ...registerStepCommands({ session, previews, log, ports: (folder) => ports.for(folder), documents }),
     ...registerApprovalCommands({ session, previews, log, ports: (folder) => ports.for(folder) }),
+    ...registerBulkApprovals({ session, log }),
+    ...registerAnswerCommands({ session, log, treeView: view.treeView, activePreview: () => previewTabs.activeStepId() }),
     ...editor.registerCommands(),
     ...evidence.registerCommands(),
     ...registerDoneWhenCommands({ session, log }),
@@ -122,7 +135,7 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
   );
   log.info(`Planwright ${String(context.extension.packageJSON.version)} activated`);
   void offerResume(session, log);
-  return context.extensionMode === vscode.ExtensionMode.Test ? { planTree: view.provider, session, storage, secrets: context.secrets, evidence, revisions, runsView } : undefined;
+  return context.extensionMode === vscode.ExtensionMode.Test ? { planTree: view.provider, planView: view.treeView, session, storage, secrets: context.secrets, evidence, revisions, runsView } : undefined;
 }
 
 export function deactivate(): void {}

@@ -15,8 +15,12 @@ export const COMMANDS = {
   runAgain: 'planwright.runAgain',
   pauseRun: 'planwright.pauseRun',
   cancelRun: 'planwright.cancelRun',
-  approveAllSafe: 'planwright.approveAllSafe',
-  approveSafeInRun: 'planwright.approveSafeInRun',
+  /** The palette's and the keyboard's Approve Step / Reject Step: the focused or only waiting step, else one picked. */
+  approveWaitingStep: 'planwright.approveWaitingStep',
+  rejectWaitingStep: 'planwright.rejectWaitingStep',
+  approveReadOnly: 'planwright.approveReadOnly',
+  approveAllEdits: 'planwright.approveAllEdits',
+  approveReadOnlyInRun: 'planwright.approveReadOnlyInRun',
   replanRemaining: 'planwright.replanRemaining',
   showTrace: 'planwright.showTrace',
   /** The Runs view's row click: shows that run in the Plan view (tree-only). */
@@ -32,7 +36,6 @@ export const COMMANDS = {
   // Tree-only: per-step actions, hidden from the palette.
   approveStep: 'planwright.approveStep',
   rejectStep: 'planwright.rejectStep',
-  showStepDiff: 'planwright.showStepDiff',
   showStepPreview: 'planwright.showStepPreview',
   alwaysAllowCommand: 'planwright.alwaysAllowCommand',
   editStep: 'planwright.editStep',

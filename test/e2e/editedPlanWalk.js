@@ -3,7 +3,8 @@
 // the palette, Move Up and Move Down refused (with the reason) where the graph forbids them and Move Up allowed
 // where it does not, which leaves the plan unsaved; Plan a Task… (before it asks for the goal) and Open Plan File…
 // then ask Save / Discard / Cancel before replacing it, and Save writes the edited plan to a file of the user's
-// choosing; the demo plan then runs with "Approve Safe Steps for the Rest of This Run", its npm test always
+// choosing; the demo plan then runs with "Approve Read-Only Steps for the Rest of This Run", which leaves its file
+// edits asking: the first is approved through Approve All Edits…'s list, the others one by one; its npm test always
 // allowed by the first run; and its notification's Show Files lists what it changed and undoes it, saying what it
 // restored, with the files back on disk as they were.
 'use strict';
@@ -142,13 +143,18 @@ function editedPlanStages(walk, stage) {
     await ui.showsUncut(ui.row('Test the flag, E4'), '4 Test the flag', 'E4 fourth in the demo plan, opened again');
   });
 
-  stage('runs the plan with "Approve Safe Steps for the Rest of This Run"; npm test, always allowed since the first run, runs without asking', async () => {
+  stage('runs the plan with "Approve Read-Only Steps for the Rest of This Run", which leaves the file edits asking: Approve All Edits… lists the first, the rest are approved one by one; npm test, always allowed since the first run, runs without asking', async () => {
     const { ui } = walk;
     await ui.runCommand('Planwright: Run Plan');
     await ui.shows(ui.row('Accept --verbose, E2, waiting for your approval'), 'E2 to wait for approval', { nominalMs: 60_000 });
-    // The safe steps of this run are E2 to E5, file edits; what the command approves is the test's approval.
-    for (const stepId of ['E2', 'E3', 'E4', 'E5']) ui.markApproved(stepId);
-    await ui.runCommand('Planwright: Approve Safe Steps for the Rest of This Run');
+    await ui.runCommand('Planwright: Approve Read-Only Steps for the Rest of This Run');
+    await ui.shows(ui.waitingRow('Accept --verbose', 'E2'), 'E2, a file edit, still in "Waiting for you" after approving the read-only steps', { nominalMs: 5_000 });
+    await ui.runCommand('Planwright: Approve All Edits…');
+    const listed = await prompts.expectDialog(walk.ui, 'Approve this edit without its own look?', ['Approve 1 Edit'], 'Approve All Edits…\'s list');
+    await ui.shows(prompts.dialog(ui, '2 Accept --verbose: changes src/cli.js'), 'the list naming 2 Accept --verbose and src/cli.js', { nominalMs: 5_000, seen: 'nothing' });
+    ui.markApproved('E2');
+    await prompts.dialogButton(listed, 'Approve 1 Edit').click();
+    for (const [title, stepId] of [['Report each file when verbose', 'E3'], ['Test the flag', 'E4'], ['Document the flag', 'E5']]) await ui.approveInline(title, stepId);
     await ui.shows(ui.row('Run the tests, E6, succeeded'), 'E6 (npm test) to succeed without asking', { nominalMs: 90_000 });
     // A plan opened from a file runs as revision 1, as a planned one does.
     await ui.shows(tree().filter({ hasText: DEMO_GOAL }).filter({ hasText: 'rev 1 · succeeded' }), 'the goal row to say "rev 1 · succeeded"', { nominalMs: 15_000 });

@@ -6,7 +6,7 @@
 // leaves no Approve for it anywhere (staleApprovals.js); Run Plan then offers to resume it from where it stopped,
 // and resuming does not run the applied step again; Pause while a step waits leaves no Approve for it anywhere
 // and Resume Run carries on; Reject / Skip in the title bar of 5 Document the flag's diff skips it, Retry asks again
-// and Approve All Safe Steps in the same title bar approves it, each leaving no Approve behind; the run ends, and
+// and Approve All Edits… in the same title bar lists it and approves it, each leaving no Approve behind; the run ends, and
 // "Undo Back to Before This Step" on 4 Test the flag puts back the files changed from step 4 on and keeps what
 // steps 2 and 3 did to src/cli.js.
 'use strict';
@@ -19,6 +19,8 @@ const { assertNoLiveApprove, diffTabs } = require('./staleApprovals');
 
 const DEMO_GOAL = 'Add a --verbose flag to tally that reports each file it reads';
 const FLAGS_LINE = "const FLAGS = ['--lines', '--words', '--chars'];";
+/** E2's preview once its edit cannot apply: named by step and file, the file's slash drawn as ∕ so the tab shows it whole. */
+const CANNOT_APPLY_TAB = 'Step 2: src∕cli.js (cannot apply)';
 
 /**
  * Registers the stages, in order, through `stage`; they read the walk's state from `walk` when they run.
@@ -54,9 +56,9 @@ function recoveryStages(walk, stage) {
     await ui.runCommand('Planwright: Run Plan');
     await ui.shows(ui.row('Accept --verbose, E2, waiting for your approval'), 'E2 to wait for approval', { nominalMs: 60_000 });
     if (await page.locator('.part.panel').isVisible()) await page.keyboard.press('Control+J');
-    await prompts.contextMenu(ui, 'Report each file when verbose, E3', 'Show Diff');
-    const tab = page.locator('.tabs-container .tab', { hasText: '3 Report each file when verbose: src/cli.js (after 2 Accept --verbose ↔ proposed)' });
-    await ui.shows(tab, 'the diff tab "3 Report each file when verbose: src/cli.js (after 2 Accept --verbose ↔ proposed)"', { nominalMs: 15_000, seen: 'tabs' });
+    await prompts.contextMenu(ui, 'Report each file when verbose, E3', 'Preview Step');
+    const tab = page.locator('.tabs-container .tab', { hasText: 'Step 3: src/cli.js (proposed, after 2 Accept --verbose)' });
+    await ui.shows(tab, 'the diff tab "Step 3: src/cli.js (proposed, after 2 Accept --verbose)"', { nominalMs: 15_000, seen: 'tabs' });
     // Both sides have E2's pending '--verbose'; the proposed side adds E3's line. Nothing is on disk yet.
     await ui.shows(editorText('.modified', 'options.verbose'), 'E3\'s proposed "if (options.verbose)" on the right', { nominalMs: 15_000, seen: 'tabs' });
     // The diff opens on its change (line 34); E2's line 7 is further up, where a person scrolls to.
@@ -73,18 +75,26 @@ function recoveryStages(walk, stage) {
     const { ui, ui: { page } } = walk;
     // The user changes the line E2 is to edit, in another program.
     fs.writeFileSync(file(walk.workspace, 'src/cli.js'), read(walk.original, 'src/cli.js').replace(FLAGS_LINE, "const FLAGS = ['--lines', '--words', '--chars', '--bytes'];"));
-    await ui.clickInline('Accept --verbose, E2, waiting for your approval', 'Show Diff');
-    await ui.shows(page.locator('.tabs-container .tab', { hasText: 'cli.js.txt' }), 'E2\'s preview tab "cli.js.txt", saying why it cannot apply', { nominalMs: 15_000, seen: 'tabs' });
+    await ui.clickInline('Accept --verbose, E2, waiting for your approval', 'Preview Step');
+    await ui.shows(page.locator('.tabs-container .tab', { hasText: CANNOT_APPLY_TAB }), `E2's preview tab "${CANNOT_APPLY_TAB}", saying why it cannot apply`, { nominalMs: 15_000, seen: 'tabs' });
     const lines = page.locator('.part.editor .editor-group-container.active .editor-instance .view-lines');
     await ui.shows(lines.filter({ hasText: '2 Accept --verbose cannot apply to src/cli.js as it is now' }), 'the preview saying "2 Accept --verbose cannot apply to src/cli.js as it is now:"', { nominalMs: 15_000, seen: 'tabs' });
     await ui.shows(lines.filter({ hasText: 'not found in src/cli.js' }), 'the reason: find text "const FLAGS = …" not found in src/cli.js', { nominalMs: 5_000, seen: 'tabs' });
-    assert.equal(await page.locator('.tabs-container .tab', { hasText: '2 Accept --verbose: src/cli.js' }).count(), 0, 'no diff of an edit that cannot apply');
+    assert.equal(await page.locator('.tabs-container .tab', { hasText: 'Step 2: src/cli.js (proposed)' }).count(), 0, 'no diff of an edit that cannot apply');
+    // Approving would only fail the step: its banner and its waiting row offer Edit Step… and Revise… instead.
+    const banner = page.locator('.part.editor .editor-group-container.active .codelens-decoration');
+    await ui.shows(banner.filter({ hasText: 'Step 2 cannot apply:' }), 'the preview\'s banner "Step 2 cannot apply: Edit Step… · Revise… · Reject"', { nominalMs: 15_000, seen: 'tabs' });
+    for (const action of ['Edit Step…', 'Revise…', 'Reject']) await ui.shows(banner.locator('a', { hasText: action }), `the banner's "${action}"`, { nominalMs: 5_000, seen: 'tabs' });
+    assert.equal(await banner.locator('a', { hasText: /^Approve$/ }).count(), 0, 'the banner offers no Approve for an edit that cannot apply');
+    const waitingE2 = await ui.hoverRow('Accept --verbose, E2, waits for your approval');
+    for (const action of ['Edit Step…', 'Revise…']) await ui.shows(waitingE2.locator(`.actions .action-label[aria-label="${action}"]`), `E2's waiting row's inline "${action}"`, { nominalMs: 5_000 });
+    assert.equal(await waitingE2.locator('.actions .action-label[aria-label="Approve"]').count(), 0, 'the waiting row offers no Approve for an edit that cannot apply');
     await walk.shotBothThemes('22-preview-cannot-apply');
     // The user puts the line back: the edit applies again, and approving it closes its preview.
     fs.writeFileSync(file(walk.workspace, 'src/cli.js'), read(walk.original, 'src/cli.js'));
     await ui.approveInline('Accept --verbose', 'E2');
     await ui.shows(ui.row('Accept --verbose, E2, succeeded'), 'E2 to succeed on the file as it is again', { nominalMs: 30_000 });
-    await ui.leaves(page.locator('.tabs-container .tab', { hasText: 'cli.js.txt' }), 'the answered step\'s preview tab to close');
+    await ui.leaves(page.locator('.tabs-container .tab', { hasText: CANNOT_APPLY_TAB }), 'the answered step\'s preview tab to close');
   });
 
   stage('after Cancel, Run Plan offers to resume from where the run stopped; resuming does not run the applied step again', async () => {
@@ -122,7 +132,7 @@ function recoveryStages(walk, stage) {
     await ui.shows(ui.row('Waiting for you'), 'the "Waiting for you" section back with E3', { nominalMs: 10_000 });
   });
 
-  stage('Reject / Skip in the title bar of 5 Document the flag\'s diff skips it and leaves no Approve for it anywhere; after Retry, Approve All Safe Steps there approves it, leaving none either', async () => {
+  stage('Reject / Skip in the title bar of 5 Document the flag\'s diff skips it and leaves no Approve for it anywhere; after Retry, Approve All Edits… there lists it and approves it, leaving none either', async () => {
     const { ui } = walk;
     // One at a time, so the steps start in their numbered order.
     for (const [title, stepId] of [['Report each file when verbose', 'E3'], ['Test the flag', 'E4']]) {
@@ -138,10 +148,14 @@ function recoveryStages(walk, stage) {
     await ui.clickInline('Document the flag, E5, skipped', 'Retry');
     await openWaitingDiff(E5);
     ui.markApproved('E5');
-    await ui.editorTitleAction('Approve All Safe Steps').click();
-    await ui.shows(ui.row('Document the flag, E5, succeeded'), 'E5 to succeed once Approve All Safe Steps approved it', { nominalMs: 30_000 });
+    await ui.editorTitleAction('Approve All Edits…').click();
+    const listed = await prompts.expectDialog(ui, 'Approve this edit without its own look?', ['Approve 1 Edit', 'Cancel'], 'Approve All Edits…\'s list of the waiting edits');
+    await ui.shows(prompts.dialog(ui, '5 Document the flag: changes README.md'), 'the list naming 5 Document the flag and the file it changes', { nominalMs: 5_000, seen: 'nothing' });
+    await walk.shotBothThemes('26a-approve-all-edits-list');
+    await prompts.dialogButton(listed, 'Approve 1 Edit').click();
+    await ui.shows(ui.row('Document the flag, E5, succeeded'), 'E5 to succeed once Approve All Edits… approved it', { nominalMs: 30_000 });
     await assertNoLiveApprove(ui, E5);
-    await walk.shotBothThemes('26-approved-all-safe-in-diff-title');
+    await walk.shotBothThemes('26-approved-all-edits-in-diff-title');
   });
 
   stage('"Undo Back to Before This Step" on 4 Test the flag puts back the files changed from step 4 on and keeps what steps 2 and 3 changed', async () => {

@@ -46,7 +46,7 @@ function replanStages(walk, stage) {
     await prompts.dialogButton(confirm, 'Always Allow').click();
     await ui.leaves(prompts.dialog(ui, 'Always allow'), 'the confirmation to close');
     await waitUntil('npm test in planwright.approvedCommands of the user settings file', () => walk.userSetting('planwright.approvedCommands')?.includes('npm test'), { nominalMs: 15_000, intervalMs: 200, lastSeen: () => JSON.stringify(walk.userSetting('planwright.approvedCommands')) });
-    await ui.leaves(page.locator('.tabs-container .tab', { hasText: 'command.sh' }), 'the answered command\'s preview tab to close');
+    await ui.leaves(page.locator('.tabs-container .tab', { hasText: 'Step 4: npm test (command)' }), 'the answered command\'s preview tab to close');
     // npm test fails: --quiet is not implemented yet.
     await ui.shows(ui.row('Run the tests, E4, failed'), 'E4 (npm test) to fail its postcondition', { nominalMs: 60_000 });
   });
@@ -88,8 +88,8 @@ function replanStages(walk, stage) {
     // Collapse E2 and clear the selection, open R1's diff, hide the panel and the notification toasts: the picture for the README.
     await ui.row('Accept --quiet, E2, succeeded').locator('.label-name').click();
     await page.keyboard.press('Escape');
-    await ui.clickInline(label, 'Show Diff');
-    await ui.shows(page.locator('.tabs-container .tab', { hasText: 'Leave out the file name when quiet: src/cli.js' }), 'the diff tab "4 Leave out the file name when quiet: src/cli.js"', { nominalMs: 15_000, seen: 'tabs' });
+    await ui.clickInline(label, 'Preview Step');
+    await ui.shows(page.locator('.tabs-container .tab', { hasText: 'Step 4: src/cli.js (proposed)' }), 'the diff tab "Step 4: src/cli.js (proposed)"', { nominalMs: 15_000, seen: 'tabs' });
     if (await page.locator('.part.panel').isVisible()) await page.keyboard.press('Control+J');
     await page.keyboard.press('Escape');
     await walk.shotBothThemes('9-replanned');

@@ -8,15 +8,15 @@ const assert = require('node:assert/strict');
 const prompts = require('./workbenchPrompts');
 
 /** A button that answers a step's question. @param {string} label */
-const answersStep = (label) => /^(Approve|Reject)/.test(label) && label !== 'Approve All Safe Steps';
+const answersStep = (label) => /^(Approve|Reject)/.test(label) && !/^Approve (All Edits|Read-Only Steps)/.test(label);
 
-/** The diff tabs of `step`, titled "<number> <title>: <file>". @param {import('./workbenchDriver').WorkbenchDriver} ui @param {{ title: string, number: number }} step */
+/** The diff tabs of `step`, titled "Step <number>: <file> (…)". @param {import('./workbenchDriver').WorkbenchDriver} ui @param {{ title: string, number: number }} step */
 function diffTabs(ui, { title, number }) {
-  return ui.page.locator('.tabs-container .tab').filter({ hasText: new RegExp(`(^|\\s)${prompts.escapeRegExp(`${number} ${title}`)}: `) });
+  return ui.page.locator('.tabs-container .tab').filter({ hasText: new RegExp(`(^|\\s)Step ${number}: `) });
 }
 
 /**
- * Waits for the step's diff tabs (titled "<number> <title>: <file>") and its "Waiting for you" row to go, then fails
+ * Waits for the step's diff tabs (titled "Step <number>: <file> (…)") and its "Waiting for you" row to go, then fails
  * if an editor's title bar, the step's row (hovered, where its inline buttons show) or the notification centre
  * still offers to approve or reject anything. Leaves the notification centre closed.
  * @param {import('./workbenchDriver').WorkbenchDriver} ui @param {{ title: string, stepId: string, number: number }} step

@@ -3,7 +3,7 @@
 // examples/demo-workspace in headless Chromium and uses Planwright the way a person does: the activity bar,
 // the welcome view, the command palette, the plan tree, the Markdown export and the log; then, with a scripted
 // OpenAI-compatible model on 127.0.0.1 configured through the user settings, Plan a Task…, approvals through the
-// "Waiting for you" section, the diff editor's title bar and the tree's inline buttons; the stage groups then take
+// "Waiting for you" section, the diff editor's title bar and banner, and the keyboard alone; the stage groups then take
 // over: the test command allowed for good, its failure, the tree saying it re-plans and the re-planned steps
 // (replanWalk.js), the end of the run (runEndWalk.js), the files on disk, the run after a window reload and Undo
 // Run (reloadWalk.js), a second plan edited, asked about and run (editedPlanWalk.js), and a third run's previews,
@@ -22,7 +22,7 @@ const path = require('node:path');
 const cs = require('../../scripts/e2e/codeServer');
 const { ScriptedModelServer } = require('../../out/test/support/scriptedModelServer');
 const { QUIET_GOAL, quietFlagReplies } = require('../../out/test/support/quietFlagScenario');
-const { budgetMs } = require('../../out/scripts/testing/timeBudget');
+const { budgetMs, waitUntil } = require('../../out/scripts/testing/timeBudget');
 const { WorkbenchDriver } = require('./workbenchDriver');
 const screenshots = require('./screenshots');
 const { assertNoLiveApprove } = require('./staleApprovals');
@@ -221,7 +221,7 @@ describe('the packaged extension in VS Code (code-server)', function () {
     await ui.shows(ui.row('Read the CLI entry point, E1, succeeded'), 'E1 to succeed', { nominalMs: 5_000 });
     // Selecting the row expands it (its postcondition and dependencies) and keeps its inline buttons shown.
     await ui.row(label).locator('.label-name').click();
-    for (const action of ['Approve', 'Reject / Skip', 'Show Diff']) await ui.shows(ui.row(label).locator(`.actions .action-label[aria-label="${action}"]`), `E2's inline "${action}" button`, { nominalMs: 5_000 });
+    for (const action of ['Approve', 'Reject / Skip', 'Preview Step']) await ui.shows(ui.row(label).locator(`.actions .action-label[aria-label="${action}"]`), `E2's inline "${action}" button`, { nominalMs: 5_000 });
     await ui.shows(ui.rowWithText("Postcondition: src/cli.js contains \"'--quiet'\""), 'E2\'s postcondition row', { nominalMs: 5_000 });
     await ui.shows(ui.rowWithText('After: 1 Read the CLI entry point'), 'E2\'s dependency row naming the step by number and title, "After: 1 Read the CLI entry point"', { nominalMs: 5_000 });
     // The pinned section at the top lists E2 with what approving it does.
@@ -235,27 +235,32 @@ describe('the packaged extension in VS Code (code-server)', function () {
     await ui.shows(badge.filter({ hasText: /^1$/ }), 'the activity-bar badge "1" on the Planwright icon', { nominalMs: 5_000, seen: 'nothing' });
     await ui.shows(page.locator('.statusbar-item', { hasText: 'Planwright: 1 step waits for approval' }), 'the status bar saying "Planwright: 1 step waits for approval"', { nominalMs: 5_000, seen: 'nothing' });
     await shotBothThemes('6-awaiting-approval');
-    // A click on the waiting row opens the diff, whose title bar offers Approve, Reject and Approve All Safe.
+    // A click on the waiting row opens the diff, named by step and file, whose title bar offers Approve, Reject and
+    // Approve All Edits…, and whose top says that the step waits, with its answers labelled.
     await ui.waitingRow('Accept --quiet', 'E2').locator('.label-name').click();
-    await ui.shows(page.locator('.tabs-container .tab', { hasText: '2 Accept --quiet: src/cli.js' }), 'the diff tab "2 Accept --quiet: src/cli.js"', { nominalMs: 15_000, seen: 'tabs' });
+    await ui.shows(page.locator('.tabs-container .tab', { hasText: 'Step 2: src/cli.js (proposed)' }), 'the diff tab "Step 2: src/cli.js (proposed)"', { nominalMs: 15_000, seen: 'tabs' });
+    // The diff editor shows no CodeLens by default: the banner is drawn after the proposed side's first line.
+    const bannerText = () => page.locator('.monaco-diff-editor .editor.modified .view-lines span').evaluateAll((spans) => spans.map((span) => getComputedStyle(span, '::after').content).filter((content) => content.includes('waits:')));
+    await waitUntil('the diff\'s banner "Step 2 waits: Approve · Reject · Edit Step…"', async () => (await bannerText()).some((content) => /Step 2 waits: Approve · Reject · Edit Step….*Ctrl\+K A approves/.test(content)), { nominalMs: 15_000, intervalMs: 300, lastSeen: async () => JSON.stringify(await bannerText()) });
     await ui.shows(page.locator('.monaco-diff-editor .modified .view-lines', { hasText: "'--quiet'" }), 'the proposed \'--quiet\' line in the diff', { nominalMs: 15_000, seen: 'tabs' });
-    for (const action of ['Approve', 'Reject / Skip', 'Approve All Safe Steps']) await ui.shows(ui.editorTitleAction(action), `the diff editor's title action "${action}"`, { nominalMs: 15_000, seen: 'tabs' });
+    for (const action of ['Approve', 'Reject / Skip', 'Approve All Edits…']) await ui.shows(ui.editorTitleAction(action), `the diff editor's title action "${action}"`, { nominalMs: 15_000, seen: 'tabs' });
     await shotBothThemes('7-diff');
     await ui.shows(ui.row(label), 'E2 to still wait for approval after opening its diff', { nominalMs: 5_000 });
   });
 
-  stage('approves a step from the diff editor\'s title bar (its tab closes, no Approve for it is left) and one inline; the test command then waits, with no Show Diff', async () => {
+  stage('approves a step from the diff editor\'s title bar (its tab closes, no Approve for it is left) and one with the keyboard alone; the test command then waits, with no Preview Step on its plan row', async () => {
     await ui.approveInEditorTitle('Accept --quiet', 'E2');
     await ui.shows(ui.row('Accept --quiet, E2, succeeded'), 'E2 to succeed');
     await assertNoLiveApprove(ui, { title: 'Accept --quiet', stepId: 'E2', number: 2 });
-    await ui.approveInline('Test that --quiet leaves out the file name', 'E3');
+    await ui.approveWithKeyboard('Test that --quiet leaves out the file name', 'E3');
+    await ui.shows(ui.row('Test that --quiet leaves out the file name, E3, succeeded'), 'E3 to succeed once approved with Ctrl+K A', { nominalMs: 30_000 });
     // No setting approves npm test yet, so the command waits too, with its exact command line and no diff.
     const label = 'Run the tests, E4, waiting for your approval';
     await ui.shows(ui.waitingRow('Run the tests', 'E4'), 'E4 (npm test) in "Waiting for you"', { nominalMs: 60_000 });
     await ui.shows(ui.rowWithText('runs `npm test` in the workspace folder'), 'E4\'s waiting row to say "runs `npm test` in the workspace folder"', { nominalMs: 5_000 });
     await ui.hoverRow(label);
     await ui.shows(ui.row(label).locator('.actions .action-label[aria-label="Approve"]'), 'E4\'s inline "Approve" button', { nominalMs: 5_000 });
-    assert.equal(await ui.row(label).locator('.actions .action-label[aria-label="Show Diff"]').count(), 0, 'a command step offers no Show Diff');
+    assert.equal(await ui.row(label).locator('.actions .action-label[aria-label="Preview Step"]').count(), 0, 'a command step\'s plan row offers no inline Preview Step');
     await walk.shotBothThemes('7b-approved-in-diff-title');
   });
 

@@ -147,8 +147,8 @@ class WorkbenchDriver {
   }
 
   /**
-   * Approves a waiting step with its inline button, once its approval request is open (the row offers Show Diff
-   * for a file change only then), and waits for it to leave `waiting`. Clicks again only while the row still
+   * Approves a waiting step with its inline button, once its approval request is open (the row offers Preview
+   * Step for a file change only then), and waits for it to leave `waiting`. Clicks again only while the row still
    * says waiting: a click that landed while the list re-rendered the row is lost, not misdirected.
    * @param {string} title @param {string} stepId
    */
@@ -158,10 +158,10 @@ class WorkbenchDriver {
     await this.shows(waiting, `${stepId} to wait for approval`, { nominalMs: 60_000 });
     // Hovered again until its buttons show: rows may shift under the pointer as the tree settles (a "Waiting for
     // you" group appearing above), leaving it on another row.
-    const showDiff = waiting.first().locator('.actions .action-label[aria-label="Show Diff"]');
-    await waitUntil(`${stepId}'s approval request to open (its Show Diff button)`, async () => {
+    const preview = waiting.first().locator('.actions .action-label[aria-label="Preview Step"]');
+    await waitUntil(`${stepId}'s approval request to open (its Preview Step button)`, async () => {
       await this.hoverRow(label);
-      return showDiff.isVisible();
+      return preview.isVisible();
     }, { nominalMs: NOMINAL.show, intervalMs: 500 });
     this.markApproved(stepId);
     for (let attempt = 1; ; attempt++) {
@@ -255,6 +255,41 @@ class WorkbenchDriver {
     this.markApproved(stepId);
     await button.click();
     await this.leaves(this.waitingRow(title, stepId), `${stepId} to leave "Waiting for you" after a click on the editor title's Approve`);
+  }
+
+  /**
+   * Approves the waiting `stepId` with the keyboard alone, as a person who does not reach for the mouse: F1,
+   * "Planwright: Focus on Plan View", Enter; Home and ↓ until its row in "Waiting for you" has the focus; then
+   * Ctrl+K A. Waits for the row to leave the section and for the run's journal to record the user's approval.
+   * @param {string} title @param {string} stepId
+   */
+  async approveWithKeyboard(title, stepId) {
+    const { page } = this;
+    const row = this.waitingRow(title, stepId);
+    await this.shows(row, `${stepId} in "Waiting for you"`, { nominalMs: 60_000 });
+    const focused = page.locator(`${TREE_ROWS}.focused`);
+    const focusedLabel = () => focused.first().getAttribute('aria-label', { timeout: 1_000 }).catch(() => null);
+    const wanted = `${title}, ${stepId}, waits for your approval`;
+    const command = page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'Focus on Plan View' });
+    await waitUntil(`the focus on ${stepId}'s row in "Waiting for you", reached with the keyboard`, async () => {
+      await this.releaseModifiers();
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('F1');
+      await page.keyboard.type('Planwright: Focus on Plan View');
+      if (!(await command.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false))) return false;
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Home');
+      for (let presses = 0; presses < 12; presses++) {
+        if ((await focusedLabel())?.startsWith(wanted)) return page.locator('.part.sidebar .monaco-list:focus-within').isVisible();
+        await page.keyboard.press('ArrowDown');
+      }
+      return false;
+    }, { nominalMs: NOMINAL.show, intervalMs: 500, lastSeen: async () => `the focused row: ${(await focusedLabel()) ?? 'none'}` });
+    this.markApproved(stepId);
+    await page.keyboard.press('ControlOrMeta+K');
+    await page.keyboard.press('a');
+    await this.leaves(row, `${stepId} to leave "Waiting for you" after Ctrl+K A on its focused row`);
+    await waitUntil(`the run's journal to record ${stepId} as approved by the user`, () => this.userApprovals().some((approval) => approval.stepId === stepId), { nominalMs: 15_000, intervalMs: 200 });
   }
 
   /** Scrolls the active editor to the first `text` with its Find widget, as a person does, and closes the widget. @param {string} text */

@@ -194,14 +194,14 @@ describe('package.json tree item menus', () => {
     const paused = stepContextValue('awaitingApproval', { editable: true, files: true });
     const regexOf = (command: string) =>
       itemMenus.filter((item) => item.command === command && item.group?.startsWith('inline')).map((item) => new RegExp(/=~ \/(.*)\/$/.exec(item.when ?? '')?.[1] ?? '$^'));
-    for (const command of [COMMANDS.approveStep, COMMANDS.rejectStep, COMMANDS.showStepDiff]) {
+    for (const command of [COMMANDS.approveStep, COMMANDS.rejectStep, COMMANDS.showStepPreview]) {
       assert.ok(regexOf(command).some((regex) => regex.test(waiting)), command);
       assert.ok(!regexOf(command).some((regex) => regex.test(stepContextValue('failed', { editable: true, retryable: true }))), command);
       assert.ok(!regexOf(command).some((regex) => regex.test(paused)), command);
     }
   });
 
-  it('offers Approve, Reject and Show What It Does on every "Waiting for you" row, Always Allow only on a plain command', () => {
+  it('offers Approve, Reject and Preview Step on every "Waiting for you" row, Always Allow only on a plain command', () => {
     const matches = (command: string, value: string) =>
       itemMenus.filter((item) => item.command === command).some((item) => [...(item.when ?? '').matchAll(/=~ \/(.*?)\/(?= |\)|$)/g)].some((match) => new RegExp(match[1] ?? '$^').test(value)));
     const edit = waitingContextValue({ preview: { kind: 'fileChanges', changes: [] } });
@@ -233,8 +233,8 @@ describe('package.json tree item menus', () => {
     assert.ok(!offers(COMMANDS.removeAcceptanceCheck, DONE_WHEN_GROUP_CONTEXT_VALUE, true) && !offers(COMMANDS.addAcceptanceCheck, stepContextValue('pending')));
   });
 
-  it('offers Show Diff in a step\'s menu only when its tool changes files', () => {
-    const diff = itemMenus.filter((item) => item.command === COMMANDS.showStepDiff).map((item) => new RegExp(/=~ \/(.*)\/$/.exec(item.when ?? '')?.[1] ?? '$^'));
+  it('offers Preview Step in a step\'s menu only when its tool changes files', () => {
+    const diff = itemMenus.filter((item) => item.command === COMMANDS.showStepPreview && !item.when?.includes('waiting')).map((item) => new RegExp(/=~ \/(.*)\/$/.exec(item.when ?? '')?.[1] ?? '$^'));
     assert.ok(diff.some((regex) => regex.test(stepContextValue('pending', { editable: true, files: true }))));
     assert.ok(!diff.some((regex) => regex.test(stepContextValue('pending', { editable: true }))));
   });

@@ -10,7 +10,7 @@ export interface McpEffect {
   readonly effect: EffectClass;
   /** Why it has that effect class: the hint that decided, quoted. */
   readonly effectBecause: string;
-  /** True when every call must be approved on its own (never with "Approve All Safe Steps"). */
+  /** True when every call must be approved on its own (never in bulk). */
   readonly oneByOne: boolean;
   /** Why it is or is not approved one by one. */
   readonly approvalBecause: string;

@@ -86,7 +86,7 @@ export interface ToolProvenance {
   readonly effect: string;
   /** The hint that decided how the tool is approved, e.g. `no destructiveHint (the MCP default is destructive)`. */
   readonly approval: string;
-  /** True when every call is approved on its own, never with "Approve All Safe Steps". */
+  /** True when every call is approved on its own, never in bulk. */
   readonly oneByOne: boolean;
 }
 

@@ -1,27 +1,10 @@
 // What an approval prompt says (exactly what the step will do, and how its preview names the step and the
-// earlier steps its diff builds on), which waiting steps "Approve All Safe Steps" may approve: those that
-// only read, or write files in a way that is safe to repeat (commands, deletions, renames and model edits are
-// always approved one by one), and which commands the user's allow list approves as they ask.
+// earlier steps its diff builds on), and which commands the user's allow list approves as they ask.
 import { isCompoundCommand } from '../text/compoundCommand';
 import type { Plan } from '../plan/planSchema';
 import { stepNumber, stepReference } from '../plan/stepNumbers';
 import type { ApprovalRequest, Localize } from '../ports';
 import { shorten } from '../text/shorten';
-import { findTool } from '../tools/toolCatalog';
-
-/** Tools whose calls "Approve All Safe Steps" approves in bulk: they only read, or set a file's content. */
-const SAFE_TOOLS: ReadonlySet<string> = new Set(['readFile', 'listFiles', 'searchText', 'writeFile', 'appendFile', 'editFile']);
-
-/** True when a waiting step may be approved together with others, without its own look. */
-export function isSafeToApproveInBulk(request: Pick<ApprovalRequest, 'tool' | 'preview'>): boolean {
-  const provenance = findTool(request.tool)?.provenance;
-  if (provenance) return !provenance.oneByOne;
-  if (!SAFE_TOOLS.has(request.tool)) return false;
-  if (request.preview.kind !== 'fileChanges') return request.preview.kind === 'none';
-  // A change that deletes a file is never "safe" in bulk.
-  // Nor is one that can no longer apply: approving it only fails the step.
-  return request.preview.changes.every((change) => change.after !== null && change.problem === undefined);
-}
 
 /**
  * True when `request` runs a command line that `approvedCommands` lists exactly, so it may run without asking

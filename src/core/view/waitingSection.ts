@@ -96,16 +96,23 @@ function waitingRow(l10n: Localize, shownPlan: Plan, request: RunApprovalRequest
 }
 
 /**
+ * `requests` in the order the section lists them: the shown run's first, then each other run's, each in execution
+ * order as the tree numbers them (steps the plan no longer has last).
+ */
+export function waitingOrder<T extends RunApprovalRequest>(plan: Plan, requests: readonly T[], others?: OtherRuns): T[] {
+  const runRank = (request: T) => (request.runId === undefined || request.runId === others?.shownRunId ? '' : request.runId);
+  const planOf = (request: T) => (runRank(request) === '' ? plan : (others?.runs.get(runRank(request))?.plan ?? plan));
+  const rank = (request: T) => stepNumber(planOf(request), request.stepId) ?? Number.MAX_SAFE_INTEGER;
+  return [...requests].sort((a, b) => runRank(a).localeCompare(runRank(b)) || rank(a) - rank(b));
+}
+
+/**
  * The section listing `requests` in execution order, as the tree numbers them (steps the plan no longer has last), or nothing when no
  * step waits.
  */
 export function waitingSection(l10n: Localize, plan: Plan, requests: readonly RunApprovalRequest[], others?: OtherRuns): PlanTreeNode[] {
   if (requests.length === 0) return [];
-  // The shown run's questions first, in its execution order; each other run's after, in theirs.
-  const runRank = (request: RunApprovalRequest) => (request.runId === undefined || request.runId === others?.shownRunId ? '' : request.runId);
-  const planOf = (request: RunApprovalRequest) => (runRank(request) === '' ? plan : (others?.runs.get(runRank(request))?.plan ?? plan));
-  const rank = (request: RunApprovalRequest) => stepNumber(planOf(request), request.stepId) ?? Number.MAX_SAFE_INTEGER;
-  const sorted = [...requests].sort((a, b) => runRank(a).localeCompare(runRank(b)) || rank(a) - rank(b));
+  const sorted = waitingOrder(plan, requests, others);
   const one = sorted.length === 1;
   const count = one ? l10n.t('1 step') : l10n.t('{0} steps', sorted.length);
   return [

@@ -1,10 +1,8 @@
-// The approval commands beyond Approve / Reject: Show What It Does (a waiting row's click: its diff, or its
-// exact command), Always Allow This Exact Command… (adds the command line to the user's
-// `planwright.approvedCommands` after a modal confirmation, then approves the step) and Approve Safe Steps for
-// the Rest of This Run (what Approve All Safe Steps approves, also for the steps that ask later in the run).
+// The approval commands beyond Approve / Reject: Preview Step (a row's click: its diff, or its exact command)
+// and Always Allow This Exact Command… (adds the command line to the user's `planwright.approvedCommands`
+// after a modal confirmation, then approves the step). The bulk approvals are in bulkApprovals.ts.
 import * as vscode from 'vscode';
 import { isCompoundCommand } from '../../core/text/compoundCommand';
-import { isSafeToApproveInBulk } from '../../core/view/approvalPrompt';
 import { commandRegistrar } from '../commandRegistrar';
 import { COMMANDS } from '../ids';
 import type { PlanSession } from '../plan/planSession';
@@ -28,6 +26,7 @@ async function showStepPreview(deps: ApprovalCommandDeps, target: unknown): Prom
   if (typeof request === 'string') void vscode.window.showInformationMessage(request);
   if (!request || typeof request === 'string') return false;
   const waiting = deps.session.approvals.get(request.stepId) !== undefined;
+  if (waiting) deps.session.approvals.updatePreview(request.stepId, request.preview);
   const shown = await deps.previews.showPreview(request);
   // A question answered or withdrawn (Pause, Cancel) while its preview was being built leaves no tab behind.
   if (waiting && !deps.session.approvals.get(request.stepId)) await deps.previews.close(request.stepId);
@@ -63,29 +62,11 @@ async function alwaysAllowCommand(deps: ApprovalCommandDeps, target: unknown): P
   return true;
 }
 
-function approveSafeInRun(deps: ApprovalCommandDeps): string[] {
-  const runId = deps.session.runs.state?.runId;
-  if (!runId || !deps.session.runs.executing) {
-    void vscode.window.showInformationMessage(vscode.l10n.t('No run is in progress.'));
-    return [];
-  }
-  deps.session.approvals.setAutoApproval((request) => request.runId === runId && isSafeToApproveInBulk(request));
-  const approved = deps.session.approvals.approveAllSafe();
-  const message =
-    approved.length > 0
-      ? vscode.l10n.t('Safe steps (reads and file writes that delete nothing) are approved for the rest of this run; approved {0}. Commands, deletions and model edits still ask.', deps.session.stepNames(approved))
-      : vscode.l10n.t('Safe steps (reads and file writes that delete nothing) are approved for the rest of this run. Commands, deletions and model edits still ask.');
-  deps.log.info(message);
-  vscode.window.setStatusBarMessage(vscode.l10n.t('Planwright: {0}', message), 8_000);
-  return approved;
-}
-
 /** Registers the approval commands; the caller owns the returned disposables. */
 export function registerApprovalCommands(deps: ApprovalCommandDeps): vscode.Disposable[] {
   const registerCommand = commandRegistrar(deps.log);
   return [
     registerCommand(COMMANDS.showStepPreview, (target?: unknown) => showStepPreview(deps, target)),
     registerCommand(COMMANDS.alwaysAllowCommand, (target?: unknown) => alwaysAllowCommand(deps, target)),
-    registerCommand(COMMANDS.approveSafeInRun, () => approveSafeInRun(deps)),
   ];
 }

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { ApprovalAnswer, ApprovalGate, ApprovalRequest } from '../../core/ports';
 import type { RunApprovalRequest } from '../../core/view/waitingSection';
-import { isApprovedCommand, isSafeToApproveInBulk } from '../../core/view/approvalPrompt';
+import { isApprovedCommand } from '../../core/view/approvalPrompt';
 import { Disposable } from '../disposableStore';
 import { CONTEXT_KEYS } from '../ids';
 
@@ -99,11 +99,24 @@ export class PendingApprovals extends Disposable implements ApprovalGate {
     return this.settle(this.keyFor(stepId, runId), answer);
   }
 
-  /** Approves every open request that is safe to approve without its own look; returns their step ids. */
-  approveAllSafe(): string[] {
-    const safe = this.all().filter(isSafeToApproveInBulk);
-    for (const request of safe) this.settle(keyOf(request.stepId, request.runId), 'approved');
-    return safe.map((request) => request.stepId);
+  /**
+   * Keeps what the open request of `stepId` (in run `runId`, as `get` finds it) shows in step with its preview
+   * computed now (an edit whose find text is gone since it asked cannot apply any more), so its row and its
+   * preview's banner offer what fits.
+   */
+  updatePreview(stepId: string, preview: ApprovalRequest['preview'], runId?: string): void {
+    const key = this.keyFor(stepId, runId);
+    const entry = this.pending.get(key);
+    if (!entry || JSON.stringify(entry.request.preview) === JSON.stringify(preview)) return;
+    this.pending.set(key, { ...entry, request: { ...entry.request, preview } });
+    this.announce([stepId]);
+  }
+
+  /** Approves every open request `rule` accepts (read-only steps, or the edits the user saw listed); returns their step ids. */
+  approveWhere(rule: (request: RunApprovalRequest) => boolean): string[] {
+    const chosen = this.all().filter(rule);
+    for (const request of chosen) this.settle(keyOf(request.stepId, request.runId), 'approved');
+    return chosen.map((request) => request.stepId);
   }
 
   /** Approves every open request that runs exactly `command`; returns their step ids. */

@@ -1,40 +1,37 @@
 // Read-only documents on the `planwright-preview:` scheme that show what a step will do before it is approved:
 // a diff (the file now, or as the earlier pending steps leave it, against the proposed content) for a file
 // change, the exact command line and folder for a command, and, for an edit that can no longer apply, why
-// not. Titles and texts name steps as the tree numbers them ("2 Accept --quiet: src/cli.js"). Every URI starts
-// with `/<stepId>/`, so the editor title's Approve / Reject know which step a tab is about, and the tabs of a
-// step are closed once it is answered. A sub-plan's step (`E3/E1`) is one segment, `E3:E1` (a step id has no
-// colon).
+// not. Tabs are named by step and file ("Step 3: README.md (proposed)", "Step 4: npm test (command)") and the
+// paths their tooltips show say the same (previewNames.ts); the step a URI is about and its version ride in
+// its query (`?step=E3&v=2`, `side=before|proposed` on a diff's documents), so the editor title's Approve /
+// Reject and the banner know which step a tab is about, and the tabs of a step are closed once it is answered.
 import * as vscode from 'vscode';
 import type { ApprovalRequest, FileChangePreview } from '../../core/ports';
 import type { Plan } from '../../core/plan/planSchema';
 import { approvalSummary, previewEarlierNames, previewStepName } from '../../core/view/approvalPrompt';
+import { diffSideFolder, diffTabTitle, previewStepLabel, textTabName } from '../../core/view/previewNames';
 import { Disposable } from '../disposableStore';
 import { closeTabs, type TabsPort } from './closeTabs';
 import { PREVIEW_SCHEME } from '../ids';
 
-/** The step a preview document is about, from its URI (`planwright-preview:/E3/…`, `/E3:E1/…`); `undefined` for other URIs. */
+/** The step a preview document is about, from its URI's query (`planwright-preview:/…?step=E3`); `undefined` for other URIs. */
 export function previewStepId(uri: vscode.Uri | undefined): string | undefined {
   if (uri?.scheme !== PREVIEW_SCHEME) return undefined;
-  return uri.path.split('/')[1]?.replaceAll(':', '/') || undefined;
+  return new URLSearchParams(uri.query).get('step') || undefined;
 }
 
-/** The first segment of a preview URI's path for step `stepId`. */
-function stepSegment(stepId: string): string {
-  return stepId.replaceAll('/', ':');
+/** The side of a diff a preview document shows; `undefined` for a preview shown as text. */
+export function previewSide(uri: vscode.Uri): 'before' | 'proposed' | undefined {
+  const side = new URLSearchParams(uri.query).get('side');
+  return side === 'before' || side === 'proposed' ? side : undefined;
 }
 
 /** How the texts of a preview name its step and the steps its diff builds on. */
 interface PreviewNames {
   readonly step: string;
+  /** "Step 3", or a sub-plan step's title. */
+  readonly label: string;
   earlier(stepIds: readonly string[]): string;
-}
-
-function diffTitle(names: PreviewNames, change: FileChangePreview): string {
-  if (change.before === null) return vscode.l10n.t('{0}: {1} (new file)', names.step, change.path);
-  if (change.after === null) return vscode.l10n.t('{0}: {1} (deleted)', names.step, change.path);
-  if (change.basedOn) return vscode.l10n.t('{0}: {1} (after {2} ↔ proposed)', names.step, change.path, names.earlier(change.basedOn));
-  return vscode.l10n.t('{0}: {1} (current ↔ proposed)', names.step, change.path);
 }
 
 function cannotApplyText(request: ApprovalRequest, names: PreviewNames, change: FileChangePreview): string {
@@ -88,12 +85,13 @@ export class PreviewDocuments extends Disposable implements vscode.TextDocumentC
     const names = this.names(request);
     for (const change of request.preview.changes) {
       if (change.problem !== undefined) {
-        await this.showText(this.put(`/${stepSegment(request.stepId)}/${version}/cannot-apply/${change.path}.txt`, cannotApplyText(request, names, change)));
+        await this.showText(this.put(request.stepId, version, textTabName(vscode.l10n, names.label, request, change.path), cannotApplyText(request, names, change)));
         continue;
       }
-      const left = this.put(`/${stepSegment(request.stepId)}/${version}/current/${change.path}`, change.before ?? '');
-      const right = this.put(`/${stepSegment(request.stepId)}/${version}/proposed/${change.path}`, change.after ?? '');
-      await vscode.commands.executeCommand('vscode.diff', left, right, diffTitle(names, change), { preview: false });
+      const side = (which: 'before' | 'proposed', content: string | null) =>
+        this.put(request.stepId, version, `${diffSideFolder(vscode.l10n, names.label, which)}/${change.path}`, content ?? '', which);
+      const title = diffTabTitle(vscode.l10n, names.label, change, names.earlier(change.basedOn ?? []));
+      await vscode.commands.executeCommand('vscode.diff', side('before', change.before), side('proposed', change.after), title, { preview: false });
     }
     return true;
   }
@@ -101,8 +99,9 @@ export class PreviewDocuments extends Disposable implements vscode.TextDocumentC
   /** Shows what `request` does: its diff for file changes, else its exact command (or call) in a read-only document. */
   async showPreview(request: ApprovalRequest): Promise<boolean> {
     if (await this.showDiff(request)) return true;
-    const name = request.preview.kind === 'command' ? 'command.sh' : 'step.txt';
-    await this.showText(this.put(`/${stepSegment(request.stepId)}/${++this.counter}/${name}`, whatItDoesText(request, this.names(request))));
+    const names = this.names(request);
+    const editor = await this.showText(this.put(request.stepId, ++this.counter, textTabName(vscode.l10n, names.label, request), whatItDoesText(request, names)));
+    if (request.preview.kind === 'command') await vscode.languages.setTextDocumentLanguage(editor.document, 'shellscript');
     return true;
   }
 
@@ -113,15 +112,17 @@ export class PreviewDocuments extends Disposable implements vscode.TextDocumentC
 
   private names(request: ApprovalRequest): PreviewNames {
     const plan = this.plan();
-    return { step: previewStepName(plan, request), earlier: (stepIds) => previewEarlierNames(plan, request, stepIds) };
+    return { step: previewStepName(plan, request), label: previewStepLabel(vscode.l10n, plan, request), earlier: (stepIds) => previewEarlierNames(plan, request, stepIds) };
   }
 
-  private async showText(uri: vscode.Uri): Promise<void> {
-    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
+  private async showText(uri: vscode.Uri): Promise<vscode.TextEditor> {
+    return vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri), { preview: false });
   }
 
-  private put(path: string, content: string): vscode.Uri {
-    const uri = vscode.Uri.from({ scheme: PREVIEW_SCHEME, path });
+  /** A document of `stepId`'s preview at `path` (words, not ids: its tab's tooltip shows it). */
+  private put(stepId: string, version: number, path: string, content: string, side?: 'before' | 'proposed'): vscode.Uri {
+    const query = new URLSearchParams({ step: stepId, v: String(version), ...(side ? { side } : {}) }).toString();
+    const uri = vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/${path}`, query });
     this.contents.set(uri.toString(), content);
     this.changed.fire(uri);
     return uri;

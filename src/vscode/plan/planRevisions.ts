@@ -52,7 +52,8 @@ export interface PendingRevision {
 function revisedStepOf(target: unknown): string | undefined {
   if (typeof target === 'string') return target;
   const element = target as Partial<PlanTreeElement> | undefined;
-  return element?.kind === 'step' && typeof element.stepId === 'string' ? element.stepId : undefined;
+  // A waiting row's Revise… (offered when its edit cannot apply) revises its step, not the plan.
+  return (element?.kind === 'step' || element?.kind === 'waitingStep') && typeof element.stepId === 'string' ? element.stepId : undefined;
 }
 
 export class PlanRevisions extends Disposable {

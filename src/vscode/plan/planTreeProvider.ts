@@ -102,7 +102,7 @@ export class PlanTreeProvider extends Disposable implements vscode.TreeDataProvi
     item.contextValue = node.contextValue;
     item.accessibilityInformation = { label: node.accessibilityLabel };
     // A waiting row opens what approving it does: the diff, or the exact command.
-    if (node.kind === 'waitingStep') item.command = { command: COMMANDS.showStepPreview, title: vscode.l10n.t('Show What It Does'), arguments: [node.stepId] };
+    if (node.kind === 'waitingStep') item.command = { command: COMMANDS.showStepPreview, title: vscode.l10n.t('Preview Step'), arguments: [node.stepId] };
     return item;
   }
 

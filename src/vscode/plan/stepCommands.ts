@@ -1,5 +1,5 @@
 // The tree-only step commands (inline buttons and the context menu, hidden from the palette): Approve,
-// Reject/Skip, Show Diff, Retry, Undo Step, Show Output, Delete Step, Move Up and Move Down. Each takes the
+// Reject/Skip, Retry, Undo Step, Show Output, Delete Step, Move Up and Move Down. Each takes the
 // tree element it was invoked on, or a step id when another command or a test invokes it; Delete and Undo
 // ask for confirmation only when invoked from the tree. Approvals are answered only here, by the user.
 import * as vscode from 'vscode';
@@ -11,7 +11,6 @@ import type { PlanSession } from './planSession';
 import type { PlanTreeElement } from './planTreeProvider';
 import { previewStepId, type PreviewDocuments } from '../approvals/previewDocuments';
 import type { RunHost } from '../run/runHost';
-import { previewOf } from '../approvals/stepPreview';
 import { describeError, reportFailure, showError, summarizeProblems } from '../userMessages';
 import type { RunDocuments } from '../run/runDocuments';
 
@@ -73,17 +72,6 @@ async function rejectOrSkip(deps: StepCommandDeps, target: unknown): Promise<boo
     reportFailure(deps.log, vscode.l10n.t('Could not skip {0}', deps.session.stepName(stepId)), error);
     return false;
   }
-}
-
-/** Opens the diff of what a step would write: its open approval's preview, or one computed now. */
-async function showDiff(deps: StepCommandDeps, target: unknown): Promise<boolean> {
-  const stepId = stepIdOf(target);
-  const request = stepId ? await previewOf(deps, stepId) : undefined;
-  if (typeof request === 'string') void vscode.window.showInformationMessage(request);
-  if (!request || typeof request === 'string') return false;
-  const shown = await deps.previews.showDiff(request);
-  if (!shown) void vscode.window.showInformationMessage(vscode.l10n.t('{0} ({1}) changes no file, so there is no diff to show.', deps.session.stepName(request.stepId), request.tool));
-  return shown;
 }
 
 async function retry(deps: StepCommandDeps, target: unknown): Promise<boolean> {
@@ -200,7 +188,6 @@ export function registerStepCommands(deps: StepCommandDeps): vscode.Disposable[]
   return [
     registerCommand(COMMANDS.approveStep, (target?: unknown) => approve(deps, target)),
     registerCommand(COMMANDS.rejectStep, (target?: unknown) => rejectOrSkip(deps, target)),
-    registerCommand(COMMANDS.showStepDiff, (target?: unknown) => showDiff(deps, target)),
     registerCommand(COMMANDS.retryStep, (target?: unknown) => retry(deps, target)),
     registerCommand(COMMANDS.undoStep, (target?: unknown) => undo(deps, target)),
     registerCommand(COMMANDS.showStepOutput, (target?: unknown) => showOutput(deps, target)),

@@ -1,5 +1,5 @@
 // The run commands: Run Plan (start, or resume the run that stopped), Resume Run, Run Again (a new run after the
-// last one ended or was undone), Pause, Cancel, Approve All Safe Steps,
+// last one ended or was undone), Pause, Cancel,
 // Re-plan Remaining Steps and Show Trace, and the prompt about the last run after a window reload. They decide
 // nothing themselves: the run controller and the executor do, and core's resumeOffer picks the prompt about the
 // last run; these turn outcomes into one short message each.
@@ -150,23 +150,6 @@ function cancelRun(deps: RunCommandDeps, target: unknown): boolean | Promise<boo
   return cancelled;
 }
 
-function approveAllSafe(deps: RunCommandDeps): string[] {
-  const approved = deps.session.approvals.approveAllSafe();
-  const left = deps.session.approvals.all().map((request) => request.stepId);
-  const names = (stepIds: readonly string[]) => deps.session.stepNames(stepIds);
-  const message =
-    approved.length === 0
-      ? left.length === 0
-        ? vscode.l10n.t('No step is waiting for approval.')
-        : vscode.l10n.t('No waiting step is safe to approve in bulk; {0} need your own look (commands, deletions and model edits always do).', names(left))
-      : left.length > 0
-        ? vscode.l10n.t('Approved {0}. {1} still need your own look.', names(approved), names(left))
-        : vscode.l10n.t('Approved {0}.', names(approved));
-  deps.log.info(message);
-  vscode.window.setStatusBarMessage(vscode.l10n.t('Planwright: {0}', message), 8_000);
-  return approved;
-}
-
 /**
  * Re-plans what is left: before the plan has run, plans its goal again; after a step failed or became
  * unknown, carries the run on, which asks the re-planner for new remaining steps first.
@@ -252,7 +235,6 @@ export function registerRunCommands(deps: RunCommandDeps): vscode.Disposable[] {
     registerCommand(COMMANDS.runAgain, () => runAgain(deps)),
     registerCommand(COMMANDS.pauseRun, (target?: unknown) => pauseRun(deps, target)),
     registerCommand(COMMANDS.cancelRun, (target?: unknown) => cancelRun(deps, target)),
-    registerCommand(COMMANDS.approveAllSafe, () => approveAllSafe(deps)),
     registerCommand(COMMANDS.replanRemaining, () => replanRemaining(deps)),
     registerCommand(COMMANDS.showTrace, () => showTrace(deps)),
   ];

@@ -166,10 +166,13 @@ describe('Planwright in VS Code', () => {
   });
 
   it('shows the diff a file-changing step would make, before it runs', async () => {
-    assert.equal(await vscode.commands.executeCommand(COMMANDS.showStepDiff, 'E2'), true);
+    assert.equal(await vscode.commands.executeCommand(COMMANDS.showStepPreview, 'E2'), true);
     const tab = await until('a diff tab', () => vscode.window.tabGroups.activeTabGroup.activeTab);
     assert.ok(tab.input instanceof vscode.TabInputTextDiff, 'the active tab is not a diff');
     assert.equal(tab.input.original.scheme, PREVIEW_SCHEME);
+    // Named by step and file, with paths in words (the tab's tooltip shows them), not internal ids.
+    assert.match(tab.label, /^Step 2: \S+ \(proposed\)$/);
+    assert.match(tab.input.modified.path, /^\/Step 2 \(proposed\)\//);
     const proposed = await vscode.workspace.openTextDocument(tab.input.modified);
     assert.match(proposed.getText(), /'--verbose'\];/);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');

@@ -261,35 +261,6 @@ describe('Planwright runs a plan in VS Code', function () {
     await vscode.workspace.fs.delete(file);
   });
 
-  it('Approve All Safe Steps approves what only reads or writes files, and leaves commands to be approved one by one', async () => {
-    const { session } = await planwright();
-    await setUserSetting('autoApprove', 'none');
-    try {
-      const plan = {
-        version: 1,
-        goal: 'Read and list',
-        steps: [
-          { id: 'S1', title: 'Read the README', tool: 'readFile', args: { path: 'README.md' } },
-          { id: 'S2', title: 'Write a note', tool: 'writeFile', args: { path: 'notes/safe.txt', content: 'safe\n' }, postcondition: { kind: 'fileExists', path: 'notes/safe.txt' } },
-          { id: 'S3', title: 'Show the folder', tool: 'runCommand', args: { command: 'ls' }, postcondition: { kind: 'exitCode', equals: 0 } },
-        ],
-      };
-      const file = workspaceUri('safe.plan.json');
-      await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(JSON.stringify(plan)));
-      assert.equal(await vscode.commands.executeCommand(COMMANDS.openPlanFile, file), true);
-      const running = Promise.resolve(vscode.commands.executeCommand<RunReport>(COMMANDS.runPlan));
-      await until('three steps to wait for approval', () => session.approvals.all().length === 3, 30_000);
-      assert.deepEqual(await vscode.commands.executeCommand(COMMANDS.approveAllSafe), ['S1', 'S2']);
-      assert.deepEqual(session.approvals.all().map((request) => request.stepId), ['S3']);
-      assert.equal(session.approvals.get('S3')?.preview.kind, 'command');
-      await approve('S3');
-      assert.equal((await running)?.status, 'succeeded');
-      await vscode.workspace.fs.delete(file);
-    } finally {
-      await setUserSetting('autoApprove', 'readOnly');
-    }
-  });
-
   it('undoes a step: the files it changed are put back as they were before it ran', async () => {
     const before = await readText('README.md');
     const plan = {

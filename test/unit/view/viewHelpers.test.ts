@@ -1,9 +1,8 @@
-// The small pure pieces behind the editor surface: which rows changed, the approval prompt's words and the
-// bulk-approval rule, the status bar's progress text (its tokens counting sub-plans'), Markdown escaping, and the contextValue grammar.
+// The small pure pieces behind the editor surface: which rows changed, the approval prompt's words, the status bar's progress text (its tokens counting sub-plans'), Markdown escaping, and the contextValue grammar.
 import * as assert from 'node:assert/strict';
 import type { ApprovalRequest } from '../../../src/core/ports';
 import { englishText } from '../../../src/core/text/englishText';
-import { approvalSummary, isSafeToApproveInBulk, previewEarlierNames, previewStepName } from '../../../src/core/view/approvalPrompt';
+import { approvalSummary, previewEarlierNames, previewStepName } from '../../../src/core/view/approvalPrompt';
 import { codeBlock, escapeMarkdown, inlineCode } from '../../../src/core/view/markdownText';
 import { planTreeModel } from '../../../src/core/view/planTreeModel';
 import { formatTokens, progressText, stepProgress, withChildUsage } from '../../../src/core/view/runProgress';
@@ -59,14 +58,6 @@ describe('approval prompts', () => {
   it('names the earlier steps a diff builds on, a sub-plan step\'s by their paths', () => {
     assert.equal(previewEarlierNames(plan, { stepId: 'E3' }, ['E1', 'E2']), '1 Read the CLI entry point, 2 Add the flag');
     assert.equal(previewEarlierNames(plan, { stepId: 'E3/E2' }, ['E1']), 'E3/E1');
-  });
-
-  it('approves in bulk only reads and file writes that delete nothing; never commands or model edits', () => {
-    assert.equal(isSafeToApproveInBulk(request('editFile', { kind: 'fileChanges', changes: [{ path: 'a', before: 'x', after: 'y' }] })), true);
-    assert.equal(isSafeToApproveInBulk(request('readFile', { kind: 'none' })), true);
-    assert.equal(isSafeToApproveInBulk(request('runCommand', { kind: 'command', command: 'ls', cwd: '.' })), false);
-    assert.equal(isSafeToApproveInBulk(request('deleteFile', { kind: 'fileChanges', changes: [{ path: 'a', before: 'x', after: null }] })), false);
-    assert.equal(isSafeToApproveInBulk(request('proposeEdit', { kind: 'modelEdit', path: 'a', instruction: 'i' })), false);
   });
 });
 

@@ -1,0 +1,37 @@
+// Which waiting steps the bulk approvals may answer, and how "Approve All Edits…" lists them. "Approve
+// Read-Only Steps" takes only calls that change nothing (reads, lists, searches, read-only MCP tools);
+// "Approve All Edits…" takes file edits that apply and delete nothing, plus MCP calls their server says
+// only add, and shows each of them before approving. Commands, deletions, renames, model edits and edits
+// that can no longer apply are always approved one by one.
+import type { ApprovalRequest, Localize } from '../ports';
+import { findTool } from '../tools/toolCatalog';
+import { approvalSummary } from './approvalPrompt';
+
+/** True when the waiting step only reads: approving it changes nothing. */
+export function isReadOnlyRequest(request: Pick<ApprovalRequest, 'tool' | 'args'>): boolean {
+  const tool = findTool(request.tool);
+  if (!tool || tool.commandLine) return false;
+  const input = tool.input.safeParse(request.args);
+  return input.success && tool.effect(input.data, {}) === 'readOnly';
+}
+
+/** True when the waiting step is an edit "Approve All Edits…" lists: it changes files (or adds, through MCP) and deletes nothing. */
+export function isListedEdit(request: Pick<ApprovalRequest, 'tool' | 'args' | 'preview'>): boolean {
+  if (isReadOnlyRequest(request)) return false;
+  const provenance = findTool(request.tool)?.provenance;
+  if (provenance) return !provenance.oneByOne;
+  const { preview } = request;
+  return preview.kind === 'fileChanges' && preview.changes.length > 0 && preview.changes.every((change) => change.after !== null && change.problem === undefined);
+}
+
+/** One entry of the list "Approve All Edits…" shows: the step's name and what approving it does. */
+export interface ListedEdit {
+  readonly stepId: string;
+  readonly label: string;
+  readonly detail: string;
+}
+
+/** The edits among `requests`, each named by `name` (as the tree numbers it) with what it does ("changes src/cli.js"). */
+export function listedEdits(l10n: Localize, requests: readonly ApprovalRequest[], name: (request: ApprovalRequest) => string): ListedEdit[] {
+  return requests.filter(isListedEdit).map((request) => ({ stepId: request.stepId, label: name(request), detail: approvalSummary(l10n, request) }));
+}
