@@ -222,7 +222,7 @@ describe('the packaged extension in VS Code (code-server)', function () {
     // Selecting the row expands it (its postcondition and dependencies) and keeps its inline buttons shown.
     await ui.row(label).locator('.label-name').click();
     for (const action of ['Approve', 'Reject / Skip', 'Show Diff']) await ui.shows(ui.row(label).locator(`.actions .action-label[aria-label="${action}"]`), `E2's inline "${action}" button`, { nominalMs: 5_000 });
-    await ui.shows(ui.rowWithText("Postcondition: src/cli.js contains \"'--quiet'\""), 'E2\'s postcondition row', { nominalMs: 5_000 });
+    await ui.shows(ui.rowWithText('Checks that src/cli.js contains'), 'E2\'s check row, in words: "Checks that src/cli.js contains …"', { nominalMs: 5_000 });
     await ui.shows(ui.rowWithText('After: 1 Read the CLI entry point'), 'E2\'s dependency row naming the step by number and title, "After: 1 Read the CLI entry point"', { nominalMs: 5_000 });
     // The pinned section at the top lists E2 with what approving it does.
     await ui.shows(ui.row('Waiting for you: 1 step'), 'the "Waiting for you" section at the top of the view', { nominalMs: 5_000 });

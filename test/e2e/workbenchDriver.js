@@ -42,10 +42,20 @@ class WorkbenchDriver {
     console.log(`      (workbench loaded in ${((Date.now() - started) / 1000).toFixed(1)} s; budgets ×${scale.factor.toFixed(1)}: ${scale.why})`);
   }
 
-  /** The tree row whose accessible label starts with `label` ("<title>, <id>, <status>"). @param {string} label */
+  /**
+   * The tree rows whose accessible label starts with `label` ("<title>, <id>, <status>"), after the number a step
+   * row's label starts with as its row shows it ("3 Accept --verbose, E2, …", "4 (rev 2) Leave out …, R1, …").
+   * @param {string} label
+   */
+  rowsLabelled(label) {
+    const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const name = new RegExp(`^(\\d+ (\\(rev \\d+\\) )?)?${escaped}`);
+    return this.page.locator(TREE_ROWS).and(this.page.getByRole('treeitem', { name }));
+  }
+
+  /** The first tree row whose accessible label starts with `label`, as `rowsLabelled` matches it. @param {string} label */
   row(label) {
-    // A label may hold quotes (a check's words: contains "proven"): escaped, so the selector stays one string.
-    return this.page.locator(`${TREE_ROWS}[aria-label^="${label.replace(/["\\]/g, '\\$&')}"]`).first();
+    return this.rowsLabelled(label).first();
   }
 
   /** The tree row showing `text` anywhere (title or description). @param {string} text */
@@ -154,7 +164,7 @@ class WorkbenchDriver {
    */
   async approveInline(title, stepId) {
     const label = `${title}, ${stepId}, waiting for your approval`;
-    const waiting = this.page.locator(`${TREE_ROWS}[aria-label^="${label}"]`);
+    const waiting = this.rowsLabelled(label);
     await this.shows(waiting, `${stepId} to wait for approval`, { nominalMs: 60_000 });
     // Hovered again until its buttons show: rows may shift under the pointer as the tree settles (a "Waiting for
     // you" group appearing above), leaving it on another row.

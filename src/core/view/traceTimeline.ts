@@ -9,6 +9,7 @@ import type { Localize } from '../ports';
 import type { ReplacedStep } from '../run/runState';
 import { TraceEventSchema, type TraceEvent } from '../run/traceEvents';
 import { shorten } from '../text/shorten';
+import { decisionWords } from './decisionWords';
 import { escapeMarkdown } from './markdownText';
 
 /** `ms` since the start as "+1.20 s". */
@@ -59,9 +60,9 @@ function describe(l10n: Localize, event: TraceEvent, name: StepNamer, revision: 
     case 'retry':
       return l10n.t('{0} retries (attempt {1}): {2}', step, event.attempt, text(event.reason));
     case 'settle':
-      return l10n.t('{0} settled by {1}: {2} → {3}', step, event.method, event.outcome, event.decision);
+      return l10n.t('{0} settled by {1}: {2} → {3}', step, event.method, event.outcome, decisionWords(l10n, event.decision));
     case 'decision':
-      return step ? l10n.t('{0} decision: {1} — {2}', step, event.decision, text(event.reason)) : l10n.t('decision: {0} — {1}', event.decision, text(event.reason));
+      return step ? l10n.t('{0} {1} — {2}', step, decisionWords(l10n, event.decision), text(event.reason)) : l10n.t('Run: {0} — {1}', decisionWords(l10n, event.decision), text(event.reason));
     case 'replan':
       return replanText(l10n, event, event.failedStepId ? escapeMarkdown(name(event.failedStepId, revision, event.revision)) : undefined);
     case 'stepArrived':

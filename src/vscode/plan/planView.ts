@@ -65,7 +65,10 @@ export class PlanView extends Disposable {
     // A run another process holds is shown as held, by whom, rather than as resumable here.
     this.treeView.description = this.session.runs.heldElsewhere ?? progress;
     const cost = runCostText(vscode.l10n, counted, this.prices());
-    this.statusBar.text = `${STATUS_ICONS[status] ?? '$(checklist)'} Planwright: ${statusBarText(vscode.l10n, status, waiting, executing, progress, run.costCapPause)}${cost ? ` · ${cost.total}` : ''}`;
+    const words = `Planwright: ${statusBarText(vscode.l10n, status, waiting, executing, progress, run.costCapPause)}${cost ? ` · ${cost.total}` : ''}`;
+    this.statusBar.text = `${STATUS_ICONS[status] ?? '$(checklist)'} ${words}`;
+    // A screen reader hears the words, not the icon's id.
+    this.statusBar.accessibilityInformation = { label: words };
     const tooltip = statusBarTooltip(vscode.l10n, status, run.runId, this.session.runs.heldElsewhere ?? run.statusReason);
     this.statusBar.tooltip = cost ? `${tooltip}\n${costTooltip(cost)}` : tooltip;
     this.statusBar.command = this.session.runs.resumable ? COMMANDS.runPlan : `${VIEWS.plan}.focus`;
