@@ -15,10 +15,10 @@ describe('traceTimeline', () => {
   ];
 
   it('times each event from the start of the run and says what happened to which step', () => {
-    const text = traceTimeline(englishText, events, { title: 'Trace of run r', rawLink: 'file:///tmp/r.trace.jsonl', startedAt: 500 });
+    const text = traceTimeline(englishText, events, { title: 'Trace of run r', startedAt: 500 });
     const lines = text.split('\n');
     assert.equal(lines[0], '# Trace of run r');
-    assert.equal(lines[2], '3 events · [raw JSON lines](file:///tmp/r.trace.jsonl) · 1 line that is not a trace event left out');
+    assert.equal(lines[2], '3 events · 1 line that is not a trace event left out');
     assert.deepEqual(lines.filter((line) => line.startsWith('- ')), [
       '- `+0.50 s` **E4** calls `runCommand`',
       '- `+1.75 s` **E4** failed: exit code 1 in 1250 ms',
@@ -27,7 +27,7 @@ describe('traceTimeline', () => {
   });
 
   it('starts at the first event without a start time, and never shows negative times', () => {
-    assert.match(traceTimeline(englishText, events, { title: 't', rawLink: 'x' }), /^- `\+0\.00 s` \*\*E4\*\* calls/m);
+    assert.match(traceTimeline(englishText, events, { title: 't' }), /^- `\+0\.00 s` \*\*E4\*\* calls/m);
     assert.equal(relativeTime(-5), '+0.00 s');
   });
 
@@ -41,7 +41,7 @@ describe('traceTimeline', () => {
       { type: 'intent', at: 1_300, runId: 'r', stepId: 'E3', tool: 'runCommand', args: {}, attempt: 1 },
       { type: 'decision', at: 1_400, runId: 'r', stepId: 'X9', decision: 'skip', reason: 'gone' },
     ];
-    const rows = traceTimeline(englishText, trace, { title: 't', rawLink: 'x', startedAt: 1_000, steps: { plan, replaced } }).split('\n').filter((line) => line.startsWith('- '));
+    const rows = traceTimeline(englishText, trace, { title: 't', startedAt: 1_000, steps: { plan, replaced } }).split('\n').filter((line) => line.startsWith('- '));
     assert.deepEqual(rows, [
       '- `+0.00 s` **2 Add the flag** calls `editFile`',
       '- `+0.10 s` **Run the old tests (replaced in rev 2)** failed: exit code 1 in 100 ms',
