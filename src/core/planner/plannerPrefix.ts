@@ -47,7 +47,7 @@ const LANGUAGE = [
   '- The same call on several files is one line: leave "path" out of the arguments and add each path ["a.js","b.js"];',
   '  $path in its arguments, checks and title stands for each file. The line is one step per file, numbered on (E4, E5, …).',
   '- End each line with "# " and its title: what the step does for the goal, as a person would say it, imperative,',
-  '  at most 6 words ("# Add the --verbose flag"), never the tool and path again.',
+  '  at most 6 words ("# Add a retry limit"), never the tool and path again.',
   '- Before the steps, write the goal\'s acceptance checks, one per line: done <check>. Each must fail in the workspace',
   '  today and hold once the goal is met (the tests pass, an old name is gone): the run succeeds only when all hold.',
   '- Rarely needed: pre <check> (must hold before the tool runs), status <check> (settles an uncertain outcome),',

@@ -65,17 +65,18 @@ function waitingRow(l10n: Localize, plan: Plan, request: ApprovalRequest): PlanT
     '',
     clickText(l10n, request.preview.kind),
   ];
+  const label = number === undefined ? request.title : `${number} ${request.title}`;
   return {
     id: `${WAITING_SECTION_ID}/step:${request.stepId}`,
     kind: 'waitingStep',
     stepId: request.stepId,
-    label: number === undefined ? request.title : `${number} ${request.title}`,
+    label,
     description: `${oneLine(description)} · ${request.stepId}`,
     tooltip: tooltip.join('\n'),
     iconId: problem ? 'warning' : PREVIEW_ICONS[request.preview.kind],
     iconColor: problem ? 'problemsWarningIcon.foreground' : 'notificationsInfoIcon.foreground',
     contextValue: waitingContextValue(request),
-    accessibilityLabel: l10n.t('{0}, {1}, waits for your approval: {2}', request.title, request.stepId, description),
+    accessibilityLabel: l10n.t('{0}, {1}, waits for your approval: {2}', label, request.stepId, description),
     expanded: false,
     children: [],
   };

@@ -18,7 +18,7 @@ describe('checkEvidence', () => {
 
   it('reads the detail a real evaluation writes, never repeating the check in its own terms', async () => {
     const check: Check = { kind: 'exitCode', equals: 0 };
-    const result = await evaluateCheck(check, { stepResult: { exitCode: 2, output: '' } } as never);
+    const result = await evaluateCheck(check, { signal: new AbortController().signal, stepResult: { exitCode: 2, output: '' } } as never);
     const words = checkEvidence(check, result.detail);
     assert.equal(words, 'exit code: expected 0, got 2');
     assert.doesNotMatch(words!, /exitCode/);

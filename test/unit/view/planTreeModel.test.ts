@@ -52,11 +52,12 @@ describe('planTreeModel: a plan that has not run', () => {
     assert.equal(root(first).id, 'plan:a.plan.json');
   });
 
-  it('describes a step by status first, then id, then tool and main argument (which a narrow sidebar cuts)', () => {
-    assert.deepEqual(
-      root(planTreeModel(englishText, { plan, source })).children.map((child) => child.description),
-      ['pending · E1 · readFile src/cli.ts', 'pending · E2 · editFile src/cli.ts', 'pending · E3 · runCommand npm test'],
-    );
+  it('describes a step by its status alone, its tool and target in the tooltip, its id in the accessible label after the number the row shows', () => {
+    const rows = root(planTreeModel(englishText, { plan, source })).children;
+    assert.deepEqual(rows.map((child) => child.description), ['pending', 'pending', 'pending']);
+    assert.deepEqual(rows.map((child) => child.accessibilityLabel), ['1 Read the CLI entry point, E1, pending', '2 Add the flag, E2, pending', '3 Run the tests, E3, pending']);
+    assert.match(rows[1]!.tooltip, /^`editFile` — /m);
+    assert.match(rows[1]!.tooltip, /"path": "src\/cli\.ts"/);
   });
 
   it('treats steps without a run as pending and editable', () => {

@@ -1,6 +1,6 @@
 // Unit tests of the trace timeline: times relative to the run's start, one readable line per event with its
-// step named as the tree numbers it, a link to the raw JSON lines, and lines that are not trace events counted
-// rather than shown.
+// step named as the tree numbers it, decisions in words, and lines that are not trace events counted rather than
+// shown.
 import * as assert from 'node:assert/strict';
 import { englishText } from '../../../src/core/text/englishText';
 import { relativeTime, traceTimeline } from '../../../src/core/view/traceTimeline';
@@ -26,6 +26,21 @@ describe('traceTimeline', () => {
     ]);
   });
 
+  it('says the executor\'s decisions in words, never by their ids, and an id it has no words for as it is', () => {
+    const decisions = [
+      { type: 'decision', at: 0, runId: 'r', stepId: 'E2', decision: 'askApproval', reason: 'editFile changes the workspace' },
+      { type: 'decision', at: 0, runId: 'r', decision: 'replan', reason: 'a done-when check fails' },
+      { type: 'decision', at: 0, runId: 'r', stepId: 'E3', decision: 'someLaterDecision', reason: 'x' },
+    ];
+    const rows = traceTimeline(englishText, decisions, { title: 't' }).split('\n').filter((line) => line.startsWith('- '));
+    assert.deepEqual(rows, [
+      '- `+0.00 s` **E2** asks for your approval — editFile changes the workspace',
+      '- `+0.00 s` Run: re-plans — a done-when check fails',
+      '- `+0.00 s` **E3** someLaterDecision — x',
+    ]);
+    assert.ok(rows.every((row) => !/askApproval|decision:/.test(row)));
+  });
+
   it('starts at the first event without a start time, and never shows negative times', () => {
     assert.match(traceTimeline(englishText, events, { title: 't' }), /^- `\+0\.00 s` \*\*E4\*\* calls/m);
     assert.equal(relativeTime(-5), '+0.00 s');
@@ -47,7 +62,7 @@ describe('traceTimeline', () => {
       '- `+0.10 s` **Run the old tests (replaced in rev 2)** failed: exit code 1 in 100 ms',
       '- `+0.20 s` revision 2 after Run the old tests broke: +0 added, 1 changed, 0 removed',
       '- `+0.30 s` **3 Run the tests** calls `runCommand`',
-      '- `+0.40 s` **X9** decision: skip — gone',
+      '- `+0.40 s` **X9** skipped — gone',
     ]);
   });
 });
