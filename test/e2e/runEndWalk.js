@@ -45,8 +45,12 @@ function runEndStages(walk, stage) {
     await ui.shows(trace.locator('li', { hasText: 'revision 2 after' }), 'the re-plan in the timeline: "revision 2 after …"', { nominalMs: 5_000, seen: 'tabs' });
     await walk.shotBothThemes('10d-trace');
     await trace.locator('button', { hasText: 'Open Raw JSON Lines' }).click();
-    await ui.shows(page.locator('.tabs-container .tab', { hasText: '.trace.jsonl' }), 'the raw trace, *.trace.jsonl, in a tab', { seen: 'tabs' });
+    const rawTab = page.locator('.tabs-container .tab', { hasText: '.trace.jsonl' });
+    await ui.shows(rawTab, 'the raw trace, *.trace.jsonl, in a tab', { seen: 'tabs' });
     await ui.shows(page.locator('.editor-instance .view-lines').filter({ hasText: '"type":"intent"' }), 'the raw JSON lines of the trace', { nominalMs: 15_000, seen: 'tabs' });
+    // Both close without asking (and keep later pictures clear).
+    await prompts.closeReadOnlyTab(ui, rawTab, 'the raw trace');
+    await prompts.closeReadOnlyTab(ui, page.locator('.tabs-container .tab', { hasText: 'Run trace' }), 'the trace');
   });
 }
 

@@ -36,7 +36,7 @@ export function decisionWords(l10n: Localize, decision: string): string {
     case 'rejectStep':
       return l10n.t('leaves out a step the planner wrote');
     case 'closePlan':
-      return l10n.t('the plan is complete');
+      return l10n.t('closes the plan');
     case 'checkPostcondition':
       return l10n.t('checks the postcondition');
     case 'keepCancelled':

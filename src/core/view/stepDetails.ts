@@ -7,7 +7,7 @@ import { describeCheck } from '../plan/describeCheck';
 import type { Step } from '../plan/planSchema';
 import type { Localize } from '../ports';
 import { shorten, tail } from '../text/shorten';
-import { checkEvidence } from './checkEvidence';
+import { checkEvidence } from '../plan/checkEvidence';
 import { escapeMarkdown, inlineCode } from './markdownText';
 import type { PlanTreeNode } from './planTreeNode';
 import { DETAIL_CONTEXT_VALUE } from './stepContextValue';

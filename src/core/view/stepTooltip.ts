@@ -10,7 +10,7 @@ import type { StepStatus } from '../plan/stepStatus';
 import { shorten, tail } from '../text/shorten';
 import type { EffectClass } from '../tools/defineTool';
 import { findTool } from '../tools/toolCatalog';
-import { checkEvidence } from './checkEvidence';
+import { checkEvidence } from '../plan/checkEvidence';
 import { codeBlock, escapeMarkdown, inlineCode } from './markdownText';
 import { stepStatusText } from './statusText';
 

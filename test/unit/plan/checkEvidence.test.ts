@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import { evaluateCheck } from '../../../src/core/checks/evaluateCheck';
 import type { Check } from '../../../src/core/checks/checkSchema';
-import { checkEvidence } from '../../../src/core/view/checkEvidence';
+import { checkEvidence } from '../../../src/core/plan/checkEvidence';
 
 describe('checkEvidence', () => {
   it('says what a file check found, after the check in words', () => {

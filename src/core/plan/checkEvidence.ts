@@ -3,7 +3,7 @@
 // with the check in its own terms (checkLabel.ts), which the model and the journal read; people read this.
 import { checkLabel } from '../checks/checkLabel';
 import type { Check } from '../checks/checkSchema';
-import { describeCheck } from '../plan/describeCheck';
+import { describeCheck } from './describeCheck';
 
 /** What a combinator's detail starts with: its kind, then what its children came to. */
 const COMBINATOR_PREFIX: Readonly<Partial<Record<Check['kind'], string>>> = { all: 'all: ', any: 'any: ', not: 'not: ' };
