@@ -206,7 +206,8 @@ describe('the packaged extension in VS Code (code-server)', function () {
     for (const title of ['Read the CLI entry point', 'Accept --quiet', 'Run the tests', 'Document --quiet']) await ui.shows(ui.row(`${title}, `), `step "${title}" in the tree`, { nominalMs: 5_000 });
     // The plan runs as it arrives: the read starts at once, the first change waits for approval.
     await ui.shows(ui.rowWithText('rev 1 · waiting for approval · unsaved'), 'the goal row to say "rev 1 · waiting for approval · unsaved"', { nominalMs: 15_000 });
-    // At 300 px each step reads by its number and title, its status by its icon.
+    // The titles are the scripted planner's, written in its plan-language reply as a model writes them (quietFlagScenario.ts).
+    // At 300 px each step reads by its number and title, its status by its icon; the description says the status alone.
     await ui.showsUncut(ui.row('Read the CLI entry point, E1, succeeded'), '1 Read the CLI entry point', 'E1\'s row at 300 px');
     await ui.showsIcon(ui.row('Read the CLI entry point, E1, succeeded'), 'pass-filled', 'the succeeded E1');
     await ui.showsUncut(ui.row('Accept --quiet, E2, waiting for your approval'), '2 Accept --quiet', 'E2\'s row at 300 px');

@@ -41,7 +41,9 @@ export function deterministicSummary(state: RunState): string {
     const run = state.steps.get(step.id);
     const status = run?.status ?? 'pending';
     const checked = run?.checkDetail && step.postcondition ? (checkEvidence(step.postcondition, run.checkDetail) ?? run.checkDetail) : run?.checkDetail;
-    const why = status === 'succeeded' ? (checked ?? '') : (run?.failure?.message ?? run?.reason ?? '');
+    // A failed postcondition says what it found, in the same words as a check that held.
+    const failed = run?.failure?.reason === 'postcondition' && checked ? checked : run?.failure?.message;
+    const why = status === 'succeeded' ? (checked ?? '') : (failed ?? run?.reason ?? '');
     return `- ${index + 1} ${step.title} (${step.tool}): ${status}${why ? ` — ${why}` : ''}`;
   });
   const replans = replansSpent(state);

@@ -44,6 +44,19 @@ describe('deterministicSummary', () => {
     assert.match(deterministicSummary(state), /^- 1 Read the notes \(readFile\): succeeded — notes\.md exists: found \(14 bytes\)$/m);
   });
 
+  it('says what a failed postcondition found in the same words, not its error message', () => {
+    const test = { id: 'E1', title: 'Run the tests', tool: 'runCommand', args: { command: 'npm test' }, postcondition: { kind: 'exitCode', equals: 0 } };
+    const failure = { kind: 'definite', reason: 'postcondition', message: 'postcondition failed: exitCode 0: got 1' };
+    const state = {
+      plan: validPlan([test]),
+      status: 'failed',
+      revision: 0,
+      replanReasons: [],
+      steps: new Map([['E1', { status: 'failed', attempts: 1, revision: 0, retriedAfterSettle: false, checkDetail: 'exitCode 0: got 1', failure }]]),
+    } as unknown as RunState;
+    assert.match(deterministicSummary(state), /^- 1 Run the tests \(runCommand\): failed — exit code: expected 0, got 1$/m);
+  });
+
   it('lists the steps in execution order, named as the tree numbers them, with their outcomes', () => {
     const plan = validPlan([{ ...answer, dependsOn: ['E1'] }, read]);
     const state = {
