@@ -99,7 +99,9 @@ class WorkbenchDriver {
    */
   async runCommand(title) {
     const input = this.page.locator('.quick-input-widget input');
-    const entry = this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+    // The entry labelled `title` exactly: "View: Close Editor" must not pick "View: Close Editor Group".
+    const label = this.page.locator('.label-name', { hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
+    const entry = this.page.locator('.quick-input-list .monaco-list-row').filter({ has: label }).first();
     await waitUntil(`"${title}" clicked in the command palette`, async () => {
       await this.releaseModifiers();
       await this.page.keyboard.press('Escape');
