@@ -50,8 +50,12 @@ export type ParsedCall =
   | { readonly kind: 'makePlan'; readonly call: ChatToolCall; readonly reason: string }
   | { readonly kind: 'invalid'; readonly call: ChatToolCall; readonly problem: string };
 
-/** What the agent sees of a tool: the input schema with the step's title, widened with the command flag for runCommand. */
+/**
+ * What the agent sees of a tool: a built-in tool's input schema with the step's title, widened with the command flag
+ * for runCommand; an MCP tool's schema as its server declared it.
+ */
 function inputSchemaOf(tool: ToolDefinition<any>): z.ZodType {
+  if (!TOOLS.includes(tool)) return tool.input;
   const input = (tool.input as unknown as z.ZodObject).extend(StepTitleSchema.shape);
   return tool === runCommandTool ? input.extend(CommandFlagsSchema.shape) : input;
 }
