@@ -65,7 +65,7 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
   const ports = new HostPorts(logger, [storage.folder]);
   const loadedPlan = new LoadedPlan();
   const approvals = new PendingApprovals(() => settings.current.approvedCommands);
-  const documents = new RunDocuments();
+  const documents = new RunDocuments(log);
   const mcp = new EditorMcpTools({ settings: () => settings.current, approvals: new McpServerApprovals(context.globalState), log });
   const prepareTools = () => mcp.ensure();
   const runs = new RunSet({

@@ -30,7 +30,7 @@ export function firstAttemptSteps(task: BenchTask, steps: readonly Step[] = task
 
 /**
  * The planner's reply: the goal's acceptance checks (the task's ground truth) as `done` lines, then the plan's
- * steps in the compact plan language, written as the prompt asks — no titles, no check the call already
+ * steps in the compact plan language, written as the prompt asks — a title per step, no check the call already
  * guarantees, one `each` line for the same call on several files (a lapse's step left out).
  */
 export function plannerReply(task: BenchTask): string {

@@ -102,6 +102,9 @@ export const EVIDENCE_VIEW_TYPE = 'planwright.evidence';
 /** The view type of a revision's review page (the plan diff with Apply and Discard). */
 export const REVISION_VIEW_TYPE = 'planwright.revision';
 
+/** The webview type of a run's read-only pages: its summary and its trace, rendered. */
+export const RUN_PAGE_VIEW_TYPE = 'planwright.runPage';
+
 /** The name of the extension's log output channel, and of the terminal commands run in. */
 export const LOG_CHANNEL_NAME = 'Planwright';
 

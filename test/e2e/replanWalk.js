@@ -59,7 +59,8 @@ function replanStages(walk, stage) {
       await ui.shows(replanning, 'the tree to say "Re-planning after 4 Run the tests failed: postcondition failed …"');
       // VS Code draws the `loading~spin` icon as codicon-loading turned by codicon-modifier-spin.
       await ui.showsIcon(replanning, 'loading', 'the re-planning row');
-      for (const evidence of ['Error: ', 'Check: ', 'Output: ']) await ui.shows(ui.rowWithText(evidence), `the failed E4 open on its own, its "${evidence.trim()}" row showing`, { nominalMs: 5_000 });
+      // One row per check, its result in words (never the check twice, as an error and as a check).
+      for (const evidence of ['exit code: expected 0, got 1', 'Output: ']) await ui.shows(ui.rowWithText(evidence), `the failed E4 open on its own, its "${evidence.trim()}" row showing`, { nominalMs: 5_000 });
       await ui.showsIcon(ui.row('Run the tests, E4, failed'), 'error', 'the failed E4');
       await ui.showsUncut(ui.row('Run the tests, E4, failed'), '4 Run the tests', 'the failed E4\'s row at 300 px');
       assert.equal(await ui.row('Leave out the file name when quiet, R1').count(), 0, 'no re-planned step before the re-planner answered');
@@ -76,7 +77,7 @@ function replanStages(walk, stage) {
     const label = 'Leave out the file name when quiet, R1, waiting for your approval';
     await ui.shows(ui.row(label), 'R1 (revision 2) to wait for approval', { nominalMs: 60_000 });
     await ui.shows(ui.rowWithText('Replaced in rev 2'), 'a group "Replaced in rev 2"', { nominalMs: 5_000 });
-    await ui.shows(ui.row('Run the tests, E4, replaced in revision 2, was failed'), 'the replaced E4 under it, "was failed"', { nominalMs: 5_000 });
+    await ui.shows(ui.row('Run the tests, E4, replaced in revision 2, failed before it'), 'the replaced E4 under it, "failed before the re-plan"', { nominalMs: 5_000 });
     await ui.shows(ui.rowWithText('(rev 2) Leave out the file name when quiet'), 'R1 numbered with its revision: "4 (rev 2) Leave out the file name when quiet"', { nominalMs: 5_000 });
     await ui.shows(ui.rowWithText('rev 2 · waiting for approval'), 'the goal row to say "rev 2 · waiting for approval"', { nominalMs: 5_000 });
     // At 300 px the revision shows in the labels: the goal's, R1's, and the group's.

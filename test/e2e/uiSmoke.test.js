@@ -206,7 +206,8 @@ describe('the packaged extension in VS Code (code-server)', function () {
     for (const title of ['Read the CLI entry point', 'Accept --quiet', 'Run the tests', 'Document --quiet']) await ui.shows(ui.row(`${title}, `), `step "${title}" in the tree`, { nominalMs: 5_000 });
     // The plan runs as it arrives: the read starts at once, the first change waits for approval.
     await ui.shows(ui.rowWithText('rev 1 · waiting for approval · unsaved'), 'the goal row to say "rev 1 · waiting for approval · unsaved"', { nominalMs: 15_000 });
-    // At 300 px each step reads by its number and title, its status by its icon.
+    // The titles are the scripted planner's, written in its plan-language reply as a model writes them (quietFlagScenario.ts).
+    // At 300 px each step reads by its number and title, its status by its icon; the description says the status alone.
     await ui.showsUncut(ui.row('Read the CLI entry point, E1, succeeded'), '1 Read the CLI entry point', 'E1\'s row at 300 px');
     await ui.showsIcon(ui.row('Read the CLI entry point, E1, succeeded'), 'pass-filled', 'the succeeded E1');
     await ui.showsUncut(ui.row('Accept --quiet, E2, waiting for your approval'), '2 Accept --quiet', 'E2\'s row at 300 px');
@@ -222,7 +223,7 @@ describe('the packaged extension in VS Code (code-server)', function () {
     // Selecting the row expands it (its postcondition and dependencies) and keeps its inline buttons shown.
     await ui.row(label).locator('.label-name').click();
     for (const action of ['Approve', 'Reject / Skip', 'Preview Step']) await ui.shows(ui.row(label).locator(`.actions .action-label[aria-label="${action}"]`), `E2's inline "${action}" button`, { nominalMs: 5_000 });
-    await ui.shows(ui.rowWithText("Postcondition: src/cli.js contains \"'--quiet'\""), 'E2\'s postcondition row', { nominalMs: 5_000 });
+    await ui.shows(ui.rowWithText('Checks that src/cli.js contains'), 'E2\'s check row, in words: "Checks that src/cli.js contains …"', { nominalMs: 5_000 });
     await ui.shows(ui.rowWithText('After: 1 Read the CLI entry point'), 'E2\'s dependency row naming the step by number and title, "After: 1 Read the CLI entry point"', { nominalMs: 5_000 });
     // The pinned section at the top lists E2 with what approving it does.
     await ui.shows(ui.row('Waiting for you: 1 step'), 'the "Waiting for you" section at the top of the view', { nominalMs: 5_000 });

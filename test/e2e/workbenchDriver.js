@@ -15,6 +15,15 @@ const { runJournals } = require('./runJournals');
 const NOMINAL = { action: 30_000, navigation: 60_000, load: 60_000, show: 30_000 };
 const TREE_ROWS = '.part.sidebar .monaco-list-row';
 
+/**
+ * What an accessible label starting with `label` ("<title>, <id>, <status>") looks like, after the number a step
+ * row's label starts with as the row shows it ("3 Accept --verbose, E2, …", "4 (rev 2) Leave out …, R1, …").
+ * @param {string} label
+ */
+function labelPattern(label) {
+  return new RegExp(`^(\\d+ (\\(rev \\d+\\) )?)?${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+}
+
 class WorkbenchDriver {
   /** @param {import('playwright-core').Page} page @param {string} userDataDir */
   constructor(page, userDataDir) {
@@ -42,10 +51,14 @@ class WorkbenchDriver {
     console.log(`      (workbench loaded in ${((Date.now() - started) / 1000).toFixed(1)} s; budgets ×${scale.factor.toFixed(1)}: ${scale.why})`);
   }
 
-  /** The tree row whose accessible label starts with `label` ("<title>, <id>, <status>"). @param {string} label */
+  /** The tree rows whose accessible label starts with `label`, as `labelPattern` reads it. @param {string} label */
+  rowsLabelled(label) {
+    return this.page.locator(TREE_ROWS).and(this.page.getByRole('treeitem', { name: labelPattern(label) }));
+  }
+
+  /** The first tree row whose accessible label starts with `label`, as `rowsLabelled` matches it. @param {string} label */
   row(label) {
-    // A label may hold quotes (a check's words: contains "proven"): escaped, so the selector stays one string.
-    return this.page.locator(`${TREE_ROWS}[aria-label^="${label.replace(/["\\]/g, '\\$&')}"]`).first();
+    return this.rowsLabelled(label).first();
   }
 
   /** The tree row showing `text` anywhere (title or description). @param {string} text */
@@ -86,7 +99,9 @@ class WorkbenchDriver {
    */
   async runCommand(title) {
     const input = this.page.locator('.quick-input-widget input');
-    const entry = this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+    // The entry labelled `title` exactly: "View: Close Editor" must not pick "View: Close Editor Group".
+    const label = this.page.locator('.label-name', { hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
+    const entry = this.page.locator('.quick-input-list .monaco-list-row').filter({ has: label }).first();
     await waitUntil(`"${title}" clicked in the command palette`, async () => {
       await this.releaseModifiers();
       await this.page.keyboard.press('Escape');
@@ -128,7 +143,7 @@ class WorkbenchDriver {
     await waitUntil(`the pointer to rest on tree row "${label}"`, async () => {
       await this.page.mouse.move(900, 880);
       const moved = await target.hover({ timeout: 5_000 }).then(() => true, () => false);
-      return moved && (await hovered()).some((under) => under.startsWith(label));
+      return moved && (await hovered()).some((under) => labelPattern(label).test(under));
     }, { nominalMs: NOMINAL.show, intervalMs: 200, lastSeen: async () => `the pointer on [${(await hovered()).join(' | ') || 'no row'}]` });
     return target;
   }
@@ -154,7 +169,7 @@ class WorkbenchDriver {
    */
   async approveInline(title, stepId) {
     const label = `${title}, ${stepId}, waiting for your approval`;
-    const waiting = this.page.locator(`${TREE_ROWS}[aria-label^="${label}"]`);
+    const waiting = this.rowsLabelled(label);
     await this.shows(waiting, `${stepId} to wait for approval`, { nominalMs: 60_000 });
     // Hovered again until its buttons show: rows may shift under the pointer as the tree settles (a "Waiting for
     // you" group appearing above), leaving it on another row.
@@ -301,39 +316,6 @@ class WorkbenchDriver {
     await input.fill(text);
     await input.press('Enter');
     await this.page.keyboard.press('Escape');
-  }
-
-  /**
-   * Opens the link showing `text` in the active editor as a person does, with Ctrl+click, again until `opened`
-   * shows: the editor finds a document's links a moment after it shows it. The click goes to the link's centre
-   * by the mouse itself: the editor redraws a link's spans when Ctrl is held over it, so an element click would
-   * chase spans the redraw replaced. A try whose centre another element covers fails, naming what covers it.
-   * @param {string} text @param {import('playwright-core').Locator} opened @param {string} what
-   */
-  async openLinkInEditor(text, opened, what) {
-    const link = this.page.locator('.part.editor .editor-group-container.active .editor-instance .view-lines span', { hasText: text }).last();
-    await this.shows(link, `"${text}" in the editor`, { seen: 'tabs' });
-    await waitUntil(what, async () => {
-      // The editor marks a link under the pointer when the pointer moves with Ctrl held, so each try comes from
-      // elsewhere; Escape closes the link's hover ("Follow link"), which can sit over the link.
-      await this.releaseModifiers();
-      await this.page.mouse.move(5, 5);
-      await this.page.keyboard.press('Escape');
-      const centre = await link.evaluate((span) => {
-        const box = span.getBoundingClientRect();
-        const x = box.left + box.width / 2;
-        const y = box.top + box.height / 2;
-        const top = document.elementFromPoint(x, y);
-        return { x, y, covered: top && (top === span || span.contains(top) || top.contains(span)) ? undefined : (top ? `<${top.tagName.toLowerCase()} class="${top.className}">` : 'nothing') };
-      }, undefined, { timeout: 2_000 });
-      if (centre.covered) throw new Error(`the link's centre (${Math.round(centre.x)}, ${Math.round(centre.y)}) is under ${centre.covered}`);
-      await this.page.keyboard.down('Control');
-      await this.page.mouse.move(centre.x, centre.y, { steps: 2 });
-      await this.page.mouse.down();
-      await this.page.mouse.up();
-      await this.releaseModifiers();
-      return opened.first().waitFor({ state: 'visible', timeout: 2_000 }).then(() => true, () => false);
-    }, { nominalMs: NOMINAL.show, intervalMs: 500, lastSeen: () => this.describe('tabs') }).finally(() => this.releaseModifiers());
   }
 
   /** Every approval the run's journals record as the user's, with when it was recorded. @returns {{ stepId: string, at: number, file: string }[]} */

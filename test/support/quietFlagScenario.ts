@@ -1,9 +1,10 @@
 // The scripted model behind the editor tests (integration and UI): planning "add a --quiet flag" to the
-// demo workspace's tally CLI gives a plan whose test run fails its postcondition (the flag is accepted but
+// demo workspace's tally CLI gives a plan, written in the plan language with the model's own step titles, whose test run fails its postcondition (the flag is accepted but
 // not implemented yet); the re-planner then answers with a patch that drops the failed test run and the
 // step behind it and adds the implementation, the test run again and the documentation (revision 2).
 // Replies are chosen by what is asked (plan, patch, anything else), so the order of calls does not matter.
 import type { Step } from '../../src/core/plan/planSchema';
+import { readCompactPlan } from '../../src/core/plan/compact/compactPlanReader';
 import { encodeCompactStep } from '../../src/core/plan/compact/encodeCompactPlan';
 import type { ScriptedReply } from './scriptedModelServer';
 
@@ -25,35 +26,24 @@ const QUIET_TEST = [
   '',
 ].join('\n');
 
-/** Revision 1: read, accept the flag, test it, run the tests (fails: not implemented), document it. */
-export const QUIET_PLAN_STEPS = [
-  { id: 'E1', title: 'Read the CLI entry point', tool: 'readFile', args: { path: 'src/cli.js' } },
-  {
-    id: 'E2',
-    title: 'Accept --quiet',
-    tool: 'editFile',
-    args: { path: 'src/cli.js', edits: [{ find: "const FLAGS = ['--lines', '--words', '--chars'];", replace: "const FLAGS = ['--lines', '--words', '--chars', '--quiet'];" }] },
-    dependsOn: ['E1'],
-    postcondition: { kind: 'fileContains', path: 'src/cli.js', text: "'--quiet'" },
-  },
-  {
-    id: 'E3',
-    title: 'Test that --quiet leaves out the file name',
-    tool: 'writeFile',
-    args: { path: 'test/quiet.test.js', content: QUIET_TEST },
-    dependsOn: ['E2'],
-    postcondition: { kind: 'fileContains', path: 'test/quiet.test.js', text: '--quiet' },
-  },
-  { id: 'E4', title: 'Run the tests', tool: 'runCommand', args: { command: 'npm test' }, dependsOn: ['E3'], postcondition: { kind: 'exitCode', equals: 0 } },
-  {
-    id: 'E5',
-    title: 'Document --quiet',
-    tool: 'editFile',
-    args: { path: 'README.md', edits: [{ find: 'node src/cli.js [--lines] [--words] [--chars] FILE...', replace: 'node src/cli.js [--lines] [--words] [--chars] [--quiet] FILE...' }] },
-    dependsOn: ['E4'],
-    postcondition: { kind: 'fileContains', path: 'README.md', text: '[--quiet]' },
-  },
-];
+const FLAGS_BEFORE = "const FLAGS = ['--lines', '--words', '--chars'];";
+const USAGE_BEFORE = 'node src/cli.js [--lines] [--words] [--chars] FILE...';
+
+/**
+ * Revision 1 as the planner model writes it, in the plan language and as the prompt asks: a title per step
+ * (`# …`), no check the call already guarantees. Read, accept the flag, test it, run the tests (fails: not
+ * implemented), document it.
+ */
+export const QUIET_PLAN_REPLY = [
+  'E1 readFile {"path":"src/cli.js"} # Read the CLI entry point',
+  `E2 editFile ${JSON.stringify({ path: 'src/cli.js', edits: [{ find: FLAGS_BEFORE, replace: "const FLAGS = ['--lines', '--words', '--chars', '--quiet'];" }] })} # Accept --quiet`,
+  `E3 writeFile ${JSON.stringify({ path: 'test/quiet.test.js', content: QUIET_TEST })} after E2 # Test that --quiet leaves out the file name`,
+  'E4 runCommand {"command":"npm test"} # Run the tests',
+  `E5 editFile ${JSON.stringify({ path: 'README.md', edits: [{ find: USAGE_BEFORE, replace: 'node src/cli.js [--lines] [--words] [--chars] [--quiet] FILE...' }] })} # Document --quiet`,
+].join('\n');
+
+/** What Planwright reads from the reply: the steps of revision 1, titled as the model wrote them. */
+export const QUIET_PLAN_STEPS: Step[] = readCompactPlan(QUIET_PLAN_REPLY).steps;
 
 /** Revision 2: print without the file name when quiet, run the tests again, then document the flag. */
 export const QUIET_REPLAN_STEPS = [
@@ -86,9 +76,6 @@ const stepLine = (step: Step): string => encodeCompactStep(step).slice(step.id.l
 /** The re-planner's patch: E4 and E5 dropped, R1–R3 added. */
 export const QUIET_PATCH = ['drop E4', 'drop E5', ...QUIET_REPLAN_STEPS.map((step) => `add ${step.id} ${stepLine(step as Step)}`)].join('\n');
 
-/** The plan in plan-language lines, one step per line, as a planner writes it. */
-export const QUIET_PLAN_LINES = QUIET_PLAN_STEPS.map((step) => stepLine(step as Step)).join('\n');
-
 /** How the scripted replies behave. */
 export interface QuietFlagOptions {
   /** Holds the re-plan's reply until this settles, so a test sees the failed step and the re-planning row first. */
@@ -104,10 +91,10 @@ export function quietFlagReplies(options: QuietFlagOptions = {}): (body: any) =>
     const task = String(body?.messages?.[1]?.content ?? '');
     const format = task.startsWith('Task: write a plan') ? 'plan' : task.startsWith('Task: a step of a running plan broke') ? 'replan' : '';
     if (format === 'plan' && options.streamPlan) {
-      return { content: QUIET_PLAN_LINES, usage: { prompt_tokens: 1_800, completion_tokens: 420 }, ...options.streamPlan };
+      return { content: QUIET_PLAN_REPLY, usage: { prompt_tokens: 1_800, completion_tokens: 420 }, ...options.streamPlan };
     }
     if (format === 'plan') {
-      return { content: JSON.stringify({ steps: QUIET_PLAN_STEPS }), usage: { prompt_tokens: 1_800, completion_tokens: 420 } };
+      return { content: QUIET_PLAN_REPLY, usage: { prompt_tokens: 1_800, completion_tokens: 420 } };
     }
     if (format === 'replan') {
       return { content: QUIET_PATCH, usage: { prompt_tokens: 2_100, completion_tokens: 380 }, ...(options.replanHeld ? { heldUntil: options.replanHeld } : {}) };

@@ -3,6 +3,8 @@
 import type { RunStatus } from '../run/journalRecords';
 import type { RunState } from '../run/runState';
 import { actionTitle } from '../plan/actionTitle';
+import { PLAN_LIMITS } from '../planLimits';
+import { shorten } from '../text/shorten';
 import { stepReference } from '../plan/stepNumbers';
 import { impliedPostcondition } from '../plan/impliedCheck';
 import type { Step } from '../plan/planSchema';
@@ -11,13 +13,13 @@ import type { ParsedCall } from './fusedTools';
 
 type ToolCallParsed = Extract<ParsedCall, { kind: 'tool' }>;
 
-/** The step the action `call` becomes, with id `id` and its implied postcondition. */
+/** The step the action `call` becomes, with id `id`, the agent's title (derived when it wrote none) and its implied postcondition. */
 export function fusedStep(id: string, call: ToolCallParsed): Step {
   const postcondition =
     call.expectResultText !== undefined ? ({ kind: 'mcpResult', text: call.expectResultText } as const) : impliedPostcondition(call.tool.name, call.args, call.expectExitCode);
   return {
     id,
-    title: actionTitle(call.tool.name, call.args),
+    title: call.title ? shorten(call.title, PLAN_LIMITS.title) : actionTitle(call.tool.name, call.args),
     tool: call.tool.name,
     args: call.args,
     ...(call.idempotent ? { idempotent: true } : {}),

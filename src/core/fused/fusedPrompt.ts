@@ -25,6 +25,7 @@ const RULES = [
   '- editFile needs find texts that occur exactly once in the file as it is now (or "replaceAll": true, which changes every occurrence, as for a rename); read a file first if you have not seen it.',
   '- Every call that changes the workspace is checked afterwards (the file exists, JSON still parses, the replacement text is there, the command exits 0); a failed check comes back as a failure.',
   '- Set "idempotent": true on runCommand only when repeating the command is safe (tests, builds).',
+  '- Give every call a "title": what it does for the task as a person would say it, imperative, at most 6 words ("Add a retry limit"); the user reads it in the plan.',
   '- Some calls wait for the user\'s approval; a rejected call did not run: do not repeat it.',
 ];
 

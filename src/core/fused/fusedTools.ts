@@ -1,5 +1,5 @@
 // The fused agent's tools: the catalogue's tools as native function specs (JSON Schema generated from
-// each tool's zod input), `runCommand` with the flag and exit code a plan step would carry, the
+// each tool's zod input, each with the step's title), `runCommand` with the flag and exit code a plan step would carry, the
 // registered MCP tools (fusedMcpTools.ts), and in `auto` mode `make_plan`. Parsing a call the model made
 // is pure: a tool with valid input, make_plan, or a problem to tell the model.
 import { z } from 'zod';
@@ -27,6 +27,12 @@ const CommandFlagsSchema = z.object({
   expectExitCode: z.number().int().optional().describe('the exit code that means the command did what you wanted (default 0), e.g. 1 when reproducing a failing test'),
 });
 
+/** What every built-in call may say besides its arguments: the title its step shows in the plan tree. */
+const StepTitleSchema = z.object({
+  // Said once in the system message's rules, not in every tool's schema: the specs go with every turn.
+  title: z.string().optional(),
+});
+
 /** A call the model made, parsed. */
 export type ParsedCall =
   | {
@@ -36,15 +42,22 @@ export type ParsedCall =
       readonly args: Record<string, unknown>;
       readonly idempotent: boolean;
       readonly expectExitCode?: number;
+      /** The title the agent wrote for the call's step; absent: one is derived from the call. */
+      readonly title?: string;
       /** For an MCP tool that is not read-only: what its result must contain. */
       readonly expectResultText?: string;
     }
   | { readonly kind: 'makePlan'; readonly call: ChatToolCall; readonly reason: string }
   | { readonly kind: 'invalid'; readonly call: ChatToolCall; readonly problem: string };
 
-/** What the agent sees of a tool: the input schema, widened with the command flag for runCommand. */
+/**
+ * What the agent sees of a tool: a built-in tool's input schema with the step's title, widened with the command flag
+ * for runCommand; an MCP tool's schema as its server declared it.
+ */
 function inputSchemaOf(tool: ToolDefinition<any>): z.ZodType {
-  return tool === runCommandTool ? (tool.input as unknown as z.ZodObject).extend(CommandFlagsSchema.shape) : tool.input;
+  if (!TOOLS.includes(tool)) return tool.input;
+  const input = (tool.input as unknown as z.ZodObject).extend(StepTitleSchema.shape);
+  return tool === runCommandTool ? input.extend(CommandFlagsSchema.shape) : input;
 }
 
 function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
@@ -104,8 +117,9 @@ export function parseToolCall(call: ChatToolCall, mode: FusedMode): ParsedCall {
   if (needsExpectedText(tool)) return parseMcpCall(call, tool, raw);
   const parsed = inputSchemaOf(tool).safeParse(raw);
   if (!parsed.success) return { kind: 'invalid', call, problem: issuesText(parsed.error) };
-  const { idempotent, expectExitCode, ...args } = parsed.data as Record<string, unknown>;
-  return { kind: 'tool', call, tool, args, idempotent: idempotent === true, ...(typeof expectExitCode === 'number' ? { expectExitCode } : {}) };
+  const { idempotent, expectExitCode, title, ...args } = parsed.data as Record<string, unknown>;
+  const written = typeof title === 'string' ? title.replace(/\s+/g, ' ').trim() : '';
+  return { kind: 'tool', call, tool, args, idempotent: idempotent === true, ...(typeof expectExitCode === 'number' ? { expectExitCode } : {}), ...(written ? { title: written } : {}) };
 }
 
 /** A call of an MCP tool that is not read-only: `expectResultText` taken out of the arguments, and required. */

@@ -33,7 +33,7 @@ const ROLE = [
 
 const LANGUAGE = [
   'Write one step per line and nothing else (no prose, no code fences):',
-  'E<n> <tool> <arguments as one JSON object> [after E<i>,E<j>] [check <check>] [idempotent]',
+  'E<n> <tool> <arguments as one JSON object> [after E<i>,E<j>] [check <check>] [idempotent] # <title>',
   '- Line n is step E<n>: label the lines E1, E2, … in order (a re-plan says where to start).',
   '- A string argument may contain #E<n>: the output text of step E<n>, put in just before the step runs; the step waits for it.',
   '- Order is implied: a step waits for the steps it references, for earlier steps that write a file it reads or writes or',
@@ -45,8 +45,9 @@ const LANGUAGE = [
   '  runCommand → exit 0. Write "check <check>" only for a check that says more (the test summary line in the output,',
   '  no old name left); never one the call already guarantees, such as contains of text it writes.',
   '- The same call on several files is one line: leave "path" out of the arguments and add each path ["a.js","b.js"];',
-  '  $path in its arguments and checks stands for each file. The line is one step per file, numbered on (E4, E5, …).',
-  '- Titles are derived ("readFile lib/greet.js"): write none.',
+  '  $path in its arguments, checks and title stands for each file. The line is one step per file, numbered on (E4, E5, …).',
+  '- End each line with "# " and its title: what the step does for the goal, as a person would say it, imperative,',
+  '  at most 6 words ("# Add a retry limit"), never the tool and path again.',
   '- Before the steps, write the goal\'s acceptance checks, one per line: done <check>. Each must fail in the workspace',
   '  today and hold once the goal is met (the tests pass, an old name is gone): the run succeeds only when all hold.',
   '- Rarely needed: pre <check> (must hold before the tool runs), status <check> (settles an uncertain outcome),',
@@ -81,9 +82,9 @@ const REPLANS = [
 
 const EXAMPLE = [
   'done contains lib/greet.js "Hello"',
-  'E1 readFile {"path":"lib/greet.js"}',
-  'E2 editFile {"path":"lib/greet.js","edits":[{"find":"const GREETING = \'Hi\';","replace":"const GREETING = \'Hello\';"}]}',
-  'E3 runCommand {"command":"npm test"} check output "0 failed" idempotent',
+  'E1 readFile {"path":"lib/greet.js"} # Read the greeting',
+  'E2 editFile {"path":"lib/greet.js","edits":[{"find":"const GREETING = \'Hi\';","replace":"const GREETING = \'Hello\';"}]} # Say Hello instead of Hi',
+  'E3 runCommand {"command":"npm test"} check output "0 failed" idempotent # Run the tests',
 ];
 
 /** The text of the shared system message; computed once, since it never changes in a process. */

@@ -9,7 +9,7 @@ import { renderWorkspaceSummary, type WorkspaceSummary } from './workspaceSummar
 
 /** The instruction for the JSON fallback: the same parts as a line, as fields. */
 const JSON_FORMAT = [
-  'Reply with JSON only: {"steps": [{"tool": …, "args": {…}, "after"?: ["E1"], "check"?: "<check>", "idempotent"?: true, "title"?: "…"}, …]}.',
+  'Reply with JSON only: {"steps": [{"tool": …, "args": {…}, "after"?: ["E1"], "check"?: "<check>", "idempotent"?: true, "title": "…"}, …]}.',
   'The n-th object is step E<n>; each field means what the same part of a plan line means (also "pre", "status", "undo": {"tool", "args"}, "keyed").',
 ].join('\n');
 

@@ -18,10 +18,11 @@ export const REPLAN_LIMITS = {
 
 /** How one step is written on a line, for the repairer (the re-planner has the plan language in its prefix). */
 export const STEP_LINE_FORM = [
-  'A <step> is: <tool> {<args as JSON>} [after E1,E2] [check C]; C is one of: exists P | absent P | json P |',
+  'A <step> is: <tool> {<args as JSON>} [after E1,E2] [check C] # <title>; C is one of: exists P | absent P | json P |',
   'contains P "text" | matches P /re/ | exit N | output "text" | run "command" | not C | all(C; C) | any(C; C).',
   'The check a tool implies (an edit: its replacements present; a command: exit 0; a write: the file exists;',
-  'a .json file: it parses) is added for you: write a check only when it says more.',
+  'a .json file: it parses) is added for you: write a check only when it says more. The title says what the step',
+  'does for the goal in a few words ("# Fix the greeting"), not its tool and path.',
 ].join('\n');
 
 /** `E1 readFile src/a.ts` lines, joined by `; `. */

@@ -1,5 +1,5 @@
 // One step as one line of the compact plan language, the form patches and repairs are written in:
-//   <tool> {<args as JSON>} [after E1,E2] [check C] [pre C] [status C] [undo …] [idempotent] [keyed]
+//   <tool> {<args as JSON>} [after E1,E2] [check C] [pre C] [status C] [undo …] [idempotent] [keyed] [# title]
 // The id comes from the patch line, not the step. A patch line is read on its own, so it gives its step only
 // the dependencies its references and written `after` ids imply; applying the patch adds its file hazards.
 import { encodeCompactStep } from '../plan/compact/encodeCompactPlan';
@@ -8,7 +8,7 @@ import { parseCompactLine } from '../plan/compact/parseCompactLine';
 import type { StepLineParser } from '../plan/parsePatch';
 import type { Step } from '../plan/planSchema';
 
-/** `step` as one terse compact line without its id label: no title, no check the call already guarantees. */
+/** `step` as one terse compact line without its id label: its title, no check the call already guarantees. */
 export function encodeStepLine(step: Step): string {
   return encodeCompactStep(step, undefined, { terse: true }).slice(step.id.length + 1);
 }

@@ -2,6 +2,7 @@
 // Planwright's own account of what each step did, unless the plan ends in the answer a model wrote (then
 // that answer) or the user asked for the solver model's summary — so no run waits for a model it did not
 // ask for. Any run that did not succeed gets the deterministic account.
+import { checkEvidence } from '../plan/checkEvidence';
 import { dependentsOf } from '../plan/planGraph';
 import { executionOrder } from '../plan/stepNumbers';
 import type { UsageRecord } from './journalRecords';
@@ -31,20 +32,24 @@ export function plannedAnswer(state: RunState): string | undefined {
 }
 
 /**
- * A summary built from the run alone: the goal, then one line per step in execution order, named as the tree
- * numbers it ("- 2 Add the flag (editFile): succeeded — …"), with its outcome.
+ * A summary built from the run alone: the goal and the outcome (each a paragraph, so it reads as Markdown too),
+ * then one line per step in execution order, named as the tree numbers it ("- 2 Add the flag (editFile):
+ * succeeded — src/cli.ts contains "--verbose": found on line 3"), with its outcome and its check in words.
  */
 export function deterministicSummary(state: RunState): string {
   const lines = executionOrder(state.plan).map((step, index) => {
     const run = state.steps.get(step.id);
     const status = run?.status ?? 'pending';
-    const why = status === 'succeeded' ? (run?.checkDetail ?? '') : (run?.failure?.message ?? run?.reason ?? '');
+    const checked = run?.checkDetail && step.postcondition ? (checkEvidence(step.postcondition, run.checkDetail) ?? run.checkDetail) : run?.checkDetail;
+    // A failed postcondition says what it found, in the same words as a check that held.
+    const failed = run?.failure?.reason === 'postcondition' && checked ? checked : run?.failure?.message;
+    const why = status === 'succeeded' ? (checked ?? '') : (failed ?? run?.reason ?? '');
     return `- ${index + 1} ${step.title} (${step.tool}): ${status}${why ? ` — ${why}` : ''}`;
   });
   const replans = replansSpent(state);
   const escalated = state.escalated ? ' (escalated to a plan)' : '';
   const revisions = replans > 0 ? ` after ${replans} re-plan(s), revision ${state.revision}${escalated}` : escalated;
-  return [`Goal: ${state.plan.goal}`, `Outcome: ${state.status}${revisions}`, ...lines].join('\n');
+  return [`Goal: ${state.plan.goal}`, '', `Outcome: ${state.status}${revisions}`, '', ...lines].join('\n');
 }
 
 /** Token totals for one phase (or the whole run). */

@@ -40,14 +40,14 @@ function replacedNode(l10n: Localize, entry: ReplacedStep, parentId: string, pla
     kind: 'replaced',
     stepId: step.id,
     replacedInRevision: entry.replacedInRevision,
-    // A replaced step has no number in the current plan: its title, with its id after the status.
+    // A replaced step has no number in the current plan: its title, and where it stood when it was replaced.
     label: step.title,
-    description: l10n.t('was {0} · {1}', status, step.id),
+    description: l10n.t('{0} before the re-plan', status),
     tooltip: stepTooltip(l10n, { step, status: entry.status, ...(run ? { run } : {}), replacedInRevision: entry.replacedInRevision, name }),
     iconId: 'history',
     iconColor: entry.status === 'failed' ? 'testing.iconFailed' : 'disabledForeground',
     contextValue: hasOutput ? REPLACED_WITH_OUTPUT : REPLACED_CONTEXT_VALUE,
-    accessibilityLabel: l10n.t('{0}, {1}, replaced in revision {2}, was {3}', step.title, step.id, entry.replacedInRevision, status),
+    accessibilityLabel: l10n.t('{0}, {1}, replaced in revision {2}, {3} before it', step.title, step.id, entry.replacedInRevision, status),
     expanded: false,
     children: stepDetails(l10n, id, step, run, [], name).map((row) => ({ ...row, replacedInRevision: entry.replacedInRevision })),
   };

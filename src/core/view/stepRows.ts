@@ -1,5 +1,5 @@
 // The step rows of the plan tree: one row per step in execution order (a numbered label that fits a 300 px
-// sidebar, status icon and color, a short description, contextValue, detail children), cached per immutable
+// sidebar, status icon and color, a description of its status alone, contextValue, detail children), cached per immutable
 // step so a refresh rebuilds only the rows that changed, with each re-plan's "Replaced in rev N" group
 // (replacedRows.ts) just before the first step that re-plan introduced. A `subplan` step's row holds its
 // child plan's step rows, built the same way (subplanRows.ts says which child and what it spent).
@@ -19,7 +19,6 @@ import { executionOrder, stepNumber, stepReference } from '../plan/stepNumbers';
 import { stepStatusText } from './statusText';
 import { stepTooltip } from './stepTooltip';
 import { claimWaitText } from '../run/writeClaimTable';
-import { summarizeArgs } from '../plan/summarizeArgs';
 import { escapeMarkdown } from './markdownText';
 import { scopeGrowthNote } from './scopeGrowthNote';
 
@@ -184,13 +183,11 @@ function buildStepNode(step: Step, context: StepContext, child: ChildRunView | u
   const claimWait = input.claimWaits?.get(path + step.id);
   const statusText = claimWait ? claimWaitText(claimWait, l10n) : held ? l10n.t('waiting (run paused)') : stepStatusText(l10n, status, run?.undone);
   const growth = rowScopeGrowth(step, context);
-  const parts = [statusText, step.id, ...(growth ? [growth] : [])];
+  // The description says where the step stands, nothing else: its title is the label, its call the tooltip's.
+  const parts = [statusText, ...(growth ? [growth] : [])];
   if (run && run.attempts > 1 && status !== 'succeeded') parts.push(l10n.t('attempt {0}', run.attempts));
   if (problems.length > 0) parts.push(problems.length === 1 ? l10n.t('1 problem') : l10n.t('{0} problems', problems.length));
   if (budget.description) parts.push(budget.description);
-  // Last: the tooltip says it in full, and a 300 px sidebar cuts it first.
-  const summary = summarizeArgs(step);
-  parts.push(summary ? `${step.tool} ${summary}` : step.tool);
   const number = stepNumber(context.plan, step.id);
   const name = (stepId: string) => stepReference(context.plan, stepId);
   const children = [
@@ -209,17 +206,19 @@ function buildStepNode(step: Step, context: StepContext, child: ChildRunView | u
   });
   const color = problems.length > 0 ? 'problemsErrorIcon.foreground' : run?.undone ? 'disabledForeground' : STATUS_COLORS[status];
   const tooltip = stepTooltip(l10n, { step, status, ...(run ? { run } : {}), problems, ...(number === undefined ? {} : { number }), name });
+  const label = stepLabel(l10n, number, step.title, revised);
   return {
     id,
     kind: 'step',
     stepId: path + step.id,
-    label: stepLabel(l10n, number, step.title, revised),
+    label,
     description: parts.join(' · '),
     tooltip: [tooltip, ...budget.tooltip.map(escapeMarkdown), ...(nested ? [l10n.t('Step {0} of a sub-plan', escapeMarkdown(path + step.id))] : [])].join('\n\n'),
     iconId: problems.length > 0 ? 'warning' : run?.undone ? 'discard' : STATUS_ICONS[status],
     ...(color ? { iconColor: color } : {}),
     contextValue,
-    accessibilityLabel: `${step.title}, ${path + step.id}, ${statusText}`,
+    // What the row shows, number first, then the id a reference names and the status the icon shows.
+    accessibilityLabel: `${label}, ${path + step.id}, ${statusText}`,
     expanded: problems.length > 0 || BROKEN.has(status) || subplanOpen(status, child),
     children,
   };

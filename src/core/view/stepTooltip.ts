@@ -10,6 +10,7 @@ import type { StepStatus } from '../plan/stepStatus';
 import { shorten, tail } from '../text/shorten';
 import type { EffectClass } from '../tools/defineTool';
 import { findTool } from '../tools/toolCatalog';
+import { checkEvidence } from '../plan/checkEvidence';
 import { codeBlock, escapeMarkdown, inlineCode } from './markdownText';
 import { stepStatusText } from './statusText';
 
@@ -71,6 +72,11 @@ function statusLine(l10n: Localize, status: string, attempts: number, replacedIn
   return attempts > 1 ? l10n.t('Status: {0} (attempt {1}); replaced in revision {2}', status, attempts, replacedInRevision) : l10n.t('Status: {0}; replaced in revision {1}', status, replacedInRevision);
 }
 
+/** What `detail` says of one of `step`'s checks, in words; undefined when it is neither's. */
+function checkWords(step: Step, detail: string): string | undefined {
+  return [step.precondition, step.postcondition].flatMap((check) => (check ? [checkEvidence(check, detail)] : [])).find((words) => words !== undefined);
+}
+
 /** The tooltip, as Markdown. */
 export function stepTooltip(l10n: Localize, input: StepTooltipInput): string {
   const { step, status, run, problems, replacedInRevision, number, name = (stepId: string) => stepId } = input;
@@ -89,8 +95,10 @@ export function stepTooltip(l10n: Localize, input: StepTooltipInput): string {
   lines.push(l10n.t('Arguments:'), '', codeBlock(argsPreview(step.args), 'json'), '');
   if (step.dependsOn && step.dependsOn.length > 0) lines.push(l10n.t('After: {0}', step.dependsOn.map((stepId) => escapeMarkdown(name(stepId))).join(', ')), '');
   if (step.precondition) lines.push(l10n.t('Precondition: {0}', escapeMarkdown(describeCheck(step.precondition))), '');
-  lines.push(step.postcondition ? l10n.t('Postcondition: {0}', escapeMarkdown(describeCheck(step.postcondition))) : l10n.t('Postcondition: _none_'), '');
-  if (run?.checkDetail) lines.push(l10n.t('Check: {0}', escapeMarkdown(shorten(run.checkDetail, 300))), '');
+  // What the step checks, and once checked what was found, each said once, in words.
+  const found = run?.checkDetail ? checkWords(step, run.checkDetail) : undefined;
+  if (found === undefined) lines.push(step.postcondition ? l10n.t('Checks that {0}', escapeMarkdown(describeCheck(step.postcondition))) : l10n.t('Checks nothing once it ran'), '');
+  if (run?.checkDetail) lines.push(found === undefined ? l10n.t('Check: {0}', escapeMarkdown(shorten(run.checkDetail, 300))) : escapeMarkdown(shorten(found, 300)), '');
   if (run?.failure) {
     lines.push(l10n.t('Error: {0}', escapeMarkdown(shorten(run.failure.message, 400))), '');
     if (run.failure.outputTail) lines.push(codeBlock(tail(run.failure.outputTail, OUTPUT_MAX)), '');

@@ -2,13 +2,14 @@
 // what happened and to which step, named as the tree numbers it ("+1.20 s  4 Run the tests failed: exit
 // code 1"); a step a later revision replaced goes by its title and that revision, since the same id may name
 // its replacement. Lines that are not valid trace events are counted, not shown; the raw JSON lines (which
-// keep the ids: they are data) stay one click away (the header's link).
+// keep the ids: they are data) stay one click away (the page's button).
 import type { Plan } from '../plan/planSchema';
 import { stepReference } from '../plan/stepNumbers';
 import type { Localize } from '../ports';
 import type { ReplacedStep } from '../run/runState';
 import { TraceEventSchema, type TraceEvent } from '../run/traceEvents';
 import { shorten } from '../text/shorten';
+import { decisionWords } from './decisionWords';
 import { escapeMarkdown } from './markdownText';
 
 /** `ms` since the start as "+1.20 s". */
@@ -59,9 +60,9 @@ function describe(l10n: Localize, event: TraceEvent, name: StepNamer, revision: 
     case 'retry':
       return l10n.t('{0} retries (attempt {1}): {2}', step, event.attempt, text(event.reason));
     case 'settle':
-      return l10n.t('{0} settled by {1}: {2} → {3}', step, event.method, event.outcome, event.decision);
+      return l10n.t('{0} settled by {1}: {2} → {3}', step, event.method, event.outcome, decisionWords(l10n, event.decision));
     case 'decision':
-      return step ? l10n.t('{0} decision: {1} — {2}', step, event.decision, text(event.reason)) : l10n.t('decision: {0} — {1}', event.decision, text(event.reason));
+      return step ? l10n.t('{0} {1} — {2}', step, decisionWords(l10n, event.decision), text(event.reason)) : l10n.t('Run: {0} — {1}', decisionWords(l10n, event.decision), text(event.reason));
     case 'replan':
       return replanText(l10n, event, event.failedStepId ? escapeMarkdown(name(event.failedStepId, revision, event.revision)) : undefined);
     case 'stepArrived':
@@ -73,11 +74,10 @@ function describe(l10n: Localize, event: TraceEvent, name: StepNamer, revision: 
   }
 }
 
-/** The line under the title: how many events, the raw lines' link, and how many lines were left out. */
-function headerLine(l10n: Localize, events: number, skipped: number, rawLink: string): string {
+/** The line under the title: how many events, and how many lines were left out. */
+function headerLine(l10n: Localize, events: number, skipped: number): string {
   return [
     events === 1 ? l10n.t('1 event') : l10n.t('{0} events', events),
-    l10n.t('[raw JSON lines]({0})', rawLink),
     ...(skipped === 0 ? [] : [skipped === 1 ? l10n.t('1 line that is not a trace event left out') : l10n.t('{0} lines that are not trace events left out', skipped)]),
   ].join(' · ');
 }
@@ -87,7 +87,7 @@ function headerLine(l10n: Localize, events: number, skipped: number, rawLink: st
  * steps named from `steps` (without it, by their ids). What the events hold (tools, roles, decisions, failure
  * messages, check details) stays as the trace wrote it, in English: it is the run's data, as the CLI shows it.
  */
-export function traceTimeline(l10n: Localize, lines: readonly unknown[], options: { readonly title: string; readonly rawLink: string; readonly startedAt?: number; readonly steps?: TimelineSteps }): string {
+export function traceTimeline(l10n: Localize, lines: readonly unknown[], options: { readonly title: string; readonly startedAt?: number; readonly steps?: TimelineSteps }): string {
   const events: TraceEvent[] = [];
   let skipped = 0;
   for (const line of lines) {
@@ -104,5 +104,5 @@ export function traceTimeline(l10n: Localize, lines: readonly unknown[], options
     if (event.type === 'replan') revision = event.revision;
     return row;
   });
-  return [`# ${escapeMarkdown(options.title)}`, '', headerLine(l10n, events.length, skipped, options.rawLink), '', ...(rows.length > 0 ? rows : [l10n.t('_Nothing traced yet._')]), ''].join('\n');
+  return [`# ${escapeMarkdown(options.title)}`, '', headerLine(l10n, events.length, skipped), '', ...(rows.length > 0 ? rows : [l10n.t('_Nothing traced yet._')]), ''].join('\n');
 }

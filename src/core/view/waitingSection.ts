@@ -78,18 +78,19 @@ function waitingRow(l10n: Localize, shownPlan: Plan, request: RunApprovalRequest
     '',
     clickText(l10n, request.preview.kind),
   ];
+  const label = number === undefined ? request.title : `${number} ${request.title}`;
   return {
     id: other ? `${WAITING_SECTION_ID}/run:${request.runId}/step:${request.stepId}` : `${WAITING_SECTION_ID}/step:${request.stepId}`,
     kind: 'waitingStep',
     stepId: request.stepId,
     ...(other && request.runId ? { runId: request.runId } : {}),
-    label: number === undefined ? request.title : `${number} ${request.title}`,
+    label,
     description: other ? `${l10n.t('run: {0}', other.label)} · ${oneLine(description)} · ${request.stepId}` : `${oneLine(description)} · ${request.stepId}`,
     tooltip: tooltip.join('\n'),
     iconId: problem ? 'warning' : PREVIEW_ICONS[request.preview.kind],
     iconColor: problem ? 'problemsWarningIcon.foreground' : 'notificationsInfoIcon.foreground',
     contextValue: waitingContextValue(request),
-    accessibilityLabel: l10n.t('{0}, {1}, waits for your approval: {2}', request.title, request.stepId, description),
+    accessibilityLabel: l10n.t('{0}, {1}, waits for your approval: {2}', label, request.stepId, description),
     expanded: false,
     children: [],
   };

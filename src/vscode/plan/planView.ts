@@ -68,7 +68,10 @@ export class PlanView extends Disposable {
     this.treeView.description = this.session.runs.heldElsewhere ?? progress;
     const cost = runCostText(vscode.l10n, counted, this.prices());
     const count = runsCountText(vscode.l10n, this.session.runSet.executingCount);
-    this.statusBar.text = `${STATUS_ICONS[status] ?? '$(checklist)'} Planwright: ${count ? `${count} · ` : ''}${statusBarText(vscode.l10n, status, waiting, executing, progress, run.costCapPause, run.recovering && (run.recovering.kind ?? 'replan'))}${cost ? ` · ${cost.total}` : ''}`;
+    const words = `Planwright: ${count ? `${count} · ` : ''}${statusBarText(vscode.l10n, status, waiting, executing, progress, run.costCapPause, run.recovering && (run.recovering.kind ?? 'replan'))}${cost ? ` · ${cost.total}` : ''}`;
+    this.statusBar.text = `${STATUS_ICONS[status] ?? '$(checklist)'} ${words}`;
+    // A screen reader hears the words, not the icon's id.
+    this.statusBar.accessibilityInformation = { label: words };
     const tooltip = statusBarTooltip(vscode.l10n, status, run.runId, this.session.runs.heldElsewhere ?? run.statusReason);
     this.statusBar.tooltip = cost ? `${tooltip}\n${costTooltip(cost)}` : tooltip;
     this.statusBar.command = this.session.runs.resumable ? COMMANDS.resumeRun : `${VIEWS.plan}.focus`;

@@ -175,7 +175,7 @@ async function replanRemaining(deps: RunCommandDeps): Promise<DoorReport | boole
   return runPlan(deps);
 }
 
-async function showTrace(deps: RunCommandDeps): Promise<vscode.TextEditor | undefined> {
+async function showTrace(deps: RunCommandDeps): Promise<vscode.WebviewPanel | undefined> {
   const files = deps.session.runs.runFiles;
   if (!files) {
     void vscode.window.showInformationMessage(vscode.l10n.t('No run yet: the trace is written while a plan runs.'));
@@ -193,7 +193,9 @@ async function showTrace(deps: RunCommandDeps): Promise<vscode.TextEditor | unde
   });
   const state = deps.session.runs.state;
   const title = state ? vscode.l10n.t('Trace of run {0}: {1}', files.runId, state.plan.goal) : vscode.l10n.t('Trace of run {0}', files.runId);
-  return deps.documents.show(`${vscode.l10n.t('Run trace')}.md`, traceTimeline(vscode.l10n, lines, { title, rawLink: raw.toString(), ...(state ? { startedAt: state.startedAt, steps: state } : {}) }));
+  const timeline = traceTimeline(vscode.l10n, lines, { title, ...(state ? { startedAt: state.startedAt, steps: state } : {}) });
+  const openRaw = { id: 'raw', label: vscode.l10n.t('Open Raw JSON Lines'), run: () => vscode.window.showTextDocument(raw) };
+  return deps.documents.pages.show(vscode.l10n.t('Run trace'), timeline, [openRaw]);
 }
 
 /**

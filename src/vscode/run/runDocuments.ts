@@ -1,8 +1,10 @@
-// Read-only documents about a run — its summary, its trace as a timeline, a step's output — served from memory
-// under the `planwright-run:` scheme, so closing one never asks to save it (an untitled document would).
+// Read-only documents about a run — a step's output — served from memory under the `planwright-run:` scheme, so
+// closing one never asks to save it (an untitled document would); and its pages (the summary, the trace as a
+// timeline), rendered (runPages.ts).
 import * as vscode from 'vscode';
 import { Disposable } from '../disposableStore';
 import { RUN_DOCUMENT_SCHEME } from '../ids';
+import { RunPages } from './runPages';
 
 /** The run's read-only documents; register it once, then `show` any text. */
 export class RunDocuments extends Disposable implements vscode.TextDocumentContentProvider {
@@ -10,9 +12,12 @@ export class RunDocuments extends Disposable implements vscode.TextDocumentConte
   private readonly changed = this._register(new vscode.EventEmitter<vscode.Uri>());
 
   readonly onDidChange: vscode.Event<vscode.Uri> = this.changed.event;
+  /** The run's Markdown shown rendered: its summary and its trace. */
+  readonly pages: RunPages;
 
-  constructor() {
+  constructor(log: vscode.LogOutputChannel) {
     super();
+    this.pages = this._register(new RunPages(log));
     this._register(vscode.workspace.registerTextDocumentContentProvider(RUN_DOCUMENT_SCHEME, this));
   }
 
@@ -29,8 +34,8 @@ export class RunDocuments extends Disposable implements vscode.TextDocumentConte
     this.changed.fire(vscode.Uri.from({ scheme: RUN_DOCUMENT_SCHEME, path }));
   }
 
-  /** Opens `text` as the read-only document `name` (e.g. `Run summary.md`) in `language`, replacing what it showed before. */
-  async show(name: string, text: string, language = 'markdown'): Promise<vscode.TextEditor> {
+  /** Opens `text` as the read-only document `name` (e.g. `E4 output.log`) in `language`, replacing what it showed before. */
+  async show(name: string, text: string, language: string): Promise<vscode.TextEditor> {
     const uri = vscode.Uri.from({ scheme: RUN_DOCUMENT_SCHEME, path: `/${name}` });
     this.texts.set(uri.path, text);
     this.changed.fire(uri);

@@ -33,7 +33,7 @@ function editorPorts(deps: RunEndDeps): RunEndPorts {
     buttons: {
       undoRun: (files) => undoNoticedRun(deps.session, files),
       showFiles: (files) => showFiles(deps, files),
-      showSummary: (report) => deps.documents.show(`${vscode.l10n.t('Run summary')}.md`, report.summary),
+      showSummary: (report) => deps.documents.pages.show(vscode.l10n.t('Run summary'), report.summary),
       showTrace: () => Promise.resolve(vscode.commands.executeCommand(COMMANDS.showTrace)),
       replan: () => Promise.resolve(vscode.commands.executeCommand(COMMANDS.replanRemaining)),
       showLog: () => deps.log.show(true),

@@ -48,7 +48,8 @@ describe('Planwright in VS Code', () => {
     assert.deepEqual(steps.map((step) => step.item.label), DEMO_TITLES.map((title, index) => `${index + 1} ${title}`));
     const edit = steps[1]!.item;
     assert.equal(edit.id, `plan:${DEMO_PLAN}/step:E2`);
-    assert.equal(edit.description, 'pending · E2 · editFile src/cli.js');
+    assert.equal(edit.description, 'pending');
+    assert.equal(edit.accessibilityInformation?.label, `2 ${DEMO_TITLES[1]}, E2, pending`);
     assert.equal(edit.contextValue, 'step:pending:editable:files');
     assert.equal(edit.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
     assert.ok(edit.iconPath instanceof vscode.ThemeIcon);

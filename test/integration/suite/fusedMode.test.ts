@@ -7,6 +7,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { GoalResult } from '../../../src/core/fused/runGoal';
+import { summarizeArgs } from '../../../src/core/plan/summarizeArgs';
 import { COMMANDS } from '../../../src/vscode/ids';
 import { ScriptedModelServer, type ScriptedReply } from '../../support/scriptedModelServer';
 import { planwright, readText, rows, setUserSetting, stepRows, until, workspaceUri } from './support';
@@ -26,11 +27,14 @@ async function approve(stepId: string): Promise<void> {
   assert.equal(await vscode.commands.executeCommand(COMMANDS.approveStep, element), true);
 }
 
-/** The step rows as "id · tool target" (the description after its status), plus the label's revision mark, when any. */
+/** The step rows as "id · tool target" (what each row's tooltip details), plus the label's revision mark, when any. */
 async function stepDescriptions(): Promise<string[]> {
+  const { session } = await planwright();
+  const steps = session.runs.state?.plan.steps ?? [];
   return (await stepRows()).map((row) => {
     const revision = /^\d+ \(rev (\d+)\) /.exec(String(row.item.label))?.[1];
-    return `${String(row.item.description).split(' · ').slice(1).join(' · ')}${revision ? ` · rev ${revision}` : ''}`;
+    const step = steps.find((each) => each.id === row.element.stepId);
+    return `${row.element.stepId} · ${step ? `${step.tool} ${summarizeArgs(step)}` : '?'}${revision ? ` · rev ${revision}` : ''}`;
   });
 }
 

@@ -99,7 +99,8 @@ describe('Revise… and the approved scope in VS Code', function () {
     await until('the review page to close', () => !revisionTabOpen());
     assert.deepEqual(session.plan?.steps.map((each) => `${each.id} ${String((each.args as { path: string }).path)}`), ['R1 README.md', 'R2 revise-b.txt']);
     assert.equal((JSON.parse(await readText('revise.plan.json')) as typeof PLAN).steps[1]?.args.path, 'revise-b.txt');
-    assert.match(String((await stepRows())[1]?.item.description), /R2 · writeFile revise-b\.txt/);
+    const tooltip = (await stepRows())[1]?.item.tooltip;
+    assert.match(tooltip instanceof vscode.MarkdownString ? tooltip.value : String(tooltip), /"path": "revise-b\.txt"/);
   });
 
   it('Revise… on the goal row while the run waits: Apply journals the user\'s revision, the approved scope grows and the run carries on', async () => {

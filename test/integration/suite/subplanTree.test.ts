@@ -88,7 +88,7 @@ describe('A sub-plan in the tree of a real VS Code', function () {
     await until('the tree to show the child', async () => (await subplanRow()).children.length === 2);
     const during = await subplanRow();
     assert.equal(during.row.item.collapsibleState, vscode.TreeItemCollapsibleState.Expanded);
-    assert.match(String(during.row.item.description), /^running · S2 · budget 4 steps · 1 re-plan · 50\.0k tokens; used 2 steps · 0 re-plans · [\d,]+ tokens/);
+    assert.match(String(during.row.item.description), /^running · budget 4 steps · 1 re-plan · 50\.0k tokens; used 2 steps · 0 re-plans · [\d,]+ tokens/);
     assert.deepEqual(during.children.map((entry) => entry.item.label), ['1 Write note A', '2 Write note B']);
     assert.deepEqual(during.children.map((entry) => entry.element.stepId), ['S2/C1', 'S2/C2']);
     assert.deepEqual(during.children.map((entry) => entry.item.contextValue), ['substep:awaitingApproval', 'substep:pending']);

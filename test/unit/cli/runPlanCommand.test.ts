@@ -75,7 +75,7 @@ describe('planwright run / resume', () => {
       ['E3', 'listFiles', 'succeeded', 1, 1],
     ]);
     assert.equal(json.usage.total.calls, 0);
-    assert.match(json.summary, /^Goal: Greet\nOutcome: succeeded\n/);
+    assert.match(json.summary, /^Goal: Greet\n\nOutcome: succeeded\n/);
     assert.equal(await readFile(path.join(workspace, 'hello.txt'), 'utf8'), 'Hello, Ada');
     assert.equal(result.stderr, '');
   });

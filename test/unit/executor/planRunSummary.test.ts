@@ -32,6 +32,31 @@ async function runWith(steps: readonly unknown[], options: Partial<RunOptions>, 
 }
 
 describe('deterministicSummary', () => {
+  it('says what a succeeded step\'s check found in words, not in the check\'s own terms', () => {
+    const checkedRead = { ...read, postcondition: { kind: 'fileExists', path: 'notes.md' } };
+    const state = {
+      plan: validPlan([checkedRead]),
+      status: 'succeeded',
+      revision: 0,
+      replanReasons: [],
+      steps: new Map([['E1', { status: 'succeeded', attempts: 1, revision: 0, retriedAfterSettle: false, checkDetail: 'fileExists notes.md: found (14 bytes)' }]]),
+    } as unknown as RunState;
+    assert.match(deterministicSummary(state), /^- 1 Read the notes \(readFile\): succeeded — notes\.md exists: found \(14 bytes\)$/m);
+  });
+
+  it('says what a failed postcondition found in the same words, not its error message', () => {
+    const test = { id: 'E1', title: 'Run the tests', tool: 'runCommand', args: { command: 'npm test' }, postcondition: { kind: 'exitCode', equals: 0 } };
+    const failure = { kind: 'definite', reason: 'postcondition', message: 'postcondition failed: exitCode 0: got 1' };
+    const state = {
+      plan: validPlan([test]),
+      status: 'failed',
+      revision: 0,
+      replanReasons: [],
+      steps: new Map([['E1', { status: 'failed', attempts: 1, revision: 0, retriedAfterSettle: false, checkDetail: 'exitCode 0: got 1', failure }]]),
+    } as unknown as RunState;
+    assert.match(deterministicSummary(state), /^- 1 Run the tests \(runCommand\): failed — exit code: expected 0, got 1$/m);
+  });
+
   it('lists the steps in execution order, named as the tree numbers them, with their outcomes', () => {
     const plan = validPlan([{ ...answer, dependsOn: ['E1'] }, read]);
     const state = {
@@ -44,7 +69,7 @@ describe('deterministicSummary', () => {
         ['E2', { status: 'failed', attempts: 1, revision: 0, retriedAfterSettle: false, failure: { kind: 'definite', reason: 'model', message: 'no answer' } }],
       ]),
     } as unknown as RunState;
-    assert.equal(deterministicSummary(state), ['Goal: test goal', 'Outcome: failed', '- 1 Read the notes (readFile): succeeded — notes.md exists', '- 2 Answer (generate): failed — no answer'].join('\n'));
+    assert.equal(deterministicSummary(state), ['Goal: test goal', '', 'Outcome: failed', '', '- 1 Read the notes (readFile): succeeded — notes.md exists', '- 2 Answer (generate): failed — no answer'].join('\n'));
   });
 });
 
@@ -54,7 +79,7 @@ describe('PlanRun summary', () => {
     const { report } = await runWith([read], {}, solver);
     assert.equal(report.status, 'succeeded');
     assert.equal(solver.calls, 0);
-    assert.match(report.summary, /^Goal: test goal\nOutcome: succeeded\n- 1 Read the notes \(readFile\): succeeded/);
+    assert.match(report.summary, /^Goal: test goal\n\nOutcome: succeeded\n\n- 1 Read the notes \(readFile\): succeeded/);
     assert.equal(report.usage.solve.calls, 0);
   });
 

@@ -24,7 +24,7 @@ describe('fusedToolSpecs', () => {
     assert.deepEqual(fusedToolSpecs('fused').map((spec) => spec.name), acting);
     assert.deepEqual(fusedToolSpecs('auto').map((spec) => spec.name), [...acting, MAKE_PLAN_TOOL]);
     const edit = fusedToolSpecs('fused').find((spec) => spec.name === 'editFile')!;
-    assert.deepEqual(Object.keys(edit.parameters.properties as object), ['path', 'edits', 'allowReadOnly']);
+    assert.deepEqual(Object.keys(edit.parameters.properties as object), ['path', 'edits', 'allowReadOnly', 'title']);
     assert.match(edit.description, /Effect: nonIdempotent\./);
   });
 

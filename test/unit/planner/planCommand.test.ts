@@ -142,7 +142,7 @@ describe('planwright run --goal with models from the environment', () => {
     assert.equal(code, 0, io.err);
     const report = JSON.parse(io.out);
     assert.equal(report.status, 'succeeded');
-    assert.match(report.summary, /^Goal: Add a README section\nOutcome: succeeded/);
+    assert.match(report.summary, /^Goal: Add a README section\n\nOutcome: succeeded/);
     assert.deepEqual([report.usage.plan.calls, report.usage.solve.calls], [1, 0]);
     assert.deepEqual(server.requests.map((request) => request.body.model), ['planner-model']);
   });

@@ -53,10 +53,10 @@ describe('planner and re-planner prompts', () => {
     assert.doesNotMatch(text, /replace <id> <step>/, 'the patch form is in the shared prefix, not in the uncached request');
     assert.match(text, /\nFrozen: E1 readFile src\/cli\.ts\n/);
     assert.match(text, /\nNot started: E4 readFile README\.md \(approved\)\n/);
-    assert.match(text, /Broken:\nE2 editFile \{"path":"src\/cli\.ts","edits":\[.*\]\} after E1 check run "npm test"\n/, 'a model is shown the terse form it writes: no title');
+    assert.match(text, /Broken:\nE2 editFile \{"path":"src\/cli\.ts","edits":\[.*\]\} after E1 check run "npm test" # Add the flag\n/, 'a model is shown the terse form it writes, with its title');
     assert.match(text, /failed after 1 attempt\(s\): postcondition failed: `npm test` exited with 1/);
     assert.match(text, /output tail:\nFAIL test\/cli\.test\.js/);
-    assert.match(text, /Invalidated \(they depend on E2;.*\):\nE3 runCommand \{"command":"npm test"\} after E2$/);
+    assert.match(text, /Invalidated \(they depend on E2;.*\):\nE3 runCommand \{"command":"npm test"\} after E2 # Run the tests$/);
   });
 
   it('shows the evidence instead of the output tail when there is some', () => {

@@ -208,9 +208,9 @@ describe('the views speak through the Localize port', () => {
       { runId: 'run1', type: 'llm', at: 12, role: 'planner', model: 'zmodel', promptTokens: 1, completionTokens: 2, cachedTokens: 0, estimated: false, ms: 3 },
       { ...base, stepId: 'Z6', type: 'intent', at: 13, tool: 'readFile', args: {}, attempt: 1 },
     ];
-    const timeline = traceTimeline(bracketed, [...events, 'zjunk'], { title: 'Zorblax trace', rawLink: 'file:///qux.jsonl', startedAt: 0, steps: run });
+    const timeline = traceTimeline(bracketed, [...events, 'zjunk'], { title: 'Zorblax trace', startedAt: 0, steps: run });
     assert.equal(timeline.split('\n').filter((line) => line.startsWith('- ')).length, events.length, 'every event is a line');
-    const empty = traceTimeline(bracketed, ['zjunk', 'zjunk'], { title: 'Zorblax trace', rawLink: 'file:///qux.jsonl' });
+    const empty = traceTimeline(bracketed, ['zjunk', 'zjunk'], { title: 'Zorblax trace' });
     const data = words(...DATA, 'Zorblax trace file qux jsonl editFile readFile postcondition zib zmethod zout zgo planner zmodel');
     assert.deepEqual([timeline, empty].flatMap((text) => unlocalized(text, data)), []);
   });

@@ -11,6 +11,8 @@ import { longPlan, runView, stepRun, threeSteps } from './viewFixtures';
 
 const plan = threeSteps();
 const source = 'p.plan.json';
+/** What E2's check (src/cli.ts contains "--verbose") reports when the text is missing. */
+const NOT_FOUND = 'fileContains src/cli.ts "--verbose": not found (file has 12 lines)';
 
 function root(nodes: readonly PlanTreeNode[]): PlanTreeNode {
   assert.equal(nodes.length, 1);
@@ -50,11 +52,12 @@ describe('planTreeModel: a plan that has not run', () => {
     assert.equal(root(first).id, 'plan:a.plan.json');
   });
 
-  it('describes a step by status first, then id, then tool and main argument (which a narrow sidebar cuts)', () => {
-    assert.deepEqual(
-      root(planTreeModel(englishText, { plan, source })).children.map((child) => child.description),
-      ['pending · E1 · readFile src/cli.ts', 'pending · E2 · editFile src/cli.ts', 'pending · E3 · runCommand npm test'],
-    );
+  it('describes a step by its status alone, its tool and target in the tooltip, its id in the accessible label after the number the row shows', () => {
+    const rows = root(planTreeModel(englishText, { plan, source })).children;
+    assert.deepEqual(rows.map((child) => child.description), ['pending', 'pending', 'pending']);
+    assert.deepEqual(rows.map((child) => child.accessibilityLabel), ['1 Read the CLI entry point, E1, pending', '2 Add the flag, E2, pending', '3 Run the tests, E3, pending']);
+    assert.match(rows[1]!.tooltip, /^`editFile` — /m);
+    assert.match(rows[1]!.tooltip, /"path": "src\/cli\.ts"/);
   });
 
   it('treats steps without a run as pending and editable', () => {
@@ -67,10 +70,10 @@ describe('planTreeModel: a plan that has not run', () => {
     assert.equal(root(planTreeModel(englishText, { plan, source, unsaved: true })).description, 'p.plan.json · rev 1 · unsaved');
   });
 
-  it('lists the postcondition and dependencies under a step, collapsed', () => {
+  it('lists what the step checks, in words, and its dependencies under a step, collapsed', () => {
     const edit = step(planTreeModel(englishText, { plan, source }), 'E2');
     assert.equal(edit.expanded, false);
-    assert.deepEqual(edit.children.map((child) => child.label), ['Postcondition: src/cli.ts contains "--verbose"', 'After: 1 Read the CLI entry point']);
+    assert.deepEqual(edit.children.map((child) => child.label), ['Checks that src/cli.ts contains "--verbose"', 'After: 1 Read the CLI entry point']);
     assert.deepEqual(edit.children.map((child) => child.id), ['plan:p.plan.json/step:E2/postcondition', 'plan:p.plan.json/step:E2/dependsOn']);
     assert.ok(edit.children.every((child) => child.contextValue === 'detail' && child.stepId === 'E2'));
     assert.deepEqual(step(planTreeModel(englishText, { plan, source }), 'E1').children, []);
@@ -81,7 +84,7 @@ describe('planTreeModel: a plan that has not run', () => {
     assert.match(tooltip, /^\*\*2 Add the flag\*\* · E2$/m);
     assert.match(tooltip, /^`editFile` — changes the workspace; not safe to repeat$/m);
     assert.match(tooltip, /```json\n\{\n {2}"path": "src\/cli\.ts",/);
-    assert.match(tooltip, /^Postcondition: src\/cli\.ts contains "--verbose"$/m);
+    assert.match(tooltip, /^Checks that src\/cli\.ts contains "--verbose"$/m);
     assert.match(tooltip, /^After: 1 Read the CLI entry point$/m);
     assert.match(step(planTreeModel(englishText, { plan, source }), 'E1').tooltip, /`readFile` — read-only/);
     assert.match(step(planTreeModel(englishText, { plan, source }), 'E3').tooltip, /^Runs `npm test` in the workspace folder$/m);
@@ -94,7 +97,7 @@ describe('planTreeModel: a plan that has not run', () => {
     ]);
     const nodes = planTreeModel(englishText, { plan, source, problems });
     const edit = step(nodes, 'E2');
-    assert.equal(edit.description, 'pending · E2 · 1 problem · editFile src/cli.ts');
+    assert.equal(edit.description, 'pending · 1 problem');
     assert.equal(edit.iconId, 'warning');
     assert.equal(edit.expanded, true);
     assert.equal(edit.children.at(-1)?.label, 'Problem: E2.args.edits[0].find: Required');
@@ -165,30 +168,45 @@ describe('planTreeModel: a run', () => {
   it('says a waiting step of a paused run waits for the run, not for an answer, and says it asks while a question is open', () => {
     const run = runView(plan, { E2: stepRun('awaitingApproval') });
     const paused = step(planTreeModel(englishText, { plan, source, run, executing: false }), 'E2');
-    assert.match(paused.description ?? '', /^waiting \(run paused\) · E2/);
-    assert.match(paused.accessibilityLabel ?? '', /, E2, waiting \(run paused\)$/);
+    assert.equal(paused.description, 'waiting (run paused)');
+    assert.equal(paused.accessibilityLabel, '2 Add the flag, E2, waiting (run paused)');
     const asking = step(planTreeModel(englishText, { plan, source, run, executing: true, approvals: new Map([['E2', 'fileChanges']]) }), 'E2');
-    assert.match(asking.description ?? '', /^waiting for your approval · E2/);
-    assert.match(asking.accessibilityLabel ?? '', /, E2, waiting for your approval$/);
+    assert.equal(asking.description, 'waiting for your approval');
+    assert.equal(asking.accessibilityLabel, '2 Add the flag, E2, waiting for your approval');
   });
 
-  it('lists output (one line, cut), check detail and error under a step that ran', () => {
+  it('lists the failed check once, with what it found, then the output (one line, cut), under a step that ran', () => {
     const run = runView(plan, {
       E2: stepRun('failed', {
         output: { text: `first line\n${'x'.repeat(300)}` },
-        checkDetail: 'src/cli.ts does not contain "--verbose"',
-        failure: { kind: 'definite', reason: 'postcondition', message: 'the postcondition failed' },
+        checkDetail: NOT_FOUND,
+        failure: { kind: 'definite', reason: 'postcondition', message: `postcondition failed: ${NOT_FOUND}` },
       }),
     });
     const edit = step(planTreeModel(englishText, { plan, source, run }), 'E2');
     const labels = edit.children.map((child) => child.label);
-    assert.equal(labels[0], 'Error: the postcondition failed');
-    assert.equal(labels[1], 'Check: src/cli.ts does not contain "--verbose"');
-    assert.equal(labels[2]?.length, 'Output: '.length + 120);
-    assert.ok(labels[2]?.startsWith('Output: first line xxx'));
-    assert.ok(labels[2]?.endsWith('…'));
+    assert.equal(labels[0], 'src/cli.ts contains "--verbose": not found (file has 12 lines)');
+    assert.equal(edit.children[0]?.iconId, 'error');
+    assert.equal(labels[1]?.length, 'Output: '.length + 120);
+    assert.ok(labels[1]?.startsWith('Output: first line xxx'));
+    assert.ok(labels[1]?.endsWith('…'));
+    assert.equal(labels[2], 'After: 1 Read the CLI entry point');
+    assert.ok(labels.every((label) => !/fileContains|Postcondition|Error/.test(label)), `no check twice, none in its own terms: ${labels.join(' | ')}`);
     assert.equal(edit.expanded, true);
-    assert.match(edit.tooltip, /^Error: the postcondition failed$/m);
+    assert.match(edit.tooltip, /^src\/cli\.ts contains "--verbose": not found \(file has 12 lines\)$/m);
+  });
+
+  it('says what a check found once it held, and keeps the error row for a tool that failed before any check', () => {
+    const held = runView(plan, { E2: stepRun('succeeded', { checkDetail: 'fileContains src/cli.ts "--verbose": found on line 3' }) });
+    const done = step(planTreeModel(englishText, { plan, source, run: held }), 'E2').children[0]!;
+    assert.equal(done.label, 'src/cli.ts contains "--verbose": found on line 3');
+    assert.equal(done.iconId, 'pass');
+    const broke = runView(plan, { E2: stepRun('failed', { failure: { kind: 'definite', reason: 'tool', message: 'find text not found' } }) });
+    assert.deepEqual(step(planTreeModel(englishText, { plan, source, run: broke }), 'E2').children.map((child) => child.label), [
+      'Error: find text not found',
+      'Checks that src/cli.ts contains "--verbose"',
+      'After: 1 Read the CLI entry point',
+    ]);
   });
 
   it('marks the steps a re-plan added with their revision, and groups the replaced ones before them', () => {
@@ -197,15 +215,15 @@ describe('planTreeModel: a run', () => {
     assert.deepEqual(
       root(nodes).children.map((child) => `${child.kind} ${child.label} | ${child.description}`),
       [
-        'step 1 Read the CLI entry point | succeeded · E1 · readFile src/cli.ts',
+        'step 1 Read the CLI entry point | succeeded',
         'group Replaced in rev 2 | 2 Add the flag failed: the postcondition failed',
-        'step 2 (rev 2) Add the flag again | pending · R1 · writeFile src/cli.ts',
-        'step 3 (rev 2) Run the tests | pending · E3 · runCommand npm test',
+        'step 2 (rev 2) Add the flag again | pending',
+        'step 3 (rev 2) Run the tests | pending',
       ],
     );
     const group = root(nodes).children[1]!;
     assert.equal(group.expanded, true);
-    assert.deepEqual(group.children.map((child) => `${child.label} | ${child.description}`), ['Add the flag | was failed · E2', 'Run the tests | was invalidated · E3']);
+    assert.deepEqual(group.children.map((child) => `${child.label} | ${child.description}`), ['Add the flag | failed before the re-plan', 'Run the tests | invalidated before the re-plan']);
     assert.equal(group.children[0]?.contextValue, 'replaced:output');
     assert.equal(group.children[0]?.replacedInRevision, 2);
   });
@@ -218,10 +236,8 @@ describe('planTreeModel: a run', () => {
     assert.notEqual(group.id, root(planTreeModel(englishText, { plan, source, run, executing: true })).children[1]!.id, 'a new id, so VS Code closes it');
     const replaced = group.children[0]!;
     assert.deepEqual(replaced.children.map((child) => child.label), [
-      'Error: exit code 1',
-      'Check: src/cli.ts does not contain "--verbose"',
+      'src/cli.ts contains "--verbose": not found (file has 12 lines)',
       'Output: npm ERR! test failed',
-      'Postcondition: src/cli.ts contains "--verbose"',
       'After: 1 Read the CLI entry point',
     ]);
   });
@@ -277,8 +293,8 @@ function replannedRun() {
     { goal: plan.goal, revision: 2 },
   );
   const evidence = stepRun('failed', {
-    checkDetail: 'src/cli.ts does not contain "--verbose"',
-    failure: { kind: 'definite', reason: 'postcondition', message: 'exit code 1', outputTail: 'npm ERR! test failed' },
+    checkDetail: NOT_FOUND,
+    failure: { kind: 'definite', reason: 'postcondition', message: `postcondition failed: ${NOT_FOUND}`, outputTail: 'npm ERR! test failed' },
   });
   const run = runView(
     revised,

@@ -21,7 +21,7 @@ describe('a step row that widens the approved scope', () => {
 
   it('says "widens the approved scope" while the step waits and changes a file no approved plan did', () => {
     const run = runView(plan, waiting, { approvedScope, options: DEFAULT_RUN_OPTIONS });
-    assert.equal(description(planTreeModel(englishText, { plan, source: 'p.plan.json', run, executing: true }), 'E2'), 'waiting for your approval · E2 · widens the approved scope · editFile src/cli.ts');
+    assert.equal(description(planTreeModel(englishText, { plan, source: 'p.plan.json', run, executing: true }), 'E2'), 'waiting for your approval · widens the approved scope');
   });
 
   it('says nothing when the step stays inside the scope, when growth is allowed, or when the step does not wait', () => {

@@ -2,8 +2,8 @@
 // only what the reader would not imply — dependencies beyond references and file hazards, a
 // postcondition other than the implied one, a title other than the derived one. Steps whose ids are not
 // E<n> in order are renumbered (references and dependencies follow), since a line's id is its position.
-// The terse form is what the planner is asked to write and what a model is shown of a plan: no titles,
-// no check the call already guarantees (a contains of text it writes), and no `after` that the others
+// The terse form is what the planner is asked to write and what a model is shown of a plan: its titles
+// (a person reads them), no check the call already guarantees (a contains of text it writes), and no `after` that the others
 // already imply through the steps they wait for; it reads back to the same calls and order, each step
 // checked by at least what it was.
 import { actionTitle } from '../actionTitle';
@@ -46,7 +46,7 @@ export function encodeCompactStep(step: Step, context: DependencyContext = new D
   if (step.idempotent) parts.push('idempotent');
   if (step.idempotencyKey) parts.push('keyed');
   const title = step.title.replace(/\s+/g, ' ').trim();
-  if (!options.terse && title !== actionTitle(step.tool, step.args)) parts.push(`# ${title}`);
+  if (title !== actionTitle(step.tool, step.args)) parts.push(`# ${title}`);
   return parts.join(' ');
 }
 

@@ -1,0 +1,29 @@
+// A check's result in words for people: what was required and what was found, on one line ("src/cli.js
+// contains "options.verbose": found on line 12", "exit code: expected 0, got 1"). A check's detail starts
+// with the check in its own terms (checkLabel.ts), which the model and the journal read; people read this.
+import { checkLabel } from '../checks/checkLabel';
+import type { Check } from '../checks/checkSchema';
+import { describeCheck } from './describeCheck';
+
+/** What a combinator's detail starts with: its kind, then what its children came to. */
+const COMBINATOR_PREFIX: Readonly<Partial<Record<Check['kind'], string>>> = { all: 'all: ', any: 'any: ', not: 'not: ' };
+
+/** What `detail` says was found, when it is a result of `check`; undefined when it is another check's. */
+function foundText(check: Check, detail: string): string | undefined {
+  for (const prefix of [`${checkLabel(check)}: `, COMBINATOR_PREFIX[check.kind]]) {
+    if (prefix && detail.startsWith(prefix)) return detail.slice(prefix.length);
+  }
+  return undefined;
+}
+
+/**
+ * `check`'s result `detail` (held or not) as one line for people, or undefined when `detail` is not a result of
+ * `check` (a precondition's, say).
+ */
+export function checkEvidence(check: Check, detail: string): string | undefined {
+  const found = foundText(check, detail);
+  if (found === undefined) return undefined;
+  const exit = check.kind === 'exitCode' ? /^got (-?\d+)$/.exec(found) : null;
+  if (check.kind === 'exitCode' && exit) return exit[1] === String(check.equals) ? describeCheck(check) : `exit code: expected ${check.equals}, got ${exit[1]}`;
+  return `${describeCheck(check)}: ${found}`;
+}
