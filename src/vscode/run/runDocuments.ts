@@ -25,15 +25,6 @@ export class RunDocuments extends Disposable implements vscode.TextDocumentConte
     return this.texts.get(uri.path) ?? '';
   }
 
-  /** Rewrites the document `name` through `change` when it was shown (a summary marked undone); nothing otherwise. */
-  amend(name: string, change: (text: string) => string): void {
-    const path = `/${name}`;
-    const text = this.texts.get(path);
-    if (text === undefined) return;
-    this.texts.set(path, change(text));
-    this.changed.fire(vscode.Uri.from({ scheme: RUN_DOCUMENT_SCHEME, path }));
-  }
-
   /** Opens `text` as the read-only document `name` (e.g. `E4 output.log`) in `language`, replacing what it showed before. */
   async show(name: string, text: string, language: string): Promise<vscode.TextEditor> {
     const uri = vscode.Uri.from({ scheme: RUN_DOCUMENT_SCHEME, path: `/${name}` });

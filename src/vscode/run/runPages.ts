@@ -18,6 +18,7 @@ export interface PageAction {
 interface OpenPage {
   readonly panel: vscode.WebviewPanel;
   actions: readonly PageAction[];
+  markdown: string;
 }
 
 /** The open pages, by title. */
@@ -33,15 +34,26 @@ export class RunPages extends Disposable {
   async show(title: string, markdown: string, actions: readonly PageAction[] = []): Promise<vscode.WebviewPanel> {
     const page = this.pages.get(title) ?? this.open(title);
     page.actions = actions;
-    const rendered = await renderMarkdown(markdown, this.log, title);
-    page.panel.webview.html = markdownPageHtml(page.panel.webview, { title, rendered, markdown, buttons: actions.map(({ id, label }) => ({ id, label })) });
+    await this.render(title, page, markdown);
     page.panel.reveal(undefined, false);
     return page.panel;
   }
 
+  /** Rewrites the page `title` through `change` where it is open (a summary marked undone), without bringing it forward. */
+  async amend(title: string, change: (markdown: string) => string): Promise<void> {
+    const page = this.pages.get(title);
+    if (page) await this.render(title, page, change(page.markdown));
+  }
+
+  private async render(title: string, page: OpenPage, markdown: string): Promise<void> {
+    page.markdown = markdown;
+    const rendered = await renderMarkdown(markdown, this.log, title);
+    page.panel.webview.html = markdownPageHtml(page.panel.webview, { title, rendered, markdown, buttons: page.actions.map(({ id, label }) => ({ id, label })) });
+  }
+
   private open(title: string): OpenPage {
     const panel = vscode.window.createWebviewPanel(RUN_PAGE_VIEW_TYPE, title, vscode.ViewColumn.Active, { enableScripts: true, localResourceRoots: [] });
-    const page: OpenPage = { panel, actions: [] };
+    const page: OpenPage = { panel, actions: [], markdown: '' };
     panel.webview.onDidReceiveMessage((message: unknown) => {
       const action = page.actions.find((candidate) => candidate.id === (message as { type?: unknown } | undefined)?.type);
       if (action) void Promise.resolve(action.run()).catch((error: unknown) => this.log.error(`${title}: ${action.label} failed: ${String(error)}`));

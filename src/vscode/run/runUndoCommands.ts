@@ -88,7 +88,7 @@ async function undo(deps: UndoCommandDeps, fromStepId: string | undefined, ask: 
   try {
     const result = await deps.session.runs.undoRun(fromStepId);
     const undone = deps.session.runs.state;
-    if (undone?.undone) deps.documents.amend(`${vscode.l10n.t('Run summary')}.md`, (text) => `> **${undoneText(vscode.l10n, undone.plan, undone.undone!)}**\n\n${text}`);
+    if (undone?.undone) void deps.documents.pages.amend(vscode.l10n.t('Run summary'), (text) => `> **${undoneText(vscode.l10n, undone.plan, undone.undone!)}**\n\n${text}`);
     const runAgain = vscode.l10n.t('Run Again');
     const say = result.refused.length > 0 ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
     void say(undoOutcome(result), runAgain).then((choice) => {
