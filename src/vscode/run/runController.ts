@@ -1,9 +1,7 @@
-// One run of this window (RunSet holds several, one shown in the Plan view): builds the run's ports from the host adapters, opens a new run or resumes
-// the journalled one through core's openRun as every door does (a fused agent's run resumes with the agent), executes
-// it under a cancellable progress notification, and routes every change (journalled first) to the tree, the status bar
-// and the log. Pause, cancel, edits, retries and skips go through the executor. After a window reload, `restore()`
-// replays the last journal (and its sub-plans') without executing anything. Where the run stands is one phase, moved
-// only by core's `nextPhase`; what the window shows of it is one value (EditorRunState), changed only by its setter.
+// One run of this window (RunSet holds several, one shown in the Plan view): opens a new run or resumes the journalled one
+// through core's openRun as every door does (a fused agent's with the agent), executes it under a cancellable progress
+// notification and routes every change (journalled first) to the tree, the status bar and the log; `restore()` replays a
+// journal without executing. Where it stands is one phase (core's `nextPhase`), what it shows one value (EditorRunState).
 import * as vscode from 'vscode';
 import type { PlanRun } from '../../core/executor/planRun';
 import type { DoorReport, RunOutcome } from '../../core/door/doorReport';
@@ -39,7 +37,6 @@ import { agentWorkingError, RunUnavailableError } from './runUnavailableError';
 /** The run of the open plan in this window, live or replayed; see the file header. */
 export class RunController extends Disposable {
   private readonly changed = this._register(new vscode.EventEmitter<readonly string[] | undefined>());
-  // Several runs share the window: only the shown one's executing sets the context key the title bar follows.
   private readonly view = new EditorRunState((key, value) => this.shown() && void vscode.commands.executeCommand('setContext', key, value), (stepIds) => this.changed.fire(stepIds));
   private workspaceFolder: vscode.WorkspaceFolder | undefined;
   private readonly execution = new RunExecution();
@@ -52,7 +49,7 @@ export class RunController extends Disposable {
   /** Fires after every change of the run, with the step ids it touched (`undefined`: the whole run). */
   readonly onDidChange: vscode.Event<readonly string[] | undefined> = this.changed.event;
 
-  /** `shown`: whether the window shows this run now (one of several, see RunSet). */
+  /** `shown`: whether the window shows this run now (one of several, see RunSet); only then does it set the title bar's context key. */
   constructor(private readonly host: RunHost, private readonly shown: () => boolean = () => true) {
     super();
     this.claimWaits = new EditorClaimWaits(host.log, (stepIds) => this.changed.fire(stepIds));
@@ -197,9 +194,7 @@ export class RunController extends Disposable {
     const state = this.view.current.state;
     if (!state || state.status !== 'cancelled' || this.executing) return false;
     const cancelled = state.plan.steps.filter((step) => state.steps.get(step.id)?.status === 'cancelled').map((step) => step.id);
-    await this.whileStopped(async (run) => {
-      for (const id of cancelled) if (run.current.steps.get(id)?.status === 'cancelled') await run.retry(id);
-    });
+    await this.whileStopped(async (run) => { for (const id of cancelled) if (run.current.steps.get(id)?.status === 'cancelled') await run.retry(id); });
     return this.resumable;
   }
 
