@@ -36,8 +36,8 @@ describe('encodeCompactPlan, terse', () => {
     { id: 'E2', title: 'Run the tests', tool: 'runCommand', args: { command: 'npm test' }, dependsOn: ['E1'], idempotent: true, postcondition: { kind: 'outputContains', text: '0 failed' } },
   ];
 
-  it('leaves out titles and checks the call guarantees, and keeps checks that say more', () => {
-    assert.equal(encodeCompactPlan(steps, { terse: true }), 'E1 editFile {"path":"config.json","edits":[{"find":"\\"port\\": 8080","replace":"\\"port\\": 9090"}]}\nE2 runCommand {"command":"npm test"} check output "0 failed" idempotent\n');
+  it('keeps titles, leaves out checks the call guarantees, and keeps checks that say more', () => {
+    assert.equal(encodeCompactPlan(steps, { terse: true }), 'E1 editFile {"path":"config.json","edits":[{"find":"\\"port\\": 8080","replace":"\\"port\\": 9090"}]} # Set the port\nE2 runCommand {"command":"npm test"} check output "0 failed" idempotent # Run the tests\n');
   });
 
   it('reads back to the same calls and order, each step checked by its implied check or what was written', () => {
@@ -52,8 +52,8 @@ describe('encodeCompactPlan, terse', () => {
     const all = ['E1', 'E2', 'E3', 'E4'];
     const chain: Step[] = [...all.map((id, index) => write(id, `f${index}.txt`)), write('E5', 'done.txt', all), { id: 'E6', title: 't', tool: 'runCommand', args: { command: 'npm test' }, dependsOn: [...all, 'E5'], postcondition: { kind: 'exitCode', equals: 0 } }];
     const text = encodeCompactPlan(chain, { terse: true });
-    assert.match(text, /^E5 writeFile \{"path":"done.txt","content":"x"\} after E1-E4$/m);
-    assert.match(text, /^E6 runCommand \{"command":"npm test"\}$/m, 'the command waits for every change before it anyway');
+    assert.match(text, /^E5 writeFile \{"path":"done.txt","content":"x"\} after E1-E4 # E5$/m);
+    assert.match(text, /^E6 runCommand \{"command":"npm test"\} # t$/m, 'the command waits for every change before it anyway');
     const read = readCompactPlan(text).steps;
     assert.deepEqual(read[4]!.dependsOn, all);
     assert.deepEqual(read[5]!.dependsOn, ['E5'], 'E5 stands in for the writes it waits for');
