@@ -284,7 +284,7 @@ class WorkbenchDriver {
     await this.shows(row, `${stepId} in "Waiting for you"`, { nominalMs: 60_000 });
     const focused = page.locator(`${TREE_ROWS}.focused`);
     const focusedLabel = () => focused.first().getAttribute('aria-label', { timeout: 1_000 }).catch(() => null);
-    const wanted = `${title}, ${stepId}, waits for your approval`;
+    const wanted = labelPattern(`${title}, ${stepId}, waits for your approval`);
     const command = page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'Focus on Plan View' });
     await waitUntil(`the focus on ${stepId}'s row in "Waiting for you", reached with the keyboard`, async () => {
       await this.releaseModifiers();
@@ -295,7 +295,7 @@ class WorkbenchDriver {
       await page.keyboard.press('Enter');
       await page.keyboard.press('Home');
       for (let presses = 0; presses < 12; presses++) {
-        if ((await focusedLabel())?.startsWith(wanted)) return page.locator('.part.sidebar .monaco-list:focus-within').isVisible();
+        if (wanted.test((await focusedLabel()) ?? '')) return page.locator('.part.sidebar .monaco-list:focus-within').isVisible();
         await page.keyboard.press('ArrowDown');
       }
       return false;

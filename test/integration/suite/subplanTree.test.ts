@@ -108,7 +108,7 @@ describe('A sub-plan in the tree of a real VS Code', function () {
 
     const after = await subplanRow();
     assert.equal(after.row.item.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
-    assert.match(String(after.row.item.description), /^succeeded · S2 · budget .*; used 2 steps/);
+    assert.match(String(after.row.item.description), /^succeeded · budget .*; used 2 steps/);
     assert.deepEqual(after.children.map((entry) => entry.item.label), ['1 Write note A', '2 Write note B']);
     assert.deepEqual(after.children.map((entry) => entry.item.contextValue), ['substep:succeeded', 'substep:succeeded']);
     assert.deepEqual(after.children.map((entry) => (entry.item.iconPath as vscode.ThemeIcon).id), ['pass-filled', 'pass-filled']);
