@@ -8,16 +8,8 @@ import type { Plan } from '../plan/planSchema';
 /** What kind of row a node is. */
 export type PlanTreeNodeKind = 'plan' | 'step' | 'replaced' | 'group' | 'detail' | 'waiting' | 'waitingStep' | 'doneWhen' | 'doneWhenCheck';
 
-/** One row of the plan tree. `iconId` is a codicon id, `iconColor` a theme color id; `id` is stable across refreshes. */
-export interface PlanTreeNode {
-  readonly id: string;
-  readonly kind: PlanTreeNodeKind;
-  /** The step this row is about (for step, replaced and detail rows). */
-  readonly stepId?: string;
-  /** For a waiting row of a run other than the one the plan belongs to: that run. */
-  readonly runId?: string;
-  /** For a replaced row (and the rows under it): the revision that replaced its step. */
-  readonly replacedInRevision?: number;
+/** What a tree row shows, in the Plan view and the Runs view alike. `iconId` is a codicon id, `iconColor` a theme color id. */
+export interface TreeRowLook {
   readonly label: string;
   readonly description: string;
   /** Markdown. */
@@ -27,6 +19,18 @@ export interface PlanTreeNode {
   readonly contextValue: string;
   /** Read by screen readers instead of the label. */
   readonly accessibilityLabel: string;
+}
+
+/** One row of the plan tree; `id` is stable across refreshes. */
+export interface PlanTreeNode extends TreeRowLook {
+  readonly id: string;
+  readonly kind: PlanTreeNodeKind;
+  /** The step this row is about (for step, replaced and detail rows). */
+  readonly stepId?: string;
+  /** For a waiting row of a run other than the one the plan belongs to: that run. */
+  readonly runId?: string;
+  /** For a replaced row (and the rows under it): the revision that replaced its step. */
+  readonly replacedInRevision?: number;
   /** Whether a row with children starts expanded. */
   readonly expanded: boolean;
   readonly children: readonly PlanTreeNode[];

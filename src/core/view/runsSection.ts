@@ -6,6 +6,7 @@
 import type { Localize } from '../ports';
 import { foundRunPhase, listedRuns, type FoundRun, type FoundRunPhase } from '../run/foundRun';
 import { escapeMarkdown } from './markdownText';
+import type { TreeRowLook } from './planTreeNode';
 import { planStatusText } from './statusText';
 import { shorten } from '../text/shorten';
 
@@ -28,18 +29,10 @@ export interface RunsSectionInput {
 }
 
 /** One row of the Runs view. */
-export interface RunRow {
+export interface RunRow extends TreeRowLook {
   readonly id: string;
   readonly runId: string;
   readonly journalPath: string;
-  readonly label: string;
-  readonly description: string;
-  /** Markdown. */
-  readonly tooltip: string;
-  readonly iconId: string;
-  readonly iconColor?: string;
-  readonly contextValue: string;
-  readonly accessibilityLabel: string;
 }
 
 const ICONS: Readonly<Record<FoundRunPhase, string>> = { running: 'loading~spin', waiting: 'bell-dot', stopped: 'debug-pause', finished: 'pass-filled' };

@@ -8,40 +8,23 @@ import * as path from 'node:path';
 import { budgetMs } from '../../../scripts/testing/timeBudget';
 import { RunJournalCatalog } from '../../../src/node/runJournalCatalog';
 import { requestStop, stopPathOf, takeStopRequest } from '../../../src/node/stopRequest';
-import { bundleCli, startCli } from '../support/cliProcess';
-import { releaseHeldRun, startHeldRun, waitFor } from '../support/heldRun';
-import { makeTempDir, removeTempDir } from '../support/tempDir';
+import { startCli } from '../support/cliProcess';
+import { heldRunPerTest, waitFor } from '../support/heldRun';
 
 (process.platform === 'win32' ? describe.skip : describe)('a stop request from the Runs view', function () {
   this.timeout(budgetMs(120_000));
-  let dir: string;
-  let workspace: string;
-  const journal = () => path.join(dir, 'held.journal.jsonl');
+  const holding = heldRunPerTest();
+  const journal = () => holding.journal;
   const records = () => readFileSync(journal(), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { type: string; status?: string; to?: string; reason?: string });
 
-  before(function () {
-    this.timeout(budgetMs(120_000));
-    bundleCli();
-  });
-
-  beforeEach(async () => {
-    dir = await makeTempDir();
-    workspace = await startHeldRun(dir, journal());
-  });
-
-  afterEach(async () => {
-    await releaseHeldRun(workspace);
-    await removeTempDir(dir);
-  });
-
-  const resume = () => startCli(['resume', '--journal', journal(), '--approve', 'all'], dir);
+  const resume = () => startCli(['resume', '--journal', journal(), '--approve', 'all'], holding.dir);
 
   it('lists the CLI run as running by its process, then cancels it there: the CLI journals the cancel with who asked', async () => {
-    const catalog = new RunJournalCatalog(() => [{ folder: dir, door: 'workspace' }]);
+    const catalog = new RunJournalCatalog(() => [{ folder: holding.dir, door: 'workspace' }]);
     const before = await catalog.runs();
     assert.deepEqual(before.map((run) => [run.journalPath, run.status, run.holder]), [[journal(), 'awaitingApproval', undefined]]);
     const first = resume();
-    await waitFor(() => existsSync(path.join(workspace, 'ran.txt')), 'the resume to run E1');
+    await waitFor(() => existsSync(path.join(holding.workspace, 'ran.txt')), 'the resume to run E1');
     const [held] = await catalog.runs();
     assert.equal(held!.holder?.pid, first.child.pid);
     assert.equal(held!.goal, 'Hold the run');
@@ -59,10 +42,10 @@ import { makeTempDir, removeTempDir } from '../support/tempDir';
 
   it('pauses it there once its running step finished: the step is not cut short', async () => {
     const first = resume();
-    await waitFor(() => existsSync(path.join(workspace, 'ran.txt')), 'the resume to run E1');
+    await waitFor(() => existsSync(path.join(holding.workspace, 'ran.txt')), 'the resume to run E1');
     await requestStop(journal(), 'pause');
     await waitFor(() => !existsSync(stopPathOf(journal())), 'the CLI to take the request');
-    await writeFile(path.join(workspace, 'go'), '');
+    await writeFile(path.join(holding.workspace, 'go'), '');
     const ended = await first.ended;
     assert.match(ended.stderr, /paused from process \d+/);
     const steps = records().filter((record) => record.type === 'step');

@@ -5,20 +5,11 @@
 import * as assert from 'node:assert/strict';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import type { CliIo } from '../../../src/cli/cliIo';
-import { runCli } from '../../../src/cli/runCli';
+import { cliInProcess as cli } from '../support/cliInProcess';
 import { worktreePath } from '../../../src/node/runWorktree';
 import { bundleCli, runCliProcess } from '../support/cliProcess';
 import { committedRepository, gitIn } from '../support/gitRepository';
 import { captureTree, makeTempDir, removeTempDir } from '../support/tempDir';
-
-async function cli(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, env: {}, cwd };
-  const code = await runCli(args, io);
-  return { code, stdout, stderr };
-}
 
 const PLAN = {
   version: 1,

@@ -1,13 +1,14 @@
 // A run held open on purpose, for the tests of the run lease from every door: a plan whose one step records that
 // it ran, then holds until the test writes `go` (its shell's process group in e1.pgid, to kill what is left), and
-// a wait on a condition bounded by the machine's time budget.
+// a wait on a condition bounded by the machine's time budget, and the hooks that give each test a held run.
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { budgetMs } from '../../../scripts/testing/timeBudget';
-import { runCliProcess } from './cliProcess';
+import { bundleCli, runCliProcess } from './cliProcess';
+import { makeTempDir, removeTempDir } from './tempDir';
 
 /** One step that records that it ran, then holds until the test writes `go`. */
 export const HOLDING_PLAN = {
@@ -58,4 +59,41 @@ export async function releaseHeldRun(workspace: string): Promise<void> {
   await writeFile(path.join(workspace, 'go'), '');
   const pgid = path.join(workspace, 'e1.pgid');
   if (existsSync(pgid)) killGroup(Number(readFileSync(pgid, 'utf8').trim()));
+}
+
+/** What `heldRunPerTest` gives the running test: its temp folder, the held run's workspace and journal. */
+export interface HeldRun {
+  readonly dir: string;
+  readonly workspace: string;
+  readonly journal: string;
+}
+
+/** Registers the suite's hooks: the CLI bundled once, and for each test a new temp folder with a run held at E1, let go after. */
+export function heldRunPerTest(): HeldRun {
+  let dir = '';
+  let workspace = '';
+  const journal = () => path.join(dir, 'held.journal.jsonl');
+  before(function () {
+    this.timeout(budgetMs(120_000));
+    bundleCli();
+  });
+  beforeEach(async () => {
+    dir = await makeTempDir();
+    workspace = await startHeldRun(dir, journal());
+  });
+  afterEach(async () => {
+    await releaseHeldRun(workspace);
+    await removeTempDir(dir);
+  });
+  return {
+    get dir() {
+      return dir;
+    },
+    get workspace() {
+      return workspace;
+    },
+    get journal() {
+      return journal();
+    },
+  };
 }
