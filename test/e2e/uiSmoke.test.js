@@ -1,20 +1,21 @@
 // @ts-check
 // End-to-end: installs the packaged .vsix into code-server (a real VS Code 1.100.3), opens a copy of
-// examples/demo-workspace in headless Chromium and uses Planwright the way a person does: the activity bar,
-// the welcome view, the command palette, the plan tree, the Markdown export and the log; then, with a scripted
-// OpenAI-compatible model on 127.0.0.1 configured through the user settings, Plan a Task…, approvals through the
-// "Waiting for you" section, the diff editor's title bar and banner, and the keyboard alone; the stage groups then take
-// over: the test command allowed for good, its failure, the tree saying it re-plans and the re-planned steps
-// (replanWalk.js), the end of the run (runEndWalk.js), the files on disk, the run after a window reload and Undo
-// Run (reloadWalk.js), a second plan edited, asked about and run (editedPlanWalk.js), and a third run's previews,
-// Cancel and resume, answers in a diff's title bar, and Undo Back to Before This Step (recoveryWalk.js), and a
-// plan's "Done when" checks edited in the tree and its evidence report at the run's end (doneWhenWalk.js). After an
-// answer, Cancel or Pause it checks that no Approve for the step is left anywhere (staleApprovals.js). It runs at
-// VS Code's default 300 px side bar and checks that each row's number, status icon and revision show there uncut.
-// Every stage is screenshot in a light and a dark theme under test-results/. The driver (workbenchDriver.js)
-// waits on conditions with budgets scaled to the machine, and each stage ends by checking that the run's journal
-// records no approval the test did not give. Needs PLANWRIGHT_VSIX (scripts/test.js sets it) or a
-// planwright-<version>.vsix in the root, and the compiled tests in out/ (the scripted model server, the budgets).
+// examples/demo-workspace in headless Chromium and uses Planwright the way a person does: the activity bar, the
+// welcome view with no model set up and then with one (firstUseWalk.js), the command palette, the plan tree, the
+// Markdown export and the log; then, with a scripted OpenAI-compatible model on 127.0.0.1 configured through the
+// user settings, Plan a Task…, approvals through the "Waiting for you" section, the diff editor's title bar and
+// banner, and the keyboard alone; the stage groups then take over: the test command allowed for good, its failure,
+// the tree saying it re-plans and the re-planned steps (replanWalk.js), the end of the run (runEndWalk.js), the
+// files on disk, the run after a window reload and Undo Run (reloadWalk.js), a second plan edited, asked about and
+// run (editedPlanWalk.js), and a third run's previews, Cancel and resume, answers in a diff's title bar, and Undo
+// Back to Before This Step (recoveryWalk.js), a plan's "Done when" checks edited in the tree and its evidence report
+// at the run's end (doneWhenWalk.js), and the Runs view listing them all (runsViewWalk.js). After an answer, Cancel
+// or Pause it checks that no Approve for the step is left anywhere (staleApprovals.js). It runs at VS Code's default
+// 300 px side bar and checks that each row's number, status icon and revision show there uncut. Every stage is
+// screenshot in a light and a dark theme under test-results/. The driver (workbenchDriver.js) waits on conditions
+// with budgets scaled to the machine, and each stage ends by checking that the run's journal records no approval
+// the test did not give. Needs PLANWRIGHT_VSIX (scripts/test.js sets it) or a planwright-<version>.vsix in the
+// root, and the compiled tests in out/ (the scripted model server, the budgets).
 'use strict';
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
@@ -32,6 +33,8 @@ const { heldReply, replanStages } = require('./replanWalk');
 const { reloadStages } = require('./reloadWalk');
 const { recoveryStages } = require('./recoveryWalk');
 const { doneWhenStages } = require('./doneWhenWalk');
+const { firstUseStages } = require('./firstUseWalk');
+const { runsViewStages } = require('./runsViewWalk');
 
 const ROOT = cs.ROOT;
 const RESULTS = screenshots.RESULTS;
@@ -65,6 +68,9 @@ describe('the packaged extension in VS Code (code-server)', function () {
     });
   }
 
+  /** VS Code's default side bar width: the tree must read at it without widening. */
+  const SIDE_BAR_PX = 300;
+
   /** The re-planner's reply, held until the walk has seen the tree say it re-plans (replanWalk.js lets it go). */
   const replan = heldReply();
 
@@ -77,6 +83,7 @@ describe('the packaged extension in VS Code (code-server)', function () {
     replan,
     userSetting: (/** @type {string} */ key) => userSetting(key),
     shotBothThemes: (/** @type {string} */ name) => shotBothThemes(name),
+    sideBarPx: SIDE_BAR_PX,
   };
 
   /** @param {string} name */
@@ -86,9 +93,6 @@ describe('the packaged extension in VS Code (code-server)', function () {
 
   /** The value of `key` in the user settings file, as VS Code wrote it. @param {string} key @returns {any} */
   const userSetting = (key) => JSON.parse(fs.readFileSync(path.join(userDataDir, 'User', 'settings.json'), 'utf8'))[key];
-
-  /** VS Code's default side bar width: the tree must read at it without widening. */
-  const SIDE_BAR_PX = 300;
 
   before(async function () {
     assert.ok(fs.existsSync(VSIX), `no packaged extension at ${VSIX}; run npm run package first`);
@@ -103,10 +107,6 @@ describe('the packaged extension in VS Code (code-server)', function () {
       'workbench.colorTheme': 'Default Light Modern',
       'workbench.preferredLightColorTheme': 'Default Light Modern',
       'workbench.preferredDarkColorTheme': 'Default Dark Modern',
-      'planwright.provider': 'openai-compatible',
-      'planwright.baseUrl': model.baseUrl,
-      'planwright.plannerModel': 'scripted-planner',
-      'planwright.workerModel': 'scripted-worker',
       'planwright.autoApprove': 'readOnly',
     });
     cs.installVsix({ stateDir, userDataDir, extensionsDir, vsix: VSIX });
@@ -159,18 +159,7 @@ describe('the packaged extension in VS Code (code-server)', function () {
     await ui.shows(page.locator('.activitybar [aria-label^="Planwright"]'), 'the Planwright icon in the activity bar', { nominalMs: 60_000, seen: 'nothing' });
   });
 
-  it('opens the Planwright view on a welcome view with its buttons', async () => {
-    // A person clicks the icon; only while Planwright is not the active container, since a click on the
-    // active one closes the side bar.
-    const icon = page.locator('.activitybar [aria-label^="Planwright"]').first();
-    const active = await icon.evaluate((element) => (element.closest('.action-item') ?? element).classList.contains('checked'));
-    if (!active || !(await page.locator('.part.sidebar').isVisible())) await icon.click();
-    const welcome = page.locator('.welcome-view-content');
-    await ui.shows(welcome.locator('.monaco-button', { hasText: 'Plan a Task…' }), 'the welcome view\'s "Plan a Task…" button');
-    for (const button of ['Open Plan File…', 'Configure Model…']) await ui.shows(welcome.locator('.monaco-button', { hasText: button }), `the welcome view's "${button}" button`, { nominalMs: 5_000 });
-    await ui.setSideBarWidth(SIDE_BAR_PX);
-    await shotBothThemes('1-welcome');
-  });
+  firstUseStages(walk, it);
 
   it('runs "Planwright: Open Plan File…" from the palette and shows the plan\'s steps in the tree', async () => {
     await ui.runCommand('Planwright: Open Plan File…');
@@ -276,6 +265,8 @@ describe('the packaged extension in VS Code (code-server)', function () {
   recoveryStages(walk, stage);
 
   doneWhenStages(walk, stage);
+
+  runsViewStages(walk, stage);
 
   it('recorded no approval by the user in the journal that the test did not give, and every one it gave', () => {
     const recorded = ui.userApprovals();

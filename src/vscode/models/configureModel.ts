@@ -105,12 +105,13 @@ async function configureOpenAi(deps: ConfigureModelDeps): Promise<boolean> {
   deps.log.info(`Model configured: ${baseUrl}, planner ${planner}, worker ${worker || planner}`);
   const local = /^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/i.test(baseUrl);
   const setKey = l10n.t('Set API Key…');
-  const choice = await deps.window.showInformationMessage(
-    local
-      ? l10n.t('Planwright will use {0} at {1}. A local endpoint usually needs no API key.', planner, baseUrl)
-      : l10n.t('Planwright will use {0} at {1}. Set the API key next; it is kept in VS Code’s secret storage.', planner, baseUrl),
-    setKey,
-  );
+  // A local endpoint needs nothing more, so the note does not hold up what waits for this flow (Plan a Task… opens
+  // again once a model is set); a remote one needs its key first.
+  if (local) {
+    void deps.window.showInformationMessage(l10n.t('Planwright will use {0} at {1}. A local endpoint usually needs no API key.', planner, baseUrl), setKey).then((choice) => (choice === setKey ? deps.keys.setApiKey() : undefined));
+    return true;
+  }
+  const choice = await deps.window.showInformationMessage(l10n.t('Planwright will use {0} at {1}. Set the API key next; it is kept in VS Code’s secret storage.', planner, baseUrl), setKey);
   if (choice === setKey) await deps.keys.setApiKey();
   return true;
 }

@@ -106,6 +106,20 @@ describe('configureModel', () => {
     assert.deepEqual(window.messages, ['Planwright will use my-model at http://127.0.0.1:9/v1. A local endpoint usually needs no API key.']);
   });
 
+  it('is through once a local endpoint is written, without waiting for its note to be answered; a remote one waits for the key question', async () => {
+    const local = setup(['OpenAI-compatible', 'http://127.0.0.1:11434/v1', 'llama3', '']);
+    local.window.showInformationMessage = async (message: string) => {
+      local.window.messages.push(message);
+      return new Promise<undefined>(() => undefined);
+    };
+    assert.equal(await local.run(), true);
+    assert.deepEqual(local.updates.map(([key]) => key), ['provider', 'baseUrl', 'plannerModel', 'workerModel']);
+    assert.deepEqual(local.window.messages, ['Planwright will use llama3 at http://127.0.0.1:11434/v1. A local endpoint usually needs no API key.']);
+    const remote = setup(['OpenAI-compatible', 'https://models.example/v1', 'llama3', '', 'Set API Key…']);
+    assert.equal(await remote.run(), true);
+    assert.deepEqual(remote.keyFlows, ['set'], 'the remote endpoint\'s key is asked for before the flow is through');
+  });
+
   it('writes nothing when the flow is given up at the planner model, after the endpoint was tried', async () => {
     const { updates, asked, run } = setup(['OpenAI-compatible', 'https://models.example/v1', undefined]);
     assert.equal(await run(), false);
