@@ -8,6 +8,7 @@ import * as nodePath from 'node:path';
 import { loadRunState } from '../core/executor/runRecorder';
 import type { FoundRun, FoundRunDoor } from '../core/run/foundRun';
 import type { RunState } from '../core/run/runState';
+import { reportedRunStatus } from '../core/run/undoneRun';
 import { NOT_STARTED_STATUSES } from '../core/run/stepTransitions';
 import { messageOf } from '../core/text/errorText';
 import { JsonlRecordLog } from './jsonlRecordLog';
@@ -33,7 +34,7 @@ export function foundRunOf(state: RunState, journalPath: string, door: FoundRunD
     const status = state.steps.get(step.id)?.status ?? 'pending';
     return status !== 'running' && !NOT_STARTED_STATUSES.has(status);
   }).length;
-  return { runId: state.runId, journalPath, door, goal: state.plan.goal, status: state.status, startedAt: state.startedAt, changedAt, ended, steps: state.plan.steps.length };
+  return { runId: state.runId, journalPath, door, goal: state.plan.goal, status: reportedRunStatus(state), startedAt: state.startedAt, changedAt, ended, steps: state.plan.steps.length };
 }
 
 /** The runs journalled in some folders; see the file header. */

@@ -6,6 +6,7 @@
 // offers Plan a Task…. Each stage is screenshot in both themes.
 'use strict';
 const assert = require('node:assert/strict');
+const { waitUntil } = require('../../out/scripts/testing/timeBudget');
 const { notification } = require('./workbenchPrompts');
 
 /**
@@ -36,6 +37,7 @@ function firstUseStages(walk, it) {
     await ui.shows(needed, 'the notification that a model is needed', { seen: 'nothing' });
     await ui.shows(needed.locator('.monaco-button', { hasText: 'Configure Model…' }), 'its "Configure Model…" button', { nominalMs: 5_000, seen: 'nothing' });
     assert.equal(await page.locator('.quick-input-widget input[placeholder*="verbose flag"]').isVisible(), false, 'no goal input opened without a model');
+    await waitUntil('the notification to finish fading in', () => needed.evaluate((item) => getComputedStyle(item.closest('.notification-toast') ?? item).opacity === '1'), { nominalMs: 5_000, intervalMs: 200 });
     await walk.shotBothThemes('1b-plan-a-task-no-model');
     await needed.locator('.monaco-button', { hasText: 'Configure Model…' }).click();
   });

@@ -1,6 +1,6 @@
 // @ts-check
 // The UI test's last stage: the Runs view after the walk's runs, one row per run of the workspace with its goal,
-// where it ended and how far it got; clicking an earlier run shows it in the Plan view. Screenshot in both themes at
+// where it ended (an undone run says so) and how far it got; clicking an earlier run shows it in the Plan view. Screenshot in both themes at
 // the 300 px side bar.
 'use strict';
 const assert = require('node:assert/strict');
@@ -25,6 +25,7 @@ function runsViewStages(walk, stage) {
     for (const label of rows) assert.match(label, /^Run \d{8}-\d{6}-[0-9a-f]+: .+, .+, .+$/, 'each run row\'s accessible label says its id, goal, end and who ran it');
     const quiet = runRows.filter({ hasText: QUIET_GOAL_START }).first();
     assert.match(await quiet.innerText(), /of \d+ steps/, 'the --quiet run\'s row says how far it got');
+    assert.match(await quiet.getAttribute('aria-label') ?? '', /, undone, /, 'the --quiet run, undone after the reload, reads "undone" in the Runs view too');
     await walk.shotBothThemes('31-runs-view');
     await quiet.locator('.label-name').click();
     const planPane = page.locator('.part.sidebar .pane').filter({ has: page.locator('.pane-header', { hasText: /^Plan/ }) });

@@ -16,6 +16,12 @@ function foundText(check: Check, detail: string): string | undefined {
   return undefined;
 }
 
+/** An exit-code check's result: the code found, and whether it was the one required. */
+function exitFound(check: Check, found: string): { readonly got: string; readonly held: boolean } | undefined {
+  const exit = check.kind === 'exitCode' ? /^got (-?\d+)$/.exec(found) : null;
+  return exit && check.kind === 'exitCode' ? { got: exit[1]!, held: exit[1] === String(check.equals) } : undefined;
+}
+
 /**
  * `check`'s result `detail` (held or not) as one line for people, or undefined when `detail` is not a result of
  * `check` (a precondition's, say).
@@ -23,7 +29,18 @@ function foundText(check: Check, detail: string): string | undefined {
 export function checkEvidence(check: Check, detail: string): string | undefined {
   const found = foundText(check, detail);
   if (found === undefined) return undefined;
-  const exit = check.kind === 'exitCode' ? /^got (-?\d+)$/.exec(found) : null;
-  if (check.kind === 'exitCode' && exit) return exit[1] === String(check.equals) ? describeCheck(check) : `exit code: expected ${check.equals}, got ${exit[1]}`;
+  const exit = exitFound(check, found);
+  if (check.kind === 'exitCode' && exit) return exit.held ? describeCheck(check) : `exit code: expected ${check.equals}, got ${exit.got}`;
   return `${describeCheck(check)}: ${found}`;
+}
+
+/**
+ * What evaluating `check` found, without the check's own words ("found on line 12", "expected 0, got 1"), for a
+ * line that already names the check; undefined when `detail` is not a result of `check`.
+ */
+export function checkFinding(check: Check, detail: string): string | undefined {
+  const found = foundText(check, detail);
+  if (found === undefined) return undefined;
+  const exit = exitFound(check, found);
+  return check.kind === 'exitCode' && exit && !exit.held ? `expected ${check.equals}, got ${exit.got}` : found;
 }

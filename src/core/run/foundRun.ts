@@ -3,7 +3,8 @@
 // runs found are worth listing: every run that is running, waiting or stopped before its end, and the finished
 // ones of the last day, newest first, so a busy workspace's history does not bury what needs the user.
 import type { RunLeaseHolder } from '../errors';
-import type { RunStatus } from './journalRecords';
+import { FINISHED_RUN_STATUSES } from './journalRecords';
+import type { ReportedRunStatus } from './undoneRun';
 
 /** Where a run is, as the Runs view groups it. */
 export type FoundRunPhase = 'running' | 'waiting' | 'stopped' | 'finished';
@@ -17,8 +18,8 @@ export interface FoundRun {
   readonly journalPath: string;
   readonly door: FoundRunDoor;
   readonly goal: string;
-  /** The run's status as its journal last recorded it. */
-  readonly status: RunStatus;
+  /** The run's status as its journal last recorded it, `undone` once its files were put back. */
+  readonly status: ReportedRunStatus;
   readonly startedAt: number;
   /** When its journal last changed (ms since the epoch). */
   readonly changedAt: number;
@@ -35,9 +36,9 @@ export const RECENT_MS = 24 * 60 * 60 * 1000;
 /** The most runs the view lists. */
 export const MAX_LISTED = 20;
 
-/** Where `run` is: running while a live process holds it (waiting when its journal says so), else stopped or finished by its status. */
+/** Where `run` is: running while a live process holds it (waiting when its journal says so), else stopped or finished (an undone run too) by its status. */
 export function foundRunPhase(run: Pick<FoundRun, 'status' | 'holder'>): FoundRunPhase {
-  if (run.status === 'succeeded' || run.status === 'failed' || run.status === 'cancelled') return 'finished';
+  if (run.status === 'undone' || FINISHED_RUN_STATUSES.has(run.status)) return 'finished';
   if (run.status === 'awaitingApproval') return 'waiting';
   return run.holder ? 'running' : 'stopped';
 }

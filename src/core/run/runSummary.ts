@@ -2,7 +2,6 @@
 // Planwright's own account of what each step did, unless the plan ends in the answer a model wrote (then
 // that answer) or the user asked for the solver model's summary — so no run waits for a model it did not
 // ask for. Any run that did not succeed gets the deterministic account.
-import { checkEvidence } from '../plan/checkEvidence';
 import { dependentsOf } from '../plan/planGraph';
 import { executionOrder } from '../plan/stepNumbers';
 import type { UsageRecord } from './journalRecords';
@@ -10,6 +9,7 @@ import type { RunMode } from './runMode';
 import type { RunOptions } from './runOptions';
 import type { PhaseUsage, RunState } from './runState';
 import { replansSpent } from './replanBudget';
+import { stepProof } from './stepProof';
 
 /**
  * Where a succeeded run's summary comes from: `solver` when the run's options ask for a model summary
@@ -40,10 +40,7 @@ export function deterministicSummary(state: RunState): string {
   const lines = executionOrder(state.plan).map((step, index) => {
     const run = state.steps.get(step.id);
     const status = run?.status ?? 'pending';
-    const checked = run?.checkDetail && step.postcondition ? (checkEvidence(step.postcondition, run.checkDetail) ?? run.checkDetail) : run?.checkDetail;
-    // A failed postcondition says what it found, in the same words as a check that held.
-    const failed = run?.failure?.reason === 'postcondition' && checked ? checked : run?.failure?.message;
-    const why = status === 'succeeded' ? (checked ?? '') : (failed ?? run?.reason ?? '');
+    const why = stepProof(step, run);
     return `- ${index + 1} ${step.title} (${step.tool}): ${status}${why ? ` — ${why}` : ''}`;
   });
   const replans = replansSpent(state);

@@ -2,7 +2,6 @@
 // with its state (not yet run, holds, fails with its evidence, already true before the run: proves nothing).
 // The states come from the evidence report's reading of the run (evidenceReport.ts), so the tree and the report
 // never disagree. The rows' ids carry the check's place in `plan.acceptance`, which the edit commands act on.
-import { describeCheck } from '../plan/describeCheck';
 import type { Plan } from '../plan/planSchema';
 import type { Localize } from '../ports';
 import { acceptanceEvidence, type AcceptanceEvidence } from './evidenceReport';
@@ -70,7 +69,8 @@ function stateText(l10n: Localize, state: DoneWhenState): string {
   }
 }
 
-function checkRow(l10n: Localize, planId: string, index: number, words: string, entry: AcceptanceEvidence): PlanTreeNode {
+function checkRow(l10n: Localize, planId: string, index: number, entry: AcceptanceEvidence): PlanTreeNode {
+  const words = entry.words;
   const state = doneWhenState(entry);
   const status = stateText(l10n, state);
   const tooltip = [
@@ -105,7 +105,7 @@ export function doneWhenRows(l10n: Localize, planId: string, plan: Plan, run: Ru
   const checks = plan.acceptance ?? [];
   if (checks.length === 0) return [];
   const evidence = acceptanceEvidence(run ? { plan, revision: run.revision, ...(run.acceptance ? { acceptance: run.acceptance } : {}) } : { plan, revision: plan.revision ?? 0 });
-  const rows = evidence.map((entry, index) => checkRow(l10n, planId, index, describeCheck(checks[index]!), entry));
+  const rows = evidence.map((entry, index) => checkRow(l10n, planId, index, entry));
   const held = evidence.filter((entry) => entry.result === 'held').length;
   const summary = run ? l10n.t('{0} of {1} hold', held, checks.length) : checks.length === 1 ? l10n.t('1 check') : l10n.t('{0} checks', checks.length);
   return [

@@ -6,19 +6,24 @@ import { reportedRunStatus, type ReportedRunStatus } from '../run/undoneRun';
 import { englishText } from '../text/englishText';
 import { undoneText } from './statusText';
 import type { Cost } from '../cost/runCost';
+import { checkFinding } from '../plan/checkEvidence';
 import { formatCheck } from '../plan/compact/checkGrammar';
+import { describeCheck } from '../plan/describeCheck';
 import type { Plan } from '../plan/planSchema';
 import { executionOrder } from '../plan/stepNumbers';
 import type { AcceptanceResult } from '../run/acceptanceResults';
 import type { RunState } from '../run/runState';
+import { stepProof } from '../run/stepProof';
 import { changedFiles, type FileChange } from './changedFiles';
 
 /** One acceptance check as the report shows it. */
 export interface AcceptanceEvidence {
   /** The check in the plan language (`run "npm test"`). */
   readonly check: string;
+  /** The check in words for people (`npm test` exits 0). */
+  readonly words: string;
   readonly result: 'held' | 'failed' | 'notEvaluated';
-  /** What evaluating it found: exit code and output tail, where a text was or was not found. */
+  /** What evaluating it found, in words (where a text was or was not found, the exit code), or why it was not evaluated. */
   readonly evidence: string;
   /** It already held before the first step, so it proves nothing about the run. */
   readonly alreadyTrue?: true;
@@ -60,7 +65,7 @@ export function evidenceReport(state: RunState, cost?: Cost): EvidenceReport {
     steps: executionOrder(state.plan).map((step, index) => {
       const run = state.steps.get(step.id);
       const status = run?.status ?? 'pending';
-      const proof = status === 'succeeded' ? (run?.checkDetail ?? 'no check: the tool changes nothing') : (run?.failure?.message ?? run?.reason ?? '');
+      const proof = stepProof(step, run) || (status === 'succeeded' ? 'no check: the tool changes nothing' : '');
       return { number: index + 1, id: step.id, title: step.title, status: run?.undone ? 'undone' : status, proof };
     }),
     files: changedFiles(state.touches ?? []),
@@ -93,8 +98,9 @@ export function acceptanceEvidence(state: { readonly plan: Pick<Plan, 'acceptanc
     const evaluated = current && result !== undefined && result.skipped !== true;
     return {
       check: formatCheck(check),
+      words: describeCheck(check),
       result: !evaluated ? 'notEvaluated' : result.ok ? 'held' : 'failed',
-      evidence: evaluated ? result.detail : notEvaluatedText(lastAfter !== undefined && !current, state.revision),
+      evidence: evaluated ? (checkFinding(check, result.detail) ?? result.detail) : notEvaluatedText(lastAfter !== undefined && !current, state.revision),
       ...(early?.ok && !early.skipped ? { alreadyTrue: true as const } : {}),
     };
   });
@@ -112,7 +118,8 @@ export function evidenceMarkdown(report: EvidenceReport): string {
     lines.push('### Done when');
     for (const entry of report.acceptance) {
       const mark = entry.result === 'held' ? '[x]' : '[ ]';
-      lines.push(`- ${mark} \`${entry.check}\` ${entry.result}${entry.alreadyTrue ? ' (already true before the run: proves nothing)' : ''} — ${entry.evidence}`);
+      const outcome = entry.result === 'failed' ? ' — **fails**' : entry.alreadyTrue ? ' — already true before the run: proves nothing' : '';
+      lines.push(`- ${mark} ${entry.words}: ${entry.evidence}${outcome}`);
     }
     lines.push('');
   }

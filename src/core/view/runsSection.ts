@@ -75,8 +75,8 @@ function runRow(l10n: Localize, run: FoundRun, input: RunsSectionInput): RunRow 
     label: shorten(run.goal, 80),
     description: [words, ...asks, progress, who].join(' · '),
     tooltip: [`**${escapeMarkdown(run.goal)}**`, '', l10n.t('Run {0}: {1} · {2} · {3}', run.runId, words, progress, who), '', escapeMarkdown(run.journalPath), '', l10n.t('Click to show it in the Plan view.')].join('\n'),
-    iconId: phase === 'finished' && failed ? (run.status === 'failed' ? 'error' : 'close') : ICONS[phase],
-    ...(phase === 'finished' && !failed ? { iconColor: 'testing.iconPassed' } : phase === 'waiting' ? { iconColor: 'notificationsInfoIcon.foreground' } : {}),
+    iconId: phase === 'finished' && failed ? (run.status === 'failed' ? 'error' : 'close') : phase === 'finished' && run.status === 'undone' ? 'discard' : ICONS[phase],
+    ...(phase === 'finished' && run.status === 'succeeded' ? { iconColor: 'testing.iconPassed' } : phase === 'waiting' ? { iconColor: 'notificationsInfoIcon.foreground' } : {}),
     contextValue: ['run', phase, ...(live ? ['live'] : []), ...(shown ? ['shown'] : [])].join(':'),
     accessibilityLabel: l10n.t('Run {0}: {1}, {2}, {3}', run.runId, run.goal, words, who),
   };

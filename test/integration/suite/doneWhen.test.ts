@@ -71,7 +71,7 @@ describe('"Done when" and the evidence report in VS Code', function () {
     // The run's end opened the evidence page, without taking the focus.
     await until('the evidence page to open at the run\'s end', () => evidence.markdown !== undefined && evidenceTabOpen());
     assert.match(evidence.markdown ?? '', /^## Evidence: Leave a note that proves it\n\nOutcome: \*\*succeeded\*\*/);
-    assert.match(evidence.markdown ?? '', /- \[x\] `exists README\.md` held \(already true before the run: proves nothing\)/);
+    assert.match(evidence.markdown ?? '', /- \[x\] README\.md exists: found \(\d+ bytes\) — already true before the run: proves nothing\n/);
     assert.match(evidence.markdown ?? '', /### Files changed\n- `done-note\.txt` \+1 -0/);
 
     // A check the gate refuses is refused, and nothing changes.
@@ -94,7 +94,7 @@ describe('"Done when" and the evidence report in VS Code', function () {
     await vscode.env.clipboard.writeText('');
     assert.equal(await vscode.commands.executeCommand(COMMANDS.showEvidenceReport), true);
     assert.ok(evidenceTabOpen(), 'Show Evidence Report opens the page');
-    assert.match(evidence.markdown ?? '', /- \[ \] `contains done-note\.txt "proven twice"` notEvaluated — not evaluated: the run has not reached the end of revision \d+/);
+    assert.match(evidence.markdown ?? '', /- \[ \] done-note\.txt contains "proven twice": not evaluated: the run has not reached the end of revision \d+/);
     assert.equal(await vscode.commands.executeCommand(COMMANDS.copyEvidenceMarkdown), true);
     assert.equal(await vscode.env.clipboard.readText(), evidence.markdown);
   });

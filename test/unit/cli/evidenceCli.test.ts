@@ -46,7 +46,8 @@ describe('planwright run: the evidence report', () => {
   it('closes the human output as Markdown', async () => {
     const result = await cli(['greet.plan.json', '--workspace', 'ws', '--approve', 'all'], dir);
     assert.equal(result.code, 0, result.stderr);
-    assert.match(result.stdout, /## Evidence: Greet\n\nOutcome: \*\*succeeded\*\*\n\n### Done when\n- \[x\] `contains hello\.txt "Hello, Ada"` held — /);
-    assert.match(result.stdout, /- \[x\] `exists name\.txt` held \(already true before the run: proves nothing\)/);
+    assert.match(result.stdout, /## Evidence: Greet\n\nOutcome: \*\*succeeded\*\*\n\n### Done when\n- \[x\] hello\.txt contains "Hello, Ada": found on line 1\n/);
+    assert.match(result.stdout, /- \[x\] name\.txt exists: found \(\d+ bytes\) — already true before the run: proves nothing\n/);
+    assert.match(result.stdout, /### Steps\n1\. Write the greeting — succeeded: hello\.txt exists: found \(11 bytes\)\n/, 'a step\'s proof in words');
   });
 });

@@ -8,6 +8,7 @@ import { failureTailLines, replanLines } from '../../../src/cli/stepProgress';
 import { replayJournal, type RunState } from '../../../src/core/run/runState';
 import { JournalRecordSchema } from '../../../src/core/run/journalRecords';
 import { reportedRunStatus } from '../../../src/core/run/undoneRun';
+import { RunJournalCatalog } from '../../../src/node/runJournalCatalog';
 import { runView, stepRun, threeSteps } from '../view/viewFixtures';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
 
@@ -46,12 +47,14 @@ describe('planwright undo', () => {
     assert.equal(await readFile(path.join(workspace, 'name.txt'), 'utf8'), 'Signed');
   });
 
-  it('journals the undo, so the run reads as undone afterwards (in run_status, and in the editor after a reload)', async () => {
+  it('journals the undo, so the run reads as undone afterwards (in run_status, the Runs view, and in the editor after a reload)', async () => {
     assert.equal((await cli(['undo', journal], dir)).code, 0);
     const records = (await readFile(path.resolve(dir, journal), 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { type: string; at?: number });
     const state = replayJournal(records.map((record) => JournalRecordSchema.parse(record)));
     assert.equal(reportedRunStatus(state), 'undone');
     assert.deepEqual(records.at(-1), { type: 'undone', at: records.at(-1)?.at, steps: ['E1', 'E2'], refused: [] });
+    const [listed] = await new RunJournalCatalog(() => [{ folder: path.dirname(path.resolve(dir, journal)), door: 'workspace' }]).runs();
+    assert.equal(listed?.status, 'undone', 'the Runs view lists the CLI run as undone');
   });
 
   it('refuses a file edited since, restores the rest, and exits 1 listing both', async () => {

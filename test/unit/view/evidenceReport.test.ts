@@ -37,7 +37,11 @@ describe('evidenceReport', () => {
       ['contains src/cli.ts "--verbose"', 'held', false],
       ['exists README.md', 'held', true],
     ]);
-    assert.match(report.acceptance[0]!.evidence, /src\/cli\.ts/);
+    assert.deepEqual(report.acceptance.map((entry) => [entry.words, entry.evidence]), [
+      ['src/cli.ts contains "--verbose"', 'found on line 2'],
+      ['README.md exists', 'found (23 bytes)'],
+    ]);
+    assert.match(report.steps[0]!.proof, /^README\.md contains "# Demo\\n\\nUse --verbose\.\\n": found on line 1$/, 'a step\'s proof reads as its check in words and what it found');
     assert.deepEqual(report.steps.map((step) => `${step.number} ${step.id} ${step.status}`), ['1 E1 succeeded', '2 E2 succeeded']);
     assert.deepEqual(report.files, [
       { path: 'README.md', lines: '+2 -0' },
@@ -49,7 +53,7 @@ describe('evidenceReport', () => {
 
     const markdown = evidenceMarkdown(report);
     assert.match(markdown, /^## Evidence: Add --verbose/);
-    assert.match(markdown, /- \[x\] `exists README\.md` held \(already true before the run: proves nothing\)/);
+    assert.match(markdown, /### Done when\n- \[x\] src\/cli\.ts contains "--verbose": found on line 2\n- \[x\] README\.md exists: found \(23 bytes\) — already true before the run: proves nothing\n/);
     assert.match(markdown, /### Files changed\n- `README\.md` \+2 -0\n- `src\/cli\.ts` \+1 -0/);
   });
 

@@ -79,6 +79,13 @@ describe('runsSection', () => {
     ]);
   });
 
+  it('says an undone run is undone, with the undone icon and not the passed colour, and counts it finished', () => {
+    assert.equal(foundRunPhase({ status: 'undone' }), 'finished');
+    const [row] = runsSection(englishText, { runs: [found('u', { status: 'undone' })], window: new Map(), now: NOW });
+    assert.deepEqual([row!.description.split(' · ')[0], row!.iconId, row!.iconColor], ['undone', 'discard', undefined]);
+    assert.match(row!.accessibilityLabel ?? '', /, undone, /);
+  });
+
   it('keeps this window\'s run listed even when it would be left out as old', () => {
     const old = found('old', { status: 'succeeded', changedAt: NOW - 2 * RECENT_MS });
     const rows = runsSection(englishText, { runs: [old], window: new Map([[old.journalPath, { executing: false, waiting: 0 }]]), now: NOW });
