@@ -1,7 +1,7 @@
 // @ts-check
 // End-to-end: installs the packaged .vsix into code-server (a real VS Code 1.100.3), opens a copy of
 // examples/demo-workspace in headless Chromium and uses Planwright the way a person does: the activity bar,
-// the welcome view, the command palette, the plan tree, the Markdown export and the log; then, with a scripted
+// the welcome view, the command palette, the plan tree, the Markdown export, the log and the settings (settingsWalk.js); then, with a scripted
 // OpenAI-compatible model on 127.0.0.1 configured through the user settings, Plan a Task…, approvals through the
 // "Waiting for you" section, the diff editor's title bar and banner, and the keyboard alone; the stage groups then take
 // over: the test command allowed for good, its failure, the tree saying it re-plans and the re-planned steps
@@ -32,6 +32,7 @@ const { heldReply, replanStages } = require('./replanWalk');
 const { reloadStages } = require('./reloadWalk');
 const { recoveryStages } = require('./recoveryWalk');
 const { doneWhenStages } = require('./doneWhenWalk');
+const { settingsStages } = require('./settingsWalk');
 
 const ROOT = cs.ROOT;
 const RESULTS = screenshots.RESULTS;
@@ -195,6 +196,8 @@ describe('the packaged extension in VS Code (code-server)', function () {
     await ui.shows(page.locator('.panel .view-lines', { hasText: 'Opened add-verbose-flag.plan.json' }), 'the log line "Opened add-verbose-flag.plan.json" in the panel', { seen: 'nothing' });
     await shotBothThemes('4-log');
   });
+
+  settingsStages(walk, stage);
 
   stage('plans a task from the palette: "Planwright: Plan a Task…", a goal, and the steps appear in the tree', async () => {
     await ui.runCommand('Planwright: Plan a Task…');
