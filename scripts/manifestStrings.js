@@ -35,17 +35,18 @@ function manifestStrings(manifest) {
     });
   }
   (c.viewsWelcome ?? []).forEach((/** @type {any} */ _welcome, /** @type {number} */ i) => add(['contributes', 'viewsWelcome', i, 'contents'], `viewsWelcome.${i}.contents`));
-  if (c.configuration) {
-    add(['contributes', 'configuration', 'title'], 'configuration.title');
-    for (const [name, property] of Object.entries(c.configuration.properties ?? {})) {
+  // The settings come in categories (an array), each titled under its id: `planwright.model` → configuration.model.title.
+  (c.configuration ?? []).forEach((/** @type {any} */ category, /** @type {number} */ g) => {
+    add(['contributes', 'configuration', g, 'title'], `configuration.${String(category.id).replace(/^planwright\./, '')}.title`);
+    for (const [name, property] of Object.entries(category.properties ?? {})) {
       const key = `configuration.${name.replace(/^planwright\./, '')}`;
-      const at = ['contributes', 'configuration', 'properties', name];
-      for (const field of ['description', 'markdownDescription', 'deprecationMessage', 'markdownDeprecationMessage']) add([...at, field], `${key}.${field}`);
+      const at = ['contributes', 'configuration', g, 'properties', name];
+      for (const field of ['description', 'markdownDescription', 'deprecationMessage', 'markdownDeprecationMessage', 'patternErrorMessage']) add([...at, field], `${key}.${field}`);
       for (const field of ['enumDescriptions', 'markdownEnumDescriptions']) {
         (/** @type {any} */ (property)[field] ?? []).forEach((/** @type {string} */ _text, /** @type {number} */ i) => add([...at, field, i], `${key}.${field}.${i}`));
       }
     }
-  }
+  });
   (c.walkthroughs ?? []).forEach((/** @type {any} */ walkthrough, /** @type {number} */ w) => {
     const at = ['contributes', 'walkthroughs', w];
     add([...at, 'title'], `walkthrough.${walkthrough.id}.title`);

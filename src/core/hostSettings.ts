@@ -3,7 +3,8 @@
 // could hand a workspace the user's API key or approvals (baseUrl, approvedCommands) are taken from the
 // user's own settings only; a workspace may make autoApprove stricter, never looser. The VS Code reader
 // (src/vscode/settings.ts) gathers the raw values; package.json's contributes.configuration describes
-// the same keys, checked against this schema by test/unit/vscodeAdapters/settingsManifest.test.ts.
+// the same keys, checked against this schema by test/unit/vscodeAdapters/settingsManifest.test.ts. A renamed
+// setting is read under its old key too (renamedSettings.ts).
 import { z } from 'zod';
 import { AutoApproveSchema, DEFAULT_AUTO_APPROVE, DEFAULT_MAX_MODEL_CALLS, DEFAULT_RUN_OPTIONS, MaxCostSchema, SummaryModeSchema, type RunOptions } from './run/runOptions';
 import { ModelPricesSchema } from './cost/modelPrices';
@@ -12,6 +13,7 @@ import { PlanFormatSchema } from './run/planFormat';
 import { DEFAULT_MODEL_TIMEOUT_SECONDS, ModelTimeoutSecondsSchema } from './run/modelTimeout';
 import { McpServersSchema } from './mcp/mcpServerConfig';
 import { DEFAULT_TOOL_LIMITS } from './tools/defineTool';
+import { levelsUnderEitherName, type OldSettingKey } from './renamedSettings';
 
 /** The configuration section every key lives under. */
 export const SETTINGS_SECTION = 'planwright';
@@ -31,8 +33,8 @@ export const HostSettingsSchema = z.object({
   baseUrl: trimmed.default(''),
   plannerModel: trimmed.default(''),
   workerModel: trimmed.default(''),
-  lmVendor: trimmed.default(''),
-  lmFamily: trimmed.default(''),
+  languageModelVendor: trimmed.default(''),
+  languageModelFamily: trimmed.default(''),
   maxParallel: z.number().int().min(1).max(16).default(DEFAULT_RUN_OPTIONS.maxParallel),
   maxModelCalls: z.number().int().min(1).max(32).default(DEFAULT_MAX_MODEL_CALLS),
   maxRetries: z.number().int().min(0).max(10).default(DEFAULT_RUN_OPTIONS.retry.maxRetries),
@@ -114,12 +116,12 @@ export interface ResolvedHostSettings {
   readonly warnings: readonly string[];
 }
 
-/** Resolves every setting from its levels; never throws. */
-export function resolveHostSettings(levels: Readonly<Partial<Record<HostSettingKey, SettingLevels>>>): ResolvedHostSettings {
+/** Resolves every setting from its levels (a renamed one's old key among them); never throws. */
+export function resolveHostSettings(levels: Readonly<Partial<Record<HostSettingKey | OldSettingKey, SettingLevels>>>): ResolvedHostSettings {
   const warnings: string[] = [];
   const values: Record<string, unknown> = {};
   for (const key of HOST_SETTING_KEYS) {
-    const at = levels[key] ?? {};
+    const at = levelsUnderEitherName(key, levels, warnings, settingName);
     if (USER_ONLY_SETTINGS.has(key)) {
       values[key] = validValue(key, at.user, warnings);
       if (at.workspace !== undefined || at.folder !== undefined) {
@@ -174,7 +176,7 @@ function lowerCostCap(at: SettingLevels, warnings: string[]): number | null {
 }
 
 /** The full name of a setting, e.g. `planwright.maxParallel`. */
-function settingName(key: HostSettingKey): string {
+function settingName(key: string): string {
   return `${SETTINGS_SECTION}.${key}`;
 }
 

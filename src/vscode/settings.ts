@@ -1,10 +1,11 @@
 // The one reader of the `planwright.*` settings. It gathers each key's values per level from VS Code and
 // hands them to core's rules (src/core/hostSettings.ts): defaults for what is unset or invalid, with a
 // warning in the log naming the setting; baseUrl and approvedCommands from user settings only; autoApprove
-// only ever made stricter by a workspace. Re-read and announced when, and only when, a planwright setting
-// changes.
+// only ever made stricter by a workspace; a renamed setting's old key read where the new one is not set.
+// Re-read and announced when, and only when, a planwright setting changes.
 import * as vscode from 'vscode';
 import { HOST_SETTING_KEYS, resolveHostSettings, SETTINGS_SECTION, type HostSettingKey, type HostSettings, type ResolvedHostSettings, type SettingLevels } from '../core/hostSettings';
+import { OLD_SETTING_KEYS, type OldSettingKey } from '../core/renamedSettings';
 import type { Logger } from '../core/ports';
 import { Disposable } from './disposableStore';
 
@@ -17,8 +18,8 @@ export interface SettingsSource {
 /** Reads every `planwright.*` setting once, for `scope` (a workspace folder in a multi-root window). */
 export function readSettings(scope?: vscode.ConfigurationScope): ResolvedHostSettings {
   const configuration = vscode.workspace.getConfiguration(SETTINGS_SECTION, scope);
-  const levels: Partial<Record<HostSettingKey, SettingLevels>> = {};
-  for (const key of HOST_SETTING_KEYS) {
+  const levels: Partial<Record<HostSettingKey | OldSettingKey, SettingLevels>> = {};
+  for (const key of [...HOST_SETTING_KEYS, ...OLD_SETTING_KEYS]) {
     const inspected = configuration.inspect(key);
     levels[key] = {
       effective: configuration.get(key),

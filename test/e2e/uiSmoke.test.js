@@ -1,21 +1,22 @@
 // @ts-check
 // End-to-end: installs the packaged .vsix into code-server (a real VS Code 1.100.3), opens a copy of
 // examples/demo-workspace in headless Chromium and uses Planwright the way a person does: the activity bar, the
-// welcome view with no model set up and then with one (firstUseWalk.js), the command palette, the plan tree, the
-// Markdown export and the log; then, with a scripted OpenAI-compatible model on 127.0.0.1 configured through the
-// user settings, Plan a Task…, approvals through the "Waiting for you" section, the diff editor's title bar and
-// banner, and the keyboard alone; the stage groups then take over: the test command allowed for good, its failure,
-// the tree saying it re-plans and the re-planned steps (replanWalk.js), the end of the run (runEndWalk.js), the
-// files on disk, the run after a window reload and Undo Run (reloadWalk.js), a second plan edited, asked about and
-// run (editedPlanWalk.js), and a third run's previews, Cancel and resume, answers in a diff's title bar, and Undo
-// Back to Before This Step (recoveryWalk.js), a plan's "Done when" checks edited in the tree and its evidence report
-// at the run's end (doneWhenWalk.js), and the Runs view listing them all (runsViewWalk.js). After an answer, Cancel
-// or Pause it checks that no Approve for the step is left anywhere (staleApprovals.js). It runs at VS Code's default
-// 300 px side bar and checks that each row's number, status icon and revision show there uncut. Every stage is
-// screenshot in a light and a dark theme under test-results/. The driver (workbenchDriver.js) waits on conditions
-// with budgets scaled to the machine, and each stage ends by checking that the run's journal records no approval
-// the test did not give. Needs PLANWRIGHT_VSIX (scripts/test.js sets it) or a planwright-<version>.vsix in the
-// root, and the compiled tests in out/ (the scripted model server, the budgets).
+// welcome view with no model set up, Plan a Task… asking for one and Configure Model… setting up a scripted
+// OpenAI-compatible model on 127.0.0.1 (firstUseWalk.js), the command palette, the plan tree, the Markdown export,
+// the log and the settings (settingsWalk.js); then Plan a Task…, approvals through the "Waiting for you" section, the
+// diff editor's title bar and banner, and the keyboard alone; the stage groups then take over: the test command
+// allowed for good, its failure, the tree saying it re-plans and the re-planned steps (replanWalk.js), the end of
+// the run (runEndWalk.js), the files on disk, the run after a window reload and Undo Run (reloadWalk.js), a second
+// plan edited, asked about and run (editedPlanWalk.js), and a third run's previews, Cancel and resume, answers in a
+// diff's title bar, and Undo Back to Before This Step (recoveryWalk.js), a plan's "Done when" checks edited in the
+// tree and its evidence report at the run's end (doneWhenWalk.js), and the Runs view listing them all
+// (runsViewWalk.js). After an answer, Cancel or Pause it checks that no Approve for the step is left anywhere
+// (staleApprovals.js). It runs at VS Code's default 300 px side bar and checks that each row's number, status icon
+// and revision show there uncut. Every stage is screenshot in a light and a dark theme under test-results/. The
+// driver (workbenchDriver.js) waits on conditions with budgets scaled to the machine, and each stage ends by
+// checking that the run's journal records no approval the test did not give. Needs PLANWRIGHT_VSIX (scripts/test.js
+// sets it) or a planwright-<version>.vsix in the root, and the compiled tests in out/ (the scripted model server,
+// the budgets).
 'use strict';
 const assert = require('node:assert/strict');
 const fs = require('node:fs');
@@ -35,6 +36,7 @@ const { recoveryStages } = require('./recoveryWalk');
 const { doneWhenStages } = require('./doneWhenWalk');
 const { firstUseStages } = require('./firstUseWalk');
 const { runsViewStages } = require('./runsViewWalk');
+const { settingsStages } = require('./settingsWalk');
 
 const ROOT = cs.ROOT;
 const RESULTS = screenshots.RESULTS;
@@ -184,6 +186,8 @@ describe('the packaged extension in VS Code (code-server)', function () {
     await ui.shows(page.locator('.panel .view-lines', { hasText: 'Opened add-verbose-flag.plan.json' }), 'the log line "Opened add-verbose-flag.plan.json" in the panel', { seen: 'nothing' });
     await shotBothThemes('4-log');
   });
+
+  settingsStages(walk, stage);
 
   stage('plans a task from the palette: "Planwright: Plan a Task…", a goal, and the steps appear in the tree', async () => {
     await ui.runCommand('Planwright: Plan a Task…');

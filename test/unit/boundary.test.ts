@@ -75,7 +75,7 @@ const LAYERS: Readonly<Record<string, Layer>> = {
   'sub-plans': { holds: ['src/core/subplan/'], mayImport: [...CORE_BELOW_RUN, 'executor', 'model roles'] },
   fused: { holds: ['src/core/fused/'], mayImport: [...CORE_BELOW_RUN, 'executor', 'model roles'] },
   'views of a run': { holds: ['src/core/view/', 'src/core/chat/', 'src/core/undo/'], mayImport: [...CORE_BELOW_RUN, 'cost'] },
-  'host settings': { holds: ['src/core/hostSettings.ts', 'src/core/resumeOverrides.ts'], mayImport: [...CORE_BELOW_RUN, 'cost'] },
+  'host settings': { holds: ['src/core/hostSettings.ts', 'src/core/renamedSettings.ts', 'src/core/resumeOverrides.ts'], mayImport: [...CORE_BELOW_RUN, 'cost'] },
   doors: { holds: ['src/core/door/'], mayImport: [...CORE_BELOW_RUN, 'executor', 'model roles', 'cost', 'sub-plans', 'fused', 'views of a run'] },
   node: { holds: ['src/node/'], mayImport: CORE },
   vscode: { holds: ['src/vscode/'], mayImport: [...CORE, 'node'] },

@@ -50,14 +50,14 @@ export function buildChatModels(settings: HostSettings, apiKey: string | undefin
   return { planner: model, worker: model, description: `${names} at ${endpoint}${apiKey ? '' : ', no API key'}` };
 }
 
-/** Models from the Language Model API: the role's model setting names a family, falling back to lmFamily. */
+/** Models from the Language Model API: the role's model setting names a family, falling back to languageModelFamily. */
 function languageModels(settings: HostSettings): ChatModels {
   const selector = (family: string): vscode.LanguageModelChatSelector => ({
-    ...(settings.lmVendor ? { vendor: settings.lmVendor } : {}),
+    ...(settings.languageModelVendor ? { vendor: settings.languageModelVendor } : {}),
     ...(family ? { family } : {}),
   });
-  const planner = selector(settings.plannerModel || settings.lmFamily);
-  const worker = selector(settings.workerModel || settings.lmFamily);
+  const planner = selector(settings.plannerModel || settings.languageModelFamily);
+  const worker = selector(settings.workerModel || settings.languageModelFamily);
   const model = new LmChatModel({ planner, worker, planFormat: settings.planFormat });
   const describe = (chosen: vscode.LanguageModelChatSelector): string => [chosen.vendor, chosen.family].filter(Boolean).join(' ') || 'any model';
   const names = describe(planner) === describe(worker) ? describe(planner) : `${describe(planner)} (planner), ${describe(worker)} (worker)`;
@@ -134,6 +134,6 @@ export class ChatModelFactory extends Disposable {
 
 /** The settings that decide which models are built, as one comparable value. */
 function modelSettingsOf(settings: HostSettings): string {
-  const { provider, baseUrl, plannerModel, workerModel, lmVendor, lmFamily, planFormat, modelTimeoutSeconds } = settings;
-  return JSON.stringify([provider, baseUrl, plannerModel, workerModel, lmVendor, lmFamily, planFormat, modelTimeoutSeconds]);
+  const { provider, baseUrl, plannerModel, workerModel, languageModelVendor, languageModelFamily, planFormat, modelTimeoutSeconds } = settings;
+  return JSON.stringify([provider, baseUrl, plannerModel, workerModel, languageModelVendor, languageModelFamily, planFormat, modelTimeoutSeconds]);
 }

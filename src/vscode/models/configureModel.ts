@@ -129,8 +129,8 @@ async function configureLm(deps: ConfigureModelDeps): Promise<boolean> {
   );
   if (!picked) return false;
   await deps.update('provider', 'vscode-lm');
-  await deps.update('lmVendor', picked.model.vendor);
-  await deps.update('lmFamily', picked.model.family);
+  await deps.update('languageModelVendor', picked.model.vendor);
+  await deps.update('languageModelFamily', picked.model.family);
   deps.log.info(`Model configured: VS Code language model ${picked.model.vendor}/${picked.model.family}`);
   return true;
 }

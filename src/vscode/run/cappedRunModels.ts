@@ -22,8 +22,8 @@ const UNNAMED_MODEL = 'the VS Code language model';
 
 /** The model names the settings give each role: the names prices are looked up by (a family with `vscode-lm`). */
 function modelNameOf(settings: HostSettings): (role: ModelRole) => string {
-  const planner = settings.plannerModel || settings.workerModel || settings.lmFamily || UNNAMED_MODEL;
-  const worker = settings.workerModel || settings.plannerModel || settings.lmFamily || UNNAMED_MODEL;
+  const planner = settings.plannerModel || settings.workerModel || settings.languageModelFamily || UNNAMED_MODEL;
+  const worker = settings.workerModel || settings.plannerModel || settings.languageModelFamily || UNNAMED_MODEL;
   return (role) => (PLANNER_ROLES.has(role) ? planner : worker);
 }
 

@@ -182,7 +182,7 @@ describe('Chat models from settings', () => {
   });
 
   it('builds a Language Model API model with a selector per role', () => {
-    const models = buildChatModels(settings({ provider: 'vscode-lm', lmVendor: 'copilot', lmFamily: 'gpt-4o', workerModel: 'gpt-4o-mini' }), undefined);
+    const models = buildChatModels(settings({ provider: 'vscode-lm', languageModelVendor: 'copilot', languageModelFamily: 'gpt-4o', workerModel: 'gpt-4o-mini' }), undefined);
     assert.ok(models.planner instanceof LmChatModel);
     assert.equal(models.description, 'VS Code language model: copilot gpt-4o (planner), copilot gpt-4o-mini (worker)');
     assert.equal(buildChatModels(settings({ provider: 'vscode-lm' }), undefined).description, 'VS Code language model: any model');

@@ -1,11 +1,13 @@
 // The settings reader inside a real extension host: the defaults package.json declares, invalid values,
-// change events only for planwright settings, and the settings a workspace cannot set.
+// change events only for planwright settings, the settings a workspace cannot set, and a renamed setting still
+// read under its old name.
 import * as assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { budgetMs } from '../../../scripts/testing/timeBudget';
 import { defaultHostSettings, HOST_SETTING_KEYS } from '../../../src/core/hostSettings';
+import { OLD_SETTING_KEYS } from '../../../src/core/renamedSettings';
 import { readSettings, SettingsReader } from '../../../src/vscode/settings';
 import { RecordingLogger, waitFor, workspaceFolder } from './adaptersSupport';
 
@@ -41,7 +43,7 @@ describe('Settings', function () {
   });
   afterEach(async () => {
     reader.dispose();
-    for (const key of HOST_SETTING_KEYS) {
+    for (const key of [...HOST_SETTING_KEYS, ...OLD_SETTING_KEYS]) {
       for (const target of [Global, Workspace]) {
         // An application-scoped key cannot be written to the workspace, so there is nothing to clear there.
         await Promise.resolve(planwright().update(key, undefined, target)).catch(() => undefined);
@@ -114,6 +116,19 @@ describe('Settings', function () {
       else writeFileSync(file, before);
       await waitFor(() => readSettings().settings.maxReplans === 3, 10_000, 'the workspace settings file to be restored');
     }
+  });
+
+  it('reads a renamed setting under its old name until the new one is set, saying which to rename', async () => {
+    await planwright().update('lmVendor', 'copilot', Global);
+    await planwright().update('lmFamily', 'gpt-4o', Workspace);
+    const old = readSettings();
+    assert.equal(old.settings.languageModelVendor, 'copilot');
+    assert.equal(old.settings.languageModelFamily, 'gpt-4o');
+    assert.match(old.warnings.join('\n'), /planwright\.lmVendor was renamed planwright\.languageModelVendor; its value is used/);
+    await planwright().update('languageModelVendor', 'other', Global);
+    const renamed = readSettings();
+    assert.equal(renamed.settings.languageModelVendor, 'other');
+    assert.match(renamed.warnings.join('\n'), /planwright\.lmVendor is ignored/);
   });
 
   it('lets a workspace make autoApprove stricter, never looser', async () => {

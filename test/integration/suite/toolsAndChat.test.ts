@@ -140,7 +140,7 @@ describe('the Language Model API path, with a scripted model from the proposed m
   });
 
   after(async () => {
-    for (const key of ['provider', 'lmVendor']) await setUserSetting(key, undefined);
+    for (const key of ['provider', 'languageModelVendor']) await setUserSetting(key, undefined);
     await vscode.workspace.fs.delete(workspaceUri('AGENTS.md'));
     await closePlan();
   });
@@ -159,7 +159,7 @@ describe('the Language Model API path, with a scripted model from the proposed m
     const { session } = await planwright();
     await closePlan();
     await setUserSetting('provider', 'vscode-lm');
-    await setUserSetting('lmVendor', 'planwright-test');
+    await setUserSetting('languageModelVendor', 'planwright-test');
     provider.replies.push('E1 readFile {"path":"package.json"}\nE2 readFile {"path":"README.md"}');
     // Split mode streams the plan into a run: two reads need no approval, so it runs to its end.
     const planned = await vscode.commands.executeCommand<GoalResult | false>(COMMANDS.planTask, 'Read the manifest and the README');

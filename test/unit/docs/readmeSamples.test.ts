@@ -19,6 +19,7 @@ import { budgetMs } from '../../../scripts/testing/timeBudget';
 import { ScriptedModelServer } from '../../support/scriptedModelServer';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
 import { fencedBlocks, inlineCode, repoText, ROOT, shellCommands, type ShellCommand } from './markdownParts';
+import { manifestSettings } from '../support/manifestSettings';
 
 const README = repoText('README.md');
 const manifest = JSON.parse(repoText('package.json')) as {
@@ -26,7 +27,6 @@ const manifest = JSON.parse(repoText('package.json')) as {
   publisher: string;
   version: string;
   scripts: Record<string, string>;
-  contributes: { configuration: { properties: Record<string, unknown> } };
 };
 const DEMO = path.join(ROOT, 'examples', 'demo-workspace');
 const blocks = fencedBlocks(README);
@@ -98,7 +98,8 @@ describe('README.md', () => {
   it('names only settings package.json declares', () => {
     const named = inlineCode(README).filter((code) => /^planwright\.[a-zA-Z]+$/.test(code) && code !== `${manifest.publisher}.${manifest.name}`);
     assert.ok(named.length >= 8, 'the settings table is read');
-    for (const setting of named) assert.ok(manifest.contributes.configuration.properties[setting], `${setting} is not a setting`);
+    const settings = manifestSettings(manifest);
+    for (const setting of named) assert.ok(settings[setting], `${setting} is not a setting`);
   });
 
   it('shows each command\'s usage with flags the command has', async () => {

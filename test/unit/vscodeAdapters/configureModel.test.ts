@@ -140,7 +140,7 @@ describe('configureModel', () => {
   it('writes the VS Code language model picked, with no endpoint asked for', async () => {
     const { updates, asked, run } = setup(['VS Code language model', 'GPT-4o']);
     assert.equal(await run(), true);
-    assert.deepEqual(updates, [['provider', 'vscode-lm'], ['lmVendor', 'copilot'], ['lmFamily', 'gpt-4o']]);
+    assert.deepEqual(updates, [['provider', 'vscode-lm'], ['languageModelVendor', 'copilot'], ['languageModelFamily', 'gpt-4o']]);
     assert.deepEqual(asked, []);
   });
 });
