@@ -116,7 +116,8 @@ export async function runSession(setup: SessionSetup, io: CliIo, request: RunReq
   const subplans = cliSubplans(setup.journal.path, setup.models, io.env, { ...ports, ...(setup.models.workerModel ? { workerModel: setup.models.workerModel } : {}), ...(setup.models.repairer ? { repairer: setup.models.repairer } : {}) }, setup.options, (_childRunId, state, stepIds, stepPath) => {
     if (!setup.json) printProgress(state, stepIds, stepPath);
   });
-  let latest: RunState | undefined;
+  // A resume starts from the journalled run: one with nothing left to do (an undone run) is reported as it stands.
+  let latest: RunState | undefined = request.kind === 'resume' ? request.state : undefined;
   const deps: RunDeps = {
     ...ports,
     journal: setup.journal,
@@ -148,7 +149,7 @@ export async function runSession(setup: SessionSetup, io: CliIo, request: RunReq
       if (capped) io.stderr.write(`planwright: ${costCapLine(capped, files.journal)}\n`);
       if (setup.json) io.stdout.write(`${JSON.stringify({ ...json, ...(waits.length > 0 ? { waits } : {}), ...(setup.worktree ? { worktree: worktreeJson(setup.worktree) } : {}) }, null, 2)}\n`);
       else {
-        const lines = [...outcomeLines(outcome), ...(report ? closingLines(report, setup.journal.path) : []), ...(cost ? [`cost: ${costLine(cost)}`] : []), ...(json.evidence ? ['', evidenceMarkdown(json.evidence)] : []), ...(setup.worktree ? [worktreeEndLine(setup.worktree)] : [])];
+        const lines = [...outcomeLines({ ...outcome, status: json.status }), ...(report ? closingLines(report, setup.journal.path) : []), ...(cost ? [`cost: ${costLine(cost)}`] : []), ...(json.evidence ? ['', evidenceMarkdown(json.evidence)] : []), ...(setup.worktree ? [worktreeEndLine(setup.worktree)] : [])];
         if (lines.length > 0) io.stdout.write(`${lines.join('\n')}\n`);
       }
       // Stopped at the cost cap: waiting for a higher one, as a run waiting for approval waits.

@@ -1,6 +1,8 @@
 // `planwright undo JOURNAL [--from STEP] [--workspace DIR] [--json]`: puts back every file the run of that
 // journal changed (or, with --from, what that step and the steps started after it changed), file by file,
-// refusing any file changed since the run left it, and journals that it did (an `undone` record). Exit 0 when nothing was refused, 1 otherwise.
+// refusing any file changed since the run left it, and journals that it did (an `undone` record). A run that worked
+// in a git worktree is undone there; once that worktree was applied, kept or discarded, undo says so and what to do
+// (after Apply: --workspace names the folder to undo in). Exit 0 when nothing was refused, 1 otherwise.
 import * as nodePath from 'node:path';
 import { loadRunState } from '../core/executor/runRecorder';
 import { JournalError, type RunState } from '../core/run/runState';
@@ -10,6 +12,7 @@ import { CorruptRecordLogError, JsonlRecordLog } from '../node/jsonlRecordLog';
 import { NodeWorkspace } from '../node/nodeWorkspace';
 import { EXIT, type CliCommand, type CliIo } from './cliIo';
 import { hasContent, workspaceFolder } from './runFiles';
+import { journalledWorktree } from './runInWorktree';
 import { fileToRead } from './pathInput';
 import { stderrLogger } from './runSession';
 
@@ -68,8 +71,8 @@ async function undo(args: readonly string[], io: CliIo): Promise<number> {
     if (error instanceof JournalError || error instanceof CorruptRecordLogError) return fail(io, `cannot read ${flags.journal}: ${error.message}`);
     throw error;
   }
-  const recordedRoot = typeof state.host?.workspace === 'string' ? state.host.workspace : undefined;
-  const rootPath = flags.workspace !== undefined ? nodePath.resolve(io.cwd, flags.workspace) : recordedRoot;
+  const rootPath = flags.workspace !== undefined ? nodePath.resolve(io.cwd, flags.workspace) : await recordedRoot(state);
+  if (typeof rootPath === 'object') return fail(io, `cannot undo in the run's worktree: ${rootPath.error}`);
   if (rootPath === undefined) return fail(io, 'the journal does not say which workspace the run used: pass --workspace DIR');
   const folder = await workspaceFolder(rootPath);
   if ('error' in folder) return fail(io, folder.error);
@@ -82,6 +85,13 @@ async function undo(args: readonly string[], io: CliIo): Promise<number> {
     if (error instanceof UndoScopeError) return fail(io, error.message);
     throw error;
   }
+}
+
+/** Where the run of `state` worked: its worktree (or why that is gone), else the workspace its journal names. */
+async function recordedRoot(state: RunState): Promise<string | { readonly error: string } | undefined> {
+  const worktree = await journalledWorktree(state);
+  if (worktree) return 'error' in worktree ? worktree : worktree.root;
+  return typeof state.host?.workspace === 'string' ? state.host.workspace : undefined;
 }
 
 /** Journals the undo, so the run's report (and the editor, after a reload) says it was undone. */

@@ -2,7 +2,8 @@
 // --worktree as the user chooses. diff prints what the run changed against the worktree's start (a patch); apply
 // writes it into the workspace and removes the worktree and branch, or refuses (exit 1, nothing written) naming
 // the files changed in the workspace since the run started that the run changed too; keep commits the run on its
-// branch and removes the worktree folder; discard removes worktree and branch. Each holds the run's lease, so a
+// branch and removes the worktree folder; discard removes worktree and branch. A kept branch can still be diffed,
+// applied or discarded the same way. Each holds the run's lease, so a
 // run still going in another process is refused (exit 4) rather than cut short. Exit 2: bad input, no such worktree,
 // not a git repository.
 import * as nodePath from 'node:path';
@@ -67,7 +68,7 @@ export const worktreeCommand: CliCommand = {
     if ('error' in folder) return fail(io, folder.error);
     try {
       // Found before the lease is taken: a run without a worktree leaves no lease file behind either.
-      const worktree = await openRunWorktree(folder.root, parsed.runId);
+      const worktree = await openRunWorktree(folder.root, parsed.runId, { keptBranch: true });
       return await withRunLease(defaultRunFiles(folder.root, parsed.runId).journal, io, () => act(parsed, worktree, io));
     } catch (error) {
       if (error instanceof WorktreeError && error.reason === 'conflict') {

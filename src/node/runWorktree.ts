@@ -3,9 +3,11 @@
 // itself. The worktree starts from the workspace as it is when the run starts: HEAD when nothing is changed, else a
 // commit of the working tree (changed and new files that git does not ignore), made through a private index so the
 // user's index and HEAD stay as they are. That start (the base) is kept as the ref `refs/planwright-base/<run>` (not under refs/planwright/, which git would read the branch's short name as) for the
-// diff and the apply (worktreeEnd.ts). `.planwright/` is made ignored (in .git/info/exclude when no .gitignore does)
-// so the workspace's status stays clean.
-import { appendFile, copyFile, mkdir, readFile, rm, stat } from 'node:fs/promises';
+// diff and the apply (worktreeEnd.ts); Keep Branch keeps it too, so the kept branch can still be diffed, applied or
+// discarded. How the worktree ended is noted beside it (`<run>.ended`), so whatever looks for it later (undo, resume,
+// `planwright worktree`) says what became of it and what to do. `.planwright/` is made ignored (in .git/info/exclude
+// when no .gitignore does) so the workspace's status stays clean.
+import { appendFile, copyFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import { z } from 'zod';
 import { commitIdentity, git, gitAsks, GitError } from './gitCommand';
@@ -51,7 +53,13 @@ export interface RunWorktree {
   readonly branch: string;
   /** The commit the worktree started from. */
   readonly base: string;
+  /** True when only its branch is left (ended with Keep Branch): the folder is gone, the run's changes are committed on the branch. */
+  readonly kept: boolean;
 }
+
+/** How a run's worktree was ended. */
+export type WorktreeEnding = 'applied' | 'kept' | 'discarded';
+const ENDINGS: readonly WorktreeEnding[] = ['applied', 'kept', 'discarded'];
 
 /** The folder, inside a workspace, that holds the worktrees of its runs. */
 export const WORKTREES_FOLDER = nodePath.join('.planwright', 'worktrees');
@@ -74,6 +82,30 @@ export function worktreePath(workspace: string, runId: string): string {
 /** The worktree's copy of the workspace folder at `prefix` (`''` or `sub/dir/`) in the repository. */
 function withinWorktree(path: string, prefix: string): string {
   return prefix === '' ? path : nodePath.join(path, prefix.replace(/\/$/, ''));
+}
+
+/** Where how run `runId`'s worktree ended is noted. */
+function endingPath(workspace: string, runId: string): string {
+  return `${worktreePath(workspace, runId)}.ended`;
+}
+
+/** Notes how `worktree` was ended, for whatever looks for it later. */
+export async function noteEnding(worktree: RunWorktree, ending: WorktreeEnding): Promise<void> {
+  await writeFile(endingPath(worktree.workspace, worktree.runId), `${ending}\n`);
+}
+
+async function notedEnding(workspace: string, runId: string): Promise<WorktreeEnding | undefined> {
+  const noted = (await readFile(endingPath(workspace, runId), 'utf8').catch(() => '')).trim();
+  return ENDINGS.find((ending) => ending === noted);
+}
+
+/** What became of run `runId`'s worktree, and what can still be done, once its folder is gone. */
+function goneMessage(workspace: string, runId: string, ending: WorktreeEnding | undefined, branchLeft: boolean): string {
+  const branch = worktreeBranch(runId);
+  if (branchLeft) return `run ${runId}'s worktree folder is gone: Keep Branch committed its changes on branch ${branch}, and ${workspace} never had them; planwright worktree diff|apply|discard ${runId} --workspace ${workspace} still work on that branch`;
+  if (ending === 'applied') return `run ${runId}'s worktree is gone: Apply wrote its changes into ${workspace} and removed the worktree and its branch, so there is nothing left to undo or resume there; to put the applied files back, run planwright undo with the run's journal and --workspace ${workspace} (it refuses any file changed since)`;
+  if (ending === 'discarded') return `run ${runId}'s worktree is gone: Discard removed it and its branch, so its changes never reached ${workspace} and there is nothing left to undo or resume`;
+  return `run ${runId} has no worktree in ${workspace} (it was never made, or it was applied, kept or discarded)`;
 }
 
 /** What the journal of a run in a worktree records of it; undefined for a run in its workspace. */
@@ -163,16 +195,21 @@ export async function createRunWorktree(workspace: string, runId: string): Promi
   const branch = worktreeBranch(runId);
   await git(['update-ref', baseRef(runId), base], { cwd: top });
   await git(['worktree', 'add', '--quiet', '-b', branch, path, base], { cwd: top });
-  return { runId, workspace, repository: top, path, root: withinWorktree(path, prefix), branch, base };
+  return { runId, workspace, repository: top, path, root: withinWorktree(path, prefix), branch, base, kept: false };
 }
 
-/** Run `runId`'s worktree in `workspace`, as it was made; refuses, saying why, when there is none (ended by apply, keep or discard). */
-export async function openRunWorktree(workspace: string, runId: string): Promise<RunWorktree> {
+/**
+ * Run `runId`'s worktree in `workspace`, as it was made; with `keptBranch`, also one ended with Keep Branch (only
+ * its branch is left). Refuses, saying what became of it and what can still be done, when there is none.
+ */
+export async function openRunWorktree(workspace: string, runId: string, options: { readonly keptBranch?: boolean } = {}): Promise<RunWorktree> {
   const { top, prefix } = await gitRepository(workspace);
   const path = worktreePath(workspace, runId);
+  const branch = worktreeBranch(runId);
   const base = (await git(['rev-parse', '--verify', '-q', `${baseRef(runId)}^{commit}`], { cwd: top }).catch(() => '')).trim();
-  if (!base || !(await stat(path).catch(() => undefined))) {
-    throw new WorktreeError('noWorktree', `run ${runId} has no worktree in ${workspace} (it was never made, or it was applied, kept or discarded)`);
-  }
-  return { runId, workspace, repository: top, path, root: withinWorktree(path, prefix), branch: worktreeBranch(runId), base };
+  const folder = (await stat(path).catch(() => undefined)) !== undefined;
+  const branchLeft = !folder && (await gitAsks(['rev-parse', '--verify', '-q', `refs/heads/${branch}`], { cwd: top }));
+  const kept = branchLeft && base !== '' && options.keptBranch === true;
+  if (!base || !(folder || kept)) throw new WorktreeError('noWorktree', goneMessage(workspace, runId, await notedEnding(workspace, runId), branchLeft && base !== ''));
+  return { runId, workspace, repository: top, path, root: withinWorktree(path, prefix), branch, base, kept };
 }

@@ -1,14 +1,16 @@
 // The report every door gives for a run — the CLI's `--json`, the MCP tools (which drive the CLI), the editor's
 // Run Plan and the `planwright_runPlan` tool — in one shape whatever the mode: the run's report (its mode
 // included), auto's design and escalation, the evidence of a run that ended, the cost and the cost cap when
-// the door prices the run, and the files that hold it. A goal that ended before any step was journalled (the
-// fused agent answered without acting, planning failed or was cancelled) has no run: its report says how it ended.
+// the door prices the run, and the files that hold it. A run that was undone says `undone` (as `run_status` does),
+// also when a resume found nothing to do. A goal that ended before any step was journalled (the fused agent
+// answered without acting, planning failed or was cancelled) has no run: its report says how it ended.
 import type { CostGuard } from '../cost/costCap';
 import type { RunCost } from '../cost/runCost';
 import type { DesignChoice } from '../fused/designChoice';
 import { isRunFinished } from '../run/journalRecords';
 import type { RunState } from '../run/runState';
 import type { RunReport } from '../run/runSummary';
+import { reportedRunStatus } from '../run/undoneRun';
 import type { LevelUsage, NestedReport } from '../subplan/nestedReport';
 import { evidenceReport, type EvidenceReport } from '../view/evidenceReport';
 
@@ -95,5 +97,6 @@ export function doorReport(outcome: RunOutcome, parts: DoorReportParts = {}): Do
   // The evidence is of a run that ended: one waiting for approval or a plan has more to come.
   const evidence = state && isRunFinished(state.status) ? { evidence: evidenceReport(state, cost?.total) } : {};
   const levels = parts.nested ? { usageByLevel: parts.nested.usageByLevel } : {};
-  return { ...report, ...levels, ...how, ...priced, ...evidence, ...files };
+  const undone = state?.undone ? { status: reportedRunStatus(state) } : {};
+  return { ...report, ...undone, ...levels, ...how, ...priced, ...evidence, ...files };
 }

@@ -19,6 +19,11 @@ export const WAITING_SECTION_ID = 'waiting';
 /** An approval question, with the run of this window that asks it (absent for a gate that is not a run's). */
 export type RunApprovalRequest = ApprovalRequest & { readonly runId?: string };
 
+/** What tells one open question from every other: its run and its step (two runs may each ask for an `S1`). */
+export function approvalKey(request: Pick<RunApprovalRequest, 'stepId' | 'runId'>): string {
+  return `${request.runId ?? ''}\u0000${request.stepId}`;
+}
+
 /** The window's other runs, whose questions the section labels: their run id's name and plan. */
 export interface OtherRuns {
   /** The run the plan below belongs to. */

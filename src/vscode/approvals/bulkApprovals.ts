@@ -4,7 +4,7 @@
 // Commands, deletions, renames, model edits and edits that can no longer apply are always answered one by one.
 import * as vscode from 'vscode';
 import type { RunApprovalRequest } from '../../core/view/waitingSection';
-import { isListedEdit, isReadOnlyRequest, listedEdits } from '../../core/view/bulkApproval';
+import { isReadOnlyRequest, listedEdits, shownEditsRule } from '../../core/view/bulkApproval';
 import { commandRegistrar } from '../commandRegistrar';
 import { COMMANDS } from '../ids';
 import type { PlanSession } from '../plan/planSession';
@@ -49,8 +49,7 @@ async function approveAllEdits(deps: BulkApprovalDeps): Promise<string[]> {
   );
   if (choice !== approve) return [];
   // Only what the list showed, and only while it still waits as it was shown.
-  const shown = new Set(edits.map((edit) => edit.stepId));
-  const approved = deps.session.approvals.approveWhere((request) => shown.has(request.stepId) && isListedEdit(request));
+  const approved = deps.session.approvals.approveWhere(shownEditsRule(edits));
   report(deps, leftText(deps, approved));
   return approved;
 }

@@ -6,7 +6,7 @@
 // listed (Always Allow This Exact Command… mid-run). The model never answers anything: only the user does.
 import * as vscode from 'vscode';
 import type { ApprovalAnswer, ApprovalGate, ApprovalRequest } from '../../core/ports';
-import type { RunApprovalRequest } from '../../core/view/waitingSection';
+import { approvalKey, type RunApprovalRequest } from '../../core/view/waitingSection';
 import { isApprovedCommand } from '../../core/view/approvalPrompt';
 import { Disposable } from '../disposableStore';
 import { CONTEXT_KEYS } from '../ids';
@@ -161,5 +161,5 @@ export class PendingApprovals extends Disposable implements ApprovalGate {
 
 /** The key of a run's step's request. */
 function keyOf(stepId: string, runId: string | undefined): string {
-  return `${runId ?? ''}\u0000${stepId}`;
+  return approvalKey({ stepId, runId });
 }

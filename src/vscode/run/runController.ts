@@ -186,7 +186,7 @@ export class RunController extends Disposable {
 
   /** Puts back the files a step changed, as they were before it ran. */
   async undo(stepId: string): Promise<UndoResult> {
-    return undoStep(this.host.ports(runWorkFolder(this.folder(), this.view.current.state)).workspace, this.view.current.state, stepId, this.host.log, (work) => this.whileStopped(work));
+    return undoStep(this.host.ports(await runWorkFolder(this.folder(), this.view.current.state)).workspace, this.view.current.state, stepId, this.host.log, (work) => this.whileStopped(work));
   }
 
   /** Makes a cancelled run resumable: its cancelled steps (and what they held up) go back to pending, the run to paused. */
@@ -201,7 +201,7 @@ export class RunController extends Disposable {
   /** Puts back every file the run changed (from `fromStepId` on), refusing files changed since the run left them. */
   async undoRun(fromStepId?: string): Promise<RunUndoResult> {
     const { state, files } = this.view.current;
-    const undone = await undoWholeRun(this.host.ports(runWorkFolder(this.folder(), state)).workspace, state, files?.journal, this.executing, this.host.log, fromStepId);
+    const undone = await undoWholeRun(this.host.ports(await runWorkFolder(this.folder(), state)).workspace, state, files?.journal, this.executing, this.host.log, fromStepId);
     // The undone run is taken up again from its journal by whatever acts on it next (whileStopped).
     if (undone.state) this.apply({ state: undone.state, run: undefined });
     return undone.result;
@@ -251,8 +251,9 @@ export class RunController extends Disposable {
 
   /** The journalled run opened to carry on (see resumeHostRun), once this window holds its lease. */
   private async resumed(folder: vscode.WorkspaceFolder, files: RunFiles, state: RunState): Promise<OpenedRun> {
+    const workFolder = await runWorkFolder(folder, state);
     await this.lease.hold(files.journalPath);
-    return resumeHostRun(this.host, state, (models, options, spent) => this.deps(runWorkFolder(folder, state), files, models, options, spent));
+    return resumeHostRun(this.host, state, (models, options, spent) => this.deps(workFolder, files, models, options, spent));
   }
 
   /** Executes `opened` under a cancellable progress notification as this window's execution: a planned run this window can pause and revise, or the agent's. */

@@ -1,7 +1,8 @@
 // The end of a run that worked in a git worktree (planwright.isolation "worktree"): one notification with Show Diff,
 // Apply, Keep Branch and Discard. Show Diff opens the run's patch and asks again; Apply writes the run into the
-// workspace, or says which files the workspace changed meanwhile (nothing written) and asks again; Keep Branch and
-// Discard end the worktree. Dismissed, the worktree stays and the log says how to end it from the command line.
+// workspace, or says which files the workspace changed meanwhile (nothing written) and asks again; Keep Branch (which
+// says how to apply or discard the branch later) and Discard end the worktree. Dismissed, the worktree stays and the
+// log says how to end it from the command line.
 // The window is a port (the editor passes vscode.window's), so the integration test answers the notification itself.
 import * as vscode from 'vscode';
 import type { Logger } from '../../core/ports';
@@ -51,7 +52,7 @@ export async function offerWorktreeEnd(state: RunState | undefined, window: Work
       } else if (choice === labels.keep) {
         const kept = await keepWorktree(worktree, vscode.l10n.t('Planwright run {0}: {1}', state.runId, state.plan.goal));
         log.info(`Run ${state.runId}: kept branch ${kept.branch} (${kept.files.length} files); its worktree folder is removed`);
-        void window.showInformationMessage(vscode.l10n.t('Kept branch {0} with the run\'s changes; merge it when you want them.', kept.branch));
+        void window.showInformationMessage(vscode.l10n.t('Kept branch {0} with the run\'s changes; merge it when you want them, or apply or discard it later with planwright worktree apply|discard {1} --workspace {2}.', kept.branch, state.runId, worktree.workspace));
         return 'kept';
       } else if (choice === labels.discard) {
         await discardWorktree(worktree);

@@ -1,12 +1,13 @@
 // Where an editor run works: the workspace folder, or with `planwright.isolation: "worktree"` a new git worktree
 // of it (src/node/runWorktree.ts), whose folder stands in for the workspace folder for the run's files, commands
 // and claims. The journal records the worktree (its host record's `worktree`), so a resumed run, undo and the end
-// choices find it again; the journal itself stays in the extension's run storage.
+// choices find it again, or say what became of it once it was applied, kept or discarded; the journal itself stays in
+// the extension's run storage.
 import * as vscode from 'vscode';
 import type { RunState } from '../../core/run/runState';
 import { messageOf } from '../../core/text/errorText';
 import { GitError } from '../../node/gitCommand';
-import { createRunWorktree, recordedWorktree, WorktreeError, worktreeRecord, type WorktreeRecord } from '../../node/runWorktree';
+import { createRunWorktree, openRunWorktree, recordedWorktree, WorktreeError, worktreeRecord, type WorktreeRecord } from '../../node/runWorktree';
 import { RunUnavailableError } from './runUnavailableError';
 
 /** The folder a new run works in and what its journal's host record adds for it. */
@@ -32,8 +33,18 @@ export async function newRunPlace(isolation: 'none' | 'worktree', folder: vscode
   }
 }
 
-/** The folder the journalled run `state` works in: its worktree's when it has one, else `folder`. */
-export function runWorkFolder(folder: vscode.WorkspaceFolder, state: RunState | undefined): vscode.WorkspaceFolder {
+/**
+ * The folder the journalled run `state` works in: its worktree's when it has one, else `folder`. Refuses, saying what
+ * became of it and what to do, when that worktree was applied, kept or discarded: there is nothing of it to undo or resume.
+ */
+export async function runWorkFolder(folder: vscode.WorkspaceFolder, state: RunState | undefined): Promise<vscode.WorkspaceFolder> {
   const recorded = recordedWorktree(state?.host);
-  return recorded ? standIn(folder, recorded.root) : folder;
+  if (!recorded || !state) return folder;
+  try {
+    await openRunWorktree(recorded.workspace, state.runId);
+  } catch (error) {
+    if (!(error instanceof WorktreeError || error instanceof GitError)) throw error;
+    throw new RunUnavailableError(vscode.l10n.t('Run {0} worked in a git worktree that is no longer there: {1}', state.runId, messageOf(error)));
+  }
+  return standIn(folder, recorded.root);
 }

@@ -1,6 +1,7 @@
 // A run in a git worktree inside a real extension host: with planwright.isolation "worktree", Run Plan works in a new
 // worktree of the (git) workspace and leaves the workspace and its status untouched; the end's notification, answered
-// Show Diff and then Apply, shows the run's patch and writes the run into the workspace, removing worktree and branch.
+// Show Diff and then Apply, shows the run's patch and writes the run into the workspace, removing worktree and branch;
+// Undo Run then says the worktree is gone and what to do, writing nothing.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -91,5 +92,8 @@ describe('planwright.isolation worktree', function () {
     assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(workspaceUri('worktree-note.txt'))), 'from the worktree\n');
     assert.equal(await exists(worktree), false, 'the worktree is removed');
     assert.equal(git(root, 'branch', '--list', `planwright/${state.runId}`), '');
+
+    await assert.rejects(session.runs.undoRun(), (error: unknown) => error instanceof Error && /worked in a git worktree that is no longer there: .*Apply wrote its changes into .*--workspace /.test(error.message));
+    assert.equal(new TextDecoder().decode(await vscode.workspace.fs.readFile(workspaceUri('worktree-note.txt'))), 'from the worktree\n', 'the refused undo wrote nothing');
   });
 });

@@ -1,6 +1,7 @@
 // `planwright run --worktree` and `planwright worktree …` on real git repositories: the run works in its worktree and
 // never touches the workspace; diff, apply (and its refusal), keep and discard; a resume waiting for approval goes on
-// in the worktree; undo puts back the worktree's files; a folder that is not a repository is refused, naming why.
+// in the worktree; undo puts back the worktree's files, and once the worktree was applied or kept says so and what to
+// do; a kept branch is still diffed and applied; a folder that is not a repository is refused, naming why.
 // One run goes through the bundled dist/cli.js as a user runs it.
 import * as assert from 'node:assert/strict';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
@@ -76,7 +77,36 @@ describe('planwright run --worktree and planwright worktree', () => {
     assert.equal(await exists(ran.worktree.path), false);
     const again = await cli(['worktree', 'apply', ran.runId, '--workspace', 'ws'], dir);
     assert.equal(again.code, 2);
-    assert.match(again.stderr, /has no worktree .*applied, kept or discarded/);
+    assert.match(again.stderr, /worktree is gone: Apply wrote its changes into /);
+  });
+
+  it('undo after Apply says the worktree is gone and what to do; with --workspace it puts the applied files back there', async () => {
+    const ran = await runInWorktree();
+    assert.equal((await cli(['worktree', 'apply', ran.runId, '--workspace', 'ws'], dir)).code, 0);
+    const refused = await cli(['undo', ran.journal], dir);
+    assert.equal(refused.code, 2);
+    assert.match(refused.stderr, /cannot undo in the run's worktree: run \S+'s worktree is gone: Apply wrote its changes into .*planwright undo with the run's journal and --workspace /);
+    assert.equal(await readFile(path.join(ws, 'a.txt'), 'utf8'), 'one\nfrom the run\n', 'a refused undo writes nothing');
+    const undone = await cli(['undo', ran.journal, '--workspace', 'ws'], dir);
+    assert.equal(undone.code, 0, undone.stderr);
+    assert.equal(await readFile(path.join(ws, 'a.txt'), 'utf8'), 'one\n');
+    assert.equal(await exists(path.join(ws, 'c.txt')), false);
+  });
+
+  it('after Keep Branch, undo says the changes are on the branch, and worktree diff and apply still work on it', async () => {
+    const ran = await runInWorktree();
+    assert.equal((await cli(['worktree', 'keep', ran.runId, '--workspace', 'ws'], dir)).code, 0);
+    const refused = await cli(['undo', ran.journal], dir);
+    assert.equal(refused.code, 2);
+    assert.match(refused.stderr, new RegExp(`Keep Branch committed its changes on branch planwright/${ran.runId}.*planwright worktree diff\\|apply\\|discard ${ran.runId}`));
+    const diff = await cli(['worktree', 'diff', ran.runId, '--workspace', 'ws'], dir);
+    assert.equal(diff.code, 0, diff.stderr);
+    assert.match(diff.stdout, /\+new/);
+    const applied = await cli(['worktree', 'apply', ran.runId, '--workspace', 'ws', '--json'], dir);
+    assert.equal(applied.code, 0, applied.stderr);
+    assert.deepEqual(JSON.parse(applied.stdout), { runId: ran.runId, applied: true, files: ['a.txt', 'c.txt'] });
+    assert.equal(await readFile(path.join(ws, 'c.txt'), 'utf8'), 'new\n');
+    assert.equal(gitIn(ws, 'branch', '--list', `planwright/${ran.runId}`), '');
   });
 
   it('refuses to apply when the workspace changed a file the run changed, listing it, and writes nothing', async () => {
@@ -124,7 +154,7 @@ describe('planwright run --worktree and planwright worktree', () => {
     await cli(['worktree', 'discard', waiting.runId, '--workspace', 'ws'], dir);
     const gone = await cli(['resume', '--journal', waiting.journal], dir);
     assert.equal(gone.code, 2);
-    assert.match(gone.stderr, /cannot resume run .* in its worktree: .*has no worktree/);
+    assert.match(gone.stderr, /cannot resume run .* in its worktree: .*Discard removed it and its branch/);
   });
 
   it('refuses --worktree in a folder that is not a git repository, naming why, and writes no worktree', async () => {

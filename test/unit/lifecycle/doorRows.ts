@@ -2,7 +2,8 @@
 // integration layer), stated once for every door: each door runs the same plan, which edits src/app.js, writes
 // added.txt, deletes notes.txt and appends once to log.txt (an effect that must never run twice), on a real
 // folder, and hands back the report it gives. A door is what it says: how to run, how to resume, and how it
-// signals a wait.
+// signals a wait. A run in a git worktree is checked in the worktree its report names, and must leave the
+// workspace itself as it was.
 import * as assert from 'node:assert/strict';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
@@ -32,7 +33,7 @@ export const CHANGED: Readonly<Record<string, string>> = { 'src/app.js': 'let a 
 
 /** A door's report, as it hands it back, and whether it said "waiting" the way it says it (exit 3, a result that is no error). */
 export interface DoorRan {
-  readonly report: Readonly<Record<string, unknown>> & { readonly status: string; readonly journal?: string; readonly mode?: string };
+  readonly report: Readonly<Record<string, unknown>> & { readonly status: string; readonly journal?: string; readonly mode?: string; readonly worktree?: { readonly path: string } };
   readonly saysWaiting: boolean;
 }
 
@@ -48,12 +49,12 @@ export interface Door {
   callsServed(): number;
 }
 
-/** The workspace's files, by path (the run's own folder left out). */
+/** The workspace's files, by path (the run's own folder and git's left out). */
 export async function filesOf(root: string, under = ''): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
   for (const entry of await readdir(path.join(root, under), { withFileTypes: true })) {
     const relative = under ? `${under}/${entry.name}` : entry.name;
-    if (entry.name === '.planwright') continue;
+    if (entry.name === '.planwright' || entry.name === '.git') continue;
     if (entry.isDirectory()) Object.assign(files, await filesOf(root, relative));
     else files[relative] = await readFile(path.join(root, relative), 'utf8');
   }
@@ -66,15 +67,27 @@ export async function seed(root: string): Promise<void> {
   for (const [file, text] of Object.entries(ORIGINAL)) await writeFile(path.join(root, file), text);
 }
 
-async function ranAll(door: Door, workspace: string): Promise<DoorRan & { readonly journal: string }> {
-  const ran = await door.run(workspace, 'all');
-  assert.equal(ran.report.status, 'succeeded', JSON.stringify(ran.report));
-  assert.deepEqual(await filesOf(workspace), CHANGED);
-  assert.equal(typeof ran.report.journal, 'string', 'the report names its journal');
-  return { ...ran, journal: ran.report.journal! };
+/**
+ * The folder the run of `ran` worked in: the worktree its report names (the test workspaces are their repository's
+ * top, so that is where the steps work), else `workspace`. A run in a worktree must have left the workspace as it was.
+ */
+export async function workFolder(ran: DoorRan, workspace: string): Promise<string> {
+  if (!ran.report.worktree) return workspace;
+  assert.deepEqual(await filesOf(workspace), ORIGINAL, 'a run in a worktree leaves the workspace as it was');
+  return ran.report.worktree.path;
 }
 
-async function journalled(journal: string) {
+/** Runs the door with everything approved and checks it made the plan's changes; the folder it worked in and its journal. */
+export async function ranAll(door: Door, workspace: string): Promise<DoorRan & { readonly journal: string; readonly folder: string }> {
+  const ran = await door.run(workspace, 'all');
+  assert.equal(ran.report.status, 'succeeded', JSON.stringify(ran.report));
+  const folder = await workFolder(ran, workspace);
+  assert.deepEqual(await filesOf(folder), CHANGED);
+  assert.equal(typeof ran.report.journal, 'string', 'the report names its journal');
+  return { ...ran, journal: ran.report.journal!, folder };
+}
+
+export async function journalled(journal: string) {
   return loadRunState(new JsonlRecordLog(journal, false), () => undefined);
 }
 
@@ -84,25 +97,39 @@ const DOOR_REPORT_FIELDS = ['mode', 'runId', 'status', 'steps', 'replaced', 'wai
 /** The fields of a RunReport, to compare a door's report with the journal's. */
 const RUN_REPORT_FIELDS: readonly (keyof RunReport)[] = ['runId', 'mode', 'status', 'revision', 'replans', 'steps', 'replaced', 'waitingForApproval', 'usage', 'summary'];
 
+/** A (nested) report of a run; a sub-plan's children are nested under its steps' ids, each journalled beside its parent. */
+type NestedDoorReport = Readonly<Record<string, unknown>> & { readonly runId?: string; readonly usage?: { readonly own?: unknown }; readonly children?: Readonly<Record<string, NestedDoorReport>> };
+
+/** Checks that `report` is what the journal at `journal` replays to, and each sub-plan's report what its own journal replays to. */
+async function replaysTo(report: NestedDoorReport, journal: string): Promise<void> {
+  const replayed = runReport(await journalled(journal));
+  for (const field of RUN_REPORT_FIELDS) {
+    // Nested, the report's usage total counts its children too, and its own calls are its journal's total.
+    const { own, ...usage } = field === 'usage' ? (report.usage ?? {}) : {};
+    assert.deepEqual(field === 'usage' && own ? { ...usage, total: own } : report[field], replayed[field], `${report.runId ?? ''} ${field}`);
+  }
+  for (const child of Object.values(report.children ?? {})) await replaysTo(child, path.join(path.dirname(journal), `${child.runId}.journal.jsonl`));
+}
+
 /** Each row: what it promises, and the check of one door (on a fresh workspace). */
 export const DOOR_ROWS: readonly (readonly [string, (door: Door, workspace: string) => Promise<void>])[] = [
   [
     'undo restores every change',
     async (door, workspace) => {
-      const { journal } = await ranAll(door, workspace);
-      const result = await undoRun(new NodeWorkspace(workspace), await journalled(journal));
+      const { journal, folder } = await ranAll(door, workspace);
+      const result = await undoRun(new NodeWorkspace(folder), await journalled(journal));
       assert.deepEqual(result.refused, []);
-      assert.deepEqual(await filesOf(workspace), ORIGINAL);
+      assert.deepEqual(await filesOf(folder), ORIGINAL);
     },
   ],
   [
     'undo refuses a file edited since and restores the rest',
     async (door, workspace) => {
-      const { journal } = await ranAll(door, workspace);
-      await writeFile(path.join(workspace, 'src/app.js'), 'mine\n');
-      const result = await undoRun(new NodeWorkspace(workspace), await journalled(journal));
+      const { journal, folder } = await ranAll(door, workspace);
+      await writeFile(path.join(folder, 'src/app.js'), 'mine\n');
+      const result = await undoRun(new NodeWorkspace(folder), await journalled(journal));
       assert.deepEqual(result.refused.map((entry) => entry.path), ['src/app.js']);
-      assert.deepEqual(await filesOf(workspace), { ...ORIGINAL, 'src/app.js': 'mine\n' });
+      assert.deepEqual(await filesOf(folder), { ...ORIGINAL, 'src/app.js': 'mine\n' });
     },
   ],
   [
@@ -111,7 +138,7 @@ export const DOOR_ROWS: readonly (readonly [string, (door: Door, workspace: stri
       const ran = await door.run(workspace, 'reads');
       assert.equal(ran.report.status, 'awaitingApproval');
       assert.equal(ran.saysWaiting, true, 'the door says the run waits');
-      assert.deepEqual(await filesOf(workspace), ORIGINAL);
+      assert.deepEqual(await filesOf(await workFolder(ran, workspace)), ORIGINAL);
     },
   ],
   [
@@ -120,8 +147,9 @@ export const DOOR_ROWS: readonly (readonly [string, (door: Door, workspace: stri
       const waiting = await door.run(workspace, 'reads');
       const resumed = await door.resume(waiting.report.journal!);
       assert.equal(resumed.report.status, 'succeeded', JSON.stringify(resumed.report));
-      assert.deepEqual(await filesOf(workspace), CHANGED);
+      assert.deepEqual(await filesOf(await workFolder(resumed, workspace)), CHANGED);
       assert.equal(resumed.report.runId, waiting.report.runId, 'the same run');
+      assert.deepEqual(resumed.report.worktree?.path, waiting.report.worktree?.path, 'in the same folder');
     },
   ],
   [
@@ -135,8 +163,7 @@ export const DOOR_ROWS: readonly (readonly [string, (door: Door, workspace: stri
     'the journal replays to the same state',
     async (door, workspace) => {
       const { report, journal } = await ranAll(door, workspace);
-      const replayed = runReport(await journalled(journal));
-      for (const field of RUN_REPORT_FIELDS) assert.deepEqual(report[field], replayed[field], field);
+      await replaysTo(report, journal);
     },
   ],
   [
@@ -146,7 +173,7 @@ export const DOOR_ROWS: readonly (readonly [string, (door: Door, workspace: stri
       await door.resume(waiting.report.journal!);
       const again = await door.resume(waiting.report.journal!);
       assert.equal(again.report.status, 'succeeded');
-      assert.equal(await readFile(path.join(workspace, 'log.txt'), 'utf8'), 'once\n');
+      assert.equal(await readFile(path.join(await workFolder(again, workspace), 'log.txt'), 'utf8'), 'once\n');
     },
   ],
   [

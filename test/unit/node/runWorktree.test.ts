@@ -1,6 +1,7 @@
 // A run's git worktree with real git in temporary repositories: made from the workspace as it is (uncommitted and
 // new files included) without touching the workspace or its status; its diff; apply (and its refusal naming the files
-// changed in the workspace since the start); keep; discard; and the refusal of a folder that is not a repository.
+// changed in the workspace since the start); keep; discard; what is said of a worktree once it was ended; a kept
+// branch diffed, applied and discarded later; and the refusal of a folder that is not a repository.
 import * as assert from 'node:assert/strict';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
@@ -119,6 +120,38 @@ describe('runWorktree', () => {
     assert.equal(gitIn(repo, 'branch', '--list', 'planwright/r1'), '');
     assert.equal(await readFile(path.join(repo, 'a.txt'), 'utf8'), 'one\n');
     assert.equal(gitIn(repo, 'status', '--porcelain'), before);
+  });
+
+  it('says what became of a worktree once it was applied, discarded or kept, and what can still be done', async () => {
+    const notThere = (runId: string, pattern: RegExp) => assert.rejects(openRunWorktree(repo, runId), (error: unknown) => error instanceof WorktreeError && error.reason === 'noWorktree' && pattern.test(error.message));
+    await applyWorktree(await createRunWorktree(repo, 'applied'));
+    await notThere('applied', /Apply wrote its changes into .*planwright undo with the run's journal and --workspace /);
+    await discardWorktree(await createRunWorktree(repo, 'dropped'));
+    await notThere('dropped', /Discard removed it and its branch, so its changes never reached .* nothing left to undo or resume/);
+    await keepWorktree(await createRunWorktree(repo, 'kept'), 'Planwright run kept');
+    await notThere('kept', /Keep Branch committed its changes on branch planwright\/kept.*planwright worktree diff\|apply\|discard kept/);
+    await notThere('never', /run never has no worktree/);
+  });
+
+  it('diffs, applies and discards a kept branch later, against the start Keep Branch kept', async () => {
+    const first = await createRunWorktree(repo, 'r1');
+    await writeFile(path.join(first.root, 'c.txt'), 'three\n');
+    await keepWorktree(first, 'Planwright run r1');
+    const kept = await openRunWorktree(repo, 'r1', { keptBranch: true });
+    assert.equal(kept.kept, true);
+    assert.deepEqual((await worktreeDiff(kept)).files, ['c.txt']);
+    assert.deepEqual((await applyWorktree(kept)).files, ['c.txt']);
+    assert.equal(await readFile(path.join(repo, 'c.txt'), 'utf8'), 'three\n');
+    assert.equal(gitIn(repo, 'branch', '--list', 'planwright/r1'), '', 'applied, the kept branch is removed');
+    await assert.rejects(openRunWorktree(repo, 'r1', { keptBranch: true }), /Apply wrote its changes/);
+
+    const second = await createRunWorktree(repo, 'r2');
+    await writeFile(path.join(second.root, 'd.txt'), 'four\n');
+    await keepWorktree(second, 'Planwright run r2');
+    await discardWorktree(await openRunWorktree(repo, 'r2', { keptBranch: true }));
+    assert.equal(gitIn(repo, 'branch', '--list', 'planwright/r2'), '');
+    assert.equal(await exists(path.join(repo, 'd.txt')), false);
+    await assert.rejects(openRunWorktree(repo, 'r2', { keptBranch: true }), /Discard removed it/);
   });
 
   it('works for a workspace that is a folder inside the repository', async () => {

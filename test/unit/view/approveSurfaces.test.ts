@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import type { ApprovalRequest } from '../../../src/core/ports';
 import { englishText } from '../../../src/core/text/englishText';
-import { isListedEdit, isReadOnlyRequest, listedEdits } from '../../../src/core/view/bulkApproval';
+import { isListedEdit, isReadOnlyRequest, listedEdits, shownEditsRule } from '../../../src/core/view/bulkApproval';
 import { previewBanner } from '../../../src/core/view/previewBanner';
 import { diffSideFolder, diffTabTitle, previewStepLabel, textTabName } from '../../../src/core/view/previewNames';
 import { answerTarget, nextWaiting } from '../../../src/core/view/waitingTarget';
@@ -39,6 +39,16 @@ describe('bulk approvals', () => {
       { stepId: 'E2', label: '#E2', detail: 'changes a' },
       { stepId: 'E3', label: '#E3', detail: 'creates b' },
     ]);
+  });
+
+  it('approves only the listed run\'s edit when two runs each have an S1: one that asked after the list was shown is not taken', () => {
+    const inRunA = { ...edit, stepId: 'S1', runId: 'run-a' };
+    const inRunB = { ...edit, stepId: 'S1', runId: 'run-b' };
+    const shown = listedEdits(englishText, [inRunA], (request) => request.stepId);
+    assert.deepEqual(shown.map((entry) => [entry.runId, entry.stepId]), [['run-a', 'S1']]);
+    const rule = shownEditsRule(shown);
+    assert.deepEqual([inRunA, inRunB].map(rule), [true, false]);
+    assert.equal(rule({ ...stale, stepId: 'S1', runId: 'run-a' }), false, 'the listed step no longer takes once its edit cannot apply');
   });
 });
 
