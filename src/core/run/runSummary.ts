@@ -2,7 +2,7 @@
 // Planwright's own account of what each step did, unless the plan ends in the answer a model wrote (then
 // that answer) or the user asked for the solver model's summary — so no run waits for a model it did not
 // ask for. Any run that did not succeed gets the deterministic account.
-import { checkEvidence } from '../plan/checkEvidence';
+import { checkEvidence, failureWords } from '../plan/checkEvidence';
 import { dependentsOf } from '../plan/planGraph';
 import { executionOrder } from '../plan/stepNumbers';
 import type { UsageRecord } from './journalRecords';
@@ -41,8 +41,8 @@ export function deterministicSummary(state: RunState): string {
     const run = state.steps.get(step.id);
     const status = run?.status ?? 'pending';
     const checked = run?.checkDetail && step.postcondition ? (checkEvidence(step.postcondition, run.checkDetail) ?? run.checkDetail) : run?.checkDetail;
-    // A failed postcondition says what it found, in the same words as a check that held.
-    const failed = run?.failure?.reason === 'postcondition' && checked ? checked : run?.failure?.message;
+    // A failed check says what it found, in the same words as a check that held.
+    const failed = run?.failure ? failureWords(step, run.failure, run.checkDetail) : undefined;
     const why = status === 'succeeded' ? (checked ?? '') : (failed ?? run?.reason ?? '');
     return `- ${index + 1} ${step.title} (${step.tool}): ${status}${why ? ` — ${why}` : ''}`;
   });

@@ -7,6 +7,7 @@ import { englishText } from '../text/englishText';
 import { undoneText } from './statusText';
 import type { Cost } from '../cost/runCost';
 import { formatCheck } from '../plan/compact/checkGrammar';
+import { failureWords } from '../plan/checkEvidence';
 import type { Plan } from '../plan/planSchema';
 import { executionOrder } from '../plan/stepNumbers';
 import type { AcceptanceResult } from '../run/acceptanceResults';
@@ -60,7 +61,7 @@ export function evidenceReport(state: RunState, cost?: Cost): EvidenceReport {
     steps: executionOrder(state.plan).map((step, index) => {
       const run = state.steps.get(step.id);
       const status = run?.status ?? 'pending';
-      const proof = status === 'succeeded' ? (run?.checkDetail ?? 'no check: the tool changes nothing') : (run?.failure?.message ?? run?.reason ?? '');
+      const proof = status === 'succeeded' ? (run?.checkDetail ?? 'no check: the tool changes nothing') : run?.failure ? failureWords(step, run.failure, run.checkDetail) : (run?.reason ?? '');
       return { number: index + 1, id: step.id, title: step.title, status: run?.undone ? 'undone' : status, proof };
     }),
     files: changedFiles(state.touches ?? []),
