@@ -73,6 +73,12 @@ function replanStages(walk, stage) {
       await ui.shows(planPane.locator('.monaco-progress-container.active'), 'the Plan view\'s progress bar while the run re-plans', { nominalMs: 5_000, seen: 'nothing' });
       assert.equal(await page.locator('.notification-toast-container .monaco-progress-container.active').count(), 0, 'no progress notification toast over the editor while the run works');
       await walk.shotBothThemes('8-postcondition-failed');
+      // At 300 px the re-planning row is cut after "Re-planning after 4 Run the test…"; widened, it reads in full.
+      const narrow = (await page.locator('.part.sidebar').boundingBox())?.width ?? 300;
+      await ui.setSideBarWidth(620);
+      await ui.showsUncut(replanning, 'exit code: expected 0, got 1', 'the re-planning row in a wider side bar');
+      await walk.shotBothThemes('8c-replanning-in-words');
+      await ui.setSideBarWidth(Math.round(narrow));
       const underWay = (await prompts.notificationCentre(ui)).filter((item) => item.progress);
       await page.keyboard.press('Escape');
       assert.deepEqual(underWay, [], 'no progress notification in the notification centre while the run works');
