@@ -1,7 +1,7 @@
 // The Planwright view and the run's status bar item: the tree, its description ("step k of n"), a badge
-// counting the steps that wait for approval, its progress bar while the run works and nothing waits, and the status bar text (step k of n, tokens so far, the cost
-// when prices are set; both count the run's sub-plans too). They follow the session's changes; a step that starts waiting scrolls the "Waiting
-// for you" section into sight.
+// counting the steps that wait for approval, its progress bar while the run works and nothing waits, and the
+// status bar text (step k of n, tokens so far, the cost when prices are set; both count the run's sub-plans too).
+// They follow the session's changes; a step that starts waiting scrolls the "Waiting for you" section into sight.
 import * as vscode from 'vscode';
 import { planRowStatus } from '../../core/view/planTreeModel';
 import { progressText, showsRunWorking, withChildUsage } from '../../core/view/runProgress';
