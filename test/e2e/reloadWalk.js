@@ -56,11 +56,12 @@ function reloadStages(walk, stage) {
     await prompts.contextMenu(ui, label, 'Show Output');
     const output = page.locator('.part.editor .editor-group-container.active .editor-instance .view-lines');
     await ui.shows(output.filter({ hasText: 'node --test' }), 'the replaced E4\'s output in an editor: npm test running "node --test"', { seen: 'tabs' });
-    await ui.findInEditor('postcondition failed');
-    await ui.shows(output.filter({ hasText: 'postcondition failed: ' }), 'the output ending on why E4 failed, "postcondition failed: …"', { nominalMs: 5_000, seen: 'tabs' });
+    await ui.findInEditor('exit code: expected 0, got 1');
+    await ui.shows(output.filter({ hasText: 'exit code: expected 0, got 1' }), 'the output ending on why E4 failed, in words: "exit code: expected 0, got 1"', { nominalMs: 5_000, seen: 'tabs' });
     await walk.shotBothThemes('12-replaced-kept');
     const why = await prompts.tooltip(ui, ui.rowWithText(QUIET_GOAL), 'Revision 2: re-planned after 4 Run the tests failed');
-    assert.match(why, /Revision 2: re-planned after 4 Run the tests failed: postcondition failed/, `the goal row's tooltip: ${why}`);
+    assert.match(why, /Revision 2: re-planned after 4 Run the tests failed: exit code: expected 0, got 1/, `the goal row's tooltip: ${why}`);
+    assert.doesNotMatch(why, /postcondition failed|exitCode 0/, `the goal row's tooltip in words: ${why}`);
     // The output is a read-only document named after the step: closing it asks nothing (and keeps later pictures clear).
     const outputTab = await prompts.readOnlyTab(ui, 'Output of Run the tests (replaced in rev 2).log');
     await prompts.closeReadOnlyTab(ui, outputTab, 'the output');

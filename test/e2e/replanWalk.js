@@ -1,8 +1,9 @@
 // @ts-check
 // The UI test's first run from its failing test command on: "Always Allow This Exact Command…" asked in the
 // command's preview and written to the user settings; the test run failing its postcondition and opening on its
-// evidence while the tree says "Re-planning after 4 Run the tests failed: …" (the scripted re-planner holds its
-// reply until the walk has seen that, then lets it go); the re-planned steps (revision 2) in place with the
+// evidence while the tree says "Re-planning after 4 Run the tests failed: exit code: expected 0, got 1" and the view's
+// progress bar, not a notification, shows the run working (the scripted re-planner holds its reply until the walk
+// has seen that, then lets it go); the re-planned steps (revision 2) in place with the
 // replaced ones kept, run to the end; and a notification centre with no step buttons left in it.
 'use strict';
 const assert = require('node:assert/strict');
@@ -51,20 +52,36 @@ function replanStages(walk, stage) {
     await ui.shows(ui.row('Run the tests, E4, failed'), 'E4 (npm test) to fail its postcondition', { nominalMs: 60_000 });
   });
 
-  stage('while the re-planner works, the failed step stands open on its evidence and the tree says "Re-planning after 4 Run the tests failed: …"', async () => {
-    const { ui } = walk;
+  stage('while the re-planner works, the failed step stands open on its evidence, the tree says "Re-planning after 4 Run the tests failed: exit code: expected 0, got 1", and the view\'s progress bar, no notification, shows the run working', async () => {
+    const { ui, ui: { page } } = walk;
     try {
       // The scripted re-planner holds its reply until this stage has seen what the tree shows meanwhile.
-      const replanning = ui.rowWithText('Re-planning after 4 Run the tests failed: postcondition failed');
-      await ui.shows(replanning, 'the tree to say "Re-planning after 4 Run the tests failed: postcondition failed …"');
+      // It says why in the words of the failed check, never in the check's own terms ("postcondition failed: exitCode 0: got 1").
+      const replanning = ui.rowWithText('Re-planning after 4 Run the tests failed: exit code: expected 0, got 1');
+      await ui.shows(replanning, 'the tree to say "Re-planning after 4 Run the tests failed: exit code: expected 0, got 1"');
+      assert.equal(await ui.rowWithText('postcondition failed').count(), 0, 'no row says "postcondition failed"');
       // VS Code draws the `loading~spin` icon as codicon-loading turned by codicon-modifier-spin.
       await ui.showsIcon(replanning, 'loading', 'the re-planning row');
       // One row per check, its result in words (never the check twice, as an error and as a check).
-      for (const evidence of ['exit code: expected 0, got 1', 'Output: ']) await ui.shows(ui.rowWithText(evidence), `the failed E4 open on its own, its "${evidence.trim()}" row showing`, { nominalMs: 5_000 });
+      await ui.shows(ui.row('exit code: expected 0, got 1'), 'the failed E4 open on its own, its check row "exit code: expected 0, got 1" showing', { nominalMs: 5_000 });
+      await ui.shows(ui.rowWithText('Output: '), 'the failed E4 open on its own, its "Output:" row showing', { nominalMs: 5_000 });
       await ui.showsIcon(ui.row('Run the tests, E4, failed'), 'error', 'the failed E4');
       await ui.showsUncut(ui.row('Run the tests, E4, failed'), '4 Run the tests', 'the failed E4\'s row at 300 px');
       assert.equal(await ui.row('Leave out the file name when quiet, R1').count(), 0, 'no re-planned step before the re-planner answered');
+      // The run shows that it works in the Plan view's progress bar, not in a progress notification over the editor.
+      const planPane = page.locator('.part.sidebar .pane').filter({ has: page.locator('.pane-header h3.title', { hasText: /(^|: )Plan$/i }) });
+      await ui.shows(planPane.locator('.monaco-progress-container.active'), 'the Plan view\'s progress bar while the run re-plans', { nominalMs: 5_000, seen: 'nothing' });
+      assert.equal(await page.locator('.notification-toast-container .monaco-progress-container.active').count(), 0, 'no progress notification toast over the editor while the run works');
       await walk.shotBothThemes('8-postcondition-failed');
+      // At 300 px the re-planning row is cut after "Re-planning after 4 Run the test…"; widened, it reads in full.
+      const narrow = (await page.locator('.part.sidebar').boundingBox())?.width ?? 300;
+      await ui.setSideBarWidth(620);
+      await ui.showsUncut(replanning, 'exit code: expected 0, got 1', 'the re-planning row in a wider side bar');
+      await walk.shotBothThemes('8c-replanning-in-words');
+      await ui.setSideBarWidth(Math.round(narrow));
+      const underWay = (await prompts.notificationCentre(ui)).filter((item) => item.progress);
+      await page.keyboard.press('Escape');
+      assert.deepEqual(underWay, [], 'no progress notification in the notification centre while the run works');
     } finally {
       walk.replan.release();
     }

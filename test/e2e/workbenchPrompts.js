@@ -8,9 +8,10 @@ const assert = require('node:assert/strict');
 const { waitUntil } = require('../../out/scripts/testing/timeBudget');
 
 /**
- * What the notification centre holds, as a user sees it when opening it: each notification's text and the labels
- * of its buttons. Leaves the centre open. @param {import('./workbenchDriver').WorkbenchDriver} ui
- * @returns {Promise<{ message: string, buttons: string[] }[]>}
+ * What the notification centre holds, as a user sees it when opening it: each notification's text, the labels
+ * of its buttons, and whether its progress bar runs (a progress notification still under way). Leaves the centre
+ * open. @param {import('./workbenchDriver').WorkbenchDriver} ui
+ * @returns {Promise<{ message: string, buttons: string[], progress: boolean }[]>}
  */
 async function notificationCentre(ui) {
   await ui.runCommand('Notifications: Show Notifications');
@@ -20,6 +21,7 @@ async function notificationCentre(ui) {
     rows.map((row) => ({
       message: (row.querySelector('.notification-list-item-message')?.textContent ?? '').trim(),
       buttons: [...row.querySelectorAll('.notification-list-item-buttons-container .monaco-button')].map((button) => (button.textContent ?? '').trim()),
+      progress: row.querySelector('.monaco-progress-container.active') !== null,
     })),
   );
 }

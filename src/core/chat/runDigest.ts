@@ -3,6 +3,7 @@
 // both through the Localize port, since a person reads them — and, in English, the compact digest a chat model
 // or an agent (`planwright_runStatus`) reads and the run report trimmed to fit an agent's context. Every part
 // is bounded, so a long run or a long log costs the same.
+import { failureWords } from '../plan/checkEvidence';
 import type { Plan } from '../plan/planSchema';
 import type { StepStatus } from '../plan/stepStatus';
 import { BROKEN_STATUSES } from '../run/stepTransitions';
@@ -44,7 +45,7 @@ function stepLines(l10n: Localize, view: ChatRunView, steps: Plan['steps']): str
   const lines = steps.slice(0, DIGEST_LIMITS.steps).map((step) => {
     const run = view.state?.steps.get(step.id);
     const status = stepStatusText(l10n, view.waiting.includes(step.id) ? 'awaitingApproval' : statusOf(view, step.id));
-    const detail = run && BROKEN.has(run.status) ? (run.failure?.message ?? run.reason ?? run.checkDetail) : undefined;
+    const detail = run && BROKEN.has(run.status) ? (run.failure ? failureWords(step, run.failure, run.checkDetail) : (run.reason ?? run.checkDetail)) : undefined;
     const line = detail ? l10n.t('{0} {1} — {2}: {3}', step.id, step.title ?? step.tool, status, shorten(detail, DIGEST_LIMITS.errorChars)) : l10n.t('{0} {1} — {2}', step.id, step.title ?? step.tool, status);
     return `- ${line}`;
   });

@@ -2,7 +2,8 @@
 // (and journalled); the run succeeds only when they hold. One that fails is handled like a failed step:
 // within the re-planning budget, the re-planner gets the unmet checks with their evidence and answers
 // with a patch (new steps), which becomes the next revision; the run then goes on.
-import { formatCheck } from '../plan/compact/checkGrammar';
+import { checkEvidence } from '../plan/checkEvidence';
+import { describeCheck } from '../plan/describeCheck';
 import { formatProblem } from '../plan/planProblem';
 import { summarizeArgs } from '../plan/summarizeArgs';
 import { unmetResults, type AcceptanceResult } from '../run/acceptanceResults';
@@ -84,9 +85,10 @@ export function unmetOf(acceptance: readonly Check[] | undefined, results: reado
   });
 }
 
-/** One line saying which acceptance checks failed and why: the re-plan's reason, or the run's. */
+/** One line saying which acceptance checks failed and what they found, in words (checkEvidence): the re-plan's reason, or the run's. */
 export function unmetReason(unmet: readonly UnmetAcceptance[]): string {
-  return `the goal is not met: ${unmet.map((entry) => `done when ${formatCheck(entry.check)} failed (${shorten(entry.detail, DETAIL_CHARS)})`).join('; ')}`;
+  const found = (entry: UnmetAcceptance) => checkEvidence(entry.check, entry.detail) ?? `${describeCheck(entry.check)}: ${entry.detail}`;
+  return `the goal is not met: ${unmet.map((entry) => shorten(found(entry), DETAIL_CHARS)).join('; ')}`;
 }
 
 function stopped(status: RecoveryStop['status'], reason: string): GoalVerdict {

@@ -4,6 +4,7 @@
 // that started or finished meanwhile are frozen. A re-plan's patch is applied line by line as it streams
 // in (streamedRevision.ts), so its first steps may run before the re-planner has finished. One recovery at a time; a second broken step waits
 // for the first one's revision.
+import { failureWords } from '../plan/checkEvidence';
 import { formatProblem } from '../plan/planProblem';
 import type { PlanPatch } from '../plan/planPatch';
 import { resolveStepArgs } from '../plan/resolveStepArgs';
@@ -100,9 +101,12 @@ export class ReplanInFlight {
     return { status: 'failed', reason: `gave up after ${this.io.maxReplans} re-plan(s); what failed each time:\n${history}` };
   }
 
+  /** `4 Run the tests failed: exit code: expected 0, got 1`: the step, how it broke, and why in words (failureWords). */
   private describe(stepId: string): string {
-    const run = this.io.recorder.current.steps.get(stepId);
-    return `${stepReference(this.io.recorder.current.plan, stepId)} ${run?.status}: ${run?.failure?.message ?? run?.reason ?? 'no detail'}`;
+    const { plan, steps } = this.io.recorder.current;
+    const run = steps.get(stepId);
+    const why = run?.failure ? failureWords(plan.steps.find((step) => step.id === stepId), run.failure, run.checkDetail) : (run?.reason ?? 'no detail');
+    return `${stepReference(plan, stepId)} ${run?.status}: ${why}`;
   }
 
   private async recover(brokenId: string, replanner: Replanner, signal: AbortSignal): Promise<void> {

@@ -6,6 +6,7 @@ import { actionTitle } from '../plan/actionTitle';
 import { PLAN_LIMITS } from '../planLimits';
 import { shorten } from '../text/shorten';
 import { stepReference } from '../plan/stepNumbers';
+import { failureWords } from '../plan/checkEvidence';
 import { impliedPostcondition } from '../plan/impliedCheck';
 import type { Step } from '../plan/planSchema';
 import { riskOf, type EscalationLimits } from './escalationRule';
@@ -52,6 +53,6 @@ export function finishedStatus(state: RunState): { readonly status: RunStatus; r
   if (unknown) return { status: 'failed', reason: `the outcome of ${stepReference(state.plan, unknown.id)} is unknown` };
   const last = state.plan.steps[state.plan.steps.length - 1];
   const lastRun = last && state.steps.get(last.id);
-  if (last && lastRun?.status === 'failed') return { status: 'failed', reason: `the agent stopped after ${stepReference(state.plan, last.id)} failed: ${lastRun.failure?.message ?? lastRun.reason ?? 'no detail'}` };
+  if (last && lastRun?.status === 'failed') return { status: 'failed', reason: `the agent stopped after ${stepReference(state.plan, last.id)} failed: ${lastRun.failure ? failureWords(last, lastRun.failure, lastRun.checkDetail) : (lastRun.reason ?? 'no detail')}` };
   return { status: 'succeeded' };
 }

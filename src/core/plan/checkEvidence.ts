@@ -1,6 +1,7 @@
 // A check's result in words for people: what was required and what was found, on one line ("src/cli.js
 // contains "options.verbose": found on line 12", "exit code: expected 0, got 1"). A check's detail starts
-// with the check in its own terms (checkLabel.ts), which the model and the journal read; people read this.
+// with the check in its own terms (checkLabel.ts), which the model and the journal read; people read this, and
+// what broke a step in the same words (failureWords).
 import { checkLabel } from '../checks/checkLabel';
 import type { Check } from '../checks/checkSchema';
 import { describeCheck } from './describeCheck';
@@ -43,4 +44,20 @@ export function checkFinding(check: Check, detail: string): string | undefined {
   if (found === undefined) return undefined;
   const exit = exitFound(check, found);
   return check.kind === 'exitCode' && exit && !exit.held ? `expected ${check.equals}, got ${exit.got}` : found;
+}
+
+/** A step's checks, as failureWords reads them. */
+type CheckedStep = { readonly precondition?: Check | undefined; readonly postcondition?: Check | undefined };
+
+/**
+ * What broke `step`, in words for people: when a check of the step failed, its result as checkEvidence says it
+ * ("exit code: expected 0, got 1"; a precondition's after "needs first: "); otherwise the failure's own message.
+ * The failure's message keeps the check's own terms, which the model and the CLI's `--json` read.
+ */
+export function failureWords(step: CheckedStep | undefined, failure: { readonly reason: string; readonly message: string }, checkDetail: string | undefined): string {
+  const role = failure.reason === 'precondition' || failure.reason === 'postcondition' ? failure.reason : undefined;
+  const check = role ? step?.[role] : undefined;
+  const words = check && checkDetail !== undefined ? checkEvidence(check, checkDetail) : undefined;
+  if (words === undefined) return failure.message;
+  return role === 'precondition' ? `needs first: ${words}` : words;
 }

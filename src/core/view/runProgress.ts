@@ -54,3 +54,12 @@ export function progressText(l10n: Localize, run: Pick<RunState, 'plan' | 'steps
   const tokens = runTokens(run);
   return tokens > 0 ? l10n.t('step {0} of {1} · {2} tokens', k, total, formatTokens(tokens)) : l10n.t('step {0} of {1}', k, total);
 }
+
+/**
+ * Whether the view shows the run working (its progress bar): while the run executes and no step waits for the
+ * user. VS Code puts a progress badge over the view's activity-bar icon while it does, hiding the badge that counts
+ * the waiting steps, so a run waiting for its user says so rather than that it is busy.
+ */
+export function showsRunWorking(executing: boolean, waiting: number): boolean {
+  return executing && waiting === 0;
+}

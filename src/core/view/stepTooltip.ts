@@ -10,7 +10,7 @@ import type { StepStatus } from '../plan/stepStatus';
 import { shorten, tail } from '../text/shorten';
 import type { EffectClass } from '../tools/defineTool';
 import { findTool } from '../tools/toolCatalog';
-import { checkEvidence } from '../plan/checkEvidence';
+import { checkEvidence, failureWords } from '../plan/checkEvidence';
 import { codeBlock, escapeMarkdown, inlineCode } from './markdownText';
 import { stepStatusText } from './statusText';
 
@@ -86,7 +86,11 @@ export function stepTooltip(l10n: Localize, input: StepTooltipInput): string {
   const effect = effectText(l10n, step);
   lines.push(`${inlineCode(step.tool)}${effect ? ` — ${escapeMarkdown(effect)}` : ''}`, '');
   lines.push(statusLine(l10n, escapeMarkdown(stepStatusText(l10n, status)), run?.attempts ?? 0, replacedInRevision), '');
-  if (run?.reason && status !== 'succeeded') lines.push(l10n.t('Why: {0}', escapeMarkdown(shorten(run.reason, 300))), '');
+  // A failed check says why in words ("exit code: expected 0, got 1"), once: not again as the check's result or an error.
+  const words = run?.failure ? failureWords(step, run.failure, run.checkDetail) : undefined;
+  const checkFailed = words !== undefined && words !== run?.failure?.message;
+  const why = checkFailed ? words : run?.reason;
+  if (why && status !== 'succeeded') lines.push(l10n.t('Why: {0}', escapeMarkdown(shorten(why, 300))), '');
   if (step.tool === 'runCommand' && typeof step.args.command === 'string') {
     const command = inlineCode(shorten(step.args.command, 300));
     const cwd = typeof step.args.cwd === 'string' && step.args.cwd !== '.' && step.args.cwd !== '' ? step.args.cwd : undefined;
@@ -98,9 +102,9 @@ export function stepTooltip(l10n: Localize, input: StepTooltipInput): string {
   // What the step checks, and once checked what was found, each said once, in words.
   const found = run?.checkDetail ? checkWords(step, run.checkDetail) : undefined;
   if (found === undefined) lines.push(step.postcondition ? l10n.t('Checks that {0}', escapeMarkdown(describeCheck(step.postcondition))) : l10n.t('Checks nothing once it ran'), '');
-  if (run?.checkDetail) lines.push(found === undefined ? l10n.t('Check: {0}', escapeMarkdown(shorten(run.checkDetail, 300))) : escapeMarkdown(shorten(found, 300)), '');
+  if (run?.checkDetail && !checkFailed) lines.push(found === undefined ? l10n.t('Check: {0}', escapeMarkdown(shorten(run.checkDetail, 300))) : escapeMarkdown(shorten(found, 300)), '');
   if (run?.failure) {
-    lines.push(l10n.t('Error: {0}', escapeMarkdown(shorten(run.failure.message, 400))), '');
+    if (!checkFailed) lines.push(l10n.t('Error: {0}', escapeMarkdown(shorten(run.failure.message, 400))), '');
     if (run.failure.outputTail) lines.push(codeBlock(tail(run.failure.outputTail, OUTPUT_MAX)), '');
   } else if (run?.output?.text) {
     lines.push(l10n.t('Result:'), '', codeBlock(shorten(run.output.text, OUTPUT_MAX)), '');

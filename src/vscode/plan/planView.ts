@@ -1,16 +1,17 @@
 // The Planwright view and the run's status bar item: the tree, its description ("step k of n"), a badge
-// counting the steps that wait for approval, and the status bar text (step k of n, tokens so far, the cost
-// when prices are set; both count the run's sub-plans too). They follow the session's changes; a step that starts waiting scrolls the "Waiting
-// for you" section into sight.
+// counting the steps that wait for approval, its progress bar while the run works and nothing waits, and the
+// status bar text (step k of n, tokens so far, the cost when prices are set; both count the run's sub-plans too).
+// They follow the session's changes; a step that starts waiting scrolls the "Waiting for you" section into sight.
 import * as vscode from 'vscode';
 import { planRowStatus } from '../../core/view/planTreeModel';
-import { progressText, withChildUsage } from '../../core/view/runProgress';
+import { progressText, showsRunWorking, withChildUsage } from '../../core/view/runProgress';
 import { costTooltip, runCostText } from '../../core/view/runCostText';
 import { runsCountText, statusBarText, statusBarTooltip } from '../../core/view/statusBarText';
 import type { ModelPrices } from '../../core/cost/modelPrices';
 import { COMMANDS, VIEWS } from '../ids';
 import type { PlanSession } from './planSession';
 import { PlanTreeProvider, type PlanTreeElement } from './planTreeProvider';
+import { ViewProgress } from './viewProgress';
 import { Disposable } from '../disposableStore';
 
 const STATUS_ICONS: Readonly<Record<string, string>> = {
@@ -28,6 +29,7 @@ export class PlanView extends Disposable {
   readonly provider: PlanTreeProvider;
   readonly treeView: vscode.TreeView<PlanTreeElement>;
   private readonly statusBar: vscode.StatusBarItem;
+  private readonly progressBar = this._register(new ViewProgress());
 
   constructor(
     private readonly session: PlanSession,
@@ -54,12 +56,13 @@ export class PlanView extends Disposable {
     const run = this.session.runs.state;
     const waiting = this.session.approvals.all().length;
     this.treeView.badge = waiting > 0 ? { value: waiting, tooltip: waiting === 1 ? vscode.l10n.t('1 step waits for your approval') : vscode.l10n.t('{0} steps wait for your approval', waiting) } : undefined;
+    const executing = this.session.runs.executing;
+    this.progressBar.show(showsRunWorking(executing, waiting));
     if (!run) {
       this.treeView.description = undefined;
       this.statusBar.hide();
       return;
     }
-    const executing = this.session.runs.executing;
     // The badge counts every run's questions; the shown run's status, its own.
     const status = planRowStatus(run, executing, this.session.approvals.ofRun(run.runId).length);
     const counted = withChildUsage(run, this.session.runs.children.values());

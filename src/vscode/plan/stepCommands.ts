@@ -3,6 +3,7 @@
 // tree element it was invoked on, or a step id when another command or a test invokes it; Delete and Undo
 // ask for confirmation only when invoked from the tree. Approvals are answered only here, by the user.
 import * as vscode from 'vscode';
+import { failureWords } from '../../core/plan/checkEvidence';
 import { moveInExecutionOrder, removeStep } from '../../core/plan/planEdits';
 import { shorten } from '../../core/text/shorten';
 import { commandRegistrar } from '../commandRegistrar';
@@ -130,7 +131,10 @@ async function showOutput(deps: StepCommandDeps, target: unknown): Promise<vscod
   const replaced = revision === undefined ? undefined : state?.replaced.find((entry) => entry.step.id === stepId && entry.replacedInRevision === revision);
   const run = !stepId ? undefined : revision === undefined ? state?.steps.get(stepId) : replaced?.run;
   if (!stepId || !run) return undefined;
-  const parts = [run.output?.text, run.failure ? `${run.failure.message}\n\n${run.failure.outputTail ?? ''}` : undefined].filter((part): part is string => Boolean(part));
+  // Why it failed in words (a failed check as the tree says it), then the output's tail.
+  const planStep = replaced?.step ?? deps.session.plan?.steps.find((candidate) => candidate.id === stepId);
+  const failure = run.failure ? `${failureWords(planStep, run.failure, run.checkDetail)}\n\n${run.failure.outputTail ?? ''}` : undefined;
+  const parts = [run.output?.text, failure].filter((part): part is string => Boolean(part));
   if (parts.length === 0) {
     void vscode.window.showInformationMessage(vscode.l10n.t('{0} has no output yet.', deps.session.stepName(stepId)));
     return undefined;

@@ -1,6 +1,6 @@
 // One run of this window (RunSet holds several, one shown in the Plan view): opens a new run or resumes the journalled one
-// through core's openRun as every door does (a fused agent's with the agent), executes it under a cancellable progress
-// notification and routes every change (journalled first) to the tree, the status bar and the log; `restore()` replays a
+// through core's openRun as every door does (a fused agent's with the agent), executes it (the view shows it working)
+// and routes every change (journalled first) to the tree, the status bar and the log; `restore()` replays a
 // journal without executing. Where it stands is one phase (core's `nextPhase`), what it shows one value (EditorRunState).
 import * as vscode from 'vscode';
 import type { PlanRun } from '../../core/executor/planRun';
@@ -17,7 +17,6 @@ import type { PlanValidation } from '../../core/plan/validatePlan';
 import { messageOf } from '../../core/text/errorText';
 import type { UndoResult } from '../../core/tools/fileSnapshots';
 import type { RunUndoResult } from '../../core/undo/undoRun';
-import { progressText } from '../../core/view/runProgress';
 import { goalModels, hostRunDeps, newRunOptions, optionalModels, resumeHostRun, type HostRunDeps } from './hostRunDeps';
 import { logGoalEnd } from './goalRunLog';
 import { Disposable } from '../disposableStore';
@@ -151,7 +150,7 @@ export class RunController extends Disposable {
     const onRun = (run: PlanRun) => this.apply({ run, actingOnGoal: false });
     const request = { kind: 'goal', runId: files.runId, goal, mode, options, models: goalModels(deps, models), projectRules: this.host.settings().projectRules } as const;
     const opened = await openRun(request, deps, { host: { source, ...place.host }, ...(mode === 'split' ? { onRun } : {}) });
-    return logGoalEnd(this.host.log, files.runId, await this.execute(opened, mode === 'split' ? vscode.l10n.t('planning the task; steps start as they arrive…') : undefined));
+    return logGoalEnd(this.host.log, files.runId, await this.execute(opened));
   }
 
   /** Stops scheduling; the running steps finish and the run is paused. */
@@ -256,13 +255,10 @@ export class RunController extends Disposable {
     return resumeHostRun(this.host, state, (models, options, spent) => this.deps(workFolder, files, models, options, spent));
   }
 
-  /** Executes `opened` under a cancellable progress notification as this window's execution: a planned run this window can pause and revise, or the agent's. */
-  private execute(opened: OpenedRun, message?: string): Promise<RunOutcome> {
-    const state = this.view.current.state ?? opened.run?.current;
+  /** Executes `opened` as this window's execution: a planned run this window can pause and revise, or the agent's. */
+  private execute(opened: OpenedRun): Promise<RunOutcome> {
     let outcome: RunOutcome | undefined;
-    const working = message ?? (state ? progressText(vscode.l10n, state) : vscode.l10n.t('{0}: the agent is working on the goal…', opened.mode));
-    const finished = this.execution.track(working, async (signal) => (outcome = await opened.execute(signal)), {
-      cancel: () => this.cancel(),
+    const finished = this.execution.track(async (signal) => (outcome = await opened.execute(signal)), {
       statusAtEnd: () => this.view.current.state?.status,
       settled: async (current) => this.apply(current ? { outcome, actingOnGoal: false } : {}),
     });
@@ -283,7 +279,6 @@ export class RunController extends Disposable {
     const revised = before !== undefined && state.revision !== before.revision;
     this.execution.advance({ type: 'changed', status: state.status, recovering: state.recovering !== undefined });
     logRunChange(this.host.log, this.lastStatus, state, stepIds, revised);
-    this.execution.report(progressText(vscode.l10n, state));
     this.apply({ state }, revised || stepIds.length === 0 ? undefined : stepIds);
   }
 

@@ -1,17 +1,15 @@
 // The one execution a window runs at a time, and where the window's run stands: its phase (idle, running,
 // re-planning, paused, waiting, ended), moved only by core's `nextPhase`, so an action the phase does not
-// allow is refused with the reason the user sees, in their language. Also the cancellable progress notification the execution
-// shows, the abort signal it runs under, and the promise that whoever joins later (Run Plan, an edit) awaits.
+// allow is refused with the reason the user sees, in their language. Also the abort signal the execution runs under,
+// and the promise that whoever joins later (Run Plan, an edit) awaits. The view shows it working (PlanView).
 import * as vscode from 'vscode';
 import type { RunStatus } from '../../core/run/journalRecords';
 import { nextPhase, type PhaseRefusal, type RunEvent, type RunPhase } from '../../core/executor/runPhase';
 import type { RunOutcome } from '../../core/door/doorReport';
 import { RunUnavailableError } from './runUnavailableError';
-import { withRunProgress } from './withRunProgress';
 
-/** What an execution asks of its controller: how to cancel, the run's status at its end, what to do once it ended. */
+/** What an execution asks of its controller: the run's status at its end, and what to do once it ended. */
 export interface ExecutionHooks {
-  cancel(): void;
   statusAtEnd(): RunStatus | undefined;
   /** Runs when the execution ended; `current` is false when another one had started meanwhile. */
   settled(current: boolean): Promise<void>;
@@ -33,7 +31,6 @@ export class RunExecution {
   private currentPhase: RunPhase = 'idle';
   private current: Promise<RunOutcome> | undefined;
   private abort: AbortController | undefined;
-  private progress: vscode.Progress<{ message?: string }> | undefined;
 
   /** Where the run stands. */
   get phase(): RunPhase {
@@ -52,11 +49,6 @@ export class RunExecution {
     this.currentPhase = next.phase;
   }
 
-  /** Shows what the run is doing in the progress notification. */
-  report(message: string): void {
-    this.progress?.report({ message });
-  }
-
   /** Aborts the execution under way; false when there is none. */
   abortCurrent(): boolean {
     if (!this.abort) return false;
@@ -64,19 +56,18 @@ export class RunExecution {
     return true;
   }
 
-  /** Runs `work` as this window's execution under a cancellable progress notification; see ExecutionHooks. */
-  track(message: string, work: (signal: AbortSignal) => Promise<RunOutcome>, hooks: ExecutionHooks): Promise<RunOutcome> {
+  /** Runs `work` as this window's execution, which Pause and Cancel (the view's title buttons, the palette) stop; see ExecutionHooks. */
+  track(work: (signal: AbortSignal) => Promise<RunOutcome>, hooks: ExecutionHooks): Promise<RunOutcome> {
     this.advance({ type: 'execute' });
     const abort = new AbortController();
     this.abort = abort;
-    const done = withRunProgress(message, (progress) => { this.progress = progress; }, () => hooks.cancel(), () => work(abort.signal));
+    const done = work(abort.signal);
     let execution: Promise<RunOutcome> | undefined;
     const finished = done.finally(async () => {
       const current = this.current === execution;
       if (current) {
         this.current = undefined;
         this.abort = undefined;
-        this.progress = undefined;
         const status = hooks.statusAtEnd();
         this.advance({ type: 'stopped', ...(status ? { status } : {}) });
       }

@@ -68,7 +68,7 @@ describe('PlanRun acceptance checks', () => {
     const report = await run.execute(liveSignal());
 
     assert.equal(report.status, 'failed');
-    assert.match(report.reason ?? '', /gave up after 1 re-plan\(s\)[\s\S]*done when contains src\/cli\.ts "--verbose" failed/);
+    assert.match(report.reason ?? '', /gave up after 1 re-plan\(s\)[\s\S]*the goal is not met: src\/cli\.ts contains "--verbose": not found/);
     assert.equal(replanner.requests.length, 1);
   });
 
@@ -77,7 +77,7 @@ describe('PlanRun acceptance checks', () => {
     const plan = validPlan([write('E1', 'README.md', 'r')], { acceptance: [acceptance[0]] });
     const report = await (await PlanRun.start(plan, { runId: 'none', options: runOptions() }, deps)).execute(liveSignal());
     assert.equal(report.status, 'needsReplan');
-    assert.match(report.reason ?? '', /the goal is not met: done when contains src\/cli\.ts "--verbose" failed.*no re-planner/);
+    assert.match(report.reason ?? '', /the goal is not met: src\/cli\.ts contains "--verbose": not found.*no re-planner/);
   });
 
   it('journals a check that already holds before the first step, and runs no command to find out', async () => {

@@ -53,7 +53,7 @@ describe('PlanRun scheduling', () => {
       assert.deepEqual(status, { A: 'succeeded', B: 'failed', C: 'succeeded', D: 'invalidated' });
       assert.deepEqual([...ran].sort(), ['A', 'B', 'C']);
       assert.equal(report.status, 'needsReplan');
-      assert.match(report.reason ?? '', /^2 run B failed: postcondition failed: exitCode 0: got 1/);
+      assert.match(report.reason ?? '', /^2 run B failed: exit code: expected 0, got 1;/);
     });
 
     it('runs every step once, dependencies first, when nothing fails', async () => {

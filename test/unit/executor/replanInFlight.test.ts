@@ -1,8 +1,8 @@
 // Recovering a broken step while the run goes on, with a re-planner and commands the test releases by
 // hand (no timers): independent steps start and finish while the re-planner is slow, its patch applies
 // to what is still pending then, a local failure is repaired by one call (or falls back to the
-// re-planner, or goes to it when steps not started yet hold the same mistake), and a run killed during the
-// re-plan resumes from its journal and re-plans again.
+// re-planner, or goes to it when steps not started yet hold the same mistake), a run killed during the re-plan
+// resumes from its journal and re-plans again, and the re-plan's reason says the failed check in words.
 import * as assert from 'node:assert/strict';
 import { PlanRun } from '../../../src/core/executor/planRun';
 import type { PatchCheck, RepairRequest, ReplanAnswer, Replanner, ReplanRequest, StepRepairer } from '../../../src/core/run/modelRoles';
@@ -11,7 +11,7 @@ import type { PlanPatch } from '../../../src/core/plan/planPatch';
 import type { Step } from '../../../src/core/plan/planSchema';
 import type { CommandRequest, CommandResult, CommandRunner } from '../../../src/core/ports';
 import { fakeRunDeps, liveSignal, MemoryRecordLog, runOptions, stepRecords, traceEvents, validPlan } from '../support/executorFakes';
-import { MemoryWorkspace } from '../support/fakePorts';
+import { MemoryWorkspace, ScriptedCommandRunner } from '../support/fakePorts';
 
 /** A re-planner whose answers the test gives when it wants; it keeps each request and check. */
 class HeldReplanner implements Replanner {
@@ -188,5 +188,17 @@ describe('ReplanInFlight', () => {
     assert.deepEqual(replayed.plan, resumed.current.plan);
     assert.equal(replayed.revision, 2);
     assert.deepEqual([...replayed.steps].map(([id, step]) => `${id}:${step.status}`), ['E1:succeeded', 'E2:succeeded', 'E3:succeeded']);
+  });
+
+  it('says why it re-plans in the words of the failed check, while it re-plans and in the revision it makes', async () => {
+    const replanner = new HeldReplanner();
+    const deps = fakeRunDeps({ workspace: new MemoryWorkspace({}), commands: new ScriptedCommandRunner(() => ({ exitCode: 1 })), replanner });
+    const run = await PlanRun.start(validPlan([command('E1', 'npm test')]), { runId: 'words', options: runOptions() }, deps);
+    const done = run.execute(liveSignal());
+    await until(() => replanner.requests.length === 1);
+    assert.equal(run.current.recovering?.reason, '1 npm test failed: exit code: expected 0, got 1');
+    replanner.answer([{ op: 'replace', id: 'E1', step: { ...command('E1', 'npm test'), postcondition: { kind: 'exitCode', equals: 1 } } }]);
+    await done;
+    assert.deepEqual(run.current.replanReasons, ['1 npm test failed: exit code: expected 0, got 1']);
   });
 });

@@ -33,7 +33,7 @@ describe('fused acceptance checks', () => {
     assert.match(workspace.files.get('README.md')!, /## Usage/);
     const told = agent.requests[2]!.messages.at(-1)!;
     assert.equal(told.role, 'user');
-    assert.match(told.content, /^Not done yet: the goal is not met: done when contains README\.md "## Usage" failed \(.*README\.md/);
+    assert.match(told.content, /^Not done yet: the goal is not met: README\.md contains "## Usage": not found/);
     const state = await loadRunState(deps.journal, () => undefined);
     assert.ok(state.acceptance?.after?.results.every((result) => result.ok));
   });

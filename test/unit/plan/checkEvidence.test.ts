@@ -1,8 +1,9 @@
-// Unit tests of a check's result in words: what was required and what was found, on one line for people.
+// Unit tests of a check's result in words: what was required and what was found, on one line for people, and what
+// broke a step in the same words.
 import * as assert from 'node:assert/strict';
 import { evaluateCheck } from '../../../src/core/checks/evaluateCheck';
 import type { Check } from '../../../src/core/checks/checkSchema';
-import { checkEvidence } from '../../../src/core/plan/checkEvidence';
+import { checkEvidence, failureWords } from '../../../src/core/plan/checkEvidence';
 
 describe('checkEvidence', () => {
   it('says what a file check found, after the check in words', () => {
@@ -31,5 +32,26 @@ describe('checkEvidence', () => {
 
   it('is undefined for a detail of another check, so a precondition\'s result is never shown as the postcondition\'s', () => {
     assert.equal(checkEvidence({ kind: 'fileExists', path: 'a.js' }, 'fileAbsent b.js: absent'), undefined);
+  });
+});
+
+describe('failureWords', () => {
+  const step = { precondition: { kind: 'fileExists', path: 'package.json' }, postcondition: { kind: 'exitCode', equals: 0 } } as const;
+
+  it('says a failed postcondition as its check in words, not the check\'s own terms', () => {
+    const words = failureWords(step, { reason: 'postcondition', message: 'postcondition failed: exitCode 0: got 1' }, 'exitCode 0: got 1');
+    assert.equal(words, 'exit code: expected 0, got 1');
+    assert.doesNotMatch(words, /postcondition|exitCode/);
+  });
+
+  it('says a failed precondition as what the step needs first', () => {
+    const failure = { reason: 'precondition', message: 'precondition failed: fileExists package.json: not found' };
+    assert.equal(failureWords(step, failure, 'fileExists package.json: not found'), 'needs first: package.json exists: not found');
+  });
+
+  it('keeps the message of a failure that is no check\'s, or whose detail another check wrote', () => {
+    assert.equal(failureWords(step, { reason: 'tool', message: 'find text not found in src/cli.js' }, undefined), 'find text not found in src/cli.js');
+    assert.equal(failureWords(step, { reason: 'postcondition', message: 'postcondition failed: x' }, 'fileAbsent b.js: absent'), 'postcondition failed: x');
+    assert.equal(failureWords(undefined, { reason: 'postcondition', message: 'postcondition failed: x' }, 'exitCode 0: got 1'), 'postcondition failed: x');
   });
 });

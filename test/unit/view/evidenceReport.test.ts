@@ -48,7 +48,7 @@ describe('evidenceReport', () => {
       { path: 'src/cli.ts', lines: '+1 -0' },
     ]);
     assert.equal(report.replans.length, 1);
-    assert.match(report.replans[0]!, /^the goal is not met: done when contains src\/cli\.ts "--verbose" failed/);
+    assert.match(report.replans[0]!, /^the goal is not met: src\/cli\.ts contains "--verbose": not found/);
     assert.deepEqual(report.tokens, { prompt: 120, completion: 30, cached: 100, calls: 1 });
 
     const markdown = evidenceMarkdown(report);

@@ -193,7 +193,8 @@ describe('planTreeModel: a run', () => {
     assert.equal(labels[2], 'After: 1 Read the CLI entry point');
     assert.ok(labels.every((label) => !/fileContains|Postcondition|Error/.test(label)), `no check twice, none in its own terms: ${labels.join(' | ')}`);
     assert.equal(edit.expanded, true);
-    assert.match(edit.tooltip, /^src\/cli\.ts contains "--verbose": not found \(file has 12 lines\)$/m);
+    assert.match(edit.tooltip, /^Why: src\/cli\.ts contains "--verbose": not found \(file has 12 lines\)$/m);
+    assert.doesNotMatch(edit.tooltip, /postcondition failed|fileContains/);
   });
 
   it('says what a check found once it held, and keeps the error row for a tool that failed before any check', () => {

@@ -79,7 +79,7 @@ describe('the end of a failed or cancelled run that changed files', () => {
     const run = await PlanRun.start(plan, { runId: 'r', options: runOptions({ maxReplans: 0 }) }, deps);
     const said = await endOf(run, liveSignal());
     assert.deepEqual(said, [
-      ['notification', 'Planwright: the run failed: gave up after 0 re-plan(s); what failed each time: 1. 3 Run the tests failed: postcondition failed: exitCode 0: got 1', ['showLog']],
+      ['notification', 'Planwright: the run failed: gave up after 0 re-plan(s); what failed each time: 1. 3 Run the tests failed: exit code: expected 0, got 1', ['showLog']],
       ['notification', 'Planwright changed 2 files: a.js, b.js', ['keep', 'undoRun', 'showFiles']],
     ]);
   });

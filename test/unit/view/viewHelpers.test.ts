@@ -1,11 +1,11 @@
-// The small pure pieces behind the editor surface: which rows changed, the approval prompt's words, the status bar's progress text (its tokens counting sub-plans'), Markdown escaping, and the contextValue grammar.
+// The small pure pieces behind the editor surface: which rows changed, the approval prompt's words, the status bar's progress text (its tokens counting sub-plans') and when the view shows the run working, Markdown escaping, and the contextValue grammar.
 import * as assert from 'node:assert/strict';
 import type { ApprovalRequest } from '../../../src/core/ports';
 import { englishText } from '../../../src/core/text/englishText';
 import { approvalSummary, previewEarlierNames, previewStepName } from '../../../src/core/view/approvalPrompt';
 import { codeBlock, escapeMarkdown, inlineCode } from '../../../src/core/view/markdownText';
 import { planTreeModel } from '../../../src/core/view/planTreeModel';
-import { formatTokens, progressText, stepProgress, withChildUsage } from '../../../src/core/view/runProgress';
+import { formatTokens, progressText, showsRunWorking, stepProgress, withChildUsage } from '../../../src/core/view/runProgress';
 import { planContextValue, stepContextValue, whenStepHasFlag, whenStepIs } from '../../../src/core/view/stepContextValue';
 import { treeChanges } from '../../../src/core/view/treeChanges';
 import { runView, stepRun, threeSteps } from './viewFixtures';
@@ -82,6 +82,13 @@ describe('run progress', () => {
 
   it('shortens big token counts', () => {
     assert.deepEqual([999, 12_345, 2_500_000].map(formatTokens), ['999', '12.3k', '2.5M']);
+  });
+
+  it('shows the run working only while it executes and no step waits for the user, whose count the badge then shows', () => {
+    assert.equal(showsRunWorking(true, 0), true);
+    assert.equal(showsRunWorking(true, 1), false);
+    assert.equal(showsRunWorking(false, 0), false);
+    assert.equal(showsRunWorking(false, 2), false);
   });
 });
 
