@@ -96,6 +96,7 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
     models,
     ports,
     loadedPlan,
+    session,
     approvals,
     previews,
     documents,

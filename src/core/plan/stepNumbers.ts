@@ -41,3 +41,12 @@ export function stepReference(plan: Plan, stepId: string): string {
 export function stepReferenceList(plan: Plan, stepIds: readonly string[]): string {
   return stepIds.map((stepId) => stepReference(plan, stepId)).join(', ');
 }
+
+/**
+ * A step's id where a person needs it beside its number: `undefined` when the id is `E<number>` (the number
+ * says it), else the id, which `#<id>` references and the plan file use. Ids stay as a run's journal keys
+ * them, so after a move during a run row 2 may be `E3`: shown as what other steps call it, never as a number.
+ */
+export function idBesideNumber(stepId: string, number: number | undefined): string | undefined {
+  return number !== undefined && stepId === `E${number}` ? undefined : stepId;
+}

@@ -7,7 +7,7 @@ import { englishText } from '../../../src/core/text/englishText';
 import { examplePlan } from './planFixtures';
 
 describe('renderPlanMarkdown', () => {
-  it('renders the goal and one numbered item per step with tool, arguments, the steps it waits for by number and title, and postcondition', () => {
+  it('renders the goal and one numbered item per step with tool, arguments, the steps it waits for by number and title, and its check in the tree\'s words', () => {
     assert.equal(
       renderPlanMarkdown(englishText, examplePlan()),
       [
@@ -15,16 +15,16 @@ describe('renderPlanMarkdown', () => {
         '',
         '3 steps',
         '',
-        '1. **Read the CLI entry point** · E1',
+        '1. **Read the CLI entry point**',
         '   - Tool: `readFile` — path `src/cli.ts`',
-        '2. **Add the flag** · E2',
+        '2. **Add the flag**',
         '   - Tool: `editFile` — path `src/cli.ts`, 1 edit',
         '   - After: 1 Read the CLI entry point',
-        '   - Done when: src/cli.ts contains "--verbose"',
-        '3. **Run the tests** · E3',
+        '   - Checks that src/cli.ts contains "--verbose"',
+        '3. **Run the tests**',
         '   - Tool: `runCommand` — command `npm test`',
         '   - After: 2 Add the flag',
-        '   - Done when: exit code is 0',
+        '   - Checks that exit code is 0',
         '',
       ].join('\n'),
     );
@@ -41,7 +41,7 @@ describe('renderPlanMarkdown', () => {
     plan.steps[2].statusCheck = { kind: 'outputContains', text: 'passing' };
     const markdown = renderPlanMarkdown(englishText, plan);
     assert.match(markdown, /^3 steps · revision 2$/m);
-    assert.match(markdown, /2\. \*\*Add the flag\*\* · E2\n {3}- Tool: `editFile` — path `src\/cli\.ts`, 1 edit\n {3}- After: 1 Read the CLI entry point\n {3}- Only if: src\/cli\.ts exists\n/);
+    assert.match(markdown, /2\. \*\*Add the flag\*\*\n {3}- Tool: `editFile` — path `src\/cli\.ts`, 1 edit\n {3}- After: 1 Read the CLI entry point\n {3}- Only if: src\/cli\.ts exists\n/);
     assert.match(markdown, / {3}- Undo: `writeFile` — path `src\/cli\.ts`, content `#E1`/);
     assert.match(markdown, / {3}- Tool: `runCommand` — command `npm test` \(idempotent\)/);
     assert.match(markdown, / {3}- Settled by: output contains "passing"/);
@@ -52,8 +52,21 @@ describe('renderPlanMarkdown', () => {
     plan.steps = [plan.steps[2]!, plan.steps[0]!, plan.steps[1]!];
     plan.steps[1]!.title = 'Read *the* CLI';
     const markdown = renderPlanMarkdown(englishText, plan);
-    assert.deepEqual(markdown.match(/^\d\. .*$/gm), ['1. **Read \\*the\\* CLI** · E1', '2. **Add the flag** · E2', '3. **Run the tests** · E3']);
+    assert.deepEqual(markdown.match(/^\d\. .*$/gm), ['1. **Read \\*the\\* CLI**', '2. **Add the flag**', '3. **Run the tests**']);
     assert.match(markdown, /^ {3}- After: 1 Read \\\*the\\\* CLI$/m);
+  });
+
+  it('lists the plan\'s acceptance checks under "Done when", and none when it has none', () => {
+    const plan = examplePlan();
+    assert.doesNotMatch(renderPlanMarkdown(englishText, plan), /Done when/);
+    plan.acceptance = [{ kind: 'fileContains', path: 'src/cli.ts', text: '--verbose' }, { kind: 'exitCode', equals: 0 }];
+    assert.match(renderPlanMarkdown(englishText, plan), /\n\n## Done when\n\n- src\/cli\.ts contains "--verbose"\n- exit code is 0\n$/);
+  });
+
+  it('names a step by its id only where its number does not say it', () => {
+    const plan = examplePlan();
+    plan.steps[2]!.id = 'E7';
+    assert.match(renderPlanMarkdown(englishText, plan), /^3\. \*\*Run the tests\*\* · referred to as `#E7`$/m);
   });
 
   it('escapes Markdown in titles and survives backticks in arguments', () => {
