@@ -7,7 +7,7 @@ import type { Localize } from '../ports';
 import { describeCheck } from './describeCheck';
 import { dependenciesOf } from './planGraph';
 import type { Plan, Step } from './planSchema';
-import { executionOrder, idBesideNumber, stepReference } from './stepNumbers';
+import { executionOrder, idDisagrees, stepReference } from './stepNumbers';
 
 const VALUE_MAX = 60;
 
@@ -37,9 +37,9 @@ function renderStep(l10n: Localize, step: Step, number: number, after: readonly 
     step.statusCheck ? l10n.t('Settled by: {0}', escapeMarkdown(describeCheck(step.statusCheck))) : '',
     step.compensation ? l10n.t('Undo: {0} — {1}', code(step.compensation.tool), summarizeToolArgs(l10n, step.compensation.args)) : '',
   ].filter(Boolean);
-  // The id only where the number does not say it, named as what references use (as the tree's tooltip does).
-  const id = idBesideNumber(step.id, number);
-  return [`${number}. **${escapeMarkdown(step.title)}**${id ? ` · ${l10n.t('referred to as {0}', code(`#${id}`))}` : ''}`, ...details.map((line) => `   - ${line}`)];
+  // An id that reads as another number is named as what references call it, as the tree's tooltip does.
+  const id = idDisagrees(step.id, number) ? l10n.t('referred to as {0}', code(`#${step.id}`)) : escapeMarkdown(step.id);
+  return [`${number}. **${escapeMarkdown(step.title)}** · ${id}`, ...details.map((line) => `   - ${line}`)];
 }
 
 /** `path `src/cli.ts`, 1 edit`: strings as code (multi-line text as a line count), arrays as a count. */

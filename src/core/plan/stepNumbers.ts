@@ -43,10 +43,10 @@ export function stepReferenceList(plan: Plan, stepIds: readonly string[]): strin
 }
 
 /**
- * A step's id where a person needs it beside its number: `undefined` when the id is `E<number>` (the number
- * says it), else the id, which `#<id>` references and the plan file use. Ids stay as a run's journal keys
- * them, so after a move during a run row 2 may be `E3`: shown as what other steps call it, never as a number.
+ * Whether a step's id reads as another number than its place: `E3` on row 2. Ids stay as a run's journal keys
+ * them, so after a move during a run (or a step added or deleted) row 2 may be `E3`; the views then name the
+ * id as what references call it ("referred to as #E3"), never as a second number beside the first.
  */
-export function idBesideNumber(stepId: string, number: number | undefined): string | undefined {
-  return number !== undefined && stepId === `E${number}` ? undefined : stepId;
+export function idDisagrees(stepId: string, number: number | undefined): boolean {
+  return number !== undefined && /^E[0-9]+$/.test(stepId) && stepId !== `E${number}`;
 }

@@ -15,7 +15,7 @@ import { stepChangesFiles } from './stepChangesFiles';
 import { REPLACED_CONTEXT_VALUE, stepContextValue, subStepContextValue } from './stepContextValue';
 import { childRunOf, subplanBudgetLines, subplanOpen } from './subplanRows';
 import { stepDetails } from './stepDetails';
-import { executionOrder, idBesideNumber, stepNumber, stepReference } from '../plan/stepNumbers';
+import { executionOrder, idDisagrees, stepNumber, stepReference } from '../plan/stepNumbers';
 import { stepStatusText } from './statusText';
 import { stepTooltip } from './stepTooltip';
 import { claimWaitText } from '../run/writeClaimTable';
@@ -161,10 +161,9 @@ function stepRowId(planId: string, step: Step, run: StepRun | undefined, child: 
   return run?.status === 'running' && child ? `${id}@running${run.attempts}` : id;
 }
 
-/** A top-level row's id as it is read out, when its number does not say it ("referred to as #E3"). */
-function idText(l10n: Localize, stepId: string, number: number | undefined): string[] {
-  const id = idBesideNumber(stepId, number);
-  return id ? [l10n.t('referred to as {0}', `#${id}`)] : [];
+/** A row's id as it is read out: as what references call it when it reads as another number than the row's. */
+function idText(l10n: Localize, stepId: string, number: number | undefined): string {
+  return idDisagrees(stepId, number) ? l10n.t('referred to as {0}', `#${stepId}`) : stepId;
 }
 
 /** The row's label: its number and title, with the revision that introduced it when a re-plan did. */
@@ -223,8 +222,8 @@ function buildStepNode(step: Step, context: StepContext, child: ChildRunView | u
     iconId: problems.length > 0 ? 'warning' : run?.undone ? 'discard' : STATUS_ICONS[status],
     ...(color ? { iconColor: color } : {}),
     contextValue,
-    // What the row shows, number first, then the id where the number does not say it, and the status the icon shows.
-    accessibilityLabel: [label, ...(nested ? [path + step.id] : idText(l10n, step.id, number)), statusText].join(', '),
+    // What the row shows, number first, then the id a reference names and the status the icon shows.
+    accessibilityLabel: `${label}, ${nested ? path + step.id : idText(l10n, step.id, number)}, ${statusText}`,
     expanded: problems.length > 0 || BROKEN.has(status) || subplanOpen(status, child),
     children,
   };

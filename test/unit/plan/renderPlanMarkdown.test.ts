@@ -15,13 +15,13 @@ describe('renderPlanMarkdown', () => {
         '',
         '3 steps',
         '',
-        '1. **Read the CLI entry point**',
+        '1. **Read the CLI entry point** · E1',
         '   - Tool: `readFile` — path `src/cli.ts`',
-        '2. **Add the flag**',
+        '2. **Add the flag** · E2',
         '   - Tool: `editFile` — path `src/cli.ts`, 1 edit',
         '   - After: 1 Read the CLI entry point',
         '   - Checks that src/cli.ts contains "--verbose"',
-        '3. **Run the tests**',
+        '3. **Run the tests** · E3',
         '   - Tool: `runCommand` — command `npm test`',
         '   - After: 2 Add the flag',
         '   - Checks that exit code is 0',
@@ -41,7 +41,7 @@ describe('renderPlanMarkdown', () => {
     plan.steps[2].statusCheck = { kind: 'outputContains', text: 'passing' };
     const markdown = renderPlanMarkdown(englishText, plan);
     assert.match(markdown, /^3 steps · revision 2$/m);
-    assert.match(markdown, /2\. \*\*Add the flag\*\*\n {3}- Tool: `editFile` — path `src\/cli\.ts`, 1 edit\n {3}- After: 1 Read the CLI entry point\n {3}- Only if: src\/cli\.ts exists\n/);
+    assert.match(markdown, /2\. \*\*Add the flag\*\* · E2\n {3}- Tool: `editFile` — path `src\/cli\.ts`, 1 edit\n {3}- After: 1 Read the CLI entry point\n {3}- Only if: src\/cli\.ts exists\n/);
     assert.match(markdown, / {3}- Undo: `writeFile` — path `src\/cli\.ts`, content `#E1`/);
     assert.match(markdown, / {3}- Tool: `runCommand` — command `npm test` \(idempotent\)/);
     assert.match(markdown, / {3}- Settled by: output contains "passing"/);
@@ -52,7 +52,7 @@ describe('renderPlanMarkdown', () => {
     plan.steps = [plan.steps[2]!, plan.steps[0]!, plan.steps[1]!];
     plan.steps[1]!.title = 'Read *the* CLI';
     const markdown = renderPlanMarkdown(englishText, plan);
-    assert.deepEqual(markdown.match(/^\d\. .*$/gm), ['1. **Read \\*the\\* CLI**', '2. **Add the flag**', '3. **Run the tests**']);
+    assert.deepEqual(markdown.match(/^\d\. .*$/gm), ['1. **Read \\*the\\* CLI** · E1', '2. **Add the flag** · E2', '3. **Run the tests** · E3']);
     assert.match(markdown, /^ {3}- After: 1 Read \\\*the\\\* CLI$/m);
   });
 
@@ -63,7 +63,7 @@ describe('renderPlanMarkdown', () => {
     assert.match(renderPlanMarkdown(englishText, plan), /\n\n## Done when\n\n- src\/cli\.ts contains "--verbose"\n- exit code is 0\n$/);
   });
 
-  it('names a step by its id only where its number does not say it', () => {
+  it('names an id that reads as another number as what references call it', () => {
     const plan = examplePlan();
     plan.steps[2]!.id = 'E7';
     assert.match(renderPlanMarkdown(englishText, plan), /^3\. \*\*Run the tests\*\* · referred to as `#E7`$/m);

@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { moveInExecutionOrder } from '../../../src/core/plan/planEdits';
 import type { Plan } from '../../../src/core/plan/planSchema';
 import { renumberSteps } from '../../../src/core/plan/renumberSteps';
-import { idBesideNumber, stepNumber } from '../../../src/core/plan/stepNumbers';
+import { idDisagrees, stepNumber } from '../../../src/core/plan/stepNumbers';
 import { validatePlan } from '../../../src/core/plan/validatePlan';
 
 /** E1 reads, E2 lists, E3 writes what E1 read and E4 checks E3's file; E3 waits for E1. */
@@ -116,10 +116,11 @@ describe('moveInExecutionOrder with renumbering', () => {
   });
 });
 
-describe('idBesideNumber', () => {
-  it('is nothing when the id is E<number>, else the id', () => {
-    assert.equal(idBesideNumber('E2', 2), undefined);
-    assert.equal(idBesideNumber('E3', 2), 'E3');
-    assert.equal(idBesideNumber('read-cli', 1), 'read-cli');
+describe('idDisagrees', () => {
+  it('says whether an E<n> id reads as another number than the step\'s place', () => {
+    assert.equal(idDisagrees('E2', 2), false);
+    assert.equal(idDisagrees('E3', 2), true);
+    assert.equal(idDisagrees('read-cli', 1), false, 'a name is no number');
+    assert.equal(idDisagrees('E3', undefined), false);
   });
 });

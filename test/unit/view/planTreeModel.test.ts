@@ -52,10 +52,13 @@ describe('planTreeModel: a plan that has not run', () => {
     assert.equal(root(first).id, 'plan:a.plan.json');
   });
 
-  it('describes a step by its status alone, its tool and target in the tooltip, and no id beside a number that says it (E2 is step 2)', () => {
+  it('describes a step by its status alone, its tool and target in the tooltip, its id in the accessible label after the number the row shows', () => {
     const rows = root(planTreeModel(englishText, { plan, source })).children;
     assert.deepEqual(rows.map((child) => child.description), ['pending', 'pending', 'pending']);
-    assert.deepEqual(rows.map((child) => child.accessibilityLabel), ['1 Read the CLI entry point, pending', '2 Add the flag, pending', '3 Run the tests, pending']);
+    assert.deepEqual(rows.map((child) => child.accessibilityLabel), ['1 Read the CLI entry point, E1, pending', '2 Add the flag, E2, pending', '3 Run the tests, E3, pending']);
+    // A run keeps its ids, so row 3 may be E4: read out as what references call it, never as a second number.
+    const renumbered = { ...plan, steps: plan.steps.map((step) => (step.id === 'E3' ? { ...step, id: 'E4' } : step)) };
+    assert.equal(root(planTreeModel(englishText, { plan: renumbered, source })).children[2]!.accessibilityLabel, '3 Run the tests, referred to as #E4, pending');
     assert.match(rows[1]!.tooltip, /^`editFile` — /m);
     assert.match(rows[1]!.tooltip, /"path": "src\/cli\.ts"/);
   });
@@ -81,7 +84,7 @@ describe('planTreeModel: a plan that has not run', () => {
 
   it('puts the arguments, effect class and postcondition in a Markdown tooltip', () => {
     const tooltip = step(planTreeModel(englishText, { plan, source }), 'E2').tooltip;
-    assert.match(tooltip, /^\*\*2 Add the flag\*\*$/m);
+    assert.match(tooltip, /^\*\*2 Add the flag\*\* · E2$/m);
     assert.match(tooltip, /^`editFile` — changes the workspace; not safe to repeat$/m);
     assert.match(tooltip, /```json\n\{\n {2}"path": "src\/cli\.ts",/);
     assert.match(tooltip, /^Checks that src\/cli\.ts contains "--verbose"$/m);
@@ -169,10 +172,10 @@ describe('planTreeModel: a run', () => {
     const run = runView(plan, { E2: stepRun('awaitingApproval') });
     const paused = step(planTreeModel(englishText, { plan, source, run, executing: false }), 'E2');
     assert.equal(paused.description, 'waiting (run paused)');
-    assert.equal(paused.accessibilityLabel, '2 Add the flag, waiting (run paused)');
+    assert.equal(paused.accessibilityLabel, '2 Add the flag, E2, waiting (run paused)');
     const asking = step(planTreeModel(englishText, { plan, source, run, executing: true, approvals: new Map([['E2', 'fileChanges']]) }), 'E2');
     assert.equal(asking.description, 'waiting for your approval');
-    assert.equal(asking.accessibilityLabel, '2 Add the flag, waiting for your approval');
+    assert.equal(asking.accessibilityLabel, '2 Add the flag, E2, waiting for your approval');
   });
 
   it('lists the failed check once, with what it found, then the output (one line, cut), under a step that ran', () => {
