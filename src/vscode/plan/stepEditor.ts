@@ -58,7 +58,10 @@ export class StepEditor extends Disposable {
     this._register(session.onDidRenameSteps((renames) => this.closeGone(new Set(renames.keys()))));
   }
 
-  /** Closes the tabs of documents whose step went away (`renamed`: ids a move gave to other steps); one with unsaved changes stays, flagged. */
+  /**
+   * Closes the tabs of documents whose step went away: no longer in the plan under its id (deleted, or dropped by
+   * a re-plan), or its id given to another step by a move (`renamed`). One with unsaved changes stays, flagged.
+   */
   private closeGone(renamed?: ReadonlySet<string>): void {
     const gone = new Set(this.saves.stepsGone(this.session.plan, renamed));
     if (gone.size === 0) return;
