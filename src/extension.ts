@@ -1,5 +1,4 @@
 // Composition root: builds the adapters, hands them to core, and owns every disposable. No logic here.
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Logger } from './core/ports';
 import { registerAnswerCommands } from './vscode/approvals/answerCommands';
@@ -85,7 +84,7 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
   approvals.setNotifier(new WaitingNotice(approvals, () => view.treeView.visible, () => view.showWaiting(), vscode.window, vscode.l10n));
   const previewTabs = new PreviewTabs(approvals, previews);
   const previewLens = new PreviewLens(approvals, () => session.plan);
-  const editor = new StepEditor(session, log, path.join(path.dirname(storage.folder), 'edits'));
+  const editor = new StepEditor(session, log);
   const evidence = new EvidencePage(session, () => settings.current.prices, log);
   const revisions = new PlanRevisions({ session, log, models: () => models.models(), ports: (folder) => ports.for(folder), settings: () => settings.current });
   context.subscriptions.push(
@@ -96,6 +95,7 @@ export function activate(context: vscode.ExtensionContext): PlanwrightExports | 
     models,
     ports,
     loadedPlan,
+    session,
     approvals,
     previews,
     documents,

@@ -93,6 +93,9 @@ export const CONTEXT_KEYS = {
 /** The URI scheme of the read-only documents that show a step's file before and after (approval diffs). */
 export const PREVIEW_SCHEME = 'planwright-preview';
 
+/** The URI scheme of the step documents "Edit Step…" and "Add Step After…" open (named for their step, held in memory). */
+export const STEP_DOCUMENT_SCHEME = 'planwright-step';
+
 /** The URI scheme of the read-only documents that show a run's summary and its trace as a timeline. */
 export const RUN_DOCUMENT_SCHEME = 'planwright-run';
 

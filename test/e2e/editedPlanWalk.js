@@ -1,7 +1,8 @@
 // @ts-check
 // The UI test's second plan, after the first run was undone: the demo's add-verbose-flag.plan.json opened from
 // the palette, Move Up and Move Down refused (with the reason) where the graph forbids them and Move Up allowed
-// where it does not, which leaves the plan unsaved; Plan a Task… (before it asks for the goal) and Open Plan File…
+// where it does not, renumbering the steps' ids and leaving the plan unsaved; Edit Step… then opens the moved step
+// as JSON in a tab named for it, its test file as lines; Plan a Task… (before it asks for the goal) and Open Plan File…
 // then ask Save / Discard / Cancel before replacing it, and Save writes the edited plan to a file of the user's
 // choosing; the demo plan then runs with "Approve Read-Only Steps for the Rest of This Run", which leaves its file
 // edits asking: the first is approved through Approve All Edits…'s list, the others one by one; its npm test always
@@ -60,13 +61,37 @@ function editedPlanStages(walk, stage) {
     await ui.showsUncut(ui.row('Read the CLI entry point, E1'), '1 Read the CLI entry point', 'E1\'s row, still first');
     await walk.shotBothThemes('15-moves-refused');
     // "Test the flag" depends only on "Accept --verbose", so it may run before "Report each file when verbose".
+    // The plan has not run, so the ids follow the new order: the moved step is E3 now, the one it passed E4.
     await prompts.contextMenu(ui, 'Test the flag, E4', 'Move Up');
-    await ui.showsUncut(ui.row('Test the flag, E4'), '3 Test the flag', 'the moved E4, now third');
-    await ui.showsUncut(ui.row('Report each file when verbose, E3'), '4 Report each file when verbose', 'E3, now fourth');
+    await ui.showsUncut(ui.row('Test the flag, E3'), '3 Test the flag', 'the moved step, now third and E3');
+    await ui.showsUncut(ui.row('Report each file when verbose, E4'), '4 Report each file when verbose', 'the step it passed, now fourth and E4');
     await ui.shows(tree().filter({ hasText: DEMO_GOAL }).filter({ hasText: 'unsaved' }), 'the goal row to say "unsaved"', { nominalMs: 5_000 });
     await walk.shotBothThemes('16-moved-unsaved');
-    const onDisk = JSON.parse(read(walk.workspace, PLAN_FILE)).steps.map((/** @type {{ id: string }} */ step) => step.id);
-    assert.deepEqual(onDisk, ['E1', 'E2', 'E3', 'E4', 'E5', 'E6'], 'an unsaved edit leaves the plan file as it was');
+    const onDisk = JSON.parse(read(walk.workspace, PLAN_FILE)).steps.map((/** @type {{ id: string, title: string }} */ step) => `${step.id} ${step.title}`);
+    assert.deepEqual(onDisk.slice(2, 4), ['E3 Report each file when verbose', 'E4 Test the flag'], 'an unsaved edit leaves the plan file as it was');
+  });
+
+  stage('opens Edit Step… as JSON in a tab named for the moved step, its breadcrumb free of storage folders, the test file it writes as lines', async () => {
+    const { ui, ui: { page } } = walk;
+    await prompts.contextMenu(ui, 'Test the flag, E3', 'Edit Step…');
+    const asJson = prompts.pickRow(ui, 'Edit as JSON…');
+    await ui.shows(asJson, 'Edit Step…\'s choice "Edit as JSON…"', { seen: 'quickInput' });
+    await asJson.click();
+    const name = 'Step 3 Test the flag.json';
+    const tab = page.locator('.tabs-container .tab', { hasText: name });
+    await ui.shows(tab, `the tab "${name}"`, { seen: 'tabs' });
+    const editor = page.locator('.part.editor .editor-group-container.active');
+    const breadcrumbs = editor.locator('.breadcrumbs-control');
+    await ui.shows(breadcrumbs.filter({ hasText: name }), 'the breadcrumb naming the step', { seen: 'tabs' });
+    assert.doesNotMatch(await breadcrumbs.first().innerText(), /workspaceStorage|edits|planwright-step/, 'the breadcrumb shows no storage folders');
+    // The test file the step writes, one JSON string per line, not one line of \n.
+    const lines = editor.locator('.view-lines');
+    await ui.shows(lines.filter({ hasText: /"content":\s\[/ }), 'the step\'s content as an array of lines', { seen: 'tabs' });
+    await waitUntil('the test file\'s first line on a line of its own', async () => /^\s*"'use\sstrict';",$/m.test(await lines.first().innerText()), { nominalMs: 15_000, intervalMs: 200, lastSeen: () => lines.first().innerText() });
+    assert.doesNotMatch(await lines.first().innerText(), /\\n/, 'no argument shows \\n');
+    await walk.shotBothThemes('16b-edit-step');
+    await ui.runCommand('View: Close Editor');
+    await ui.leaves(tab, 'the step document\'s tab to close');
   });
 
   stage('asks Save / Discard / Cancel before Plan a Task… asks for the goal or Open Plan File… replaces the edited plan: Cancel keeps it, Discard drops it', async () => {
@@ -86,7 +111,7 @@ function editedPlanStages(walk, stage) {
     await prompts.dialogButton(ask, 'Cancel').click();
     await ui.leaves(prompts.dialog(ui, 'has unsaved edits'), 'the question to close on Cancel');
     assert.equal(await goalInput.isVisible(), false, 'Cancel asks for no goal');
-    await ui.showsUncut(ui.row('Test the flag, E4'), '3 Test the flag', 'the edited plan, kept after Cancel');
+    await ui.showsUncut(ui.row('Test the flag, E3'), '3 Test the flag', 'the edited plan, kept after Cancel');
     await ui.shows(tree().filter({ hasText: DEMO_GOAL }).filter({ hasText: 'unsaved' }), 'the goal row to still say "unsaved"', { nominalMs: 5_000 });
     // Discard goes on to the goal; leaving its input box plans nothing and keeps the plan as it was.
     await prompts.dialogButton(await askFirst(), 'Discard').click();
@@ -94,7 +119,7 @@ function editedPlanStages(walk, stage) {
     await goalInput.press('Escape');
     // A closed quick input stays in the page, hidden.
     await waitUntil('the goal\'s input box to close on Escape', async () => !(await goalInput.isVisible()), { nominalMs: 15_000, intervalMs: 200 });
-    await ui.showsUncut(ui.row('Test the flag, E4'), '3 Test the flag', 'the edited plan, kept when no goal was given');
+    await ui.showsUncut(ui.row('Test the flag, E3'), '3 Test the flag', 'the edited plan, kept when no goal was given');
     assert.equal(walk.model.requests.length, requests, 'nothing was planned: no model was called');
     await openDemoPlan('Discard');
     await ui.showsUncut(ui.row('Test the flag, E4'), '4 Test the flag', 'E4 back in fourth place once the edit is dropped');
@@ -122,10 +147,10 @@ function editedPlanStages(walk, stage) {
     await input.press('Enter');
     await ui.shows(tree().filter({ hasText: DEMO_GOAL }).filter({ hasText: SAVED_FILE }), `the goal row to name ${SAVED_FILE}, the plan's file now`);
     assert.equal(await tree().filter({ hasText: DEMO_GOAL }).filter({ hasText: 'unsaved' }).count(), 0, 'the saved plan has no unsaved edits');
-    await ui.showsUncut(ui.row('Test the flag, E4'), '3 Test the flag', 'E4 still third, as saved');
+    await ui.showsUncut(ui.row('Test the flag, E3'), '3 Test the flag', 'the moved step still third and E3, as saved');
     await walk.shotBothThemes('17b-saved');
-    const saved = JSON.parse(read(walk.workspace, SAVED_FILE)).steps.map((/** @type {{ id: string }} */ step) => step.id);
-    assert.deepEqual(saved, ['E1', 'E2', 'E4', 'E3', 'E5', 'E6'], `${SAVED_FILE} holds the plan as edited`);
+    const saved = JSON.parse(read(walk.workspace, SAVED_FILE)).steps.map((/** @type {{ id: string, title: string }} */ step) => `${step.id} ${step.title}`);
+    assert.deepEqual(saved.slice(2, 4), ['E3 Test the flag', 'E4 Report each file when verbose'], `${SAVED_FILE} holds the plan as edited, renumbered`);
     // The runs that follow are of the demo plan as it is, picked in the picker that follows the save. A quick pick
     // closes when it loses focus, and on a loaded machine it can lose it to the tree redrawn for the saved plan
     // before the click lands: then it is opened again, as a person would.

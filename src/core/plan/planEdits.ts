@@ -5,6 +5,7 @@ import type { PlanProblem } from './planProblem';
 import { formatProblem } from './planProblem';
 import { dependenciesOf, topologicalOrder } from './planGraph';
 import type { Plan, Step } from './planSchema';
+import { renumberSteps } from './renumberSteps';
 import { stepReference } from './stepNumbers';
 
 /** The plan with `stepId` replaced by `step` (which may carry a new id). */
@@ -48,21 +49,23 @@ export function moveStep(plan: Plan, stepId: string, delta: -1 | 1): Plan {
   return { ...plan, steps };
 }
 
-/** A move in execution order: the reordered plan, or why the step cannot move there. */
-export type MoveResult = { readonly ok: true; readonly plan: Plan } | { readonly ok: false; readonly reason: string };
+/** A move in execution order: the reordered plan and the ids it renumbered (old to new), or why the step cannot move there. */
+export type MoveResult = { readonly ok: true; readonly plan: Plan; readonly renames: ReadonlyMap<string, string> } | { readonly ok: false; readonly reason: string };
 
 /**
  * Moves `stepId` one place (-1 up, +1 down) in execution order, the order the tree numbers steps in; the
  * plan's steps come back in that order. Refused, with the reason, when the step would go above a step it
  * depends on (or below one that depends on it), and at either end; the reason names steps as the tree does.
+ * With `renumber` (a plan that has not run, so no journal keys its ids) the ids then follow the new order
+ * (renumberSteps.ts), so a row's number and its step's id never disagree.
  */
-export function moveInExecutionOrder(plan: Plan, stepId: string, delta: -1 | 1): MoveResult {
+export function moveInExecutionOrder(plan: Plan, stepId: string, delta: -1 | 1, renumber = false): MoveResult {
   const name = (id: string) => stepReference(plan, id);
   let order: Step[];
   try {
     order = topologicalOrder(plan);
   } catch {
-    return { ok: true, plan: moveStep(plan, stepId, delta) };
+    return { ok: true, plan: moveStep(plan, stepId, delta), renames: new Map() };
   }
   const index = order.findIndex((step) => step.id === stepId);
   const other = order[index + delta];
@@ -73,7 +76,8 @@ export function moveInExecutionOrder(plan: Plan, stepId: string, delta: -1 | 1):
   }
   const steps = [...order];
   [steps[index], steps[index + delta]] = [other, order[index]!];
-  return { ok: true, plan: { ...plan, steps } };
+  const moved = { ...plan, steps };
+  return renumber ? { ok: true, ...renumberSteps(moved) } : { ok: true, plan: moved, renames: new Map() };
 }
 
 /** The first id `<prefix><n>` (n from 1) that no step of `plan` uses. */

@@ -8,7 +8,7 @@ import { CompensationSchema, PlanSchema, StepSchema } from './planSchema';
 
 /** Where the generated schema is committed, relative to the repository root. */
 export const PLAN_SCHEMA_PATH = 'schemas/plan.schema.json';
-/** Where the schema of one step is committed: the editor's "Edit Step…" documents (`*.planwright-step.json`) use it. */
+/** Where the schema of one step is committed: the editor's "Edit Step…" documents (`planwright-step:/…json`) use it. */
 export const STEP_SCHEMA_PATH = 'schemas/step.schema.json';
 
 type JsonSchema = Record<string, unknown>;
@@ -66,10 +66,34 @@ export function planJsonSchemaText(): string {
   return `${JSON.stringify(planJsonSchema(), null, 2)}\n`;
 }
 
-/** The JSON Schema of one step, as in a plan (tool names and arguments per tool included). */
+/** What a step document may write in place of a string argument: its lines (stepDocumentText.ts). */
+const LINES: JsonSchema = { type: 'array', items: { type: 'string' }, description: 'The text as lines, joined with line breaks when the step is saved.' };
+
+/** `schema` with every string it takes also taken as an array of lines. */
+function withLines(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withLines);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const mapped = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, withLines(value)]));
+  return mapped.type === 'string' ? { anyOf: [mapped, LINES] } : mapped;
+}
+
+/** A call's schema (a step's, a compensation's) whose per-tool `args` take lines for strings. */
+function argsWithLines(call: JsonSchema): JsonSchema {
+  const allOf = (call.allOf as JsonSchema[]).map((rule) => {
+    const then = rule.then as { properties: { args: JsonSchema } };
+    return { ...rule, then: { ...then, properties: { ...then.properties, args: withLines(then.properties.args) } } };
+  });
+  return { ...call, allOf };
+}
+
+/**
+ * The JSON Schema of one step as an "Edit Step…" document holds it: as in a plan (tool names and arguments per
+ * tool included), except that a string argument may be written as its lines.
+ */
 export function stepJsonSchema(): JsonSchema {
-  const schema = z.toJSONSchema(StepSchema, { target: 'draft-07', io: 'input', override }) as JsonSchema;
-  return { ...schema, title: 'Planwright plan step', description: 'One step of a plan: one tool call with its arguments and the checks that say whether it did its job.' };
+  const schema = argsWithLines(z.toJSONSchema(StepSchema, { target: 'draft-07', io: 'input', override }) as JsonSchema);
+  const properties = schema.properties as Record<string, JsonSchema>;
+  return { ...schema, properties: { ...properties, compensation: argsWithLines(properties.compensation!) }, title: 'Planwright plan step', description: 'One step of a plan: one tool call with its arguments and the checks that say whether it did its job.' };
 }
 
 /** The exact text of `schemas/step.schema.json`. */

@@ -1,12 +1,13 @@
 // A plan as Markdown, for export and documentation: the goal, then one numbered item per step in execution
 // order (the numbers the tree shows) with its tool, short arguments, the steps it waits for by number and
-// title, and its checks in readable words. Its labels are in the editor's language; the checks in words, the
+// title, and its checks in readable words ("Checks that …", as the tree says), then the plan's acceptance checks
+// under "Done when", the name the editor gives them. Its labels are in the editor's language; the checks in words, the
 // tools and their argument names stay English, as the plan file and the run's report write them.
 import type { Localize } from '../ports';
 import { describeCheck } from './describeCheck';
 import { dependenciesOf } from './planGraph';
 import type { Plan, Step } from './planSchema';
-import { executionOrder, stepReference } from './stepNumbers';
+import { executionOrder, idDisagrees, stepReference } from './stepNumbers';
 
 const VALUE_MAX = 60;
 
@@ -14,6 +15,7 @@ const VALUE_MAX = 60;
 export function renderPlanMarkdown(l10n: Localize, plan: Plan): string {
   const lines = [`# ${escapeMarkdown(plan.goal)}`, '', countLine(l10n, plan.steps.length, plan.revision), ''];
   executionOrder(plan).forEach((step, index) => lines.push(...renderStep(l10n, step, index + 1, dependenciesOf(step, plan).map((stepId) => stepReference(plan, stepId)))));
+  if (plan.acceptance && plan.acceptance.length > 0) lines.push('', `## ${l10n.t('Done when')}`, '', ...plan.acceptance.map((check) => `- ${escapeMarkdown(describeCheck(check))}`));
   return `${lines.join('\n')}\n`;
 }
 
@@ -31,11 +33,13 @@ function renderStep(l10n: Localize, step: Step, number: number, after: readonly 
     l10n.t('Tool: {0}', `${code(step.tool)}${args ? ` — ${args}` : ''}${flags.length > 0 ? ` (${flags.join(', ')})` : ''}`),
     after.length > 0 ? l10n.t('After: {0}', after.map(escapeMarkdown).join(', ')) : '',
     step.precondition ? l10n.t('Only if: {0}', escapeMarkdown(describeCheck(step.precondition))) : '',
-    step.postcondition ? l10n.t('Done when: {0}', escapeMarkdown(describeCheck(step.postcondition))) : '',
+    step.postcondition ? l10n.t('Checks that {0}', escapeMarkdown(describeCheck(step.postcondition))) : '',
     step.statusCheck ? l10n.t('Settled by: {0}', escapeMarkdown(describeCheck(step.statusCheck))) : '',
     step.compensation ? l10n.t('Undo: {0} — {1}', code(step.compensation.tool), summarizeToolArgs(l10n, step.compensation.args)) : '',
   ].filter(Boolean);
-  return [`${number}. **${escapeMarkdown(step.title)}** · ${escapeMarkdown(step.id)}`, ...details.map((line) => `   - ${line}`)];
+  // An id that reads as another number is named as what references call it, as the tree's tooltip does.
+  const id = idDisagrees(step.id, number) ? l10n.t('referred to as {0}', code(`#${step.id}`)) : escapeMarkdown(step.id);
+  return [`${number}. **${escapeMarkdown(step.title)}** · ${id}`, ...details.map((line) => `   - ${line}`)];
 }
 
 /** `path `src/cli.ts`, 1 edit`: strings as code (multi-line text as a line count), arrays as a count. */

@@ -1,15 +1,19 @@
-// What saving a step document (one step as JSON, opened by Edit Step… or Add Step After…) does to the plan,
-// decided before anything is applied: text that is not JSON is refused at the line and column where it goes
-// wrong; an edit of a step deleted or replaced since the document opened is refused, since applying it would
+// What saving a step document (one step as JSON, opened by Edit Step… or Add Step After…, its multi-line
+// arguments as lines: stepDocumentText.ts) does to the plan, decided before anything is applied: text that is not JSON is refused at the line and column where it goes
+// wrong; an edit of a step deleted, replaced or renumbered since the document opened is refused, since applying it would
 // change nothing and still report the step updated; anything else is the edited plan, for the validation gate
 // to judge. The words of each refusal are here too: one line each, with no parser noise and no stack trace.
 import type { Localize } from '../ports';
 import { locateJsonSyntaxError, type JsonSyntaxError } from './jsonSyntaxError';
 import { insertStepAfter, replaceStep } from './planEdits';
 import type { Plan, Step } from './planSchema';
+import { stepFromDocument } from './stepDocumentText';
 
-/** Which step a step document edits, or where the step it adds goes. */
-export type StepDocumentTarget = { readonly mode: 'edit'; readonly stepId: string } | { readonly mode: 'add'; readonly afterId?: string };
+/**
+ * Which step a step document edits (`gone` once that step left the plan or a move gave its id to another
+ * step, so the id alone no longer finds it), or where the step it adds goes.
+ */
+export type StepDocumentTarget = { readonly mode: 'edit'; readonly stepId: string; readonly gone?: true } | { readonly mode: 'add'; readonly afterId?: string };
 
 /** Why a save of a step document changes nothing. */
 export type StepDocumentRefusal =
@@ -33,7 +37,8 @@ export function readStepDocument(plan: Plan | undefined, target: StepDocumentTar
     return { ok: false, refusal: { kind: 'notJson', error: locateJsonSyntaxError(json, error instanceof Error ? error.message : String(error)) } };
   }
   if (!plan) return { ok: false, refusal: { kind: 'noPlan' } };
-  if (target.mode === 'edit' && !plan.steps.some((step) => step.id === target.stepId)) return { ok: false, refusal: { kind: 'stepGone', stepId: target.stepId } };
+  value = stepFromDocument(value);
+  if (target.mode === 'edit' && (target.gone || !plan.steps.some((step) => step.id === target.stepId))) return { ok: false, refusal: { kind: 'stepGone', stepId: target.stepId } };
   // Whatever the document holds goes to the gate, which names each problem in it.
   const step = value as Step;
   const fields = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
@@ -70,10 +75,10 @@ export function stepDocumentRefusalText(l10n: Localize, refusal: StepDocumentRef
     case 'stepGone':
       return {
         status: l10n.t('Planwright: {0} is no longer in the plan; nothing was changed', refusal.stepId),
-        diagnostic: l10n.t('{0} is no longer in the plan (it was deleted or replaced since this document opened); nothing was changed. Use Add Step After… to add it again.', refusal.stepId),
+        diagnostic: l10n.t('{0} is no longer in the plan (it was deleted, replaced or renumbered since this document opened); nothing was changed. Use Add Step After… to add it again.', refusal.stepId),
         line: 1,
         column: 1,
-        log: `${name}: ${refusal.stepId} is no longer in the plan (it was deleted or replaced since this document opened); nothing was changed.`,
+        log: `${name}: ${refusal.stepId} is no longer in the plan (it was deleted, replaced or renumbered since this document opened); nothing was changed.`,
       };
     case 'noPlan':
       return {

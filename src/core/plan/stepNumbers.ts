@@ -41,3 +41,12 @@ export function stepReference(plan: Plan, stepId: string): string {
 export function stepReferenceList(plan: Plan, stepIds: readonly string[]): string {
   return stepIds.map((stepId) => stepReference(plan, stepId)).join(', ');
 }
+
+/**
+ * Whether a step's id reads as another number than its place: `E3` on row 2. Ids stay as a run's journal keys
+ * them, so after a move during a run (or a step added or deleted) row 2 may be `E3`; the views then name the
+ * id as what references call it ("referred to as #E3"), never as a second number beside the first.
+ */
+export function idDisagrees(stepId: string, number: number | undefined): boolean {
+  return number !== undefined && /^E[0-9]+$/.test(stepId) && stepId !== `E${number}`;
+}

@@ -15,7 +15,7 @@ import { stepChangesFiles } from './stepChangesFiles';
 import { REPLACED_CONTEXT_VALUE, stepContextValue, subStepContextValue } from './stepContextValue';
 import { childRunOf, subplanBudgetLines, subplanOpen } from './subplanRows';
 import { stepDetails } from './stepDetails';
-import { executionOrder, stepNumber, stepReference } from '../plan/stepNumbers';
+import { executionOrder, idDisagrees, stepNumber, stepReference } from '../plan/stepNumbers';
 import { stepStatusText } from './statusText';
 import { stepTooltip } from './stepTooltip';
 import { claimWaitText } from '../run/writeClaimTable';
@@ -161,6 +161,11 @@ function stepRowId(planId: string, step: Step, run: StepRun | undefined, child: 
   return run?.status === 'running' && child ? `${id}@running${run.attempts}` : id;
 }
 
+/** A row's id as it is read out: as what references call it when it reads as another number than the row's. */
+function idText(l10n: Localize, stepId: string, number: number | undefined): string {
+  return idDisagrees(stepId, number) ? l10n.t('referred to as {0}', `#${stepId}`) : stepId;
+}
+
 /** The row's label: its number and title, with the revision that introduced it when a re-plan did. */
 export function stepLabel(l10n: Localize, number: number | undefined, title: string, revision?: number): string {
   return revision === undefined ? `${number ?? '?'} ${title}` : l10n.t('{0} (rev {1}) {2}', number ?? '?', revision, title);
@@ -218,7 +223,7 @@ function buildStepNode(step: Step, context: StepContext, child: ChildRunView | u
     ...(color ? { iconColor: color } : {}),
     contextValue,
     // What the row shows, number first, then the id a reference names and the status the icon shows.
-    accessibilityLabel: `${label}, ${path + step.id}, ${statusText}`,
+    accessibilityLabel: `${label}, ${nested ? path + step.id : idText(l10n, step.id, number)}, ${statusText}`,
     expanded: problems.length > 0 || BROKEN.has(status) || subplanOpen(status, child),
     children,
   };

@@ -6,6 +6,7 @@ import { describeCheck } from '../plan/describeCheck';
 import type { Step } from '../plan/planSchema';
 import type { Localize } from '../ports';
 import { stepFlags } from '../plan/stepFlags';
+import { idDisagrees } from '../plan/stepNumbers';
 import type { StepStatus } from '../plan/stepStatus';
 import { shorten, tail } from '../text/shorten';
 import type { EffectClass } from '../tools/defineTool';
@@ -80,8 +81,10 @@ function checkWords(step: Step, detail: string): string | undefined {
 /** The tooltip, as Markdown. */
 export function stepTooltip(l10n: Localize, input: StepTooltipInput): string {
   const { step, status, run, problems, replacedInRevision, number, name = (stepId: string) => stepId } = input;
-  // Numbered as its row is ("3 Test the flag"), the id after it for #E references and the plan file.
-  const heading = number === undefined ? `**${escapeMarkdown(step.id)} · ${escapeMarkdown(step.title)}**` : `**${number} ${escapeMarkdown(step.title)}** · ${escapeMarkdown(step.id)}`;
+  // Numbered as its row is ("3 Test the flag"), the id after it for #E references and the plan file: as what
+  // references call it when it reads as another number.
+  const id = idDisagrees(step.id, number) ? l10n.t('referred to as {0}', inlineCode(`#${step.id}`)) : escapeMarkdown(step.id);
+  const heading = number === undefined ? `**${escapeMarkdown(step.id)} · ${escapeMarkdown(step.title)}**` : `**${number} ${escapeMarkdown(step.title)}** · ${id}`;
   const lines: string[] = [heading, ''];
   const effect = effectText(l10n, step);
   lines.push(`${inlineCode(step.tool)}${effect ? ` — ${escapeMarkdown(effect)}` : ''}`, '');

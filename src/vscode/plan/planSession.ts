@@ -3,6 +3,7 @@
 // as the run's next revision once it has run. With several runs in the window (RunSet), it is the shown one's plan
 // and run; "Waiting for you" lists every run's questions, the others' labelled by run. Every edit passes the validation gate; refused edits put
 // their problems on the steps they concern.
+import * as vscode from 'vscode';
 import { problemsByStep } from '../../core/plan/planEdits';
 import type { PlanProblem } from '../../core/plan/planProblem';
 import type { Plan, ValidPlan } from '../../core/plan/planSchema';
@@ -20,6 +21,10 @@ import type { OtherRuns } from '../../core/view/waitingSection';
 export type EditOutcome = { readonly ok: true } | { readonly ok: false; readonly problems: readonly PlanProblem[] };
 
 export class PlanSession {
+  private readonly renamed = new vscode.EventEmitter<ReadonlyMap<string, string>>();
+  /** Fires with the ids an applied edit changed (old to new): a move renumbers the steps of a plan that has not run. */
+  readonly onDidRenameSteps: vscode.Event<ReadonlyMap<string, string>> = this.renamed.event;
+
   constructor(
     readonly loadedPlan: LoadedPlan,
     readonly runSet: RunSet,
@@ -92,17 +97,22 @@ export class PlanSession {
    * in progress pauses for it and carries on), otherwise into the open plan. Refused edits show their
    * problems on the steps.
    */
-  async applyEdit(edited: Plan, reason: string): Promise<EditOutcome> {
+  async applyEdit(edited: Plan, reason: string, renames: ReadonlyMap<string, string> = new Map()): Promise<EditOutcome> {
     const verdict = validatePlan(edited);
     if (!verdict.ok) return this.refuse(verdict.problems);
     if (this.runs.state) {
       const revised = await this.runs.revise(verdict.plan, reason);
       if (!revised.ok) return this.refuse(revised.problems);
       this.loadedPlan.edit(revised.plan);
-      return { ok: true };
+    } else {
+      this.loadedPlan.edit(verdict.plan);
     }
-    this.loadedPlan.edit(verdict.plan);
+    if (renames.size > 0) this.renamed.fire(renames);
     return { ok: true };
+  }
+
+  dispose(): void {
+    this.renamed.dispose();
   }
 
   /** Clears the problems shown for the last refused edit. */

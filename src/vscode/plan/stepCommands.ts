@@ -147,11 +147,11 @@ async function showOutput(deps: StepCommandDeps, target: unknown): Promise<vscod
 }
 
 /** Applies a plan edit from a step command; refused edits show their problems on the steps and in a message. */
-async function edit(deps: StepCommandDeps, stepId: string, what: string, failed: string, change: (plan: NonNullable<PlanSession['plan']>) => NonNullable<PlanSession['plan']>): Promise<boolean> {
+async function edit(deps: StepCommandDeps, stepId: string, what: string, failed: string, change: (plan: NonNullable<PlanSession['plan']>) => NonNullable<PlanSession['plan']>, renames?: ReadonlyMap<string, string>): Promise<boolean> {
   const plan = deps.session.plan;
   if (!plan) return false;
   try {
-    const outcome = await deps.session.applyEdit(change(plan), `${what} ${deps.session.stepName(stepId)} by hand`);
+    const outcome = await deps.session.applyEdit(change(plan), `${what} ${deps.session.stepName(stepId)} by hand`, renames);
     if (!outcome.ok) showError(deps.log, summarizeProblems(deps.log, failed, outcome.problems));
     return outcome.ok;
   } catch (error) {
@@ -172,18 +172,21 @@ async function deleteStep(deps: StepCommandDeps, target: unknown): Promise<boole
   return edit(deps, stepId, 'Deleted', vscode.l10n.t('Could not delete {0}', deps.session.stepName(stepId)), (plan) => removeStep(plan, stepId));
 }
 
-/** Moves a step in execution order; a move above a step it depends on is refused with the reason. */
+/**
+ * Moves a step in execution order; a move above a step it depends on is refused with the reason. Before the
+ * plan has run the ids follow the new order; once it has, its journal keys them, so they stay.
+ */
 function move(deps: StepCommandDeps, target: unknown, delta: -1 | 1): Promise<boolean> {
   const stepId = stepIdOf(target);
   const plan = deps.session.plan;
   if (!stepId || !plan) return Promise.resolve(false);
-  const moved = moveInExecutionOrder(plan, stepId, delta);
+  const moved = moveInExecutionOrder(plan, stepId, delta, deps.session.runs.state === undefined);
   if (!moved.ok) {
     void vscode.window.showInformationMessage(moved.reason);
     return Promise.resolve(false);
   }
   const failed = delta < 0 ? vscode.l10n.t('Could not move up {0}', deps.session.stepName(stepId)) : vscode.l10n.t('Could not move down {0}', deps.session.stepName(stepId));
-  return edit(deps, stepId, delta < 0 ? 'Moved up' : 'Moved down', failed, () => moved.plan);
+  return edit(deps, stepId, delta < 0 ? 'Moved up' : 'Moved down', failed, () => moved.plan, moved.renames);
 }
 
 /** Registers the step commands; the caller owns the returned disposables. */

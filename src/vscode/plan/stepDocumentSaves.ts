@@ -1,7 +1,8 @@
 // Saving step documents: which document edits which step, the edit through the plan session (the validation gate,
 // or the run's next revision once the plan has run), and what the user is told. A refused save is said in the status
 // bar until the next save of a step document or until its document closes, so a problem fixed (or given up on)
-// leaves no stale message behind, and as the document's diagnostics. What a save does and the words of a refusal are
+// leaves no stale message behind, and as the document's diagnostics. A document whose step goes away (deleted,
+// replaced by a re-plan, or renumbered by a move) is marked so, for the editor to close its tab or flag it. What a save does and the words of a refusal are
 // core's stepDocument. The editor's side is a port (StepEditor implements it), so the flow is unit-tested.
 import type { PlanProblem } from '../../core/plan/planProblem';
 import type { Plan } from '../../core/plan/planSchema';
@@ -36,6 +37,8 @@ export interface StepDocumentDeps {
 
 export class StepDocumentSaves {
   private readonly targets = new Map<string, StepDocumentTarget>();
+  /** Documents whose save is being applied: their step may change id on the way, which is not going away. */
+  private readonly saving = new Set<string>();
   /** The status bar line of the last refused save, and the document it is about. */
   private refusal: { readonly document: string; readonly line: { dispose(): void } } | undefined;
 
@@ -70,7 +73,8 @@ export class StepDocumentSaves {
     }
     const { session } = this.deps;
     const reason = target.mode === 'edit' ? `edited ${session.stepName(target.stepId)}` : `added ${read.title !== undefined ? `"${read.title}"` : String(read.stepId)}`;
-    const problems = await this.apply(read.plan, reason, (message) => this.refuse(document, message));
+    this.saving.add(document);
+    const problems = await this.apply(read.plan, reason, (message) => this.refuse(document, message)).finally(() => this.saving.delete(document));
     if (problems) {
       this.deps.surface.problems(document, { kind: 'gate', problems, stepId: target.mode === 'edit' ? target.stepId : read.stepId });
       return;
@@ -94,6 +98,24 @@ export class StepDocumentSaves {
       say(this.deps.l10n.t('The edit was not applied: {0}', message));
       return [{ path: '', message }];
     }
+  }
+
+  /**
+   * Marks the documents whose step is no longer in `plan` under the id they edit, or whose id a move gave to
+   * another step (`renamed`, the old ids), and returns them: a save of one changes nothing and says why, which
+   * its diagnostics say at once.
+   */
+  stepsGone(plan: Pick<Plan, 'steps'> | undefined, renamed: ReadonlySet<string> = new Set()): string[] {
+    const gone: string[] = [];
+    for (const [document, target] of this.targets) {
+      if (target.mode !== 'edit' || target.gone || this.saving.has(document)) continue;
+      if (!renamed.has(target.stepId) && plan?.steps.some((step) => step.id === target.stepId)) continue;
+      this.targets.set(document, { ...target, gone: true });
+      const words = stepDocumentRefusalText(this.deps.l10n, { kind: 'stepGone', stepId: target.stepId }, document);
+      this.deps.surface.problems(document, { kind: 'at', line: words.line, column: words.column, message: words.diagnostic });
+      gone.push(document);
+    }
+    return gone;
   }
 
   /** Takes the last refusal's status bar line away. */

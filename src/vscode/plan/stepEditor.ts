@@ -1,11 +1,15 @@
 // Editing one step: "Edit Step…" offers a quick input for the title or the step's JSON in an editor that
-// the step JSON Schema validates as you type (a `*.planwright-step.json` file under the extension's storage,
-// matched by `contributes.jsonValidation`); "Add Step After…" opens a new step for a chosen tool the same
-// way. Saving the document runs the edit through the validation gate (and, once the plan has run, through
-// the executor as the next revision), as stepDocumentSaves.ts decides; its problems show on the step in the tree
-// and as diagnostics here, and a refusal in the status bar until the next save.
+// the step JSON Schema validates as you type (a `planwright-step:` document named for its step, "Step 2 Accept
+// --quiet.json", stepDocumentFiles.ts; multi-line arguments as lines, stepDocumentText.ts); "Add Step After…"
+// opens a new step for a chosen tool the same way. Saving the document runs the edit through the validation
+// gate (and, once the plan has run, through the executor as the next revision), as stepDocumentSaves.ts decides;
+// its problems show on the step in the tree and as diagnostics here, and a refusal in the status bar until the
+// next save. When its step goes away (deleted, replaced by a re-plan, renumbered by a move) the document's tab
+// closes, or, with unsaved changes, stays and says so.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { stepDocumentText } from '../../core/plan/stepDocumentText';
+import { shorten } from '../../core/text/shorten';
 import { newStep, replaceStep } from '../../core/plan/planEdits';
 import { formatProblem, type PlanProblem } from '../../core/plan/planProblem';
 import type { Step } from '../../core/plan/planSchema';
@@ -16,20 +20,18 @@ import { Disposable } from '../disposableStore';
 import { COMMANDS } from '../ids';
 import type { PlanSession } from './planSession';
 import { stepIdOf } from './stepCommands';
+import { StepDocumentFiles } from './stepDocumentFiles';
 import { StepDocumentSaves, type DocumentProblems } from './stepDocumentSaves';
 import { describeError, showError, summarizeProblems } from '../userMessages';
-
-const STEP_FILE_SUFFIX = '.planwright-step.json';
 
 export class StepEditor extends Disposable {
   private readonly diagnostics = this._register(vscode.languages.createDiagnosticCollection('planwright'));
   private readonly saves: StepDocumentSaves;
+  private readonly files = this._register(new StepDocumentFiles());
 
-  /** `folder` is a local folder under the extension's storage where edit documents are written. */
   constructor(
     private readonly session: PlanSession,
     private readonly log: vscode.LogOutputChannel,
-    private readonly folder: string,
   ) {
     super();
     this.saves = new StepDocumentSaves({
@@ -44,8 +46,27 @@ export class StepEditor extends Disposable {
       describe: (error) => describeError(error, log),
     });
     this._register(this.saves);
-    this._register(vscode.workspace.onDidSaveTextDocument((document) => void this.saves.saved(document.uri.toString(), path.basename(document.uri.fsPath), document.getText())));
-    this._register(vscode.workspace.onDidCloseTextDocument((document) => this.saves.close(document.uri.toString())));
+    this._register(vscode.workspace.onDidSaveTextDocument((document) => void this.saves.saved(document.uri.toString(), path.posix.basename(document.uri.path), document.getText())));
+    this._register(
+      vscode.workspace.onDidCloseTextDocument((document) => {
+        this.saves.close(document.uri.toString());
+        if (this.files.has(document.uri)) this.files.forget(document.uri);
+      }),
+    );
+    this._register(session.loadedPlan.onDidChange(() => this.closeGone()));
+    this._register(session.runSet.onDidChangeRuns(() => this.closeGone()));
+    this._register(session.onDidRenameSteps((renames) => this.closeGone(new Set(renames.keys()))));
+  }
+
+  /**
+   * Closes the tabs of documents whose step went away: no longer in the plan under its id (deleted, or dropped by
+   * a re-plan), or its id given to another step by a move (`renamed`). One with unsaved changes stays, flagged.
+   */
+  private closeGone(renamed?: ReadonlySet<string>): void {
+    const gone = new Set(this.saves.stepsGone(this.session.plan, renamed));
+    if (gone.size === 0) return;
+    const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputText && gone.has(tab.input.uri.toString()) && !tab.isDirty);
+    if (tabs.length > 0) void vscode.window.tabGroups.close(tabs);
   }
 
   /** Registers Edit Step… and Add Step After…; the caller owns the returned disposables. */
@@ -74,7 +95,7 @@ export class StepEditor extends Disposable {
         )
       )?.how;
     if (choice === 'title') return this.editTitle(step, value);
-    if (choice === 'json') return this.open({ mode: 'edit', stepId }, step, stepId);
+    if (choice === 'json') return this.open({ mode: 'edit', stepId }, step, vscode.l10n.t('Step {0}', this.session.stepName(stepId)));
     return undefined;
   }
 
@@ -93,7 +114,8 @@ export class StepEditor extends Disposable {
       )?.label;
     if (!tool) return undefined;
     const step = newStep(plan, tool, afterId);
-    return this.open({ mode: 'add', ...(afterId ? { afterId } : {}) }, step, `new-${step.id}`);
+    const name = afterId ? vscode.l10n.t('New step after {0}', this.session.stepName(afterId)) : vscode.l10n.t('New step');
+    return this.open({ mode: 'add', ...(afterId ? { afterId } : {}) }, step, name);
   }
 
   private async editTitle(step: Step, value?: string): Promise<boolean> {
@@ -112,8 +134,8 @@ export class StepEditor extends Disposable {
   }
 
   private async open(target: StepDocumentTarget, step: Step, name: string): Promise<vscode.TextEditor> {
-    const uri = this.unloadedUri(name);
-    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(`${JSON.stringify(step, null, 2)}\n`));
+    const uri = this.unloadedUri(shorten(name.replace(/\s+/g, ' '), 80));
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(stepDocumentText(step)));
     this.saves.open(uri.toString(), target);
     const document = await vscode.workspace.openTextDocument(uri);
     const editor = await vscode.window.showTextDocument(document, { preview: false });
@@ -122,14 +144,14 @@ export class StepEditor extends Disposable {
   }
 
   /**
-   * The step document named `name` (or `name-2`, `name-3` …): one VS Code has not loaded. A closed document's text
-   * stays loaded for a while, so writing its file again (the same step edited twice, or a new step given the id of
-   * one deleted since) would leave VS Code an older copy that opens unchanged and fails to save ("File Modified Since").
+   * The step document named `name` (or `name (2)` …): one VS Code has not loaded. A closed document's text stays
+   * loaded for a while, so writing its file again (the same step edited twice, or a new step given the name of one
+   * deleted since) would leave VS Code an older copy that opens unchanged and fails to save ("File Modified Since").
    */
   private unloadedUri(name: string): vscode.Uri {
     const loaded = new Set(vscode.workspace.textDocuments.map((document) => document.uri.toString()));
     for (let copy = 1; ; copy++) {
-      const uri = vscode.Uri.file(path.join(this.folder, `${copy === 1 ? name : `${name}-${copy}`}${STEP_FILE_SUFFIX}`));
+      const uri = StepDocumentFiles.uri(`${copy === 1 ? name : `${name} (${copy})`}.json`);
       if (!loaded.has(uri.toString())) return uri;
     }
   }

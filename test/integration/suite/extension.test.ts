@@ -90,7 +90,7 @@ describe('Planwright in VS Code', () => {
     const { session } = await planwright();
     const editor = await vscode.commands.executeCommand<vscode.TextEditor>(COMMANDS.editStep, 'E6', 'json');
     assert.ok(editor);
-    assert.ok(editor.document.fileName.endsWith('E6.planwright-step.json'), editor.document.fileName);
+    assert.equal(editor.document.uri.path, '/Step 6 Run the tests.json');
     assert.equal(editor.document.languageId, 'json');
     const step = JSON.parse(editor.document.getText());
     assert.equal(step.args.command, 'npm test');
@@ -120,9 +120,15 @@ describe('Planwright in VS Code', () => {
 
   it('moves, adds and deletes steps through the tree commands', async () => {
     const { session } = await planwright();
+    assert.equal(session.runs.state, undefined, 'the plan has not run, so a move renumbers');
+    const titles = session.plan?.steps.map((step) => step.title) ?? [];
     assert.equal(await vscode.commands.executeCommand(COMMANDS.moveStepDown, 'E4'), true);
-    assert.deepEqual(session.plan?.steps.map((step) => step.id), ['E1', 'E2', 'E3', 'E5', 'E4', 'E6']);
-    assert.equal(await vscode.commands.executeCommand(COMMANDS.moveStepUp, 'E4'), true);
+    // The ids follow the new order, and so does every reference to them.
+    assert.deepEqual(session.plan?.steps.map((step) => `${step.id} ${step.title}`), [0, 1, 2, 4, 3, 5].map((from, index) => `E${index + 1} ${titles[from]}`));
+    assert.deepEqual(session.plan?.steps[5]?.dependsOn, ['E3', 'E5', 'E4']);
+    assert.deepEqual((await stepRows()).slice(3, 5).map((row) => row.item.label), ['4 Document the flag', '5 Test the flag']);
+    assert.equal(await vscode.commands.executeCommand(COMMANDS.moveStepUp, 'E5'), true);
+    assert.deepEqual(session.plan?.steps.map((step) => step.title), titles);
     const editor = await vscode.commands.executeCommand<vscode.TextEditor>(COMMANDS.addStepAfter, 'E1', 'listFiles');
     const added = JSON.parse(editor.document.getText());
     assert.equal(added.id, 'E7');
@@ -155,9 +161,12 @@ describe('Planwright in VS Code', () => {
     const { editor, added } = await addAfterE1('List the sources');
     assert.equal(added.id, first.added.id);
     const planwrightDiagnostics = () => vscode.languages.getDiagnostics(editor.document.uri).filter((diagnostic) => diagnostic.source === 'Planwright');
+    // Unsaved changes keep the document open when its step goes; it says so at once, and its save changes nothing.
+    await editor.edit((edit) => edit.replace(new vscode.Range(0, 0, editor.document.lineCount, 0), JSON.stringify({ ...added, title: 'List every file' }, null, 2)));
     assert.equal(await vscode.commands.executeCommand(COMMANDS.deleteStep, added.id), true);
     const steps = session.plan?.steps.map((step) => step.id);
-    await save(editor, JSON.stringify({ ...added, title: 'List every file' }, null, 2));
+    await until('the document flagged as its step goes', () => planwrightDiagnostics()[0]);
+    await editor.document.save();
     const gone = await until('the refusal on the document', () => planwrightDiagnostics()[0]);
     assert.match(gone.message, new RegExp(`^${added.id} is no longer in the plan .*nothing was changed`));
     assert.deepEqual(session.plan?.steps.map((step) => step.id), steps, 'the deleted step did not come back');

@@ -58,7 +58,7 @@ describe('planJsonSchema', () => {
     const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
     assert.deepEqual(
       manifest.contributes.jsonValidation.filter((entry: Json) => entry.url === `./${STEP_SCHEMA_PATH}`),
-      [{ fileMatch: ['*.planwright-step.json'], url: `./${STEP_SCHEMA_PATH}` }],
+      [{ fileMatch: ['planwright-step:/**/*.json'], url: `./${STEP_SCHEMA_PATH}` }],
     );
     const step = stepJsonSchema();
     assert.deepEqual(step.required, ['id', 'title', 'tool', 'args']);

@@ -7,7 +7,7 @@ import { englishText } from '../../../src/core/text/englishText';
 import { examplePlan } from './planFixtures';
 
 describe('renderPlanMarkdown', () => {
-  it('renders the goal and one numbered item per step with tool, arguments, the steps it waits for by number and title, and postcondition', () => {
+  it('renders the goal and one numbered item per step with tool, arguments, the steps it waits for by number and title, and its check in the tree\'s words', () => {
     assert.equal(
       renderPlanMarkdown(englishText, examplePlan()),
       [
@@ -20,11 +20,11 @@ describe('renderPlanMarkdown', () => {
         '2. **Add the flag** · E2',
         '   - Tool: `editFile` — path `src/cli.ts`, 1 edit',
         '   - After: 1 Read the CLI entry point',
-        '   - Done when: src/cli.ts contains "--verbose"',
+        '   - Checks that src/cli.ts contains "--verbose"',
         '3. **Run the tests** · E3',
         '   - Tool: `runCommand` — command `npm test`',
         '   - After: 2 Add the flag',
-        '   - Done when: exit code is 0',
+        '   - Checks that exit code is 0',
         '',
       ].join('\n'),
     );
@@ -54,6 +54,19 @@ describe('renderPlanMarkdown', () => {
     const markdown = renderPlanMarkdown(englishText, plan);
     assert.deepEqual(markdown.match(/^\d\. .*$/gm), ['1. **Read \\*the\\* CLI** · E1', '2. **Add the flag** · E2', '3. **Run the tests** · E3']);
     assert.match(markdown, /^ {3}- After: 1 Read \\\*the\\\* CLI$/m);
+  });
+
+  it('lists the plan\'s acceptance checks under "Done when", and none when it has none', () => {
+    const plan = examplePlan();
+    assert.doesNotMatch(renderPlanMarkdown(englishText, plan), /Done when/);
+    plan.acceptance = [{ kind: 'fileContains', path: 'src/cli.ts', text: '--verbose' }, { kind: 'exitCode', equals: 0 }];
+    assert.match(renderPlanMarkdown(englishText, plan), /\n\n## Done when\n\n- src\/cli\.ts contains "--verbose"\n- exit code is 0\n$/);
+  });
+
+  it('names an id that reads as another number as what references call it', () => {
+    const plan = examplePlan();
+    plan.steps[2]!.id = 'E7';
+    assert.match(renderPlanMarkdown(englishText, plan), /^3\. \*\*Run the tests\*\* · referred to as `#E7`$/m);
   });
 
   it('escapes Markdown in titles and survives backticks in arguments', () => {

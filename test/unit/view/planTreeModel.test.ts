@@ -56,6 +56,9 @@ describe('planTreeModel: a plan that has not run', () => {
     const rows = root(planTreeModel(englishText, { plan, source })).children;
     assert.deepEqual(rows.map((child) => child.description), ['pending', 'pending', 'pending']);
     assert.deepEqual(rows.map((child) => child.accessibilityLabel), ['1 Read the CLI entry point, E1, pending', '2 Add the flag, E2, pending', '3 Run the tests, E3, pending']);
+    // A run keeps its ids, so row 3 may be E4: read out as what references call it, never as a second number.
+    const renumbered = { ...plan, steps: plan.steps.map((step) => (step.id === 'E3' ? { ...step, id: 'E4' } : step)) };
+    assert.equal(root(planTreeModel(englishText, { plan: renumbered, source })).children[2]!.accessibilityLabel, '3 Run the tests, referred to as #E4, pending');
     assert.match(rows[1]!.tooltip, /^`editFile` — /m);
     assert.match(rows[1]!.tooltip, /"path": "src\/cli\.ts"/);
   });

@@ -9,8 +9,10 @@ describe('stepTooltip', () => {
   const plan = threeSteps();
   const edit = plan.steps[1]!;
 
-  it('heads the tooltip with the number and title its row shows, the id after them', () => {
+  it('heads the tooltip with the number and title its row shows, the id after them, as references call it when it reads as another number', () => {
     assert.match(stepTooltip(englishText, { step: edit, status: 'pending', number: 2 }), /^\*\*2 Add the flag\*\* · E2\n/);
+    // A run's journal keeps its ids, so after a move row 1 may be E2: named as references call it, not as a number.
+    assert.match(stepTooltip(englishText, { step: edit, status: 'pending', number: 1 }), /^\*\*1 Add the flag\*\* · referred to as `#E2`\n/);
   });
 
   it('names the steps it waits for by number and title', () => {

@@ -11,8 +11,8 @@ import { englishText } from '../../../src/core/text/englishText';
 import { StepDocumentSaves, type DocumentProblems, type StepDocumentSurface } from '../../../src/vscode/plan/stepDocumentSaves';
 import { validPlan } from '../support/executorFakes';
 
-const DOC = 'file:///storage/edits/E2.planwright-step.json';
-const NAME = 'E2.planwright-step.json';
+const DOC = 'planwright-step:/Step%202%20Write%20the%20note.json';
+const NAME = 'Step 2 Write the note.json';
 
 const e2 = { id: 'E2', title: 'Write the note', tool: 'writeFile', args: { path: 'note.md', content: 'x' }, dependsOn: ['E1'], postcondition: { kind: 'fileExists', path: 'note.md' } };
 
@@ -82,9 +82,9 @@ describe('StepDocumentSaves', () => {
       kind: 'at',
       line: 1,
       column: 1,
-      message: 'E2 is no longer in the plan (it was deleted or replaced since this document opened); nothing was changed. Use Add Step After… to add it again.',
+      message: 'E2 is no longer in the plan (it was deleted, replaced or renumbered since this document opened); nothing was changed. Use Add Step After… to add it again.',
     });
-    assert.deepEqual(logged, [`${NAME}: E2 is no longer in the plan (it was deleted or replaced since this document opened); nothing was changed.`]);
+    assert.deepEqual(logged, [`${NAME}: E2 is no longer in the plan (it was deleted, replaced or renumbered since this document opened); nothing was changed.`]);
   });
 
   it('refuses text that is not JSON with one located line in the log, no stack trace, and a diagnostic where it goes wrong', async () => {
@@ -124,13 +124,42 @@ describe('StepDocumentSaves', () => {
 
   it('keeps editing an added step under its new id, and leaves documents it did not open alone', async () => {
     const { session, surface, saves } = setup();
-    const added = 'file:///storage/edits/new-E3.planwright-step.json';
+    const added = 'planwright-step:/New%20step%20after%202%20Write%20the%20note.json';
     saves.open(added, { mode: 'add', afterId: 'E2' });
-    await saves.saved(added, 'new-E3.planwright-step.json', JSON.stringify({ id: 'E3', title: 'Read the note', tool: 'readFile', args: { path: 'note.md' }, dependsOn: ['E2'] }));
-    await saves.saved(added, 'new-E3.planwright-step.json', JSON.stringify({ id: 'E3', title: 'Read the notes', tool: 'readFile', args: { path: 'note.md' }, dependsOn: ['E2'] }));
+    await saves.saved(added, 'New step after 2 Write the note.json', JSON.stringify({ id: 'E3', title: 'Read the note', tool: 'readFile', args: { path: 'note.md' }, dependsOn: ['E2'] }));
+    await saves.saved(added, 'New step after 2 Write the note.json', JSON.stringify({ id: 'E3', title: 'Read the notes', tool: 'readFile', args: { path: 'note.md' }, dependsOn: ['E2'] }));
     assert.deepEqual(session.plan?.steps.map((step) => `${step.id} ${step.title}`), ['E1 Read the CLI', 'E2 Write the note', 'E3 Read the notes']);
     assert.deepEqual(surface.lines.map((line) => line.text), ['Planwright: added step 3 Read the note', 'Planwright: updated step 3 Read the notes']);
     await saves.saved('file:///elsewhere/other.json', 'other.json', 'not json');
     assert.equal(surface.lines.length, 2);
+  });
+
+  it('marks the documents whose step left the plan or whose id a move gave to another step, and refuses their saves', async () => {
+    const { session, surface, saves, save } = setup();
+    const first = 'planwright-step:/Step%201%20Read%20the%20CLI.json';
+    saves.open(first, { mode: 'edit', stepId: 'E1' });
+    assert.deepEqual(saves.stepsGone(session.plan), [], 'both steps are still there');
+    assert.deepEqual(saves.stepsGone(session.plan, new Set(['E1'])), [first], 'E1 now names another step');
+    assert.match((surface.shown.get(first) as { message: string }).message, /^E1 is no longer in the plan .*renumbered/);
+    assert.deepEqual(saves.stepsGone(undefined), [DOC], 'each document is marked once');
+    const before = session.plan;
+    await save({ ...e2, title: 'Write the notes' });
+    assert.equal(session.plan, before, 'a marked document\'s save changes nothing');
+    assert.deepEqual(surface.lasting(), ['$(error) Planwright: E2 is no longer in the plan; nothing was changed']);
+  });
+
+  it('does not take a document\'s own save, which may change its step\'s id, for its step going away', async () => {
+    const { session, saves, save } = setup();
+    const apply = session.applyEdit.bind(session);
+    const marked: string[][] = [];
+    session.applyEdit = async (edited: Plan) => {
+      const outcome = await apply(edited);
+      marked.push(saves.stepsGone(session.plan));
+      return outcome;
+    };
+    await save({ ...e2, id: 'E5' });
+    assert.deepEqual(marked, [[]]);
+    assert.deepEqual(session.plan?.steps.map((step) => step.id), ['E1', 'E5']);
+    assert.deepEqual(saves.stepsGone(session.plan), [], 'it edits E5 now');
   });
 });
