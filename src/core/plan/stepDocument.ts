@@ -75,10 +75,10 @@ export function stepDocumentRefusalText(l10n: Localize, refusal: StepDocumentRef
     case 'stepGone':
       return {
         status: l10n.t('Planwright: {0} is no longer in the plan; nothing was changed', refusal.stepId),
-        diagnostic: l10n.t('{0} is no longer in the plan (it was deleted, replaced or renumbered since this document opened); nothing was changed. Use Add Step After… to add it again.', refusal.stepId),
+        diagnostic: l10n.t('{0} is no longer in the plan (it was deleted, replaced or renumbered, or another plan was opened, since this document opened); nothing was changed. Use Add Step After… to add it again.', refusal.stepId),
         line: 1,
         column: 1,
-        log: `${name}: ${refusal.stepId} is no longer in the plan (it was deleted, replaced or renumbered since this document opened); nothing was changed.`,
+        log: `${name}: ${refusal.stepId} is no longer in the plan (it was deleted, replaced or renumbered, or another plan was opened, since this document opened); nothing was changed.`,
       };
     case 'noPlan':
       return {

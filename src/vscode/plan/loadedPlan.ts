@@ -20,6 +20,7 @@ export interface LoadedPlanFile {
 export class LoadedPlan extends Disposable {
   private readonly changed = this._register(new vscode.EventEmitter<LoadedPlanFile | undefined>());
   private file: LoadedPlanFile | undefined;
+  private opened = 0;
   private stepProblems: ReadonlyMap<string, readonly string[]> = new Map();
 
   /** Fires with the new plan file, or `undefined` when the plan is closed; also when the edit problems change. */
@@ -29,12 +30,19 @@ export class LoadedPlan extends Disposable {
     return this.file;
   }
 
+  /** Which plan is open: a number that changes each time another plan (or none) is set, not when one is edited or saved. */
+  get generation(): number {
+    return this.opened;
+  }
+
   /** What the validation gate said about the last edit, by step id ('' for the whole plan). */
   get problems(): ReadonlyMap<string, readonly string[]> {
     return this.stepProblems;
   }
 
-  async set(file: LoadedPlanFile | undefined): Promise<void> {
+  /** Sets the open plan; `samePlan` when it is the plan open now under another name (Save As). */
+  async set(file: LoadedPlanFile | undefined, samePlan = false): Promise<void> {
+    if (!samePlan) this.opened++;
     this.file = file;
     this.stepProblems = new Map();
     await vscode.commands.executeCommand('setContext', CONTEXT_KEYS.planLoaded, file !== undefined);

@@ -171,7 +171,7 @@ async function savePlanAs(deps: PlanCommandDeps, target?: unknown): Promise<vsco
     reportError(deps.log, vscode.l10n.t('Could not save the plan: {0}', errorText(error)));
     return undefined;
   }
-  await deps.loadedPlan.set({ uri, source: vscode.workspace.asRelativePath(uri, false), plan });
+  await deps.loadedPlan.set({ uri, source: vscode.workspace.asRelativePath(uri, false), plan }, true);
   deps.log.info(`Saved the plan to ${uri.toString(true)}`);
   return uri;
 }

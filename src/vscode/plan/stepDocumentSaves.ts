@@ -101,15 +101,15 @@ export class StepDocumentSaves {
   }
 
   /**
-   * Marks the documents whose step is no longer in `plan` under the id they edit, or whose id a move gave to
-   * another step (`renamed`, the old ids), and returns them: a save of one changes nothing and says why, which
-   * its diagnostics say at once.
+   * Marks the documents whose step is no longer in `plan` under the id they edit, whose id a move gave to
+   * another step (`renamed`, the old ids), or that were opened for another plan (`ofOtherPlan`), and returns
+   * them: a save of one changes nothing and says why, which its diagnostics say at once.
    */
-  stepsGone(plan: Pick<Plan, 'steps'> | undefined, renamed: ReadonlySet<string> = new Set()): string[] {
+  stepsGone(plan: Pick<Plan, 'steps'> | undefined, renamed: ReadonlySet<string> = new Set(), ofOtherPlan: (document: string) => boolean = () => false): string[] {
     const gone: string[] = [];
     for (const [document, target] of this.targets) {
       if (target.mode !== 'edit' || target.gone || this.saving.has(document)) continue;
-      if (!renamed.has(target.stepId) && plan?.steps.some((step) => step.id === target.stepId)) continue;
+      if (!ofOtherPlan(document) && !renamed.has(target.stepId) && plan?.steps.some((step) => step.id === target.stepId)) continue;
       this.targets.set(document, { ...target, gone: true });
       const words = stepDocumentRefusalText(this.deps.l10n, { kind: 'stepGone', stepId: target.stepId }, document);
       this.deps.surface.problems(document, { kind: 'at', line: words.line, column: words.column, message: words.diagnostic });

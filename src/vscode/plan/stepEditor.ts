@@ -28,6 +28,8 @@ export class StepEditor extends Disposable {
   private readonly diagnostics = this._register(vscode.languages.createDiagnosticCollection('planwright'));
   private readonly saves: StepDocumentSaves;
   private readonly files = this._register(new StepDocumentFiles());
+  /** The plan (its LoadedPlan generation) each step document was opened for. */
+  private readonly openedFor = new Map<string, number>();
 
   constructor(
     private readonly session: PlanSession,
@@ -50,6 +52,7 @@ export class StepEditor extends Disposable {
     this._register(
       vscode.workspace.onDidCloseTextDocument((document) => {
         this.saves.close(document.uri.toString());
+        this.openedFor.delete(document.uri.toString());
         if (this.files.has(document.uri)) this.files.forget(document.uri);
       }),
     );
@@ -60,10 +63,12 @@ export class StepEditor extends Disposable {
 
   /**
    * Closes the tabs of documents whose step went away: no longer in the plan under its id (deleted, or dropped by
-   * a re-plan), or its id given to another step by a move (`renamed`). One with unsaved changes stays, flagged.
+   * a re-plan), its id given to another step by a move (`renamed`), or another plan opened since (a step of the
+   * same id there is not this one). One with unsaved changes stays, flagged.
    */
   private closeGone(renamed?: ReadonlySet<string>): void {
-    const gone = new Set(this.saves.stepsGone(this.session.plan, renamed));
+    const generation = this.session.loadedPlan.generation;
+    const gone = new Set(this.saves.stepsGone(this.session.plan, renamed, (document) => this.openedFor.get(document) !== generation));
     if (gone.size === 0) return;
     const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputText && gone.has(tab.input.uri.toString()) && !tab.isDirty);
     if (tabs.length > 0) void vscode.window.tabGroups.close(tabs);
@@ -137,6 +142,7 @@ export class StepEditor extends Disposable {
     const uri = this.unloadedUri(shorten(name.replace(/\s+/g, ' '), 80));
     await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(stepDocumentText(step)));
     this.saves.open(uri.toString(), target);
+    this.openedFor.set(uri.toString(), this.session.loadedPlan.generation);
     const document = await vscode.workspace.openTextDocument(uri);
     const editor = await vscode.window.showTextDocument(document, { preview: false });
     vscode.window.setStatusBarMessage(vscode.l10n.t('Planwright: save the step to apply it to the plan'), 8_000);

@@ -1,6 +1,6 @@
 // The "Edit Step…" document inside a real VS Code: named for its step on its tab and breadcrumb (not a folder of the
 // extension's storage), multi-line text shown as lines and saved back exactly, still checked by the step JSON
-// schema as it is typed; its tab closes when a move renumbers its step or its step is deleted.
+// schema as it is typed; its tab closes when a move renumbers its step, its step is deleted or another plan is opened.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { COMMANDS, STEP_DOCUMENT_SCHEME } from '../../../src/vscode/ids';
@@ -80,5 +80,27 @@ describe('Edit Step… documents in VS Code', function () {
     assert.equal(write.document.uri.path, '/Step 3 Write the notes.json');
     assert.equal(await vscode.commands.executeCommand(COMMANDS.deleteStep, 'E3'), true);
     await until('the deleted step\'s tab to close', () => tabOf(write.document.uri) === undefined);
+  });
+
+  it('takes a step document off its step once another plan is opened: a clean one closes, one with unsaved edits stays flagged and its save changes nothing', async () => {
+    const { session } = await planwright();
+    const clean = await vscode.commands.executeCommand<vscode.TextEditor>(COMMANDS.editStep, 'E1', 'json');
+    const edited = await vscode.commands.executeCommand<vscode.TextEditor>(COMMANDS.editStep, 'E2', 'json');
+    await replaceAll(edited, edited.document.getText().replace(/"title": "[^"]*"/, '"title": "Edited for the first plan"'));
+    assert.ok(edited.document.isDirty);
+    const other = {
+      version: 1 as const,
+      goal: 'Another plan',
+      steps: [
+        { id: 'E1', title: 'Read the other readme', tool: 'readFile', args: { path: 'README.md' } },
+        { id: 'E2', title: 'Read the manifest', tool: 'readFile', args: { path: 'package.json' } },
+      ],
+    };
+    await session.loadedPlan.set({ source: 'other.plan.json', plan: other, unsaved: true });
+    await until('the clean document\'s tab to close', () => tabOf(clean.document.uri) === undefined);
+    assert.ok(tabOf(edited.document.uri), 'the document with unsaved edits stays open');
+    await until('its problem to say the step is no longer in the plan', () => vscode.languages.getDiagnostics(edited.document.uri).some((diagnostic) => /another plan was opened/.test(diagnostic.message)));
+    assert.ok(await edited.document.save());
+    assert.deepEqual(session.plan?.steps.map((step) => step.title), ['Read the other readme', 'Read the manifest'], 'the other plan\'s E2 is not the step the document edited');
   });
 });
