@@ -82,9 +82,9 @@ describe('StepDocumentSaves', () => {
       kind: 'at',
       line: 1,
       column: 1,
-      message: 'E2 is no longer in the plan (it was deleted, replaced or renumbered since this document opened); nothing was changed. Use Add Step After… to add it again.',
+      message: 'E2 is no longer in the plan (it was deleted, replaced or renumbered, or another plan was opened, since this document opened); nothing was changed. Use Add Step After… to add it again.',
     });
-    assert.deepEqual(logged, [`${NAME}: E2 is no longer in the plan (it was deleted, replaced or renumbered since this document opened); nothing was changed.`]);
+    assert.deepEqual(logged, [`${NAME}: E2 is no longer in the plan (it was deleted, replaced or renumbered, or another plan was opened, since this document opened); nothing was changed.`]);
   });
 
   it('refuses text that is not JSON with one located line in the log, no stack trace, and a diagnostic where it goes wrong', async () => {
@@ -132,6 +132,14 @@ describe('StepDocumentSaves', () => {
     assert.deepEqual(surface.lines.map((line) => line.text), ['Planwright: added step 3 Read the note', 'Planwright: updated step 3 Read the notes']);
     await saves.saved('file:///elsewhere/other.json', 'other.json', 'not json');
     assert.equal(surface.lines.length, 2);
+  });
+
+  it('marks a document opened for another plan even when the plan open now has a step of its id', () => {
+    const { session, saves } = setup();
+    const first = 'planwright-step:/Step%201%20Read%20the%20CLI.json';
+    saves.open(first, { mode: 'edit', stepId: 'E1' });
+    assert.deepEqual(saves.stepsGone(session.plan, new Set(), (document) => document === first), [first]);
+    assert.deepEqual(saves.stepsGone(session.plan), [], 'a document is marked once');
   });
 
   it('marks the documents whose step left the plan or whose id a move gave to another step, and refuses their saves', async () => {
