@@ -1,6 +1,6 @@
 // What saving a step document (one step as JSON, opened by Edit Step… or Add Step After…, its multi-line
 // arguments as lines: stepDocumentText.ts) does to the plan, decided before anything is applied: text that is not JSON is refused at the line and column where it goes
-// wrong; an edit of a step deleted, replaced or renumbered since the document opened is refused, since applying it would
+// wrong; an edit of a step changed, deleted, replaced or renumbered since the document opened is refused, since applying it would
 // change nothing and still report the step updated; anything else is the edited plan, for the validation gate
 // to judge. The words of each refusal are here too: one line each, with no parser noise and no stack trace.
 import type { Localize } from '../ports';
@@ -10,8 +10,9 @@ import type { Plan, Step } from './planSchema';
 import { stepFromDocument } from './stepDocumentText';
 
 /**
- * Which step a step document edits (`gone` once that step left the plan or a move gave its id to another
- * step, so the id alone no longer finds it), or where the step it adds goes.
+ * Which step a step document edits (`gone` once that step left the plan, changed since the document showed it, or
+ * a move gave its id to another step, so the id alone no longer finds what the document shows), or where the step
+ * it adds goes.
  */
 export type StepDocumentTarget = { readonly mode: 'edit'; readonly stepId: string; readonly gone?: true } | { readonly mode: 'add'; readonly afterId?: string };
 
@@ -74,11 +75,11 @@ export function stepDocumentRefusalText(l10n: Localize, refusal: StepDocumentRef
     }
     case 'stepGone':
       return {
-        status: l10n.t('Planwright: {0} is no longer in the plan; nothing was changed', refusal.stepId),
-        diagnostic: l10n.t('{0} is no longer in the plan (it was deleted, replaced or renumbered, or another plan was opened, since this document opened); nothing was changed. Use Add Step After… to add it again.', refusal.stepId),
+        status: l10n.t('Planwright: {0} is no longer in the plan as this document shows it; nothing was changed', refusal.stepId),
+        diagnostic: l10n.t('{0} is no longer in the plan as this document shows it (it was changed, deleted, replaced or renumbered, or another plan was opened, since this document opened); nothing was changed. Edit Step… shows it as it is now; Add Step After… adds it again.', refusal.stepId),
         line: 1,
         column: 1,
-        log: `${name}: ${refusal.stepId} is no longer in the plan (it was deleted, replaced or renumbered, or another plan was opened, since this document opened); nothing was changed.`,
+        log: `${name}: ${refusal.stepId} is no longer in the plan as this document shows it (it was changed, deleted, replaced or renumbered, or another plan was opened, since this document opened); nothing was changed.`,
       };
     case 'noPlan':
       return {

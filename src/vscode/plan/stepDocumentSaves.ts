@@ -8,6 +8,7 @@ import type { PlanProblem } from '../../core/plan/planProblem';
 import type { Plan } from '../../core/plan/planSchema';
 import { readStepDocument, stepDocumentRefusalText, type StepDocumentTarget } from '../../core/plan/stepDocument';
 import type { Localize, Logger } from '../../core/ports';
+import { canonicalJson } from '../../core/text/canonicalJson';
 import type { PlanSession } from './planSession';
 
 /** What a step document shows as its problems: one message at a 1-based place, or the gate's problems. */
@@ -37,6 +38,8 @@ export interface StepDocumentDeps {
 
 export class StepDocumentSaves {
   private readonly targets = new Map<string, StepDocumentTarget>();
+  /** The step each edit document shows, as it was in the plan when the document opened or was last saved (canonical JSON). */
+  private readonly shown = new Map<string, string>();
   /** Documents whose save is being applied: their step may change id on the way, which is not going away. */
   private readonly saving = new Set<string>();
   /** The status bar line of the last refused save, and the document it is about. */
@@ -47,11 +50,13 @@ export class StepDocumentSaves {
   /** `document` (a URI string) now edits the step `target` names, or adds one; its old problems go. */
   open(document: string, target: StepDocumentTarget): void {
     this.targets.set(document, target);
+    if (target.mode === 'edit') this.remember(document, target.stepId);
     this.deps.surface.problems(document, undefined);
   }
 
   /** `document` closed: it edits nothing any more, and its problems and refusal go with it. */
   close(document: string): void {
+    this.shown.delete(document);
     if (!this.targets.delete(document)) return;
     this.deps.surface.problems(document, undefined);
     if (this.refusal?.document === document) this.clearRefusal();
@@ -81,7 +86,10 @@ export class StepDocumentSaves {
     }
     this.deps.surface.problems(document, undefined);
     // The step now exists under its (possibly new) id: a later save edits it.
-    if (read.stepId !== undefined) this.targets.set(document, { mode: 'edit', stepId: read.stepId });
+    if (read.stepId !== undefined) {
+      this.targets.set(document, { mode: 'edit', stepId: read.stepId });
+      this.remember(document, read.stepId);
+    }
     const stepName = session.stepName(String(read.stepId));
     this.deps.surface.status(target.mode === 'edit' ? this.deps.l10n.t('Planwright: updated step {0}', stepName) : this.deps.l10n.t('Planwright: added step {0}', stepName), 5_000);
   }
@@ -101,21 +109,29 @@ export class StepDocumentSaves {
   }
 
   /**
-   * Marks the documents whose step is no longer in `plan` under the id they edit, whose id a move gave to
-   * another step (`renamed`, the old ids), or that were opened for another plan (`ofOtherPlan`), and returns
-   * them: a save of one changes nothing and says why, which its diagnostics say at once.
+   * Marks the documents whose step is no longer in `plan` under the id they edit, changed since the document
+   * showed it (a re-plan that kept its id, a rename, another document's save), whose id a move gave to another step
+   * (`renamed`, the old ids), or that were opened for another plan (`ofOtherPlan`), and returns them: a save of one
+   * changes nothing and says why, which its diagnostics say at once.
    */
   stepsGone(plan: Pick<Plan, 'steps'> | undefined, renamed: ReadonlySet<string> = new Set(), ofOtherPlan: (document: string) => boolean = () => false): string[] {
     const gone: string[] = [];
     for (const [document, target] of this.targets) {
       if (target.mode !== 'edit' || target.gone || this.saving.has(document)) continue;
-      if (!ofOtherPlan(document) && !renamed.has(target.stepId) && plan?.steps.some((step) => step.id === target.stepId)) continue;
+      const now = plan?.steps.find((step) => step.id === target.stepId);
+      if (!ofOtherPlan(document) && !renamed.has(target.stepId) && now && canonicalJson(now) === this.shown.get(document)) continue;
       this.targets.set(document, { ...target, gone: true });
       const words = stepDocumentRefusalText(this.deps.l10n, { kind: 'stepGone', stepId: target.stepId }, document);
       this.deps.surface.problems(document, { kind: 'at', line: words.line, column: words.column, message: words.diagnostic });
       gone.push(document);
     }
     return gone;
+  }
+
+  /** Notes the step `stepId` of the open plan as what `document` shows now. */
+  private remember(document: string, stepId: string): void {
+    const step = this.deps.session.plan?.steps.find((candidate) => candidate.id === stepId);
+    if (step) this.shown.set(document, canonicalJson(step));
   }
 
   /** Takes the last refusal's status bar line away. */

@@ -1,6 +1,6 @@
 // The "Edit Step…" document inside a real VS Code: named for its step on its tab and breadcrumb (not a folder of the
 // extension's storage), multi-line text shown as lines and saved back exactly, still checked by the step JSON
-// schema as it is typed; its tab closes when a move renumbers its step, its step is deleted or another plan is opened.
+// schema as it is typed; its tab closes when a move renumbers its step, its step is deleted or changed elsewhere, or another plan is opened.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { COMMANDS, STEP_DOCUMENT_SCHEME } from '../../../src/vscode/ids';
@@ -80,6 +80,14 @@ describe('Edit Step… documents in VS Code', function () {
     assert.equal(write.document.uri.path, '/Step 3 Write the notes.json');
     assert.equal(await vscode.commands.executeCommand(COMMANDS.deleteStep, 'E3'), true);
     await until('the deleted step\'s tab to close', () => tabOf(write.document.uri) === undefined);
+  });
+
+  it('closes a step document whose step changed since it opened (a rename from the tree), so its save cannot undo the rename', async () => {
+    const { session } = await planwright();
+    const shown = await vscode.commands.executeCommand<vscode.TextEditor>(COMMANDS.editStep, 'E1', 'json');
+    assert.equal(await vscode.commands.executeCommand(COMMANDS.editStep, 'E1', 'title', 'Read the readme first'), true);
+    assert.equal(session.plan?.steps[0]?.title, 'Read the readme first');
+    await until('the document of the renamed step to close', () => tabOf(shown.document.uri) === undefined);
   });
 
   it('takes a step document off its step once another plan is opened: a clean one closes, one with unsaved edits stays flagged and its save changes nothing', async () => {

@@ -51,8 +51,8 @@ describe('readStepDocument', () => {
 describe('stepDocumentRefusalText', () => {
   it('says a deleted step is no longer in the plan and nothing was changed, never that it was updated', () => {
     const words = stepDocumentRefusalText(englishText, { kind: 'stepGone', stepId: 'E8' }, 'E8.planwright-step.json');
-    assert.equal(words.status, 'Planwright: E8 is no longer in the plan; nothing was changed');
-    assert.equal(words.diagnostic, 'E8 is no longer in the plan (it was deleted, replaced or renumbered, or another plan was opened, since this document opened); nothing was changed. Use Add Step After… to add it again.');
+    assert.equal(words.status, 'Planwright: E8 is no longer in the plan as this document shows it; nothing was changed');
+    assert.equal(words.diagnostic, 'E8 is no longer in the plan as this document shows it (it was changed, deleted, replaced or renumbered, or another plan was opened, since this document opened); nothing was changed. Edit Step… shows it as it is now; Add Step After… adds it again.');
     assert.doesNotMatch(Object.values(words).join('\n'), /updated/);
   });
 

@@ -76,15 +76,15 @@ describe('StepDocumentSaves', () => {
     session.plan = removeStep(session.plan!, 'E2');
     await save({ ...e2, title: 'Write the notes' });
     assert.deepEqual(session.plan.steps.map((step) => step.id), ['E1']);
-    assert.deepEqual(surface.lasting(), ['$(error) Planwright: E2 is no longer in the plan; nothing was changed']);
+    assert.deepEqual(surface.lasting(), ['$(error) Planwright: E2 is no longer in the plan as this document shows it; nothing was changed']);
     assert.ok(!surface.lines.some((line) => /updated/.test(line.text)), 'no "updated step" message');
     assert.deepEqual(surface.shown.get(DOC), {
       kind: 'at',
       line: 1,
       column: 1,
-      message: 'E2 is no longer in the plan (it was deleted, replaced or renumbered, or another plan was opened, since this document opened); nothing was changed. Use Add Step After… to add it again.',
+      message: 'E2 is no longer in the plan as this document shows it (it was changed, deleted, replaced or renumbered, or another plan was opened, since this document opened); nothing was changed. Edit Step… shows it as it is now; Add Step After… adds it again.',
     });
-    assert.deepEqual(logged, [`${NAME}: E2 is no longer in the plan (it was deleted, replaced or renumbered, or another plan was opened, since this document opened); nothing was changed.`]);
+    assert.deepEqual(logged, [`${NAME}: E2 is no longer in the plan as this document shows it (it was changed, deleted, replaced or renumbered, or another plan was opened, since this document opened); nothing was changed.`]);
   });
 
   it('refuses text that is not JSON with one located line in the log, no stack trace, and a diagnostic where it goes wrong', async () => {
@@ -134,6 +134,24 @@ describe('StepDocumentSaves', () => {
     assert.equal(surface.lines.length, 2);
   });
 
+  it('marks a document whose step changed under the same id since it showed it, and not one whose own save changed it', async () => {
+    const { session, saves, save } = setup();
+    await save({ ...e2, title: 'Write the notes' });
+    assert.deepEqual(saves.stepsGone(session.plan), [], 'the document\'s own save is what it shows now');
+    const renamed = { ...e2, title: 'Renamed elsewhere' } as Plan['steps'][number];
+    session.plan = { ...session.plan!, steps: [session.plan!.steps[0]!, renamed] };
+    assert.deepEqual(saves.stepsGone(session.plan), [DOC], 'E2 changed under the document');
+    await save({ ...e2, title: 'Overwrite the rename' });
+    assert.equal(session.plan?.steps[1]?.title, 'Renamed elsewhere', 'the stale document\'s save changes nothing');
+  });
+
+  it('does not mark a document whose step only reads differently (its keys in another order)', () => {
+    const { session, saves } = setup();
+    const reordered = Object.fromEntries(Object.entries(session.plan!.steps[1]!).reverse()) as Plan['steps'][number];
+    session.plan = { ...session.plan!, steps: [session.plan!.steps[0]!, reordered] };
+    assert.deepEqual(saves.stepsGone(session.plan), []);
+  });
+
   it('marks a document opened for another plan even when the plan open now has a step of its id', () => {
     const { session, saves } = setup();
     const first = 'planwright-step:/Step%201%20Read%20the%20CLI.json';
@@ -153,7 +171,7 @@ describe('StepDocumentSaves', () => {
     const before = session.plan;
     await save({ ...e2, title: 'Write the notes' });
     assert.equal(session.plan, before, 'a marked document\'s save changes nothing');
-    assert.deepEqual(surface.lasting(), ['$(error) Planwright: E2 is no longer in the plan; nothing was changed']);
+    assert.deepEqual(surface.lasting(), ['$(error) Planwright: E2 is no longer in the plan as this document shows it; nothing was changed']);
   });
 
   it('does not take a document\'s own save, which may change its step\'s id, for its step going away', async () => {
