@@ -65,9 +65,14 @@ function clickText(l10n: Localize, kind: ApprovalPreview['kind']): string {
   return kind === 'command' ? l10n.t('Click to see the exact command.') : l10n.t('Click to see what it will do.');
 }
 
+/** The run `request` belongs to when it is not the one the plan view shows, else undefined. */
+export function otherRunOf(request: Pick<RunApprovalRequest, 'runId'>, others: OtherRuns | undefined): { readonly label: string; readonly plan: Plan } | undefined {
+  return request.runId !== undefined && request.runId !== others?.shownRunId ? others?.runs.get(request.runId) : undefined;
+}
+
 /** The row of one waiting step: numbered as the tree numbers it, with what approving it does. */
 function waitingRow(l10n: Localize, shownPlan: Plan, request: RunApprovalRequest, others: OtherRuns | undefined): PlanTreeNode {
-  const other = request.runId !== undefined && request.runId !== others?.shownRunId ? others?.runs.get(request.runId) : undefined;
+  const other = otherRunOf(request, others);
   const plan = other?.plan ?? shownPlan;
   const number = stepNumber(plan, request.stepId);
   const problem = previewProblem(request.preview);

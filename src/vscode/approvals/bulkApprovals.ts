@@ -36,7 +36,7 @@ function approveReadOnly(deps: BulkApprovalDeps): string[] {
 
 /** Lists the waiting edits in a modal and approves exactly those listed once the user says so. */
 async function approveAllEdits(deps: BulkApprovalDeps): Promise<string[]> {
-  const edits = listedEdits(vscode.l10n, deps.session.approvals.all(), (request) => deps.session.stepName(request.stepId));
+  const edits = listedEdits(vscode.l10n, deps.session.approvals.all(), (request) => deps.session.waitingStepName(request));
   if (edits.length === 0) {
     void vscode.window.showInformationMessage(vscode.l10n.t('No waiting step is a file edit that can be approved with others: commands, deletions, renames, model edits and edits that cannot apply are approved one by one.'));
     return [];

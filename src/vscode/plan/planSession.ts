@@ -15,7 +15,7 @@ import type { PendingApprovals } from '../approvals/pendingApprovals';
 import type { RunController } from '../run/runController';
 import type { RunSet } from '../run/runSet';
 import { shorten } from '../../core/text/shorten';
-import type { OtherRuns } from '../../core/view/waitingSection';
+import { otherRunOf, type OtherRuns, type RunApprovalRequest } from '../../core/view/waitingSection';
 
 /** How an edit went: applied, or refused with the gate's problems. */
 export type EditOutcome = { readonly ok: true } | { readonly ok: false; readonly problems: readonly PlanProblem[] };
@@ -50,6 +50,12 @@ export class PlanSession {
   /** The plan as it stands: the run's current revision once it has run, else the open plan. */
   get plan(): Plan | undefined {
     return this.runs.state?.plan ?? this.loadedPlan.current?.plan;
+  }
+
+  /** How a message names a waiting step of any of the window's runs: another run's with that run's goal after it. */
+  waitingStepName(request: Pick<RunApprovalRequest, 'runId' | 'stepId'>): string {
+    const other = otherRunOf(request, this.otherRuns());
+    return other ? vscode.l10n.t('{0} (run: {1})', stepReference(other.plan, request.stepId), other.label) : this.stepName(request.stepId);
   }
 
   /** How a message names a step: its number and title in the plan as it stands ("3 Test the flag"). */

@@ -74,6 +74,9 @@ describe('Planwright with several runs at once in VS Code', function () {
     assert.ok(other && own, `rows: ${JSON.stringify(waiting.map((row) => row.element))}`);
     assert.match(String(other.item.description), /^run: Write the first note · /);
     assert.doesNotMatch(String(own.item.description), /^run: /);
+    // Messages that list both (Approve All Edits…) name the other run's step with its run, not as the shown plan's S1.
+    assert.equal(session.waitingStepName({ runId: firstRunId, stepId: 'S1' }), '1 Write first (run: Write the first note)');
+    assert.equal(session.waitingStepName({ runId: secondRunId, stepId: 'S1' }), session.stepName('S1'));
 
     // A CLI run of the same workspace, stopped waiting for approval, is listed with this window's two.
     assert.equal(await cliRun(cliPlan.fsPath, folder), 3);
