@@ -1,13 +1,15 @@
 // The human output of a headless run: one line per step transition as it happens, the id, tool and status in
-// columns (the id is what `--from` and a hand-edited plan name), then the step as the tree numbers it, e.g.
-// `E2  editFile    succeeded        2 Add the flag (postcondition: fileContains src/cli.ts "--verbose": found on line 7)`,
+// columns (the id is what `--from` and a hand-edited plan name), then the step as the tree numbers it with its
+// check in the summary's words (stepProof), e.g.
+// `E2  editFile    succeeded        2 Add the flag (src/cli.ts contains "--verbose": found on line 7)`,
 // and the closing lines that say how the run ended and what to do next.
 import type { RunState, StepRun } from '../core/run/runState';
 import type { RunReport } from '../core/run/runSummary';
 import { agentRunRefusal } from '../core/run/agentRun';
 import { stepById } from '../core/plan/planGraph';
-import type { ValidPlan } from '../core/plan/planSchema';
+import type { Step, ValidPlan } from '../core/plan/planSchema';
 import { stepReference } from '../core/plan/stepNumbers';
+import { stepProof } from '../core/run/stepProof';
 
 /** The line for the current status of `stepId`, or `undefined` when the plan has no such step. */
 export function progressLine(state: RunState, stepId: string): string | undefined {
@@ -15,7 +17,7 @@ export function progressLine(state: RunState, stepId: string): string | undefine
   const run = state.steps.get(stepId);
   if (!step || !run) return undefined;
   const width = idWidth(state.plan);
-  const detail = detailOf(run);
+  const detail = detailOf(step, run);
   return `${step.id.padEnd(width)}  ${step.tool.padEnd(11)} ${run.status.padEnd(16)} ${stepReference(state.plan, stepId)}${detail ? ` (${detail})` : ''}`;
 }
 
@@ -67,13 +69,13 @@ export function replanLines(seen: ReplanSeen, state: RunState): string[] {
   return lines;
 }
 
-function detailOf(run: StepRun): string | undefined {
+function detailOf(step: Step, run: StepRun): string | undefined {
   switch (run.status) {
     case 'succeeded':
-      return run.checkDetail ? `postcondition: ${run.checkDetail}` : run.reason;
+      return run.checkDetail ? stepProof(step, run) : run.reason;
     case 'failed':
     case 'unknown':
-      return run.failure?.message ?? run.reason;
+      return stepProof(step, run) || undefined;
     case 'running':
       return run.attempts > 1 ? `attempt ${run.attempts}: ${run.reason ?? 'retrying'}` : undefined;
     default:

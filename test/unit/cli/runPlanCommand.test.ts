@@ -98,7 +98,7 @@ describe('planwright run / resume', () => {
   it('prints one line per step transition, naming each step by number and title, and the journal path in human mode', async () => {
     const result = await cli(['run', 'greet.plan.json', '--workspace', 'ws', '--approve', 'all'], dir);
     assert.equal(result.code, 0);
-    assert.match(result.stdout, /^E2 {2}writeFile {3}succeeded {8}2 Write the greeting \(postcondition: fileContains hello.txt "Hello, Ada": found on line 1\)$/m);
+    assert.match(result.stdout, /^E2 {2}writeFile {3}succeeded {8}2 Write the greeting \(hello\.txt contains "Hello, Ada": found on line 1\)$/m);
     assert.match(result.stdout, /^E1 {2}readFile {4}running {10}1 Read the name$/m);
     assert.match(result.stdout, /^run \d{8}-\d{6}-[0-9a-f]{4}: succeeded \(revision 1, 0 re-plans\)$/m);
     assert.match(result.stderr, /^journal: .*\.planwright\/runs\/.*\.journal\.jsonl\ntrace: {3}.*\.trace\.jsonl\n$/);
