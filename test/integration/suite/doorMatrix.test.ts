@@ -10,33 +10,12 @@ import { loadRunState } from '../../../src/core/executor/runRecorder';
 import { runReport, type RunReport } from '../../../src/core/run/runSummary';
 import { JsonlRecordLog } from '../../../src/node/jsonlRecordLog';
 import { COMMANDS } from '../../../src/vscode/ids';
-import { ScriptedModelServer } from '../../support/scriptedModelServer';
-import { CHANGED, DOOR_REPORT_FIELDS, doorFiles, doorReply, EDITOR_DOORS, ORIGINAL, ran, removeDoorFiles, seed } from './doorMatrixSupport';
-import { planwright, setUserSetting, workspaceUri } from './support';
-
-const SETTINGS = ['baseUrl', 'plannerModel', 'workerModel', 'autoApprove', 'mode'];
+import { CHANGED, DOOR_REPORT_FIELDS, doorFiles, doorSuiteHooks, EDITOR_DOORS, ORIGINAL, ran } from './doorMatrixSupport';
+import { planwright, workspaceUri } from './support';
 
 describe('guarantees × the editor\'s doors', function () {
   this.timeout(120_000);
-  let server: ScriptedModelServer;
-
-  before(async () => {
-    server = await ScriptedModelServer.start(doorReply);
-    await setUserSetting('baseUrl', server.baseUrl);
-    await setUserSetting('plannerModel', 'scripted-planner');
-    await setUserSetting('workerModel', 'scripted-worker');
-    await setUserSetting('autoApprove', 'readOnly');
-    await setUserSetting('mode', 'split');
-  });
-  beforeEach(seed);
-  after(async () => {
-    const { session } = await planwright();
-    await session.runs.forget();
-    await session.loadedPlan.set(undefined);
-    for (const key of SETTINGS) await setUserSetting(key, undefined);
-    await removeDoorFiles();
-    await server?.close();
-  });
+  const server = doorSuiteHooks({ mode: 'split' });
 
   for (const [name, mode, door] of EDITOR_DOORS) {
     describe(name, () => {
@@ -64,9 +43,9 @@ describe('guarantees × the editor\'s doors', function () {
       });
 
       it('usage.total counts every call the endpoint served, and the journal replays to the same state', async () => {
-        const served = server.requests.length;
+        const served = server().requests.length;
         const { report } = await ran(door);
-        assert.equal((report.usage as RunReport['usage']).total.calls, server.requests.length - served);
+        assert.equal((report.usage as RunReport['usage']).total.calls, server().requests.length - served);
         const { session } = await planwright();
         const journal = session.runs.runFiles!.journalPath;
         const replayed = runReport(await loadRunState(new JsonlRecordLog(journal, false), () => undefined));

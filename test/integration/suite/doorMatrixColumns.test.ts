@@ -16,11 +16,9 @@ import { JsonlRecordLog } from '../../../src/node/jsonlRecordLog';
 import { openRunWorktree, WORKTREES_FOLDER, worktreePath } from '../../../src/node/runWorktree';
 import { discardWorktree } from '../../../src/node/worktreeEnd';
 import { COMMANDS } from '../../../src/vscode/ids';
-import { ScriptedModelServer } from '../../support/scriptedModelServer';
-import { CHANGED, doorFiles, doorReply, ORIGINAL, ran, removeDoorFiles, seed, UNDONE_DOORS, workingFolder, workspaceRoot, WORKTREE_DOORS } from './doorMatrixSupport';
+import { CHANGED, doorFiles, doorSuiteHooks, ORIGINAL, ran, UNDONE_DOORS, workingFolder, workspaceRoot, WORKTREE_DOORS } from './doorMatrixSupport';
 import { planwright, setUserSetting } from './support';
 
-const SETTINGS = ['baseUrl', 'plannerModel', 'workerModel', 'autoApprove', 'mode', 'isolation'];
 const IDENTITY = { GIT_AUTHOR_NAME: 'T', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 'T', GIT_COMMITTER_EMAIL: 't@t' };
 
 function git(...args: string[]): void {
@@ -41,24 +39,7 @@ async function undoRun(): Promise<{ refused: { path: string }[] }> {
 
 describe('guarantees × the editor\'s doors: in a git worktree, and undone', function () {
   this.timeout(120_000);
-  let server: ScriptedModelServer;
-
-  before(async () => {
-    server = await ScriptedModelServer.start(doorReply);
-    await setUserSetting('baseUrl', server.baseUrl);
-    await setUserSetting('plannerModel', 'scripted-planner');
-    await setUserSetting('workerModel', 'scripted-worker');
-    await setUserSetting('autoApprove', 'readOnly');
-  });
-  beforeEach(seed);
-  after(async () => {
-    const { session } = await planwright();
-    await session.runs.forget();
-    await session.loadedPlan.set(undefined);
-    for (const key of SETTINGS) await setUserSetting(key, undefined);
-    await removeDoorFiles();
-    await server?.close();
-  });
+  const server = doorSuiteHooks({}, ['mode', 'isolation']);
 
   describe('in a git worktree', () => {
     before(async () => {
@@ -75,7 +56,7 @@ describe('guarantees × the editor\'s doors: in a git worktree, and undone', fun
     for (const [name, mode, door] of WORKTREE_DOORS) {
       it(`${name}: waits for approval, changes the worktree and not the workspace, counts every call, replays, and undo restores the worktree`, async () => {
         const { session } = await planwright();
-        const served = server.requests.length;
+        const served = server().requests.length;
         const { report, waited } = await ran(door);
         assert.ok(waited.length > 0, 'the writes waited for approval');
         assert.equal(report.status, 'succeeded', JSON.stringify(report));
@@ -85,7 +66,7 @@ describe('guarantees × the editor\'s doors: in a git worktree, and undone', fun
         assert.equal(worktree, worktreePath(root, String(report.runId)), 'the run worked in its own worktree');
         assert.deepEqual(await doorFiles(worktree), CHANGED);
         assert.deepEqual(await doorFiles(), ORIGINAL, 'the workspace is untouched');
-        assert.equal((report.usage as RunReport['usage']).total.calls, server.requests.length - served);
+        assert.equal((report.usage as RunReport['usage']).total.calls, server().requests.length - served);
         assert.deepEqual(runReport(await replayed()), runReport(session.runs.state!));
 
         assert.deepEqual((await undoRun()).refused, []);
@@ -109,12 +90,12 @@ describe('guarantees × the editor\'s doors: in a git worktree, and undone', fun
         assert.equal(session.runs.report?.status, 'undone', 'the run\'s report says undone');
         assert.equal(reportedRunStatus(await replayed()), 'undone', 'the journal replays as undone');
 
-        const served = server.requests.length;
+        const served = server().requests.length;
         const restored = await session.runs.restore();
         assert.equal(restored && reportedRunStatus(restored), 'undone', 'after a reload the run still reads as undone');
         assert.equal(session.runs.resumable, false, 'nothing is left to resume');
         assert.deepEqual(await doorFiles(), ORIGINAL, 'nothing ran again');
-        assert.equal(server.requests.length, served, 'no model was asked again');
+        assert.equal(server().requests.length, served, 'no model was asked again');
       });
     }
   });

@@ -11,7 +11,7 @@ import type { RunOutcome } from '../../../src/core/door/doorReport';
 import { WORKTREES_FOLDER } from '../../../src/node/runWorktree';
 import { planwrightTools } from '../../../src/vscode/chat/planwrightTools';
 import { COMMANDS } from '../../../src/vscode/ids';
-import type { ScriptedReply } from '../../support/scriptedModelServer';
+import { ScriptedModelServer, type ScriptedReply } from '../../support/scriptedModelServer';
 import { planwright, setUserSetting, until, workspaceUri } from './support';
 
 /** The fields every door's report has for a run that was journalled. */
@@ -162,4 +162,31 @@ export async function ran(door: Door, approving: () => boolean = () => true): Pr
     }
   }
   return { report: await running, waited: [...waited] };
+}
+
+/**
+ * The hooks every door suite shares: a scripted model server with the user settings that point at it (and `extra`),
+ * the door files seeded before each test, and all of it put back after, with `setByTests` (settings the tests
+ * change) too. Returns the server, for counting its requests.
+ */
+export function doorSuiteHooks(extra: Readonly<Record<string, unknown>> = {}, setByTests: readonly string[] = []): () => ScriptedModelServer {
+  let server: ScriptedModelServer | undefined;
+  const settings = (baseUrl: string): Record<string, unknown> => ({ baseUrl, plannerModel: 'scripted-planner', workerModel: 'scripted-worker', autoApprove: 'readOnly', ...extra });
+  before(async () => {
+    server = await ScriptedModelServer.start(doorReply);
+    for (const [key, value] of Object.entries(settings(server.baseUrl))) await setUserSetting(key, value);
+  });
+  beforeEach(seed);
+  after(async () => {
+    const { session } = await planwright();
+    await session.runs.forget();
+    await session.loadedPlan.set(undefined);
+    for (const key of [...Object.keys(settings('')), ...setByTests]) await setUserSetting(key, undefined);
+    await removeDoorFiles();
+    await server?.close();
+  });
+  return () => {
+    assert.ok(server, 'the scripted model server has not started');
+    return server;
+  };
 }

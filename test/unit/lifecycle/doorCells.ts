@@ -157,3 +157,26 @@ export const WORKTREE_DOORS: readonly DoorOf[] = [
   ['CLI run / resume --worktree, an auto goal', async (cell) => cliDoor(cell, 'auto', true)],
   ['MCP run_plan / resume_run with worktree', (cell, clients) => mcpDoor(cell, clients, true)],
 ];
+
+/**
+ * A fresh cell for each test, and the MCP clients a test's doors open (closed after it): the hooks every door suite
+ * shares. Read `cell()` and `clients` inside a test.
+ */
+export function cellPerTest(): { cell(): Cell; readonly clients: Client[] } {
+  let cell: Cell | undefined;
+  const clients: Client[] = [];
+  beforeEach(async () => {
+    cell = await openCell();
+  });
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((client) => client.close()));
+    if (cell) await closeCell(cell);
+  });
+  return {
+    cell: () => {
+      if (!cell) throw new Error('no cell: read it inside a test');
+      return cell;
+    },
+    clients,
+  };
+}

@@ -3,26 +3,15 @@
 // mode, and the MCP server's `run_plan` and `resume_run` — in the workspace and (the worktree column) in a git
 // worktree of it, on a real folder, with the scripted model endpoint configured so every call a door makes is
 // counted (doorCells.ts). The editor's doors are the integration layer's.
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { closeCell, openCell, WORKSPACE_DOORS, WORKTREE_DOORS, type Cell } from './doorCells';
+import { cellPerTest, WORKSPACE_DOORS, WORKTREE_DOORS } from './doorCells';
 import { DOOR_ROWS } from './doorRows';
 
 describe('guarantees × doors', () => {
-  let cell: Cell;
-  let clients: Client[] = [];
-
-  beforeEach(async () => {
-    cell = await openCell();
-  });
-  afterEach(async () => {
-    await Promise.all(clients.map((client) => client.close()));
-    clients = [];
-    await closeCell(cell);
-  });
+  const { cell, clients } = cellPerTest();
 
   for (const [row, check] of DOOR_ROWS) {
     describe(row, () => {
-      for (const [name, door] of [...WORKSPACE_DOORS, ...WORKTREE_DOORS]) it(name, async () => check(await door(cell, clients), cell.workspace));
+      for (const [name, door] of [...WORKSPACE_DOORS, ...WORKTREE_DOORS]) it(name, async () => check(await door(cell(), clients), cell().workspace));
     });
   }
 });

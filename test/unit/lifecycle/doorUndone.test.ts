@@ -2,29 +2,18 @@
 // every door, in the workspace and in a git worktree (doorCells.ts): its journal replays as undone, and a resume
 // through the door that ran it says so, puts nothing back in the files and asks the model nothing.
 import * as assert from 'node:assert/strict';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { reportedRunStatus } from '../../../src/core/run/undoneRun';
-import { cli, closeCell, openCell, WORKSPACE_DOORS, WORKTREE_DOORS, type Cell } from './doorCells';
+import { cellPerTest, cli, WORKSPACE_DOORS, WORKTREE_DOORS } from './doorCells';
 import { filesOf, journalled, ORIGINAL, ranAll } from './doorRows';
 
 describe('guarantees × doors: an undone run stays undone', () => {
-  let cell: Cell;
-  let clients: Client[] = [];
-
-  beforeEach(async () => {
-    cell = await openCell();
-  });
-  afterEach(async () => {
-    await Promise.all(clients.map((client) => client.close()));
-    clients = [];
-    await closeCell(cell);
-  });
+  const { cell, clients } = cellPerTest();
 
   for (const [name, open] of [...WORKSPACE_DOORS, ...WORKTREE_DOORS]) {
     it(`${name}: undo, then the journal replays as undone and a resume says undone, repeating nothing`, async () => {
-      const door = await open(cell, clients);
-      const { journal, folder } = await ranAll(door, cell.workspace);
-      const undone = await cli(cell, ['undo', journal]);
+      const door = await open(cell(), clients);
+      const { journal, folder } = await ranAll(door, cell().workspace);
+      const undone = await cli(cell(), ['undo', journal]);
       assert.deepEqual(undone.report.refused, [], JSON.stringify(undone.report));
       assert.deepEqual(await filesOf(folder), ORIGINAL);
       assert.equal(reportedRunStatus(await journalled(journal)), 'undone', 'the journal replays as undone');
