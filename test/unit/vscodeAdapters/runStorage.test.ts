@@ -1,5 +1,5 @@
 // Where the editor keeps runs: one journal and one trace per run under the storage folder, named by a run
-// id that sorts by start time, and the latest run found by name.
+// id that sorts by start time, and the latest run found by name (by its journal's start among runs of the same second).
 import * as assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -28,6 +28,18 @@ describe('RunStorage', () => {
       writeFileSync(path.join(storage.folder, name), '');
     }
     assert.equal(await storage.latest(), '20260201-000000-bbbb');
+  });
+
+  it('of runs started in the same second, takes the one whose journal says it started last, whatever its id\'s random part', async () => {
+    const folder = await makeTempDir();
+    const storage = new RunStorage(folder);
+    const started = (at: number) => `${JSON.stringify({ type: 'runStarted', runId: 'r', at, plan: {}, options: {} })}\n${JSON.stringify({ type: 'runStatus', at: at + 5_000, status: 'running' })}\n`;
+    writeFileSync(path.join(folder, '20260101-000000-ffff.journal.jsonl'), started(1_000));
+    writeFileSync(path.join(folder, '20260101-000000-0001.journal.jsonl'), started(1_400));
+    writeFileSync(path.join(folder, '20251231-235959-ffff.journal.jsonl'), started(900));
+    assert.equal(await storage.latest(), '20260101-000000-0001');
+    writeFileSync(path.join(folder, '20260101-000000-8000.journal.jsonl'), 'not a journal\n');
+    assert.equal(await storage.latest(), '20260101-000000-0001', 'a journal that cannot be read counts as the earliest');
   });
 
   it('does not take a sub-plan child run, journalled beside its parent, for the latest run', async () => {
