@@ -4,14 +4,15 @@
 // the files of the folder the run works in), the doors, and running a door while approving each step as it comes
 // to wait.
 import * as assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { RunOutcome } from '../../../src/core/door/doorReport';
 import { WORKTREES_FOLDER } from '../../../src/node/runWorktree';
 import { planwrightTools } from '../../../src/vscode/chat/planwrightTools';
 import { COMMANDS } from '../../../src/vscode/ids';
-import { ScriptedModelServer, type ScriptedReply } from '../../support/scriptedModelServer';
+import { doorScript } from '../../support/doorScript';
+import { ScriptedModelServer } from '../../support/scriptedModelServer';
 import { planwright, setUserSetting, until, workspaceUri } from './support';
 
 /** The fields every door's report has for a run that was journalled. */
@@ -70,24 +71,8 @@ export function workingFolder(): string {
   return made.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0] ?? root;
 }
 
-let callNumber = 0;
-
-/** The fused agent's next call in `folder`: the first of the plan's changes it does not have yet, else its answer. */
-function agentTurn(folder: string): ScriptedReply {
-  const step = PLAN.steps.find((candidate) => {
-    const file = path.join(folder, candidate.args.path);
-    if (candidate.tool === 'editFile') return readFileSync(file, 'utf8').includes('let a = 1;');
-    return candidate.tool === 'deleteFile' ? existsSync(file) : !existsSync(file);
-  });
-  if (!step) return { content: 'Done: the four changes are made.' };
-  return { toolCalls: [{ id: `call_${++callNumber}`, name: step.tool, arguments: JSON.stringify(step.args) }] };
-}
-
-/** The scripted endpoint's answer: the plan to a planning request, the agent's turn to one that offers tools, else a plain answer. */
-export function doorReply(body: { messages?: { content?: string }[]; tools?: unknown[] } | undefined): ScriptedReply {
-  if (String(body?.messages?.[1]?.content ?? '').startsWith('Task: write a plan')) return { content: JSON.stringify(PLAN) };
-  return (body?.tools?.length ?? 0) > 0 ? agentTurn(workingFolder()) : { content: 'Done.' };
-}
+/** The scripted endpoint's answer: the plan to a planning request, the agent's turn (in the folder the run works in) to one that offers tools. */
+export const doorReply = doorScript(PLAN, workingFolder);
 
 /** A door: starts the run and resolves with the report it gives (as an object) once the run stopped. */
 export type Door = () => Promise<Record<string, unknown>>;

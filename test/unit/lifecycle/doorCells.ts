@@ -5,7 +5,7 @@
 // The scripted planner writes the door plan; the scripted fused agent makes the plan's four changes one call a
 // turn, choosing the next from the files of the folder the run works in, so a resumed agent goes on where it was.
 import * as assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -17,7 +17,8 @@ import { resumeCommand } from '../../../src/cli/resumeCommand';
 import { runCli } from '../../../src/cli/runCli';
 import { runPlanCommand } from '../../../src/cli/runPlanCommand';
 import { WORKTREES_FOLDER } from '../../../src/node/runWorktree';
-import { ScriptedModelServer, type ScriptedReply } from '../../support/scriptedModelServer';
+import { doorScript } from '../../support/doorScript';
+import { ScriptedModelServer } from '../../support/scriptedModelServer';
 import { gitIn } from '../support/gitRepository';
 import { makeTempDir, removeTempDir } from '../support/tempDir';
 import { DOOR_PLAN, seed, type Door, type DoorRan } from './doorRows';
@@ -37,31 +38,12 @@ function workingFolder(workspace: string): string {
   return made.length === 1 ? path.join(worktrees, made[0]!.name) : workspace;
 }
 
-let callNumber = 0;
-
-/** The fused agent's next call: the first of the door plan's changes the folder does not have yet, else its answer. */
-function agentTurn(folder: string): ScriptedReply {
-  const step = DOOR_PLAN.steps.find((candidate) => {
-    const file = path.join(folder, candidate.args.path);
-    if (candidate.tool === 'editFile') return readFileSync(file, 'utf8').includes('let a = 1;');
-    return candidate.tool === 'deleteFile' ? existsSync(file) : !existsSync(file);
-  });
-  if (!step) return { content: 'Done: the four changes are made.' };
-  return { toolCalls: [{ id: `call_${++callNumber}`, name: step.tool, arguments: JSON.stringify(step.args) }] };
-}
-
-/** The door plan for a planning request, the agent's turn for a request that offers tools, else a plain answer. */
-function reply(workspace: string, body: { messages?: { content?: string }[]; tools?: unknown[] }): ScriptedReply {
-  if (String(body.messages?.[1]?.content ?? '').startsWith('Task: write a plan')) return { content: JSON.stringify(DOOR_PLAN) };
-  return (body.tools?.length ?? 0) > 0 ? agentTurn(workingFolder(workspace)) : { content: 'Done.' };
-}
-
 /** A cell with its workspace seeded with the door plan's files. */
 export async function openCell(): Promise<Cell> {
   const dir = await makeTempDir();
   const workspace = path.join(dir, 'ws');
   await seed(workspace);
-  const server = await ScriptedModelServer.start((body) => reply(workspace, body));
+  const server = await ScriptedModelServer.start(doorScript(DOOR_PLAN, () => workingFolder(workspace)));
   return { dir, workspace, server, env: { PLANWRIGHT_BASE_URL: server.baseUrl, PLANWRIGHT_PLANNER_MODEL: 'planner-model', PLANWRIGHT_WORKER_MODEL: 'worker-model' } };
 }
 
