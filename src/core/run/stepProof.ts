@@ -7,7 +7,9 @@ import type { StepRun } from './runState';
 
 /** `step`'s proof from its run, or '' when there is nothing to say (a step that has not run). */
 export function stepProof(step: Pick<Step, 'precondition' | 'postcondition'>, run: StepRun | undefined): string {
-  const checked = run?.checkDetail && step.postcondition ? (checkEvidence(step.postcondition, run.checkDetail) ?? run.checkDetail) : run?.checkDetail;
-  if ((run?.status ?? 'pending') === 'succeeded') return checked ?? '';
+  if (run?.status === 'succeeded') {
+    const detail = run.checkDetail;
+    return detail && step.postcondition ? (checkEvidence(step.postcondition, detail) ?? detail) : (detail ?? '');
+  }
   return run?.failure ? failureWords(step, run.failure, run.checkDetail) : (run?.reason ?? '');
 }
